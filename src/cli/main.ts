@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * Blow by Blow command-line interface.
+ *
+ *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
+ *   demo           a sample HârnMaster 3 fight, printed as text
+ *   help           this text
+ *
+ * Malformed input prints one line naming the field and exits with status 2.
+ */
+import { readFileSync } from "node:fs";
+import { InputError } from "../core/errors";
+import { resolveInput } from "../rules/resolve";
+import { runDemo } from "./demo";
+
+const HELP = `Blow by Blow — realistic medieval combat rules engine
+
+Usage: npm run -s cli -- <command> [arguments]
+
+Commands:
+  resolve FILE        Resolve one exchange. FILE is a JSON file, or - for stdin.
+                      Prints the result as JSON. Rolls not given in "rolls" come
+                      from "seed" (a random seed is chosen and printed if absent).
+  demo [--seed N]     Run a sample HârnMaster 3 fight and print it as text.
+  help                Show this help.
+
+Example:
+  echo '{"ruleset":"hm3","attack":{"type":"melee","eml":70,"aspect":"edge","aim":"mid","impact":5},
+         "defence":{"type":"dodge","eml":50},
+         "attacker":{"endurance":12,"dex":12,"agl":12},
+         "defender":{"endurance":12,"dex":12,"agl":12},"seed":7}' | npm run -s cli -- resolve -
+
+See README.md for the input fields and docs/cli.md for the full contract.`;
+
+class UsageError extends Error {}
+
+function readInput(file: string): unknown {
+  let text: string;
+  try {
+    text = file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${file === "-" ? "stdin" : file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+export function main(argv: string[]): number {
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case "resolve": {
+        if (args.length !== 1) throw new UsageError("resolve: expected one FILE argument (or - for stdin)");
+        const out = resolveInput(readInput(args[0]!));
+        for (const name of out.unusedRolls) {
+          process.stderr.write(`warning: rolls.${name} was not used: this exchange made no roll of that name\n`);
+        }
+        process.stdout.write(JSON.stringify(out.result, null, 2) + "\n");
+        return 0;
+      }
+      case "demo": {
+        const i = args.indexOf("--seed");
+        const seed = i >= 0 ? Number(args[i + 1]) : 2026;
+        if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed: expected a whole number ≥ 0, got ${args[i + 1]}`);
+        process.stdout.write(runDemo(seed));
+        return 0;
+      }
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        process.stdout.write(HELP + "\n");
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}" (try: help)`);
+    }
+  } catch (e) {
+    if (e instanceof InputError || e instanceof UsageError) {
+      process.stderr.write(`error: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`error: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,182 @@
+/**
+ * Dice for the rules engine.
+ *
+ * Every roll has a name (`attack`, `defence`, `location`, `impact`, `shock`, …) that is unique
+ * within one exchange, so a result can be replayed from its recorded rolls. Implementations:
+ *
+ * - {@link SeededDice}: a fast seeded generator (sfc32) for simulation and for rolls a script
+ *   does not give;
+ * - {@link ScriptedDice}: named values given by the caller, falling back to another `Dice` for
+ *   the rolls it was not given;
+ * - {@link RecordingDice}: wraps any `Dice` and records every roll as plain data.
+ *
+ * A Foundry-`Roll`-backed implementation lives in the adapter.
+ */
+import { InputError } from "./errors";
+
+/** A source of named dice rolls. Returns one value per die, each in 1..sides. */
+export interface Dice {
+  roll(name: string, count: number, sides: number): number[];
+}
+
+/** One roll as it happened: plain serialisable data. */
+export interface RollRecord {
+  name: string;
+  count: number;
+  sides: number;
+  values: number[];
+  total: number;
+}
+
+/** The notation of a roll, `3d6`, `1d100`. */
+export function notation(count: number, sides: number): string {
+  return `${count}d${sides}`;
+}
+
+function checkShape(name: string, count: number, sides: number): void {
+  if (!name) throw new Error("A roll needs a name.");
+  if (!Number.isInteger(count) || count < 0) {
+    throw new Error(`Roll "${name}": dice count must be a whole number ≥ 0, got ${count}.`);
+  }
+  if (!Number.isInteger(sides) || sides < 1) {
+    throw new Error(`Roll "${name}": sides must be a whole number ≥ 1, got ${sides}.`);
+  }
+}
+
+/**
+ * sfc32, seeded through splitmix32. Fast (a few ns a die), 128-bit state, and identical
+ * on every JavaScript engine, so a seed replays everywhere.
+ */
+export class SeededDice implements Dice {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number) {
+    if (!Number.isFinite(seed)) throw new Error(`Seed must be a finite number, got ${seed}.`);
+    let s = Math.trunc(seed) >>> 0;
+    const next = (): number => {
+      s = (s + 0x9e3779b9) | 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next();
+    this.b = next();
+    this.c = next();
+    this.d = next();
+    for (let i = 0; i < 12; i++) this.next32();
+  }
+
+  /** The next 32-bit unsigned value. */
+  next32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
+    return t >>> 0;
+  }
+
+  /** One die of `sides` faces, without modulo bias. */
+  die(sides: number): number {
+    const limit = 0x100000000 - (0x100000000 % sides);
+    let v = this.next32();
+    while (v >= limit) v = this.next32();
+    return (v % sides) + 1;
+  }
+
+  roll(name: string, count: number, sides: number): number[] {
+    checkShape(name, count, sides);
+    const out = new Array<number>(count);
+    for (let i = 0; i < count; i++) out[i] = this.die(sides);
+    return out;
+  }
+}
+
+/** Values a caller gives for named rolls: one number for a single die, or one per die. */
+export type RollScript = Readonly<Record<string, number | readonly number[]>>;
+
+/**
+ * Dice that answer named rolls from a script and fall back to another `Dice` for the rest.
+ * A scripted value that does not fit the roll (wrong number of dice, a face out of range) is
+ * an {@link InputError} naming the roll, never silently changed.
+ */
+export class ScriptedDice implements Dice {
+  private readonly used = new Set<string>();
+
+  constructor(
+    private readonly script: RollScript,
+    private readonly fallback: Dice,
+    /** Prefix for the field named in errors (`rolls.` for the CLI input). */
+    private readonly fieldPrefix = "rolls.",
+  ) {}
+
+  roll(name: string, count: number, sides: number): number[] {
+    checkShape(name, count, sides);
+    if (!Object.prototype.hasOwnProperty.call(this.script, name)) {
+      return this.fallback.roll(name, count, sides);
+    }
+    const field = this.fieldPrefix + name;
+    const given = this.script[name];
+    const values = typeof given === "number" ? [given] : [...(given as readonly number[])];
+    if (values.length !== count) {
+      throw new InputError(
+        field,
+        given,
+        `expected ${count} ${count === 1 ? "die" : "dice"} (${notation(count, sides)}), got ${values.length}`,
+      );
+    }
+    for (const v of values) {
+      if (!Number.isInteger(v) || v < 1 || v > sides) {
+        throw new InputError(field, given, `each die of ${notation(count, sides)} must be a whole number 1..${sides}`);
+      }
+    }
+    this.used.add(name);
+    return values;
+  }
+
+  /** Scripted names that no roll asked for (a typo, or a roll the result did not call for). */
+  unused(): string[] {
+    return Object.keys(this.script).filter((k) => !this.used.has(k));
+  }
+}
+
+/** Wraps a `Dice`, records every roll, and refuses a name used twice in one exchange. */
+export class RecordingDice implements Dice {
+  readonly records: RollRecord[] = [];
+  private readonly names = new Set<string>();
+
+  constructor(private readonly inner: Dice) {}
+
+  roll(name: string, count: number, sides: number): number[] {
+    if (this.names.has(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
+    this.names.add(name);
+    const values = this.inner.roll(name, count, sides);
+    let total = 0;
+    for (const v of values) total += v;
+    this.records.push({ name, count, sides, values: [...values], total });
+    return values;
+  }
+}
+
+/** Dice that replay recorded rolls exactly and refuse any roll that was not recorded. */
+export function replayDice(records: readonly RollRecord[]): Dice {
+  const script: Record<string, number[]> = {};
+  for (const r of records) script[r.name] = [...r.values];
+  return new ScriptedDice(script, {
+    roll(name) {
+      throw new Error(`Replay: roll "${name}" was not in the recorded rolls.`);
+    },
+  });
+}
+
+/** Sum of a roll. */
+export function sum(values: readonly number[]): number {
+  let t = 0;
+  for (const v of values) t += v;
+  return t;
+}

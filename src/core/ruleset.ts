@@ -1,0 +1,119 @@
+/**
+ * The ruleset interface. Four very different combat systems implement it (see
+ * docs/architecture.md): HM3 rolls both sides at once and reads a matrix; the zone-die routine
+ * compares success levels, counts stars and lets the winner spend them; RQ3 rolls attack, then
+ * parry or dodge; GURPS rolls to hit, then an active defence, then damage.
+ *
+ * The common shape is an exchange as a small state machine driven by choices:
+ *
+ *   declaration ──start──▶ state ──(pending choice? choose)*──▶ state with outcome
+ *
+ * `start` makes the rolls the ruleset makes before anyone must choose (GURPS/RQ3: the attack
+ * roll; HM3: none, both sides roll once the defence is declared). `pending` says who must
+ * choose what next (a defence; the zone-die winner's star spending), or null when resolved.
+ * `choose` validates a choice against the pending options and makes the rolls it leads to.
+ * All of it is pure: same declaration, choices and dice give the same state.
+ */
+import type { Dice, RollRecord } from "./dice";
+import type { BodyPlan } from "./body";
+import type { Target } from "./modifiers";
+
+export type RulesetId = "hm3" | "hmzd" | "rq3" | "m2m";
+
+export type Side = "attacker" | "defender";
+
+/** An option a side may pick: a defence, a manoeuvre, a way to spend stars. */
+export interface ChoiceOption {
+  /** Stable id, sent back in the choice (`block`, `dodge`, `parry`…). */
+  id: string;
+  /** Localisation key of its name. */
+  labelKey: string;
+  /** Target number of the roll this option leads to, when the ruleset can tell in advance. */
+  target?: Target;
+  /** Why it is not available (a localisation key), when listed but disabled. */
+  unavailableKey?: string;
+}
+
+/** Who must choose what before the exchange can go on. */
+export interface PendingChoice {
+  /** The side that chooses. The adapter maps it to the users who own that actor. */
+  by: Side;
+  /** `defence`, `spendStars`, … */
+  kind: string;
+  options: ChoiceOption[];
+}
+
+/**
+ * Something that happens to a combatant as a result of an exchange. The adapter applies these
+ * generically (injury item, status effect, weapon quality) without knowing the ruleset.
+ */
+export type Effect =
+  | { type: "injury"; to: Side; location: string; severityKey: string; level: number; data: Record<string, unknown> }
+  | { type: "condition"; to: Side; condition: ConditionId; cause: string }
+  | { type: "weaponDamaged"; to: Side; broken: boolean; cause: string }
+  | { type: "tacticalAdvantage"; to: Side; cause: string };
+
+/** Conditions every ruleset can put on a combatant; each ruleset uses a subset. */
+export type ConditionId =
+  | "shock"
+  | "unconscious"
+  | "stunned"
+  | "prone"
+  | "disarmed"
+  | "dead"
+  | "dying"
+  | "bleeding"
+  | "crippled"
+  | "amputated";
+
+/** The plain-data record every exchange result carries. */
+export interface ExchangeRecord {
+  ruleset: RulesetId;
+  /** Every roll made, in order, so the exchange replays exactly from them. */
+  rolls: RollRecord[];
+  /** What the adapter applies to the actors. */
+  effects: Effect[];
+}
+
+/**
+ * A ruleset. `Decl` is the validated attack declaration (with everything the ruleset needs of
+ * both combatants), `Choice` a choice answering a pending prompt, `State` the exchange state
+ * (plain data: it is stored in a chat message), `Result` the final result.
+ */
+export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
+  readonly id: RulesetId;
+  /** The default (humanoid) body plan. */
+  readonly bodyPlan: BodyPlan;
+  /** Validates untrusted JSON (CLI file, chat-card data) into a declaration; errors name the field. */
+  parseDeclaration(raw: unknown): Decl;
+  /**
+   * Validates a whole exchange as the CLI's `resolve` takes it (declaration and the answers to
+   * every prompt in one JSON object), without `ruleset`, `rolls` and `seed`, which the CLI reads.
+   */
+  parseResolveInput(raw: Record<string, unknown>): { decl: Decl; choices: unknown[] };
+  /** Validates an untrusted choice for the pending prompt; errors name the field. */
+  parseChoice(state: State, raw: unknown): Choice;
+  start(decl: Decl, dice: Dice): State;
+  pending(state: State): PendingChoice | null;
+  choose(state: State, choice: Choice, dice: Dice): State;
+  /** The result once nothing is pending; throws while a choice is pending. */
+  result(state: State): Result;
+}
+
+/** Runs a whole exchange: start, then answer each pending prompt from `choices` in order. */
+export function runExchange<D, C, S, R extends ExchangeRecord>(
+  ruleset: Ruleset<D, C, S, R>,
+  decl: D,
+  choices: readonly unknown[],
+  dice: Dice,
+): R {
+  let state = ruleset.start(decl, dice);
+  let i = 0;
+  for (let p = ruleset.pending(state); p; p = ruleset.pending(state)) {
+    if (i >= choices.length) {
+      throw new Error(`The exchange needs a ${p.kind} choice by the ${p.by}, and none was given.`);
+    }
+    state = ruleset.choose(state, ruleset.parseChoice(state, choices[i++]), dice);
+  }
+  return ruleset.result(state);
+}

@@ -1,0 +1,379 @@
+/**
+ * One HM3 exchange: attack and defence rolls, the matrix result, every strike (location,
+ * impact, armour, injury) and the character rolls it calls for (shock, fumble, stumble, kill,
+ * weapon quality). Pure: dice are injected and every roll is named.
+ *
+ * Roll names: `attack`, `defence`; the attacker's strike `location`, `face`, `impact`, `shock`,
+ * `fumble`, `stumble`, `kill`; the defender's strike the same prefixed `counter.`; the matrix's
+ * own rolls `attackerFumble`, `defenderFumble`, `attackerStumble`, `defenderStumble`,
+ * `attackerWeaponDamage`, `defenderWeaponDamage`.
+ */
+import { RecordingDice, type Dice } from "../../core/dice";
+import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
+import type { Target } from "../../core/modifiers";
+import {
+  armourAspect,
+  armourAt,
+  facePart,
+  fumbleRoll,
+  injuryCode,
+  injuryFor,
+  killRoll,
+  shockRoll,
+  strikeLocation,
+  stumbleRoll,
+  successLevel,
+  wqRoll,
+  type ArmourMap,
+  type Check,
+} from "./mechanics";
+import { MELEE_MATRIX, MISSILE_MATRIX, type AimZone, type DefenceType, type Level, type ResultCode } from "./tables";
+
+/** What the exchange needs to know of a combatant. */
+export interface Hm3Fighter {
+  endurance: number;
+  /** Universal Penalty before this exchange. */
+  up: number;
+  dex: number;
+  agl: number;
+  /** Physical Penalty before this exchange. */
+  pp: number;
+  armour: ArmourMap;
+}
+
+/** A weapon used to strike: aspect (with creature aliases), aim and impact for that aspect. */
+export interface StrikeWeapon {
+  aspect: string;
+  aim: AimZone;
+  impact: number;
+  wq?: number;
+}
+
+export interface Hm3Attack extends StrikeWeapon {
+  type: "melee" | "missile";
+  /** EML before clamping, itemised. */
+  target: Target;
+}
+
+export interface Hm3Options {
+  /** Kill roll instead of automatic death on K4/K5. Default off. */
+  killRoll: boolean;
+  /** Amputation rolls on ▼ cells struck by Edge. Default on. */
+  amputation: boolean;
+  /** Bleeding from G4 or worse by Edge or Point. Default off. */
+  bleeding: boolean;
+}
+
+export const DEFAULT_OPTIONS: Readonly<Hm3Options> = Object.freeze({ killRoll: false, amputation: true, bleeding: false });
+
+export interface Hm3Declaration {
+  attack: Hm3Attack;
+  attacker: Hm3Fighter;
+  defender: Hm3Fighter;
+  options: Hm3Options;
+}
+
+export interface Hm3Defence {
+  type: DefenceType;
+  /** EML before clamping, itemised; absent for Ignore. */
+  target?: Target;
+  /** The blocking weapon's or shield's WQ (weapon damage roll on Block). */
+  wq?: number;
+  /** The counterstriking weapon. */
+  strike?: StrikeWeapon;
+}
+
+export interface TestResult {
+  target: number;
+  raw: number;
+  roll: number;
+  level: Level;
+  eml: Target;
+}
+
+export interface Hm3Strike {
+  by: Side;
+  dice: number;
+  aim: AimZone;
+  locationRoll: number;
+  location: string;
+  face: string | null;
+  faceRoll: number | null;
+  aspect: string;
+  weaponImpact: number;
+  impactRolls: number[];
+  impact: number;
+  armour: number;
+  effectiveImpact: number;
+  injury: string | null;
+  injuryLevel: number;
+  /** The table's severity before a kill roll turned K into G. */
+  tableInjury: string | null;
+  fumbleRoll: boolean;
+  stumbleRoll: boolean;
+  amputationRoll: boolean;
+  kill: boolean;
+  bleeding: boolean;
+  killCheck: Check | null;
+  shock: Check | null;
+  fumble: Check | null;
+  stumble: Check | null;
+}
+
+export interface WeaponDamage {
+  side: Side;
+  wq: number;
+  check: Check;
+  broken: boolean;
+}
+
+export interface Hm3Result extends ExchangeRecord {
+  ruleset: "hm3";
+  attackType: "melee" | "missile";
+  defenceType: DefenceType;
+  attack: TestResult;
+  defence: TestResult | null;
+  result: ResultCode;
+  strikes: Hm3Strike[];
+  fumbles: { side: Side; check: Check }[];
+  stumbles: { side: Side; check: Check }[];
+  weaponDamage: WeaponDamage[];
+  /** Weapons with no WQ given when a Block called for their roll. */
+  weaponDamageSkipped: Side[];
+  tacticalAdvantage: Side | null;
+  wild: boolean;
+}
+
+/** The matrix cell for an attack type, both levels and the defence (hm3.md §1 column order). */
+export function matrixResult(
+  attackType: "melee" | "missile",
+  defence: DefenceType,
+  attackLevel: Level,
+  defenceLevel: Level | null,
+): ResultCode {
+  const matrix = attackType === "melee" ? MELEE_MATRIX : MISSILE_MATRIX;
+  const row = matrix[attackLevel];
+  if (defence === "ignore") return row.ignore;
+  if (defenceLevel === null) throw new Error(`The ${defence} defence needs a level.`);
+  const column = row.vs[defence];
+  if (!column) throw new Error(`${defence} is not a defence against a ${attackType} attack.`);
+  return column[defenceLevel];
+}
+
+/** The strikes a result code delivers: who strikes with how many d6. */
+export function strikesOf(code: ResultCode): { by: Side; dice: number }[] {
+  const m = /^([ADBM])\*(\d)$/.exec(code);
+  if (!m) return [];
+  const dice = Number(m[2]);
+  switch (m[1]) {
+    case "A":
+    case "M":
+      return [{ by: "attacker", dice }];
+    case "D":
+      return [{ by: "defender", dice }];
+    default:
+      return [
+        { by: "attacker", dice },
+        { by: "defender", dice },
+      ];
+  }
+}
+
+function test(dice: Dice, name: string, eml: Target): TestResult {
+  const roll = dice.roll(name, 1, 100)[0]!;
+  return { target: eml.value, raw: eml.raw, roll, level: successLevel(roll, eml.value), eml };
+}
+
+/** Delivers one strike on `victim`: location, impact, armour, injury and the rolls it calls for. */
+export function deliverStrike(
+  dice: Dice,
+  by: Side,
+  count: number,
+  weapon: StrikeWeapon,
+  victim: Hm3Fighter,
+  options: Hm3Options,
+): Hm3Strike {
+  const p = by === "attacker" ? "" : "counter.";
+  const aspect = armourAspect(weapon.aspect);
+  if (!aspect) throw new Error(`Unknown aspect ${weapon.aspect}`);
+  const locationRoll = dice.roll(`${p}location`, 1, 100)[0]!;
+  const loc = strikeLocation(weapon.aim, locationRoll);
+  let face: string | null = null;
+  let faceRoll: number | null = null;
+  if (loc.location === "face") {
+    faceRoll = dice.roll(`${p}face`, 1, 100)[0]!;
+    face = facePart(faceRoll);
+  }
+  const impactRolls = dice.roll(`${p}impact`, count, 6);
+  const impact = impactRolls.reduce((a, b) => a + b, weapon.impact);
+  const armour = armourAt(victim.armour, loc.sided, aspect);
+  const effectiveImpact = impact - armour;
+  const cell = injuryFor(loc.location, effectiveImpact);
+
+  const strike: Hm3Strike = {
+    by,
+    dice: count,
+    aim: weapon.aim,
+    locationRoll,
+    location: loc.sided,
+    face,
+    faceRoll,
+    aspect: weapon.aspect,
+    weaponImpact: weapon.impact,
+    impactRolls,
+    impact,
+    armour,
+    effectiveImpact,
+    injury: null,
+    injuryLevel: 0,
+    tableInjury: null,
+    fumbleRoll: false,
+    stumbleRoll: false,
+    amputationRoll: false,
+    kill: false,
+    bleeding: false,
+    killCheck: null,
+    shock: null,
+    fumble: null,
+    stumble: null,
+  };
+  if (!cell) return strike;
+
+  const arm = ["shoulder", "upper-arm", "elbow", "forearm", "hand"].includes(loc.location);
+  let severity = cell.severity;
+  strike.tableInjury = injuryCode(cell);
+  strike.injuryLevel = cell.level;
+  strike.fumbleRoll = cell.fumbleStumble && arm;
+  strike.stumbleRoll = cell.fumbleStumble && !arm;
+  strike.amputationRoll = options.amputation && cell.amputation && aspect === "edge";
+
+  if (severity === "K") {
+    if (options.killRoll) {
+      // hm3.md §2: roll (injury level) d6; above Endurance dies, otherwise it stands as G4/G5.
+      strike.killCheck = killRoll(dice, `${p}kill`, cell.level, victim.endurance);
+      strike.kill = strike.killCheck.failed;
+      if (!strike.kill) severity = "G";
+    } else {
+      strike.kill = true;
+    }
+  }
+  strike.injury = injuryCode({ severity, level: cell.level });
+  strike.bleeding = options.bleeding && cell.level >= 4 && severity !== "M" && (aspect === "edge" || aspect === "point");
+
+  if (!strike.kill) {
+    // docs/rulings.md R4: the new injury's level counts in UP and PP for the rolls it calls for.
+    const up = victim.up + cell.level;
+    const pp = victim.pp + cell.level;
+    strike.shock = shockRoll(dice, `${p}shock`, up, victim.endurance);
+    if (strike.fumbleRoll) strike.fumble = fumbleRoll(dice, `${p}fumble`, victim.dex, pp);
+    if (strike.stumbleRoll) strike.stumble = stumbleRoll(dice, `${p}stumble`, victim.agl, pp);
+  }
+  return strike;
+}
+
+const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
+
+/** Effects an HM3 result applies to the combatants. */
+export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls">): Effect[] {
+  const fx: Effect[] = [];
+  for (const s of result.strikes) {
+    const to = other(s.by);
+    if (s.injury) {
+      fx.push({
+        type: "injury",
+        to,
+        location: s.location,
+        severityKey: s.injury[0]!,
+        level: s.injuryLevel,
+        data: { code: s.injury, aspect: s.aspect, face: s.face, effectiveImpact: s.effectiveImpact },
+      });
+    }
+    if (s.kill) fx.push({ type: "condition", to, condition: "dead", cause: "kill" });
+    if (s.shock?.failed) fx.push({ type: "condition", to, condition: "shock", cause: "shock" });
+    if (s.fumble?.failed) fx.push({ type: "condition", to, condition: "disarmed", cause: "fumble" });
+    if (s.stumble?.failed) fx.push({ type: "condition", to, condition: "prone", cause: "stumble" });
+    if (s.bleeding) fx.push({ type: "condition", to, condition: "bleeding", cause: "bleeding" });
+  }
+  for (const f of result.fumbles) if (f.check.failed) fx.push({ type: "condition", to: f.side, condition: "disarmed", cause: "fumble" });
+  for (const f of result.stumbles) if (f.check.failed) fx.push({ type: "condition", to: f.side, condition: "prone", cause: "stumble" });
+  for (const w of result.weaponDamage) if (w.broken) fx.push({ type: "weaponDamaged", to: w.side, broken: true, cause: "block" });
+  if (result.tacticalAdvantage) fx.push({ type: "tacticalAdvantage", to: result.tacticalAdvantage, cause: result.result });
+  return fx;
+}
+
+/** Resolves a whole exchange once the defence is declared. */
+export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner: Dice): Hm3Result {
+  const dice = new RecordingDice(inner);
+  const { attack, attacker, defender, options } = decl;
+  if (attack.type === "missile" && defence.type === "counterstrike") {
+    throw new Error("Counterstrike is not possible against a missile attack.");
+  }
+  const attackTest = test(dice, "attack", attack.target);
+  let defenceTest: TestResult | null = null;
+  if (defence.type !== "ignore") {
+    if (!defence.target) throw new Error(`The ${defence.type} defence needs an EML.`);
+    defenceTest = test(dice, "defence", defence.target);
+  }
+  const code = matrixResult(attack.type, defence.type, attackTest.level, defenceTest?.level ?? null);
+
+  const strikes: Hm3Strike[] = [];
+  for (const s of strikesOf(code)) {
+    if (s.by === "attacker") {
+      strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
+    } else {
+      if (!defence.strike) throw new Error("A defender strike needs the counterstriking weapon.");
+      strikes.push(deliverStrike(dice, "defender", s.dice, defence.strike, attacker, options));
+    }
+  }
+
+  const fighters: Record<Side, Hm3Fighter> = { attacker, defender };
+  const fumbles: Hm3Result["fumbles"] = [];
+  const stumbles: Hm3Result["stumbles"] = [];
+  const fumbleSides: Side[] = code === "AF" ? ["attacker"] : code === "DF" ? ["defender"] : code === "BF" ? ["attacker", "defender"] : [];
+  const stumbleSides: Side[] = code === "AS" ? ["attacker"] : code === "DS" ? ["defender"] : code === "BS" ? ["attacker", "defender"] : [];
+  for (const side of fumbleSides) {
+    const f = fighters[side];
+    fumbles.push({ side, check: fumbleRoll(dice, `${side}Fumble`, f.dex, f.pp) });
+  }
+  for (const side of stumbleSides) {
+    const f = fighters[side];
+    stumbles.push({ side, check: stumbleRoll(dice, `${side}Stumble`, f.agl, f.pp) });
+  }
+
+  // Block: both weapons roll 3d6 against WQ, the lower WQ first; if it breaks the other does
+  // not check (hm3.md §2). Equal WQ: the defender's weapon first (docs/rulings.md R5).
+  const weaponDamage: WeaponDamage[] = [];
+  const weaponDamageSkipped: Side[] = [];
+  if (code === "block") {
+    const wqs: { side: Side; wq: number | undefined }[] = [
+      { side: "defender", wq: defence.wq },
+      { side: "attacker", wq: attack.wq },
+    ];
+    for (const w of wqs) if (w.wq === undefined) weaponDamageSkipped.push(w.side);
+    const order = wqs
+      .filter((w): w is { side: Side; wq: number } => w.wq !== undefined)
+      .sort((a, b) => a.wq - b.wq);
+    for (const w of order) {
+      const check = wqRoll(dice, `${w.side}WeaponDamage`, w.wq);
+      weaponDamage.push({ side: w.side, wq: w.wq, check, broken: check.failed });
+      if (check.failed) break;
+    }
+  }
+
+  const partial = {
+    ruleset: "hm3" as const,
+    attackType: attack.type,
+    defenceType: defence.type,
+    attack: attackTest,
+    defence: defenceTest,
+    result: code,
+    strikes,
+    fumbles,
+    stumbles,
+    weaponDamage,
+    weaponDamageSkipped,
+    tacticalAdvantage: code === "DTA" ? ("defender" as const) : null,
+    wild: code === "wild",
+  };
+  return { ...partial, effects: effectsOf(partial), rolls: dice.records };
+}

@@ -1,0 +1,54 @@
+/**
+ * The HârnMaster 3 ruleset (seed 003 with `../shared/rules/hm3.md`), implementing the core's
+ * ruleset interface. HM3 rolls both sides at once once the defence is declared, so `start`
+ * rolls nothing and the one pending choice is the defender's defence.
+ */
+import type { Dice } from "../../core/dice";
+import type { ChoiceOption, PendingChoice, Ruleset } from "../../core/ruleset";
+import { resolveExchange, type Hm3Declaration, type Hm3Defence, type Hm3Result } from "./exchange";
+import { parseDeclaration, parseDefence, parseResolveInput } from "./parse";
+import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
+
+export interface Hm3State {
+  decl: Hm3Declaration;
+  defence: Hm3Defence | null;
+  result: Hm3Result | null;
+}
+
+/** The defences an attack allows: no counterstrike against missiles (seed 003 line 30). */
+export function defenceOptions(attackType: "melee" | "missile"): ChoiceOption[] {
+  const list = attackType === "melee" ? MELEE_DEFENCES : MISSILE_DEFENCES;
+  return list.map((id) => ({ id, labelKey: `BLOWBYBLOW.HM3.Defence.${id}` }));
+}
+
+export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
+  id: "hm3",
+  bodyPlan: HUMAN_PLAN,
+  parseDeclaration,
+  parseResolveInput,
+  parseChoice(state: Hm3State, raw: unknown): Hm3Defence {
+    return parseDefence(raw, state.decl.attack.type);
+  },
+  start(decl: Hm3Declaration): Hm3State {
+    return { decl, defence: null, result: null };
+  },
+  pending(state: Hm3State): PendingChoice | null {
+    if (state.result) return null;
+    return { by: "defender", kind: "defence", options: defenceOptions(state.decl.attack.type) };
+  },
+  choose(state: Hm3State, choice: Hm3Defence, dice: Dice): Hm3State {
+    if (state.result) throw new Error("The exchange is already resolved.");
+    return { ...state, defence: choice, result: resolveExchange(state.decl, choice, dice) };
+  },
+  result(state: Hm3State): Hm3Result {
+    if (!state.result) throw new Error("The exchange is waiting for the defender's defence.");
+    return state.result;
+  },
+};
+
+export * from "./tables";
+export * from "./mechanics";
+export * from "./eml";
+export * from "./exchange";
+export * from "./turn";
+export { parseDeclaration, parseDefence, parseResolveInput } from "./parse";

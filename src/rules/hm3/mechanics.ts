@@ -1,0 +1,237 @@
+/**
+ * HM3 core mechanics: success test, strike location, armour, injury, penalties and the
+ * character rolls (shock, fumble, stumble, kill, weapon quality). Rules from seed 003 and
+ * `../shared/rules/hm3.md` §2; project rulings are in docs/rulings.md (R-numbers below).
+ */
+import type { Dice } from "../../core/dice";
+import { sum } from "../../core/dice";
+import { InputError } from "../../core/errors";
+import {
+  AIM_TABLE,
+  ASPECT_ALIASES,
+  ASPECTS,
+  FACE_TABLE,
+  IMPACT_BANDS,
+  INJURY_TABLE,
+  LOCATIONS,
+  MATERIAL_ALIASES,
+  MATERIAL_PROTECTION,
+  MATERIALS,
+  type AimZone,
+  type Aspect,
+  type InjuryCell,
+  type Level,
+  type LocationId,
+  type Material,
+  type Protection,
+} from "./tables";
+
+// ── Success test (hm3.md §2) ───────────────────────────────────────────────────────────────
+
+export const EML_MIN = 5;
+export const EML_MAX = 95;
+
+/** d100 against EML clamped to 5..95; ≤ EML succeeds; a multiple of 5 is critical. */
+export function successLevel(roll: number, eml: number): Level {
+  const target = Math.min(EML_MAX, Math.max(EML_MIN, eml));
+  const success = roll <= target;
+  const critical = roll % 5 === 0;
+  if (success) return critical ? "CS" : "MS";
+  return critical ? "CF" : "MF";
+}
+
+// ── Strike location (seed 003 lines 54-117, hm3.md §2) ─────────────────────────────────────
+
+/** The location a d100 roll hits in an aiming zone (`•` rows never hit). */
+export function locationFor(zone: AimZone, roll: number): LocationId {
+  for (const id of LOCATIONS) {
+    const range = AIM_TABLE[id][zone];
+    if (range && roll >= range.from && roll <= range.to) return id;
+  }
+  throw new Error(`No ${zone} location for roll ${roll}`);
+}
+
+export function isPaired(id: LocationId): boolean {
+  const i = LOCATIONS.indexOf(id);
+  return (i >= 3 && i <= 7) || i >= 11;
+}
+
+/** Odd roll = left, even roll = right (seed 003 lines 116-117); `00` (100) is even. */
+export function sideOf(roll: number): "left" | "right" {
+  return roll % 2 === 1 ? "left" : "right";
+}
+
+export interface StrikeLocation {
+  /** Unsided location id (row of the injury table). */
+  location: LocationId;
+  /** The id as hit: `left-forearm`, or the bare id for an unpaired location. */
+  sided: string;
+}
+
+export function strikeLocation(zone: AimZone, roll: number): StrikeLocation {
+  const location = locationFor(zone, roll);
+  return { location, sided: isPaired(location) ? `${sideOf(roll)}-${location}` : location };
+}
+
+/** Face sub-location from the d100 face roll (seed 003 lines 112-114): `jaw`, `left-eye`, … */
+export function facePart(roll: number): string {
+  const row = FACE_TABLE.find((f) => roll >= f.range.from && roll <= f.range.to);
+  if (!row) throw new Error(`No face part for roll ${roll}`);
+  return row.paired ? `${sideOf(roll)}-${row.part}` : row.part;
+}
+
+// ── Aspects, armour ────────────────────────────────────────────────────────────────────────
+
+/** The armour column an aspect reads (Squeeze = Blunt, Bite = Point, Tear = Edge, Frost = Fire). */
+export function armourAspect(aspect: string): Aspect | undefined {
+  if ((ASPECTS as readonly string[]).includes(aspect)) return aspect as Aspect;
+  return ASPECT_ALIASES[aspect];
+}
+
+/** Armour by location id; an unsided id covers both sides, a sided id overrides (CLI contract). */
+export type ArmourMap = Readonly<Record<string, Partial<Protection>>>;
+
+/** Armour at a (possibly sided) location for an aspect: the sided entry if any, else the unsided one. */
+export function armourAt(armour: ArmourMap, sidedLocation: string, aspect: Aspect): number {
+  const base = sidedLocation.replace(/^(left|right)-/, "");
+  const entry = armour[sidedLocation] ?? armour[base];
+  return entry?.[aspect] ?? 0;
+}
+
+/** One worn piece: a material, its quality (+/−, hm3 seed line 275) and the locations it covers. */
+export interface ArmourLayer {
+  material: Material;
+  quality: number;
+  /** Location ids, unsided (both sides) or sided. */
+  locations: readonly string[];
+}
+
+export function parseMaterial(value: unknown, field: string): Material {
+  const s = typeof value === "string" ? value.toLowerCase() : value;
+  if (typeof s === "string") {
+    if ((MATERIALS as readonly string[]).includes(s)) return s as Material;
+    if (MATERIAL_ALIASES[s]) return MATERIAL_ALIASES[s];
+  }
+  throw new InputError(field, value, `expected a material (${MATERIALS.join(", ")})`);
+}
+
+/** Protection of one layer: its material's values, each +quality (seed 003 line 275). */
+export function layerProtection(layer: Pick<ArmourLayer, "material" | "quality">): Protection {
+  const base = MATERIAL_PROTECTION[layer.material];
+  return {
+    blunt: base.blunt + layer.quality,
+    edge: base.edge + layer.quality,
+    point: base.point + layer.quality,
+    fire: base.fire + layer.quality,
+  };
+}
+
+const SIDES = ["left", "right"] as const;
+
+/**
+ * Armour per location from worn layers: the sum over every layer covering it (seed 003
+ * line 273, "impact reduction is cumulative"). Paired locations get sided entries so a layer
+ * on one arm only protects that arm.
+ */
+export function armourFromLayers(layers: readonly ArmourLayer[]): Record<string, Protection> {
+  const out: Record<string, Record<Aspect, number>> = {};
+  for (const [i, layer] of layers.entries()) {
+    const prot = layerProtection(layer);
+    for (const loc of layer.locations) {
+      const base = loc.replace(/^(left|right)-/, "") as LocationId;
+      if (!(LOCATIONS as readonly string[]).includes(base)) {
+        throw new InputError(`layers[${i}].locations`, loc, "unknown location");
+      }
+      const sided = loc !== base;
+      if (sided && !isPaired(base)) throw new InputError(`layers[${i}].locations`, loc, "location has no sides");
+      const targets = sided ? [loc] : isPaired(base) ? SIDES.map((s) => `${s}-${base}`) : [base];
+      for (const t of targets) {
+        const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });
+        for (const a of ASPECTS) acc[a] += prot[a];
+      }
+    }
+  }
+  return out;
+}
+
+// ── Injury (seed 003 lines 91-121) ─────────────────────────────────────────────────────────
+
+/** Column index of an effective impact (1+, 5+, 9+, 13+, 17+); −1 when ≤ 0 (no injury). */
+export function impactBand(effectiveImpact: number): number {
+  if (effectiveImpact < 1) return -1;
+  let band = 0;
+  for (let i = 0; i < IMPACT_BANDS.length; i++) if (effectiveImpact >= IMPACT_BANDS[i]!) band = i;
+  return band;
+}
+
+/** The injury table cell for a location and effective impact, or null for no injury. */
+export function injuryFor(location: LocationId, effectiveImpact: number): InjuryCell | null {
+  const band = impactBand(effectiveImpact);
+  if (band < 0) return null;
+  return { ...INJURY_TABLE[location][band]! };
+}
+
+export function injuryCode(cell: Pick<InjuryCell, "severity" | "level">): string {
+  return `${cell.severity}${cell.level}`;
+}
+
+// ── Penalties (hm3.md §2) ──────────────────────────────────────────────────────────────────
+
+/** Endurance = round((STR + STA + WIL) / 3). */
+export function endurance(str: number, sta: number, wil: number): number {
+  return Math.round((str + sta + wil) / 3);
+}
+
+/** Universal Penalty = total injury levels + fatigue. */
+export function universalPenalty(injuryLevels: readonly number[], fatigue: number): number {
+  return sum(injuryLevels) + fatigue;
+}
+
+/** Physical Penalty = UP + encumbrance. */
+export function physicalPenalty(up: number, encumbrance: number): number {
+  return up + encumbrance;
+}
+
+// ── Character rolls ────────────────────────────────────────────────────────────────────────
+
+/** A roll of N dice against a target: `failed` means the total is above it. */
+export interface Check {
+  roll: string;
+  dice: number;
+  values: number[];
+  total: number;
+  target: number;
+  /** total > target. */
+  failed: boolean;
+}
+
+function check(dice: Dice, name: string, count: number, target: number): Check {
+  const values = dice.roll(name, count, 6);
+  const total = sum(values);
+  return { roll: name, dice: count, values, total, target, failed: total > target };
+}
+
+/** Shock roll: UP d6 (UP including the new injury) above Endurance is shock (hm3.md §2). */
+export function shockRoll(dice: Dice, name: string, up: number, end: number): Check {
+  return check(dice, name, Math.max(0, up), end);
+}
+
+/** Fumble roll: 3d6 above DEX − PP drops what the hand holds (hm3.md §2). */
+export function fumbleRoll(dice: Dice, name: string, dex: number, pp: number): Check {
+  return check(dice, name, 3, dex - pp);
+}
+
+/** Stumble roll: 3d6 above AGL − PP falls prone (hm3.md §2). */
+export function stumbleRoll(dice: Dice, name: string, agl: number, pp: number): Check {
+  return check(dice, name, 3, agl - pp);
+}
+
+/** Kill roll (optional rule): (injury level) d6 above Endurance dies (hm3.md §2). */
+export function killRoll(dice: Dice, name: string, level: number, end: number): Check {
+  return check(dice, name, level, end);
+}
+
+/** Weapon quality roll: 3d6 above WQ, the weapon is damaged/breaks (hm3.md §2). */
+export function wqRoll(dice: Dice, name: string, wq: number): Check {
+  return check(dice, name, 3, wq);
+}

@@ -1,0 +1,155 @@
+/**
+ * Validates untrusted JSON (the CLI's `resolve` input, stored chat-card data) into an HM3
+ * declaration and defence. Every error names the field and the value.
+ */
+import {
+  checkKeys,
+  InputError,
+  readBoolean,
+  readEnum,
+  readNumber,
+  readObject,
+} from "../../core/errors";
+import { buildTarget, type Target } from "../../core/modifiers";
+import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Defence, type Hm3Fighter, type StrikeWeapon } from "./exchange";
+import { armourAspect, armourFromLayers, EML_MAX, EML_MIN, isPaired, parseMaterial, type ArmourLayer } from "./mechanics";
+import { AIM_ZONES, ASPECT_ALIASES, ASPECTS, LOCATIONS, MELEE_DEFENCES, type LocationId } from "./tables";
+
+const ASPECT_NAMES = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
+
+/** EML as given: any whole number; clamped to 5..95 when rolled. */
+function readEml(value: unknown, field: string): Target {
+  const eml = readNumber(value, field, { integer: true, min: -500, max: 500 });
+  return buildTarget("eml", eml, [], { min: EML_MIN, max: EML_MAX });
+}
+
+function readImpact(value: unknown, field: string): number {
+  return readNumber(value, field, { integer: true, min: 0, max: 100 });
+}
+
+function readWq(value: unknown, field: string): number | undefined {
+  return value === undefined ? undefined : readNumber(value, field, { integer: true, min: 1, max: 30 });
+}
+
+function readStrike(obj: Record<string, unknown>, field: string): StrikeWeapon {
+  const aspect = readEnum(obj.aspect, `${field}.aspect`, ASPECT_NAMES);
+  if (!armourAspect(aspect)) throw new InputError(`${field}.aspect`, aspect, "unknown aspect");
+  const aim = obj.aim === undefined ? "mid" : readEnum(obj.aim, `${field}.aim`, AIM_ZONES);
+  const wq = readWq(obj.wq, `${field}.wq`);
+  return { aspect, aim, impact: readImpact(obj.impact, `${field}.impact`), ...(wq !== undefined ? { wq } : {}) };
+}
+
+const LOCATION_IDS: string[] = LOCATIONS.flatMap((l: LocationId) => (isPaired(l) ? [l, `left-${l}`, `right-${l}`] : [l]));
+
+function readArmour(value: unknown, field: string): Hm3Fighter["armour"] {
+  if (value === undefined) return {};
+  const obj = readObject(value, field);
+  const out: Record<string, Record<string, number>> = {};
+  for (const [loc, prot] of Object.entries(obj)) {
+    if (!LOCATION_IDS.includes(loc)) throw new InputError(`${field}.${loc}`, prot, `unknown location (expected one of ${LOCATION_IDS.join(", ")})`);
+    const p = readObject(prot, `${field}.${loc}`);
+    checkKeys(p, `${field}.${loc}`, ASPECTS);
+    const entry: Record<string, number> = {};
+    for (const a of ASPECTS) {
+      if (p[a] !== undefined) entry[a] = readNumber(p[a], `${field}.${loc}.${a}`, { integer: true, min: 0, max: 100 });
+    }
+    out[loc] = entry;
+  }
+  return out;
+}
+
+function readLayers(value: unknown, field: string): ArmourLayer[] {
+  if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of armour layers");
+  return value.map((raw, i) => {
+    const f = `${field}[${i}]`;
+    const o = readObject(raw, f);
+    checkKeys(o, f, ["material", "quality", "locations"]);
+    const locations = o.locations;
+    if (!Array.isArray(locations) || locations.length === 0) throw new InputError(`${f}.locations`, locations, "expected a list of locations");
+    for (const [j, loc] of locations.entries()) {
+      if (typeof loc !== "string" || !LOCATION_IDS.includes(loc)) throw new InputError(`${f}.locations[${j}]`, loc, "unknown location");
+    }
+    return {
+      material: parseMaterial(o.material, `${f}.material`),
+      quality: o.quality === undefined ? 0 : readNumber(o.quality, `${f}.quality`, { integer: true, min: -10, max: 10 }),
+      locations: locations as string[],
+    };
+  });
+}
+
+function readFighter(value: unknown, field: string): Hm3Fighter {
+  const o = readObject(value, field);
+  checkKeys(o, field, ["endurance", "up", "dex", "agl", "pp", "armour", "layers"]);
+  const attr = (k: string, min: number, max: number, fallback?: number) =>
+    o[k] === undefined && fallback !== undefined ? fallback : readNumber(o[k], `${field}.${k}`, { integer: true, min, max });
+  let armour = readArmour(o.armour, `${field}.armour`);
+  if (o.layers !== undefined) {
+    if (o.armour !== undefined) throw new InputError(`${field}.layers`, o.layers, "give either armour or layers, not both");
+    armour = armourFromLayers(readLayers(o.layers, `${field}.layers`));
+  }
+  return {
+    endurance: attr("endurance", 1, 50),
+    up: attr("up", 0, 100, 0),
+    dex: attr("dex", 1, 50),
+    agl: attr("agl", 1, 50),
+    pp: attr("pp", 0, 100, 0),
+    armour,
+  };
+}
+
+/** Parses the whole `resolve` input: the declaration, and the defence as the one choice. */
+export function parseResolveInput(raw: Record<string, unknown>): { decl: Hm3Declaration; choices: unknown[] } {
+  checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options"]);
+  const decl = parseDeclaration(raw);
+  // Validate the defence here too, so a bad one is reported before any dice are rolled.
+  parseDefence(raw.defence, decl.attack.type);
+  return { decl, choices: [raw.defence] };
+}
+
+export function parseDeclaration(raw: unknown): Hm3Declaration {
+  const o = readObject(raw, "input");
+  checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options"]);
+  const a = readObject(o.attack, "attack");
+  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq"]);
+  const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
+  const options = { ...DEFAULT_OPTIONS };
+  if (o.options !== undefined) {
+    const op = readObject(o.options, "options");
+    checkKeys(op, "options", Object.keys(DEFAULT_OPTIONS));
+    for (const k of Object.keys(DEFAULT_OPTIONS) as (keyof typeof DEFAULT_OPTIONS)[]) {
+      options[k] = readBoolean(op[k], `options.${k}`, DEFAULT_OPTIONS[k]);
+    }
+  }
+  return {
+    attack: { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") },
+    attacker: readFighter(o.attacker, "attacker"),
+    defender: readFighter(o.defender, "defender"),
+    options,
+  };
+}
+
+export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
+  const d = readObject(raw, "defence");
+  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact"]);
+  const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
+  if (attackType === "missile" && type === "counterstrike") {
+    throw new InputError("defence.type", type, "counterstrike is not possible against a missile attack (seed 003 lines 30, 141-149)");
+  }
+  // The contract lets every defence carry the defender's weapon (eml, wq, aspect, aim, impact);
+  // they are validated when given, and used where the rules use them: the EML by every defence
+  // but Ignore, the WQ by Block, the strike by Counterstrike.
+  const wq = readWq(d.wq, "defence.wq");
+  const hasStrike = d.aspect !== undefined || d.impact !== undefined || type === "counterstrike";
+  const strike = hasStrike ? readStrike(d, "defence") : undefined;
+  if (type === "ignore") {
+    if (d.eml !== undefined) readEml(d.eml, "defence.eml");
+    return { type };
+  }
+  const target = readEml(d.eml, "defence.eml");
+  return {
+    type,
+    target,
+    ...(wq !== undefined ? { wq } : {}),
+    ...(type === "counterstrike" && strike ? { strike } : {}),
+  };
+}

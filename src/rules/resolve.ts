@@ -1,0 +1,57 @@
+/**
+ * The `resolve` contract, shared by the CLI and the workbench: one JSON object in (ruleset,
+ * the exchange, optional named `rolls` and a `seed`), one plain-data result out.
+ */
+import { ScriptedDice, SeededDice, type RollScript } from "../core/dice";
+import { InputError, readNumber, readObject } from "../core/errors";
+import { runExchange, type ExchangeRecord } from "../core/ruleset";
+import { getRuleset, implementedRulesets } from "./index";
+
+export interface ResolveOutput {
+  result: ExchangeRecord & { seed: number };
+  /** Scripted roll names that no roll used (a typo, or a roll this result did not call for). */
+  unusedRolls: string[];
+}
+
+function readRolls(value: unknown): RollScript {
+  if (value === undefined) return {};
+  const obj = readObject(value, "rolls");
+  const out: Record<string, number | number[]> = {};
+  for (const [name, v] of Object.entries(obj)) {
+    if (typeof v === "number") {
+      out[name] = readNumber(v, `rolls.${name}`, { integer: true, min: 1 });
+    } else if (Array.isArray(v) && v.length > 0) {
+      out[name] = v.map((x, i) => readNumber(x, `rolls.${name}[${i}]`, { integer: true, min: 1 }));
+    } else {
+      throw new InputError(`rolls.${name}`, v, "expected a die value or a list of die values");
+    }
+  }
+  return out;
+}
+
+/** A seed for when none is given; printed with the result so the exchange can be replayed. */
+export function freshSeed(): number {
+  return Math.floor(Math.random() * 0x7fffffff);
+}
+
+export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSeed): ResolveOutput {
+  const input = readObject(raw, "input");
+  const rulesetId = input.ruleset;
+  if (typeof rulesetId !== "string") {
+    throw new InputError("ruleset", rulesetId, `expected one of ${implementedRulesets().join(", ")}`);
+  }
+  const ruleset = getRuleset(rulesetId);
+  if (!ruleset) {
+    throw new InputError("ruleset", rulesetId, `not implemented (implemented: ${implementedRulesets().join(", ")})`);
+  }
+  const seed = input.seed === undefined ? seedIfMissing() : readNumber(input.seed, "seed", { integer: true, min: 0, max: 0xffffffff });
+  const script = readRolls(input.rolls);
+  const rest: Record<string, unknown> = { ...input };
+  delete rest.ruleset;
+  delete rest.rolls;
+  delete rest.seed;
+  const { decl, choices } = ruleset.parseResolveInput(rest);
+  const dice = new ScriptedDice(script, new SeededDice(seed));
+  const result = runExchange(ruleset, decl, choices, dice);
+  return { result: { ...result, seed }, unusedRolls: dice.unused() };
+}
