@@ -44,7 +44,15 @@ interface DemoFighter {
 }
 
 /** Drawn when the main weapon breaks (Dagger row of melee-weapons.csv). */
-const DAGGER: Weapon = { name: "Dagger", ml: 50, attack: 5, defence: 5, wq: 11, aspect: "point", impact: 5 };
+const DAGGER: Weapon = {
+  name: "Dagger",
+  ml: 50,
+  attack: 5,
+  defence: 5,
+  wq: 11,
+  aspect: "point",
+  impact: 5,
+};
 
 const ARMS = ["shoulder", "upper-arm", "elbow", "forearm"];
 const BODY = ["thorax", "abdomen", "hip", "groin"];
@@ -52,9 +60,29 @@ const BODY = ["thorax", "abdomen", "hip", "groin"];
 function knight(): DemoFighter {
   return {
     name: "Sir Aldric (knight)",
-    str: 14, sta: 13, wil: 13, dex: 13, agl: 12,
-    weapon: { name: "Broadsword", ml: 70, attack: 15, defence: 10, wq: 12, aspect: "edge", impact: 5 },
-    shield: { name: "Knight Shield", ml: 60, attack: 5, defence: 20, wq: 13, aspect: "blunt", impact: 2 },
+    str: 14,
+    sta: 13,
+    wil: 13,
+    dex: 13,
+    agl: 12,
+    weapon: {
+      name: "Broadsword",
+      ml: 70,
+      attack: 15,
+      defence: 10,
+      wq: 12,
+      aspect: "edge",
+      impact: 5,
+    },
+    shield: {
+      name: "Knight Shield",
+      ml: 60,
+      attack: 5,
+      defence: 20,
+      wq: 13,
+      aspect: "blunt",
+      impact: 2,
+    },
     layers: [
       { material: "quilt", quality: 0, locations: [...ARMS, ...BODY, "thigh"] },
       { material: "mail", quality: 0, locations: [...ARMS, ...BODY, "thigh"] },
@@ -62,34 +90,60 @@ function knight(): DemoFighter {
       { material: "plate", quality: 0, locations: ["skull"] },
       { material: "leather", quality: 0, locations: ["calf", "foot"] },
     ],
-    injuries: [], levels: 0, out: null, dropped: false,
+    injuries: [],
+    levels: 0,
+    out: null,
+    dropped: false,
   };
 }
 
 function brigand(): DemoFighter {
   return {
     name: "Hodric (brigand)",
-    str: 13, sta: 12, wil: 11, dex: 12, agl: 13,
+    str: 13,
+    sta: 12,
+    wil: 11,
+    dex: 12,
+    agl: 13,
     weapon: { name: "Handaxe", ml: 60, attack: 10, defence: 5, wq: 11, aspect: "edge", impact: 6 },
-    shield: { name: "Round Shield", ml: 55, attack: 5, defence: 20, wq: 13, aspect: "blunt", impact: 2 },
+    shield: {
+      name: "Round Shield",
+      ml: 55,
+      attack: 5,
+      defence: 20,
+      wq: 13,
+      aspect: "blunt",
+      impact: 2,
+    },
     layers: [
       { material: "leather", quality: 0, locations: ["upper-arm", "shoulder", ...BODY] },
       { material: "leather", quality: 0, locations: ["skull"] },
-      { material: "cloth", quality: 0, locations: ["hip", "groin", "thigh", "knee", "calf", "foot"] },
+      {
+        material: "cloth",
+        quality: 0,
+        locations: ["hip", "groin", "thigh", "knee", "calf", "foot"],
+      },
     ],
-    injuries: [], levels: 0, out: null, dropped: false,
+    injuries: [],
+    levels: 0,
+    out: null,
+    dropped: false,
   };
 }
 
 function strikeText(s: Hm3Strike, victim: string): string {
   const where = s.face ? `${s.location} (${s.face})` : s.location;
-  let t = `    ${s.by === "attacker" ? "Strike" : "Counterstrike"} ${s.dice}d6 to ${victim}'s ${where}: ` +
+  let t =
+    `    ${s.by === "attacker" ? "Strike" : "Counterstrike"} ${s.dice}d6 to ${victim}'s ${where}: ` +
     `impact ${s.weaponImpact}+[${s.impactRolls.join(",")}] = ${s.impact} ${s.aspect}, armour ${s.armour}, ` +
     `effective ${s.effectiveImpact} → ${s.injury ?? "no injury"}`;
   if (s.kill) t += ", KILLED";
-  if (s.shock) t += `; shock ${s.shock.dice}d6 = ${s.shock.total} vs END ${s.shock.target}${s.shock.failed ? " → SHOCK" : ""}`;
-  if (s.fumble) t += `; fumble 3d6 = ${s.fumble.total} vs ${s.fumble.target}${s.fumble.failed ? " → drops weapon" : ""}`;
-  if (s.stumble) t += `; stumble 3d6 = ${s.stumble.total} vs ${s.stumble.target}${s.stumble.failed ? " → falls" : ""}`;
+  if (s.shock)
+    t += `; shock ${s.shock.dice}d6 = ${s.shock.total} vs END ${s.shock.target}${s.shock.failed ? " → SHOCK" : ""}`;
+  if (s.fumble)
+    t += `; fumble 3d6 = ${s.fumble.total} vs ${s.fumble.target}${s.fumble.failed ? " → drops weapon" : ""}`;
+  if (s.stumble)
+    t += `; stumble 3d6 = ${s.stumble.total} vs ${s.stumble.target}${s.stumble.failed ? " → falls" : ""}`;
   if (s.amputationRoll) t += "; amputation roll called for";
   return t;
 }
@@ -106,7 +160,8 @@ function apply(r: Hm3Result, atk: DemoFighter, def: DemoFighter, lines: string[]
       f.shield = { ...f.weapon, ml: f.weapon.ml };
     }
   }
-  for (const fx of r.effects) if (fx.type === "condition" && fx.condition === "disarmed") sideOf(fx.to).dropped = true;
+  for (const fx of r.effects)
+    if (fx.type === "condition" && fx.condition === "disarmed") sideOf(fx.to).dropped = true;
   for (const s of r.strikes) {
     const victim = s.by === "attacker" ? def : atk;
     if (s.injury) {
@@ -136,15 +191,35 @@ export function runDemo(seed: number, maxExchanges = 30): string {
       continue;
     }
     // Injuries are this demo's only penalty: UP = PP = injury levels (no fatigue, no encumbrance).
-    const attackEml = meleeEml({ base: atk.weapon.ml + atk.weapon.attack, baseKey: "aml", physicalPenalty: atk.levels, aim: "mid" });
-    const blockEml = meleeEml({ base: def.shield.ml + def.shield.defence, baseKey: "dml", physicalPenalty: def.levels });
+    const attackEml = meleeEml({
+      base: atk.weapon.ml + atk.weapon.attack,
+      baseKey: "aml",
+      physicalPenalty: atk.levels,
+      aim: "mid",
+    });
+    const blockEml = meleeEml({
+      base: def.shield.ml + def.shield.defence,
+      baseKey: "dml",
+      physicalPenalty: def.levels,
+    });
     const fighter = (f: DemoFighter) => ({
-      endurance: endurance(f.str, f.sta, f.wil), up: f.levels, pp: f.levels, dex: f.dex, agl: f.agl,
+      endurance: endurance(f.str, f.sta, f.wil),
+      up: f.levels,
+      pp: f.levels,
+      dex: f.dex,
+      agl: f.agl,
       armour: armourFromLayers(f.layers),
     });
     const r = resolveExchange(
       {
-        attack: { type: "melee", target: attackEml, aspect: atk.weapon.aspect, aim: "mid", impact: atk.weapon.impact, wq: atk.weapon.wq },
+        attack: {
+          type: "melee",
+          target: attackEml,
+          aspect: atk.weapon.aspect,
+          aim: "mid",
+          impact: atk.weapon.impact,
+          wq: atk.weapon.wq,
+        },
         attacker: fighter(atk),
         defender: fighter(def),
         options: DEFAULT_OPTIONS,
@@ -158,16 +233,26 @@ export function runDemo(seed: number, maxExchanges = 30): string {
     );
     for (const s of r.strikes) lines.push(strikeText(s, s.by === "attacker" ? def.name : atk.name));
     for (const w of r.weaponDamage) {
-      lines.push(`    Weapon damage: ${w.side === "attacker" ? atk.weapon.name : def.shield.name} 3d6 = ${w.check.total} vs WQ ${w.wq}${w.broken ? " → BREAKS" : " → holds"}`);
+      lines.push(
+        `    Weapon damage: ${w.side === "attacker" ? atk.weapon.name : def.shield.name} 3d6 = ${w.check.total} vs WQ ${w.wq}${w.broken ? " → BREAKS" : " → holds"}`,
+      );
     }
-    for (const f of r.fumbles) lines.push(`    Fumble roll (${f.side}) 3d6 = ${f.check.total} vs ${f.check.target}${f.check.failed ? " → drops weapon" : ""}`);
-    for (const f of r.stumbles) lines.push(`    Stumble roll (${f.side}) 3d6 = ${f.check.total} vs ${f.check.target}${f.check.failed ? " → falls" : ""}`);
+    for (const f of r.fumbles)
+      lines.push(
+        `    Fumble roll (${f.side}) 3d6 = ${f.check.total} vs ${f.check.target}${f.check.failed ? " → drops weapon" : ""}`,
+      );
+    for (const f of r.stumbles)
+      lines.push(
+        `    Stumble roll (${f.side}) 3d6 = ${f.check.total} vs ${f.check.target}${f.check.failed ? " → falls" : ""}`,
+      );
     if (r.tacticalAdvantage) lines.push(`    Tactical advantage to ${def.name}`);
     apply(r, atk, def, lines);
   }
   lines.push("");
   for (const f of [a, b]) {
-    lines.push(`${f.name}: ${f.out ?? "still fighting"}${f.injuries.length ? `; injuries: ${f.injuries.join(", ")}` : "; unhurt"}`);
+    lines.push(
+      `${f.name}: ${f.out ?? "still fighting"}${f.injuries.length ? `; injuries: ${f.injuries.join(", ")}` : "; unhurt"}`,
+    );
   }
   return lines.join("\n") + "\n";
 }

@@ -39,12 +39,16 @@ function readInput(file: string): unknown {
   try {
     text = file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
   } catch (e) {
-    throw new UsageError(`${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    throw new UsageError(
+      `${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
+    );
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file === "-" ? "stdin" : file}: not valid JSON (${(e as Error).message})`);
+    throw new UsageError(
+      `${file === "-" ? "stdin" : file}: not valid JSON (${(e as Error).message})`,
+    );
   }
 }
 
@@ -53,10 +57,13 @@ export function main(argv: string[]): number {
   try {
     switch (command) {
       case "resolve": {
-        if (args.length !== 1) throw new UsageError("resolve: expected one FILE argument (or - for stdin)");
+        if (args.length !== 1)
+          throw new UsageError("resolve: expected one FILE argument (or - for stdin)");
         const out = resolveInput(readInput(args[0]!));
         for (const name of out.unusedRolls) {
-          process.stderr.write(`warning: rolls.${name} was not used: this exchange made no roll of that name\n`);
+          process.stderr.write(
+            `warning: rolls.${name} was not used: this exchange made no roll of that name\n`,
+          );
         }
         process.stdout.write(JSON.stringify(out.result, null, 2) + "\n");
         return 0;
@@ -64,7 +71,8 @@ export function main(argv: string[]): number {
       case "demo": {
         const i = args.indexOf("--seed");
         const seed = i >= 0 ? Number(args[i + 1]) : 2026;
-        if (!Number.isInteger(seed) || seed < 0) throw new UsageError(`--seed: expected a whole number ≥ 0, got ${args[i + 1]}`);
+        if (!Number.isInteger(seed) || seed < 0)
+          throw new UsageError(`--seed: expected a whole number ≥ 0, got ${args[i + 1]}`);
         process.stdout.write(runDemo(seed));
         return 0;
       }

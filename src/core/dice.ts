@@ -132,7 +132,11 @@ export class ScriptedDice implements Dice {
     }
     for (const v of values) {
       if (!Number.isInteger(v) || v < 1 || v > sides) {
-        throw new InputError(field, given, `each die of ${notation(count, sides)} must be a whole number 1..${sides}`);
+        throw new InputError(
+          field,
+          given,
+          `each die of ${notation(count, sides)} must be a whole number 1..${sides}`,
+        );
       }
     }
     this.used.add(name);

@@ -38,7 +38,11 @@ export function readObject(value: unknown, field: string): Record<string, unknow
 }
 
 /** Fails on keys the reader does not know: a typo must not be ignored silently. */
-export function checkKeys(obj: Record<string, unknown>, field: string, allowed: readonly string[]): void {
+export function checkKeys(
+  obj: Record<string, unknown>,
+  field: string,
+  allowed: readonly string[],
+): void {
   for (const key of Object.keys(obj)) {
     if (!allowed.includes(key)) {
       const path = field ? `${field}.${key}` : key;
@@ -56,9 +60,14 @@ export interface NumberRule {
 /** A finite number within the rule's bounds. */
 export function readNumber(value: unknown, field: string, rule: NumberRule = {}): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new InputError(field, value, rule.integer ? "expected a whole number" : "expected a number");
+    throw new InputError(
+      field,
+      value,
+      rule.integer ? "expected a whole number" : "expected a number",
+    );
   }
-  if (rule.integer && !Number.isInteger(value)) throw new InputError(field, value, "expected a whole number");
+  if (rule.integer && !Number.isInteger(value))
+    throw new InputError(field, value, "expected a whole number");
   if (rule.min !== undefined && value < rule.min) {
     throw new InputError(field, value, `must be at least ${rule.min}`);
   }
@@ -84,12 +93,17 @@ export function readBoolean(value: unknown, field: string, fallback?: boolean): 
 }
 
 export function readString(value: unknown, field: string): string {
-  if (typeof value !== "string" || value.length === 0) throw new InputError(field, value, "expected a text");
+  if (typeof value !== "string" || value.length === 0)
+    throw new InputError(field, value, "expected a text");
   return value;
 }
 
 /** One of a fixed set of strings. */
-export function readEnum<T extends string>(value: unknown, field: string, options: readonly T[]): T {
+export function readEnum<T extends string>(
+  value: unknown,
+  field: string,
+  options: readonly T[],
+): T {
   if (typeof value !== "string" || !(options as readonly string[]).includes(value)) {
     throw new InputError(field, value, `expected one of ${options.join(", ")}`);
   }

@@ -48,7 +48,14 @@ export interface PendingChoice {
  * generically (injury item, status effect, weapon quality) without knowing the ruleset.
  */
 export type Effect =
-  | { type: "injury"; to: Side; location: string; severityKey: string; level: number; data: Record<string, unknown> }
+  | {
+      type: "injury";
+      to: Side;
+      location: string;
+      severityKey: string;
+      level: number;
+      data: Record<string, unknown>;
+    }
   | { type: "condition"; to: Side; condition: ConditionId; cause: string }
   | { type: "weaponDamaged"; to: Side; broken: boolean; cause: string }
   | { type: "tacticalAdvantage"; to: Side; cause: string };

@@ -38,13 +38,24 @@ export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSe
   const input = readObject(raw, "input");
   const rulesetId = input.ruleset;
   if (typeof rulesetId !== "string") {
-    throw new InputError("ruleset", rulesetId, `expected one of ${implementedRulesets().join(", ")}`);
+    throw new InputError(
+      "ruleset",
+      rulesetId,
+      `expected one of ${implementedRulesets().join(", ")}`,
+    );
   }
   const ruleset = getRuleset(rulesetId);
   if (!ruleset) {
-    throw new InputError("ruleset", rulesetId, `not implemented (implemented: ${implementedRulesets().join(", ")})`);
+    throw new InputError(
+      "ruleset",
+      rulesetId,
+      `not implemented (implemented: ${implementedRulesets().join(", ")})`,
+    );
   }
-  const seed = input.seed === undefined ? seedIfMissing() : readNumber(input.seed, "seed", { integer: true, min: 0, max: 0xffffffff });
+  const seed =
+    input.seed === undefined
+      ? seedIfMissing()
+      : readNumber(input.seed, "seed", { integer: true, min: 0, max: 0xffffffff });
   const script = readRolls(input.rolls);
   const rest: Record<string, unknown> = { ...input };
   delete rest.ruleset;

@@ -47,7 +47,8 @@ export interface MissileEmlInput extends CommonEmlInput {
 
 function whole(value: number, field: string, min: number, max: number): number {
   if (!Number.isInteger(value)) throw new InputError(field, value, "expected a whole number");
-  if (value < min || value > max) throw new InputError(field, value, `must be between ${min} and ${max}`);
+  if (value < min || value > max)
+    throw new InputError(field, value, `must be between ${min} and ${max}`);
   return value;
 }
 
@@ -60,13 +61,19 @@ function common(input: CommonEmlInput, line: { pp: number; sp: number; aim: numb
     const sp = whole(input.specialPenalty, "specialPenalty", -CUSTOM_LIMIT, 0);
     mods.push({ key: "specialPenalty", value: sp, source: `${SEED} line ${line.sp}` });
   }
-  if (input.aim) mods.push({ key: `aim.${input.aim}`, value: AIM_EML[input.aim], source: `${SEED} lines 54, ${line.aim}` });
+  if (input.aim)
+    mods.push({
+      key: `aim.${input.aim}`,
+      value: AIM_EML[input.aim],
+      source: `${SEED} lines 54, ${line.aim}`,
+    });
   return mods;
 }
 
 function custom(list: readonly CustomModifier[] | undefined): Modifier[] {
   return (list ?? []).map((c, i) => {
-    if (typeof c.label !== "string" || c.label.trim() === "") throw new InputError(`custom[${i}].label`, c.label, "expected a name");
+    if (typeof c.label !== "string" || c.label.trim() === "")
+      throw new InputError(`custom[${i}].label`, c.label, "expected a name");
     whole(c.value, `custom[${i}].value`, -CUSTOM_LIMIT, CUSTOM_LIMIT);
     return { key: "custom", label: c.label, value: c.value, source: "user" };
   });
@@ -79,7 +86,8 @@ export function meleeEml(input: MeleeEmlInput): Target {
     const n = whole(input.opponents, "opponents", 1, 20);
     mods.push({ key: "outnumbered", value: -10 * (n - 1), source: `${SEED} line 180` });
   }
-  if (input.proneOpponent) mods.push({ key: "proneOpponent", value: 20, source: `${SEED} line 181` });
+  if (input.proneOpponent)
+    mods.push({ key: "proneOpponent", value: 20, source: `${SEED} line 181` });
   mods.push(...custom(input.custom));
   return buildTarget(input.baseKey, input.base, mods, { min: EML_MIN, max: EML_MAX });
 }
@@ -87,12 +95,24 @@ export function meleeEml(input: MeleeEmlInput): Target {
 /** Missile EML (seed 003 lines 208-215): PP ×5, Special Penalty, range, aim, target size, weather. */
 export function missileEml(input: MissileEmlInput): Target {
   const mods = common(input, { pp: 210, sp: 211, aim: 213 });
-  mods.push({ key: `range.${input.range}`, value: RANGE_EML[input.range], source: `${SEED} lines 212, 283` });
+  mods.push({
+    key: `range.${input.range}`,
+    value: RANGE_EML[input.range],
+    source: `${SEED} lines 212, 283`,
+  });
   if (input.targetSize !== undefined) {
-    mods.push({ key: "targetSize", value: whole(input.targetSize, "targetSize", -CUSTOM_LIMIT, CUSTOM_LIMIT), source: `${SEED} line 214` });
+    mods.push({
+      key: "targetSize",
+      value: whole(input.targetSize, "targetSize", -CUSTOM_LIMIT, CUSTOM_LIMIT),
+      source: `${SEED} line 214`,
+    });
   }
   if (input.weather !== undefined) {
-    mods.push({ key: "weather", value: whole(input.weather, "weather", -40, 0), source: `${SEED} line 215` });
+    mods.push({
+      key: "weather",
+      value: whole(input.weather, "weather", -40, 0),
+      source: `${SEED} line 215`,
+    });
   }
   mods.push(...custom(input.custom));
   return buildTarget(input.baseKey, input.base, mods, { min: EML_MIN, max: EML_MAX });

@@ -27,7 +27,14 @@ import {
   type ArmourMap,
   type Check,
 } from "./mechanics";
-import { MELEE_MATRIX, MISSILE_MATRIX, type AimZone, type DefenceType, type Level, type ResultCode } from "./tables";
+import {
+  MELEE_MATRIX,
+  MISSILE_MATRIX,
+  type AimZone,
+  type DefenceType,
+  type Level,
+  type ResultCode,
+} from "./tables";
 
 /** What the exchange needs to know of a combatant. */
 export interface Hm3Fighter {
@@ -64,7 +71,11 @@ export interface Hm3Options {
   bleeding: boolean;
 }
 
-export const DEFAULT_OPTIONS: Readonly<Hm3Options> = Object.freeze({ killRoll: false, amputation: true, bleeding: false });
+export const DEFAULT_OPTIONS: Readonly<Hm3Options> = Object.freeze({
+  killRoll: false,
+  amputation: true,
+  bleeding: false,
+});
 
 export interface Hm3Declaration {
   attack: Hm3Attack;
@@ -258,7 +269,11 @@ export function deliverStrike(
     }
   }
   strike.injury = injuryCode({ severity, level: cell.level });
-  strike.bleeding = options.bleeding && cell.level >= 4 && severity !== "M" && (aspect === "edge" || aspect === "point");
+  strike.bleeding =
+    options.bleeding &&
+    cell.level >= 4 &&
+    severity !== "M" &&
+    (aspect === "edge" || aspect === "point");
 
   if (!strike.kill) {
     // docs/rulings.md R4: the new injury's level counts in UP and PP for the rolls it calls for.
@@ -285,19 +300,31 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls">): Effect[
         location: s.location,
         severityKey: s.injury[0]!,
         level: s.injuryLevel,
-        data: { code: s.injury, aspect: s.aspect, face: s.face, effectiveImpact: s.effectiveImpact },
+        data: {
+          code: s.injury,
+          aspect: s.aspect,
+          face: s.face,
+          effectiveImpact: s.effectiveImpact,
+        },
       });
     }
     if (s.kill) fx.push({ type: "condition", to, condition: "dead", cause: "kill" });
     if (s.shock?.failed) fx.push({ type: "condition", to, condition: "shock", cause: "shock" });
-    if (s.fumble?.failed) fx.push({ type: "condition", to, condition: "disarmed", cause: "fumble" });
+    if (s.fumble?.failed)
+      fx.push({ type: "condition", to, condition: "disarmed", cause: "fumble" });
     if (s.stumble?.failed) fx.push({ type: "condition", to, condition: "prone", cause: "stumble" });
     if (s.bleeding) fx.push({ type: "condition", to, condition: "bleeding", cause: "bleeding" });
   }
-  for (const f of result.fumbles) if (f.check.failed) fx.push({ type: "condition", to: f.side, condition: "disarmed", cause: "fumble" });
-  for (const f of result.stumbles) if (f.check.failed) fx.push({ type: "condition", to: f.side, condition: "prone", cause: "stumble" });
-  for (const w of result.weaponDamage) if (w.broken) fx.push({ type: "weaponDamaged", to: w.side, broken: true, cause: "block" });
-  if (result.tacticalAdvantage) fx.push({ type: "tacticalAdvantage", to: result.tacticalAdvantage, cause: result.result });
+  for (const f of result.fumbles)
+    if (f.check.failed)
+      fx.push({ type: "condition", to: f.side, condition: "disarmed", cause: "fumble" });
+  for (const f of result.stumbles)
+    if (f.check.failed)
+      fx.push({ type: "condition", to: f.side, condition: "prone", cause: "stumble" });
+  for (const w of result.weaponDamage)
+    if (w.broken) fx.push({ type: "weaponDamaged", to: w.side, broken: true, cause: "block" });
+  if (result.tacticalAdvantage)
+    fx.push({ type: "tacticalAdvantage", to: result.tacticalAdvantage, cause: result.result });
   return fx;
 }
 
@@ -314,7 +341,12 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     if (!defence.target) throw new Error(`The ${defence.type} defence needs an EML.`);
     defenceTest = test(dice, "defence", defence.target);
   }
-  const code = matrixResult(attack.type, defence.type, attackTest.level, defenceTest?.level ?? null);
+  const code = matrixResult(
+    attack.type,
+    defence.type,
+    attackTest.level,
+    defenceTest?.level ?? null,
+  );
 
   const strikes: Hm3Strike[] = [];
   for (const s of strikesOf(code)) {
@@ -329,8 +361,22 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   const fighters: Record<Side, Hm3Fighter> = { attacker, defender };
   const fumbles: Hm3Result["fumbles"] = [];
   const stumbles: Hm3Result["stumbles"] = [];
-  const fumbleSides: Side[] = code === "AF" ? ["attacker"] : code === "DF" ? ["defender"] : code === "BF" ? ["attacker", "defender"] : [];
-  const stumbleSides: Side[] = code === "AS" ? ["attacker"] : code === "DS" ? ["defender"] : code === "BS" ? ["attacker", "defender"] : [];
+  const fumbleSides: Side[] =
+    code === "AF"
+      ? ["attacker"]
+      : code === "DF"
+        ? ["defender"]
+        : code === "BF"
+          ? ["attacker", "defender"]
+          : [];
+  const stumbleSides: Side[] =
+    code === "AS"
+      ? ["attacker"]
+      : code === "DS"
+        ? ["defender"]
+        : code === "BS"
+          ? ["attacker", "defender"]
+          : [];
   for (const side of fumbleSides) {
     const f = fighters[side];
     fumbles.push({ side, check: fumbleRoll(dice, `${side}Fumble`, f.dex, f.pp) });

@@ -143,7 +143,8 @@ export function armourFromLayers(layers: readonly ArmourLayer[]): Record<string,
         throw new InputError(`layers[${i}].locations`, loc, "unknown location");
       }
       const sided = loc !== base;
-      if (sided && !isPaired(base)) throw new InputError(`layers[${i}].locations`, loc, "location has no sides");
+      if (sided && !isPaired(base))
+        throw new InputError(`layers[${i}].locations`, loc, "location has no sides");
       const targets = sided ? [loc] : isPaired(base) ? SIDES.map((s) => `${s}-${base}`) : [base];
       for (const t of targets) {
         const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });

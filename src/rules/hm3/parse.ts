@@ -11,9 +11,30 @@ import {
   readObject,
 } from "../../core/errors";
 import { buildTarget, type Target } from "../../core/modifiers";
-import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Defence, type Hm3Fighter, type StrikeWeapon } from "./exchange";
-import { armourAspect, armourFromLayers, EML_MAX, EML_MIN, isPaired, parseMaterial, type ArmourLayer } from "./mechanics";
-import { AIM_ZONES, ASPECT_ALIASES, ASPECTS, LOCATIONS, MELEE_DEFENCES, type LocationId } from "./tables";
+import {
+  DEFAULT_OPTIONS,
+  type Hm3Declaration,
+  type Hm3Defence,
+  type Hm3Fighter,
+  type StrikeWeapon,
+} from "./exchange";
+import {
+  armourAspect,
+  armourFromLayers,
+  EML_MAX,
+  EML_MIN,
+  isPaired,
+  parseMaterial,
+  type ArmourLayer,
+} from "./mechanics";
+import {
+  AIM_ZONES,
+  ASPECT_ALIASES,
+  ASPECTS,
+  LOCATIONS,
+  MELEE_DEFENCES,
+  type LocationId,
+} from "./tables";
 
 const ASPECT_NAMES = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
 
@@ -28,7 +49,9 @@ function readImpact(value: unknown, field: string): number {
 }
 
 function readWq(value: unknown, field: string): number | undefined {
-  return value === undefined ? undefined : readNumber(value, field, { integer: true, min: 1, max: 30 });
+  return value === undefined
+    ? undefined
+    : readNumber(value, field, { integer: true, min: 1, max: 30 });
 }
 
 function readStrike(obj: Record<string, unknown>, field: string): StrikeWeapon {
@@ -36,22 +59,35 @@ function readStrike(obj: Record<string, unknown>, field: string): StrikeWeapon {
   if (!armourAspect(aspect)) throw new InputError(`${field}.aspect`, aspect, "unknown aspect");
   const aim = obj.aim === undefined ? "mid" : readEnum(obj.aim, `${field}.aim`, AIM_ZONES);
   const wq = readWq(obj.wq, `${field}.wq`);
-  return { aspect, aim, impact: readImpact(obj.impact, `${field}.impact`), ...(wq !== undefined ? { wq } : {}) };
+  return {
+    aspect,
+    aim,
+    impact: readImpact(obj.impact, `${field}.impact`),
+    ...(wq !== undefined ? { wq } : {}),
+  };
 }
 
-const LOCATION_IDS: string[] = LOCATIONS.flatMap((l: LocationId) => (isPaired(l) ? [l, `left-${l}`, `right-${l}`] : [l]));
+const LOCATION_IDS: string[] = LOCATIONS.flatMap((l: LocationId) =>
+  isPaired(l) ? [l, `left-${l}`, `right-${l}`] : [l],
+);
 
 function readArmour(value: unknown, field: string): Hm3Fighter["armour"] {
   if (value === undefined) return {};
   const obj = readObject(value, field);
   const out: Record<string, Record<string, number>> = {};
   for (const [loc, prot] of Object.entries(obj)) {
-    if (!LOCATION_IDS.includes(loc)) throw new InputError(`${field}.${loc}`, prot, `unknown location (expected one of ${LOCATION_IDS.join(", ")})`);
+    if (!LOCATION_IDS.includes(loc))
+      throw new InputError(
+        `${field}.${loc}`,
+        prot,
+        `unknown location (expected one of ${LOCATION_IDS.join(", ")})`,
+      );
     const p = readObject(prot, `${field}.${loc}`);
     checkKeys(p, `${field}.${loc}`, ASPECTS);
     const entry: Record<string, number> = {};
     for (const a of ASPECTS) {
-      if (p[a] !== undefined) entry[a] = readNumber(p[a], `${field}.${loc}.${a}`, { integer: true, min: 0, max: 100 });
+      if (p[a] !== undefined)
+        entry[a] = readNumber(p[a], `${field}.${loc}.${a}`, { integer: true, min: 0, max: 100 });
     }
     out[loc] = entry;
   }
@@ -65,13 +101,18 @@ function readLayers(value: unknown, field: string): ArmourLayer[] {
     const o = readObject(raw, f);
     checkKeys(o, f, ["material", "quality", "locations"]);
     const locations = o.locations;
-    if (!Array.isArray(locations) || locations.length === 0) throw new InputError(`${f}.locations`, locations, "expected a list of locations");
+    if (!Array.isArray(locations) || locations.length === 0)
+      throw new InputError(`${f}.locations`, locations, "expected a list of locations");
     for (const [j, loc] of locations.entries()) {
-      if (typeof loc !== "string" || !LOCATION_IDS.includes(loc)) throw new InputError(`${f}.locations[${j}]`, loc, "unknown location");
+      if (typeof loc !== "string" || !LOCATION_IDS.includes(loc))
+        throw new InputError(`${f}.locations[${j}]`, loc, "unknown location");
     }
     return {
       material: parseMaterial(o.material, `${f}.material`),
-      quality: o.quality === undefined ? 0 : readNumber(o.quality, `${f}.quality`, { integer: true, min: -10, max: 10 }),
+      quality:
+        o.quality === undefined
+          ? 0
+          : readNumber(o.quality, `${f}.quality`, { integer: true, min: -10, max: 10 }),
       locations: locations as string[],
     };
   });
@@ -81,10 +122,13 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
   const o = readObject(value, field);
   checkKeys(o, field, ["endurance", "up", "dex", "agl", "pp", "armour", "layers"]);
   const attr = (k: string, min: number, max: number, fallback?: number) =>
-    o[k] === undefined && fallback !== undefined ? fallback : readNumber(o[k], `${field}.${k}`, { integer: true, min, max });
+    o[k] === undefined && fallback !== undefined
+      ? fallback
+      : readNumber(o[k], `${field}.${k}`, { integer: true, min, max });
   let armour = readArmour(o.armour, `${field}.armour`);
   if (o.layers !== undefined) {
-    if (o.armour !== undefined) throw new InputError(`${field}.layers`, o.layers, "give either armour or layers, not both");
+    if (o.armour !== undefined)
+      throw new InputError(`${field}.layers`, o.layers, "give either armour or layers, not both");
     armour = armourFromLayers(readLayers(o.layers, `${field}.layers`));
   }
   return {
@@ -98,7 +142,10 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
 }
 
 /** Parses the whole `resolve` input: the declaration, and the defence as the one choice. */
-export function parseResolveInput(raw: Record<string, unknown>): { decl: Hm3Declaration; choices: unknown[] } {
+export function parseResolveInput(raw: Record<string, unknown>): {
+  decl: Hm3Declaration;
+  choices: unknown[];
+} {
   checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
@@ -133,7 +180,11 @@ export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
   checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact"]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
-    throw new InputError("defence.type", type, "counterstrike is not possible against a missile attack (seed 003 lines 30, 141-149)");
+    throw new InputError(
+      "defence.type",
+      type,
+      "counterstrike is not possible against a missile attack (seed 003 lines 30, 141-149)",
+    );
   }
   // The contract lets every defence carry the defender's weapon (eml, wq, aspect, aim, impact);
   // they are validated when given, and used where the rules use them: the EML by every defence

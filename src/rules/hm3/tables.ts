@@ -17,17 +17,36 @@ export type DefenceType = MeleeDefence;
 
 /** Matrix result codes (seed 003 KEY, lines 12-26). `★` is written `*`, `•` is `miss`. */
 export const RESULT_CODES = [
-  "A*1", "A*2", "A*3", "A*4",
-  "D*1", "D*2", "D*3",
-  "B*1", "B*2",
-  "M*1", "M*2", "M*3",
-  "block", "miss", "DTA", "AF", "DF", "BF", "AS", "DS", "BS", "wild",
+  "A*1",
+  "A*2",
+  "A*3",
+  "A*4",
+  "D*1",
+  "D*2",
+  "D*3",
+  "B*1",
+  "B*2",
+  "M*1",
+  "M*2",
+  "M*3",
+  "block",
+  "miss",
+  "DTA",
+  "AF",
+  "DF",
+  "BF",
+  "AS",
+  "DS",
+  "BS",
+  "wild",
 ] as const;
 export type ResultCode = (typeof RESULT_CODES)[number];
 
 /** Row of a matrix for one attacker level: one cell per defender level, and the Ignore cell. */
 export interface MatrixRow {
-  readonly vs: Readonly<Record<Exclude<DefenceType, "ignore">, Readonly<Record<Level, ResultCode>>>>;
+  readonly vs: Readonly<
+    Record<Exclude<DefenceType, "ignore">, Readonly<Record<Level, ResultCode>>>
+  >;
   readonly ignore: ResultCode;
 }
 
@@ -38,7 +57,10 @@ function row(
   ignore: ResultCode,
 ): MatrixRow {
   const cells = (c: ResultCode[]) => Object.freeze({ CF: c[0]!, MF: c[1]!, MS: c[2]!, CS: c[3]! });
-  const vs: Record<string, Readonly<Record<Level, ResultCode>>> = { block: cells(block), dodge: cells(dodge) };
+  const vs: Record<string, Readonly<Record<Level, ResultCode>>> = {
+    block: cells(block),
+    dodge: cells(dodge),
+  };
   if (counterstrike) vs.counterstrike = cells(counterstrike);
   return Object.freeze({ vs: Object.freeze(vs) as MatrixRow["vs"], ignore });
 }
@@ -49,10 +71,30 @@ function row(
  * `A*1` (hm3.md §1 erratum).
  */
 export const MELEE_MATRIX: Readonly<Record<Level, MatrixRow>> = Object.freeze({
-  CF: row(["BF", "AF", "DTA", "DTA"], ["BF", "AF", "D*2", "D*3"], ["BS", "AS", "DTA", "DTA"], "DTA"), // line 7
-  MF: row(["DF", "block", "DTA", "DTA"], ["DF", "block", "D*1", "D*2"], ["DS", "miss", "miss", "DTA"], "A*1"), // line 8
-  MS: row(["A*2", "A*1", "block", "DTA"], ["A*3", "A*2", "B*1", "D*1"], ["A*2", "A*1", "miss", "miss"], "A*3"), // line 9
-  CS: row(["A*3", "A*2", "A*1", "block"], ["A*4", "A*3", "A*1", "B*2"], ["A*3", "A*2", "A*1", "miss"], "A*4"), // line 10
+  CF: row(
+    ["BF", "AF", "DTA", "DTA"],
+    ["BF", "AF", "D*2", "D*3"],
+    ["BS", "AS", "DTA", "DTA"],
+    "DTA",
+  ), // line 7
+  MF: row(
+    ["DF", "block", "DTA", "DTA"],
+    ["DF", "block", "D*1", "D*2"],
+    ["DS", "miss", "miss", "DTA"],
+    "A*1",
+  ), // line 8
+  MS: row(
+    ["A*2", "A*1", "block", "DTA"],
+    ["A*3", "A*2", "B*1", "D*1"],
+    ["A*2", "A*1", "miss", "miss"],
+    "A*3",
+  ), // line 9
+  CS: row(
+    ["A*3", "A*2", "A*1", "block"],
+    ["A*4", "A*3", "A*1", "B*2"],
+    ["A*3", "A*2", "A*1", "miss"],
+    "A*4",
+  ), // line 10
 });
 
 /** MISSILE ATTACK matrix, seed 003 lines 30-35 (no Counterstrike column). */
@@ -65,25 +107,55 @@ export const MISSILE_MATRIX: Readonly<Record<Level, MatrixRow>> = Object.freeze(
 
 /** Strike locations in the seed's order (lines 74-89); `paired` marks the seed's `•`. */
 export const LOCATIONS = [
-  "skull", "face", "neck",
-  "shoulder", "upper-arm", "elbow", "forearm", "hand",
-  "thorax", "abdomen", "groin",
-  "hip", "thigh", "knee", "calf", "foot",
+  "skull",
+  "face",
+  "neck",
+  "shoulder",
+  "upper-arm",
+  "elbow",
+  "forearm",
+  "hand",
+  "thorax",
+  "abdomen",
+  "groin",
+  "hip",
+  "thigh",
+  "knee",
+  "calf",
+  "foot",
 ] as const;
 export type LocationId = (typeof LOCATIONS)[number];
 
 const REGION: Record<LocationId, Region> = {
-  skull: "head", face: "head", neck: "neck",
-  shoulder: "arm", "upper-arm": "arm", elbow: "arm", forearm: "arm", hand: "arm",
-  thorax: "torso", abdomen: "torso", groin: "torso",
-  hip: "leg", thigh: "leg", knee: "leg", calf: "leg", foot: "leg",
+  skull: "head",
+  face: "head",
+  neck: "neck",
+  shoulder: "arm",
+  "upper-arm": "arm",
+  elbow: "arm",
+  forearm: "arm",
+  hand: "arm",
+  thorax: "torso",
+  abdomen: "torso",
+  groin: "torso",
+  hip: "leg",
+  thigh: "leg",
+  knee: "leg",
+  calf: "leg",
+  foot: "leg",
 };
 
 /** The human body plan of seed 003. */
 export const HUMAN_PLAN: BodyPlan = Object.freeze({
   id: "hm3-human",
   locations: Object.freeze(
-    LOCATIONS.map((id) => Object.freeze({ id, region: REGION[id], paired: REGION[id] === "arm" || REGION[id] === "leg" })),
+    LOCATIONS.map((id) =>
+      Object.freeze({
+        id,
+        region: REGION[id],
+        paired: REGION[id] === "arm" || REGION[id] === "leg",
+      }),
+    ),
   ),
 });
 
@@ -102,40 +174,46 @@ const r = (from: number, to: number): Range => Object.freeze({ from, to });
  * and Low columns (null where the seed prints `•`). High/Abdomen is printed `95 - 00` (line 64)
  * and read `96 - 00` (hm3.md §1 erratum). Aiming High or Low is EML −10 (line 54).
  */
-export const AIM_TABLE: Readonly<Record<LocationId, Readonly<Record<AimZone, Range | null>>>> = Object.freeze({
-  skull: Object.freeze({ high: r(1, 15), mid: r(1, 5), low: null }), // line 55
-  face: Object.freeze({ high: r(16, 30), mid: r(6, 10), low: null }), // line 56
-  neck: Object.freeze({ high: r(31, 45), mid: r(11, 15), low: null }), // line 57
-  shoulder: Object.freeze({ high: r(46, 57), mid: r(16, 27), low: null }), // line 58
-  "upper-arm": Object.freeze({ high: r(58, 69), mid: r(28, 33), low: null }), // line 59
-  elbow: Object.freeze({ high: r(70, 73), mid: r(34, 35), low: null }), // line 60
-  forearm: Object.freeze({ high: r(74, 81), mid: r(36, 39), low: r(1, 6) }), // line 61
-  hand: Object.freeze({ high: r(82, 85), mid: r(40, 43), low: r(7, 12) }), // line 62
-  thorax: Object.freeze({ high: r(86, 95), mid: r(44, 60), low: r(13, 19) }), // line 63
-  abdomen: Object.freeze({ high: r(96, 100), mid: r(61, 70), low: r(20, 29) }), // line 64 (erratum)
-  groin: Object.freeze({ high: null, mid: r(71, 74), low: r(30, 35) }), // line 65
-  hip: Object.freeze({ high: null, mid: r(75, 80), low: r(36, 49) }), // line 66
-  thigh: Object.freeze({ high: null, mid: r(81, 88), low: r(50, 70) }), // line 67
-  knee: Object.freeze({ high: null, mid: r(89, 90), low: r(71, 78) }), // line 68
-  calf: Object.freeze({ high: null, mid: r(91, 96), low: r(79, 92) }), // line 69
-  foot: Object.freeze({ high: null, mid: r(97, 100), low: r(93, 100) }), // line 70
-});
+export const AIM_TABLE: Readonly<Record<LocationId, Readonly<Record<AimZone, Range | null>>>> =
+  Object.freeze({
+    skull: Object.freeze({ high: r(1, 15), mid: r(1, 5), low: null }), // line 55
+    face: Object.freeze({ high: r(16, 30), mid: r(6, 10), low: null }), // line 56
+    neck: Object.freeze({ high: r(31, 45), mid: r(11, 15), low: null }), // line 57
+    shoulder: Object.freeze({ high: r(46, 57), mid: r(16, 27), low: null }), // line 58
+    "upper-arm": Object.freeze({ high: r(58, 69), mid: r(28, 33), low: null }), // line 59
+    elbow: Object.freeze({ high: r(70, 73), mid: r(34, 35), low: null }), // line 60
+    forearm: Object.freeze({ high: r(74, 81), mid: r(36, 39), low: r(1, 6) }), // line 61
+    hand: Object.freeze({ high: r(82, 85), mid: r(40, 43), low: r(7, 12) }), // line 62
+    thorax: Object.freeze({ high: r(86, 95), mid: r(44, 60), low: r(13, 19) }), // line 63
+    abdomen: Object.freeze({ high: r(96, 100), mid: r(61, 70), low: r(20, 29) }), // line 64 (erratum)
+    groin: Object.freeze({ high: null, mid: r(71, 74), low: r(30, 35) }), // line 65
+    hip: Object.freeze({ high: null, mid: r(75, 80), low: r(36, 49) }), // line 66
+    thigh: Object.freeze({ high: null, mid: r(81, 88), low: r(50, 70) }), // line 67
+    knee: Object.freeze({ high: null, mid: r(89, 90), low: r(71, 78) }), // line 68
+    calf: Object.freeze({ high: null, mid: r(91, 96), low: r(79, 92) }), // line 69
+    foot: Object.freeze({ high: null, mid: r(97, 100), low: r(93, 100) }), // line 70
+  });
 
 /** EML modifier for each aiming zone (seed 003 line 54). */
-export const AIM_EML: Readonly<Record<AimZone, number>> = Object.freeze({ high: -10, mid: 0, low: -10 });
+export const AIM_EML: Readonly<Record<AimZone, number>> = Object.freeze({
+  high: -10,
+  mid: 0,
+  low: -10,
+});
 
 export const FACE_PARTS = ["jaw", "eye", "cheek", "nose", "ear", "mouth"] as const;
 export type FacePart = (typeof FACE_PARTS)[number];
 
 /** †FACE sub-table, seed 003 lines 112-114; `paired` marks the seed's `•` (odd left, even right). */
-export const FACE_TABLE: readonly Readonly<{ part: FacePart; range: Range; paired: boolean }>[] = Object.freeze([
-  Object.freeze({ part: "jaw", range: r(1, 15), paired: false }),
-  Object.freeze({ part: "eye", range: r(16, 30), paired: true }),
-  Object.freeze({ part: "cheek", range: r(31, 65), paired: true }),
-  Object.freeze({ part: "nose", range: r(66, 80), paired: false }),
-  Object.freeze({ part: "ear", range: r(81, 90), paired: true }),
-  Object.freeze({ part: "mouth", range: r(91, 100), paired: false }),
-] as const);
+export const FACE_TABLE: readonly Readonly<{ part: FacePart; range: Range; paired: boolean }>[] =
+  Object.freeze([
+    Object.freeze({ part: "jaw", range: r(1, 15), paired: false }),
+    Object.freeze({ part: "eye", range: r(16, 30), paired: true }),
+    Object.freeze({ part: "cheek", range: r(31, 65), paired: true }),
+    Object.freeze({ part: "nose", range: r(66, 80), paired: false }),
+    Object.freeze({ part: "ear", range: r(81, 90), paired: true }),
+    Object.freeze({ part: "mouth", range: r(91, 100), paired: false }),
+  ] as const);
 
 export const SEVERITIES = ["M", "S", "G", "K"] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -201,7 +279,16 @@ export type Protection = Readonly<Record<Aspect, number>>;
 const p = (blunt: number, edge: number, point: number, fire: number): Protection =>
   Object.freeze({ blunt, edge, point, fire });
 
-export const MATERIALS = ["cloth", "quilt", "leather", "kurbul", "ring", "mail", "scale", "plate"] as const;
+export const MATERIALS = [
+  "cloth",
+  "quilt",
+  "leather",
+  "kurbul",
+  "ring",
+  "mail",
+  "scale",
+  "plate",
+] as const;
 export type Material = (typeof MATERIALS)[number];
 
 /** ARMOUR PROTECTIVE VALUES, seed 003 lines 219-227 (Cloth/Hair, Quilt/Fur, Leather/Hide…). */
@@ -343,24 +430,43 @@ export const MISSILE_TABLE: readonly MissileRow[] = Object.freeze([
  * Thrown melee weapons, seed 003 line 295: range 2/4/8/16 hexes, impact 100%/100%/50%/50% of
  * the weapon's impact for the aspect.
  */
-export const THROWN_MELEE: Readonly<Record<RangeBand, Readonly<{ hexes: number; impactPercent: number }>>> =
-  Object.freeze({
-    short: Object.freeze({ hexes: 2, impactPercent: 100 }),
-    medium: Object.freeze({ hexes: 4, impactPercent: 100 }),
-    long: Object.freeze({ hexes: 8, impactPercent: 50 }),
-    extreme: Object.freeze({ hexes: 16, impactPercent: 50 }),
-  });
+export const THROWN_MELEE: Readonly<
+  Record<RangeBand, Readonly<{ hexes: number; impactPercent: number }>>
+> = Object.freeze({
+  short: Object.freeze({ hexes: 2, impactPercent: 100 }),
+  medium: Object.freeze({ hexes: 4, impactPercent: 100 }),
+  long: Object.freeze({ hexes: 8, impactPercent: 50 }),
+  extreme: Object.freeze({ hexes: 16, impactPercent: 50 }),
+});
 
 /** ACTION OPTIONS, seed 003 lines 125-137. */
 export const ACTION_OPTIONS = Object.freeze([
-  "rest", "pass", "free-move", "engage", "charge", "disengage", "rise", "grope",
-  "mount-dismount", "melee-attack", "missile-attack", "grapple-attack", "esoteric-attack",
+  "rest",
+  "pass",
+  "free-move",
+  "engage",
+  "charge",
+  "disengage",
+  "rise",
+  "grope",
+  "mount-dismount",
+  "melee-attack",
+  "missile-attack",
+  "grapple-attack",
+  "esoteric-attack",
 ] as const);
 export type ActionOption = (typeof ACTION_OPTIONS)[number];
 
 /** DEFENSE OPTIONS, seed 003 lines 141-149. */
 export const DEFENCE_OPTIONS = Object.freeze([
-  "block", "counterstrike", "dodge", "ignore", "grapple-defence", "missile-defence",
-  "esoteric-defence", "opportunity-fire", "catch-missile",
+  "block",
+  "counterstrike",
+  "dodge",
+  "ignore",
+  "grapple-defence",
+  "missile-defence",
+  "esoteric-defence",
+  "opportunity-fire",
+  "catch-missile",
 ] as const);
 export type DefenceOption = (typeof DEFENCE_OPTIONS)[number];

@@ -39,7 +39,10 @@ export type AdvantageOutcome = "extraAction" | "turnEnds";
  * in the same character turn ends the turn instead (hm3.md §2, "Only one tactical advantage
  * per character turn").
  */
-export function gainTacticalAdvantage(turn: TurnState): { turn: TurnState; outcome: AdvantageOutcome } {
+export function gainTacticalAdvantage(turn: TurnState): {
+  turn: TurnState;
+  outcome: AdvantageOutcome;
+} {
   if (turn.ended) throw new Error("The turn has already ended.");
   if (turn.advantages === 0) return { turn: { ...turn, advantages: 1 }, outcome: "extraAction" };
   return { turn: { ...turn, advantages: turn.advantages + 1, ended: true }, outcome: "turnEnds" };
