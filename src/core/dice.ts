@@ -127,7 +127,7 @@ export class ScriptedDice implements Dice {
       throw new InputError(
         field,
         given,
-        `expected ${count} ${count === 1 ? "die" : "dice"} (${notation(count, sides)}), got ${values.length}`,
+        `expected ${count} ${count === 1 ? "die" : "dice"} (${notation(count, sides)})`,
       );
     }
     for (const v of values) {

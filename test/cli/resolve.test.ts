@@ -1,0 +1,242 @@
+/**
+ * The `resolve` contract of issue 2 §4: input fields, output fields, errors naming the field
+ * (exit status 2), stdin, seeds and replay.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { resolveInput } from "../../src/rules/resolve";
+
+const EXAMPLE = {
+  ruleset: "hm3",
+  attack: { type: "melee", eml: 70, aspect: "edge", aim: "mid", impact: 5, wq: 12 },
+  defence: { type: "block", eml: 60, wq: 12, aspect: "edge", aim: "mid", impact: 5 },
+  attacker: { endurance: 12, up: 0, dex: 12, agl: 12, pp: 0, armour: {} },
+  defender: {
+    endurance: 12,
+    up: 0,
+    dex: 12,
+    agl: 12,
+    pp: 0,
+    armour: { thorax: { blunt: 6, edge: 8, point: 5, fire: 2 } },
+  },
+  rolls: { attack: 35, defence: 62, location: 47, impact: [4, 6] },
+  seed: 1,
+};
+
+function cli(args: string[], input?: string) {
+  return spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    input,
+    encoding: "utf8",
+    cwd: join(import.meta.dirname, "../.."),
+  });
+}
+
+describe("cli resolve (process)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "bbb-cli-"));
+
+  it("prints the contract's example output from a file", () => {
+    const file = join(dir, "example.json");
+    writeFileSync(file, JSON.stringify(EXAMPLE));
+    const out = JSON.parse(
+      execFileSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", "resolve", file], {
+        encoding: "utf8",
+      }),
+    );
+    expect(out.attack).toMatchObject({ target: 70, roll: 35, level: "CS" });
+    expect(out.defence).toMatchObject({ target: 60, roll: 62, level: "MF" });
+    expect(out.result).toBe("A*2");
+    expect(out.strikes).toEqual([
+      expect.objectContaining({
+        by: "attacker",
+        dice: 2,
+        location: "thorax",
+        face: null,
+        aspect: "edge",
+        impact: 15,
+        armour: 8,
+        effectiveImpact: 7,
+        injury: "S2",
+        fumbleRoll: false,
+        stumbleRoll: false,
+        amputationRoll: false,
+        kill: false,
+      }),
+    ]);
+    expect(out.seed).toBe(1);
+  });
+
+  it("reads stdin with -", () => {
+    const r = cli(
+      ["resolve", "-"],
+      JSON.stringify({ ...EXAMPLE, defence: { type: "ignore" }, rolls: { attack: 35 } }),
+    );
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.defence).toBeNull();
+    expect(out.result).toBe("A*4");
+  });
+
+  it("fails with one line naming the field and exit status 2", () => {
+    const r = cli(
+      ["resolve", "-"],
+      JSON.stringify({ ...EXAMPLE, attack: { ...EXAMPLE.attack, eml: "high" } }),
+    );
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe('error: attack.eml: expected a whole number, got "high"\n');
+  });
+
+  it("fails cleanly on invalid JSON, a missing file and a missing argument", () => {
+    const bad = cli(["resolve", "-"], "{ nope");
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^error: stdin: not valid JSON/);
+    const missing = cli(["resolve", join(dir, "absent.json")]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/absent\.json: cannot read the file \(ENOENT\)/);
+    expect(cli(["resolve"]).status).toBe(2);
+    expect(cli(["frobnicate"]).status).toBe(2);
+  });
+
+  it("warns on stderr about scripted rolls no roll used", () => {
+    const r = cli(
+      ["resolve", "-"],
+      JSON.stringify({ ...EXAMPLE, rolls: { ...EXAMPLE.rolls, locaton: 4 } }),
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain("rolls.locaton was not used");
+  });
+
+  it("help and demo run", () => {
+    expect(cli(["help"]).stdout).toContain("resolve FILE");
+    const demo = cli(["demo", "--seed", "3"]);
+    expect(demo.status).toBe(0);
+    expect(demo.stdout).toMatch(/Exchange 1: /);
+  });
+});
+
+describe("resolveInput (in process)", () => {
+  it("uses the seed for rolls not given, and the same seed gives the same result", () => {
+    const input = { ...EXAMPLE, rolls: undefined, seed: 77 };
+    const a = resolveInput(input).result;
+    expect(resolveInput(input).result).toEqual(a);
+    expect(a.seed).toBe(77);
+    expect(a.rolls[0]!.name).toBe("attack");
+  });
+
+  it("chooses and reports a seed when none is given", () => {
+    const out = resolveInput({ ...EXAMPLE, seed: undefined, rolls: undefined }, () => 4242);
+    expect(out.result.seed).toBe(4242);
+    expect(resolveInput({ ...EXAMPLE, seed: 4242, rolls: undefined }).result).toEqual(out.result);
+  });
+
+  it.each([
+    [{ ruleset: "m2m" }, 'ruleset: not implemented (implemented: hm3), got "m2m"'],
+    [{ ruleset: undefined }, "ruleset: expected one of hm3, got nothing"],
+    [
+      { attack: { ...EXAMPLE.attack, type: "thrown" } },
+      'attack.type: expected one of melee, missile, got "thrown"',
+    ],
+    [
+      { attack: { ...EXAMPLE.attack, aspect: "slash" } },
+      "attack.aspect: expected one of blunt, edge, point, fire, squeeze, bite, tear, frost",
+    ],
+    [
+      { attack: { ...EXAMPLE.attack, aim: "top" } },
+      'attack.aim: expected one of high, mid, low, got "top"',
+    ],
+    [{ attack: { ...EXAMPLE.attack, impact: -1 } }, "attack.impact: must be at least 0, got -1"],
+    [{ attack: { ...EXAMPLE.attack, wq: 0 } }, "attack.wq: must be at least 1, got 0"],
+    [{ attack: { ...EXAMPLE.attack, emll: 3 } }, "attack.emll: unknown field"],
+    [
+      { defence: { type: "parry", eml: 50 } },
+      'defence.type: expected one of block, counterstrike, dodge, ignore, got "parry"',
+    ],
+    [{ defence: { type: "dodge" } }, "defence.eml: expected a whole number, got nothing"],
+    [{ defence: { type: "counterstrike", eml: 50 } }, "defence.aspect: expected one of"],
+    [
+      {
+        attack: { ...EXAMPLE.attack, type: "missile" },
+        defence: { type: "counterstrike", eml: 50, aspect: "edge", impact: 3 },
+      },
+      "defence.type: counterstrike is not possible against a missile attack",
+    ],
+    [
+      { defender: { ...EXAMPLE.defender, armour: { chest: { edge: 3 } } } },
+      "defender.armour.chest: unknown location",
+    ],
+    [
+      { defender: { ...EXAMPLE.defender, armour: { "left-thorax": { edge: 3 } } } },
+      "defender.armour.left-thorax: unknown location",
+    ],
+    [
+      { defender: { ...EXAMPLE.defender, armour: { thorax: { edge: -3 } } } },
+      "defender.armour.thorax.edge: must be at least 0, got -3",
+    ],
+    [
+      { defender: { ...EXAMPLE.defender, armour: { thorax: { slash: 3 } } } },
+      "defender.armour.thorax.slash: unknown field",
+    ],
+    [
+      { defender: { ...EXAMPLE.defender, endurance: undefined } },
+      "defender.endurance: expected a whole number, got nothing",
+    ],
+    [{ attacker: "knight" }, 'attacker: expected an object, got "knight"'],
+    [{ rolls: { attack: 0 } }, "rolls.attack: must be at least 1, got 0"],
+    [
+      { rolls: { attack: 101 } },
+      "rolls.attack: each die of 1d100 must be a whole number 1..100, got 101",
+    ],
+    [{ rolls: { ...EXAMPLE.rolls, impact: [4] } }, "rolls.impact: expected 2 dice (2d6), got [4]"],
+    [
+      { rolls: { attack: "35" } },
+      'rolls.attack: expected a die value or a list of die values, got "35"',
+    ],
+    [{ seed: -1 }, "seed: must be at least 0, got -1"],
+    [{ options: { killroll: true } }, "options.killroll: unknown field"],
+    [{ options: { killRoll: "yes" } }, 'options.killRoll: expected true or false, got "yes"'],
+    [{ extra: 1 }, "extra: unknown field"],
+  ])("%o → %s", (over, message) => {
+    expect(() => resolveInput({ ...EXAMPLE, ...over })).toThrow(message);
+  });
+
+  it("accepts armour as worn layers (seed 003 lines 219-275)", () => {
+    const out = resolveInput({
+      ...EXAMPLE,
+      defender: {
+        endurance: 12,
+        dex: 12,
+        agl: 12,
+        layers: [
+          { material: "mail", locations: ["thorax"] },
+          { material: "quilt", quality: 1, locations: ["thorax"] },
+        ],
+      },
+    }).result as unknown as { strikes: { armour: number }[] };
+    expect(out.strikes[0]!.armour).toBe(8 + 3 + 1);
+  });
+
+  it("applies the options: killRoll", () => {
+    const base = {
+      ...EXAMPLE,
+      defence: { type: "ignore" },
+      rolls: {
+        attack: 25,
+        location: 3,
+        impact: [2, 2, 2, 2],
+        kill: [1, 1, 1, 1],
+        shock: [1, 1, 1, 1],
+      },
+    };
+    const r = resolveInput({ ...base, options: { killRoll: true } }).result as unknown as {
+      strikes: { injury: string; kill: boolean }[];
+    };
+    expect(r.strikes[0]).toMatchObject({ injury: "G4", kill: false });
+    const d = resolveInput(base).result as unknown as {
+      strikes: { injury: string; kill: boolean }[];
+    };
+    expect(d.strikes[0]).toMatchObject({ injury: "K4", kill: true });
+  });
+});

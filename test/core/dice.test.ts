@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/core/errors";
+import { RecordingDice, replayDice, ScriptedDice, SeededDice, sum } from "../../src/core/dice";
+
+describe("SeededDice", () => {
+  it("gives the same rolls for the same seed and different rolls for another seed", () => {
+    const a = new SeededDice(42);
+    const b = new SeededDice(42);
+    const c = new SeededDice(43);
+    const ra = a.roll("x", 50, 100);
+    expect(b.roll("x", 50, 100)).toEqual(ra);
+    expect(c.roll("x", 50, 100)).not.toEqual(ra);
+  });
+
+  it("rolls every face of a d6 and a d100, and only those faces", () => {
+    const d = new SeededDice(7);
+    const six = new Map<number, number>();
+    for (const v of d.roll("d6", 60_000, 6)) six.set(v, (six.get(v) ?? 0) + 1);
+    expect([...six.keys()].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Each face within 5% of the expected 10,000 (a 12-sigma band: fails only on a broken generator).
+    for (const n of six.values()) expect(Math.abs(n - 10_000)).toBeLessThan(500);
+    const hundred = new Set(d.roll("d100", 20_000, 100));
+    expect(hundred.size).toBe(100);
+    expect(Math.min(...hundred)).toBe(1);
+    expect(Math.max(...hundred)).toBe(100);
+  });
+
+  it("refuses bad roll shapes and seeds", () => {
+    const d = new SeededDice(1);
+    expect(() => d.roll("x", -1, 6)).toThrow(/count/);
+    expect(() => d.roll("x", 1.5, 6)).toThrow(/count/);
+    expect(() => d.roll("x", 1, 0)).toThrow(/sides/);
+    expect(() => d.roll("", 1, 6)).toThrow(/name/);
+    expect(() => new SeededDice(Number.NaN)).toThrow(/Seed/);
+  });
+});
+
+describe("ScriptedDice", () => {
+  it("answers scripted names and falls back to the seed for the others", () => {
+    const fallback = new SeededDice(9);
+    const expected = new SeededDice(9).roll("location", 1, 100);
+    const d = new ScriptedDice({ attack: 35, impact: [4, 6] }, fallback);
+    expect(d.roll("attack", 1, 100)).toEqual([35]);
+    expect(d.roll("impact", 2, 6)).toEqual([4, 6]);
+    expect(d.roll("location", 1, 100)).toEqual(expected);
+  });
+
+  it("names the roll when a scripted value does not fit", () => {
+    const d = new ScriptedDice({ impact: [4, 6], attack: 101, shock: [0] }, new SeededDice(1));
+    expect(() => d.roll("impact", 3, 6)).toThrow(InputError);
+    expect(() => d.roll("impact", 3, 6)).toThrow("rolls.impact: expected 3 dice (3d6), got [4,6]");
+    expect(() => d.roll("attack", 1, 100)).toThrow(
+      /rolls\.attack: each die of 1d100 must be a whole number 1\.\.100/,
+    );
+    expect(() => d.roll("shock", 1, 6)).toThrow(/rolls\.shock/);
+  });
+
+  it("reports scripted names no roll used", () => {
+    const d = new ScriptedDice({ attack: 5, locaton: 3 }, new SeededDice(1));
+    d.roll("attack", 1, 100);
+    expect(d.unused()).toEqual(["locaton"]);
+  });
+});
+
+describe("RecordingDice and replay", () => {
+  it("records each roll as plain data and replays it exactly", () => {
+    const rec = new RecordingDice(new SeededDice(5));
+    const a = rec.roll("attack", 1, 100);
+    const i = rec.roll("impact", 3, 6);
+    expect(rec.records).toEqual([
+      { name: "attack", count: 1, sides: 100, values: a, total: a[0] },
+      { name: "impact", count: 3, sides: 6, values: i, total: sum(i) },
+    ]);
+    expect(JSON.parse(JSON.stringify(rec.records))).toEqual(rec.records);
+    const replay = replayDice(rec.records);
+    expect(replay.roll("attack", 1, 100)).toEqual(a);
+    expect(replay.roll("impact", 3, 6)).toEqual(i);
+    expect(() => replay.roll("shock", 2, 6)).toThrow(/not in the recorded rolls/);
+  });
+
+  it("refuses the same roll name twice in one exchange", () => {
+    const rec = new RecordingDice(new SeededDice(5));
+    rec.roll("attack", 1, 100);
+    expect(() => rec.roll("attack", 1, 100)).toThrow(/twice/);
+  });
+});
