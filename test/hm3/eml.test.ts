@@ -120,7 +120,10 @@ describe("missile defence EMLs (seed 003 lines 37-50)", () => {
     ["dodge", "low", false, 61, 61, "line 46: LV full ML"],
     ["dodge", "high", false, 61, 31, "line 47: HV half ML"],
     ["dodge", "high", false, 60, 30, "line 47: HV half ML"],
-  ] as const)("%s %s shield=%s ML %i → %i (%s)", (defence, velocity, shield, ml, expected, _rule) => {
-    expect(missileDefenceMl(defence, velocity, ml, shield).ml).toBe(expected);
-  });
+  ] as const)(
+    "%s %s shield=%s ML %i → %i (%s)",
+    (defence, velocity, shield, ml, expected, _rule) => {
+      expect(missileDefenceMl(defence, velocity, ml, shield).ml).toBe(expected);
+    },
+  );
 });
