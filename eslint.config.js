@@ -40,8 +40,14 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/foundry/**", "fvtt-types", "fvtt-types/**"], message: "No Foundry imports in the rules engine." },
-            { group: ["node:*", "fs", "path", "process"], message: "The rules engine runs in browsers too: no Node built-ins." },
+            {
+              group: ["**/foundry/**", "fvtt-types", "fvtt-types/**"],
+              message: "No Foundry imports in the rules engine.",
+            },
+            {
+              group: ["node:*", "fs", "path", "process"],
+              message: "The rules engine runs in browsers too: no Node built-ins.",
+            },
           ],
         },
       ],

@@ -4,7 +4,12 @@
  */
 import { SeededDice } from "../src/core/dice";
 import { buildTarget } from "../src/core/modifiers";
-import { DEFAULT_OPTIONS, resolveExchange, type Hm3Declaration, type Hm3Defence } from "../src/rules/hm3";
+import {
+  DEFAULT_OPTIONS,
+  resolveExchange,
+  type Hm3Declaration,
+  type Hm3Defence,
+} from "../src/rules/hm3";
 
 function time(label: string, n: number, fn: (i: number) => void): void {
   for (let i = 0; i < Math.min(n, 10_000); i++) fn(i); // warm-up
@@ -12,11 +17,17 @@ function time(label: string, n: number, fn: (i: number) => void): void {
   for (let i = 0; i < n; i++) fn(i);
   const ns = Number(process.hrtime.bigint() - t0);
   const perSecond = (n / ns) * 1e9;
-  console.log(`${label.padEnd(52)} ${Math.round(perSecond).toLocaleString("en").padStart(12)} /s   ${(ns / n / 1000).toFixed(3)} µs each`);
+  console.log(
+    `${label.padEnd(52)} ${Math.round(perSecond).toLocaleString("en").padStart(12)} /s   ${(ns / n / 1000).toFixed(3)} µs each`,
+  );
 }
 
 const eml = (v: number) => buildTarget("eml", v, [], { min: 5, max: 95 });
-const armour = { thorax: { blunt: 6, edge: 8, point: 5, fire: 2 }, abdomen: { blunt: 6, edge: 8, point: 5, fire: 2 }, skull: { blunt: 6, edge: 10, point: 6, fire: 2 } };
+const armour = {
+  thorax: { blunt: 6, edge: 8, point: 5, fire: 2 },
+  abdomen: { blunt: 6, edge: 8, point: 5, fire: 2 },
+  skull: { blunt: 6, edge: 10, point: 6, fire: 2 },
+};
 const decl: Hm3Declaration = {
   attack: { type: "melee", target: eml(75), aspect: "edge", aim: "mid", impact: 5, wq: 12 },
   attacker: { endurance: 12, up: 0, dex: 12, agl: 12, pp: 0, armour },

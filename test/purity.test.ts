@@ -7,7 +7,19 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..");
-const FOUNDRY_GLOBALS = ["foundry", "game", "CONFIG", "ui", "canvas", "Hooks", "Actor", "Item", "ChatMessage", "Roll", "CONST"];
+const FOUNDRY_GLOBALS = [
+  "foundry",
+  "game",
+  "CONFIG",
+  "ui",
+  "canvas",
+  "Hooks",
+  "Actor",
+  "Item",
+  "ChatMessage",
+  "Roll",
+  "CONST",
+];
 
 function modules(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
@@ -28,17 +40,24 @@ describe("purity of the rules engine", () => {
     for (const name of FOUNDRY_GLOBALS) expect(g[name], name).toBeUndefined();
   });
 
-  it.each(files)("%s imports with no Foundry globals and no Foundry, adapter or Node imports", async (file) => {
-    const source = readFileSync(join(ROOT, file), "utf8");
-    const imports = [...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gm)].map((m) => m[1]!);
-    for (const spec of imports) {
-      expect(spec, `${file} imports ${spec}`).not.toMatch(/foundry|fvtt|^node:|^(fs|path|process|child_process)$/);
-      if (spec.startsWith(".")) {
-        const target = relative(ROOT, join(ROOT, file, "..", spec));
-        expect(target, `${file} imports ${spec}`).toMatch(/^src[/\\](core|rules)[/\\]/);
+  it.each(files)(
+    "%s imports with no Foundry globals and no Foundry, adapter or Node imports",
+    async (file) => {
+      const source = readFileSync(join(ROOT, file), "utf8");
+      const imports = [
+        ...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/gm),
+      ].map((m) => m[1]!);
+      for (const spec of imports) {
+        expect(spec, `${file} imports ${spec}`).not.toMatch(
+          /foundry|fvtt|^node:|^(fs|path|process|child_process)$/,
+        );
+        if (spec.startsWith(".")) {
+          const target = relative(ROOT, join(ROOT, file, "..", spec));
+          expect(target, `${file} imports ${spec}`).toMatch(/^src[/\\](core|rules)[/\\]/);
+        }
       }
-    }
-    const mod = await import(join(ROOT, file));
-    expect(mod).toBeTypeOf("object");
-  });
+      const mod = await import(join(ROOT, file));
+      expect(mod).toBeTypeOf("object");
+    },
+  );
 });

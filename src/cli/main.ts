@@ -65,6 +65,9 @@ export function main(argv: string[]): number {
             `warning: rolls.${name} was not used: this exchange made no roll of that name\n`,
           );
         }
+        for (const name of out.unusedAnswers) {
+          process.stderr.write(`warning: ${name} was not used: the exchange did not ask for it\n`);
+        }
         process.stdout.write(JSON.stringify(out.result, null, 2) + "\n");
         return 0;
       }

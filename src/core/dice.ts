@@ -149,12 +149,22 @@ export class ScriptedDice implements Dice {
   }
 }
 
-/** Wraps a `Dice`, records every roll, and refuses a name used twice in one exchange. */
+/**
+ * Wraps a `Dice`, records every roll, and refuses a name used twice in one exchange. An
+ * exchange that rolls in several steps passes the earlier steps' records as `previous`: they
+ * head the record and their names stay taken.
+ */
 export class RecordingDice implements Dice {
-  readonly records: RollRecord[] = [];
-  private readonly names = new Set<string>();
+  readonly records: RollRecord[];
+  private readonly names: Set<string>;
 
-  constructor(private readonly inner: Dice) {}
+  constructor(
+    private readonly inner: Dice,
+    previous: readonly RollRecord[] = [],
+  ) {
+    this.records = previous.map((r) => ({ ...r, values: [...r.values] }));
+    this.names = new Set(previous.map((r) => r.name));
+  }
 
   roll(name: string, count: number, sides: number): number[] {
     if (this.names.has(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);

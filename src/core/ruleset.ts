@@ -8,8 +8,8 @@
  *
  *   declaration ──start──▶ state ──(pending choice? choose)*──▶ state with outcome
  *
- * `start` makes the rolls the ruleset makes before anyone must choose (GURPS/RQ3: the attack
- * roll; HM3: none, both sides roll once the defence is declared). `pending` says who must
+ * `start` makes the rolls the ruleset makes before anyone must choose (GURPS: the attack roll;
+ * HM3 and RQ3: none, both dice are rolled once the defence is declared). `pending` says who must
  * choose what next (a defence; the zone-die winner's star spending), or null when resolved.
  * `choose` validates a choice against the pending options and makes the rolls it leads to.
  * All of it is pure: same declaration, choices and dice give the same state.
@@ -32,6 +32,8 @@ export interface ChoiceOption {
   target?: Target;
   /** Why it is not available (a localisation key), when listed but disabled. */
   unavailableKey?: string;
+  /** For options taken a number of times (zone-die stars): the most that may be taken. */
+  max?: number;
 }
 
 /** Who must choose what before the exchange can go on. */
@@ -41,6 +43,15 @@ export interface PendingChoice {
   /** `defence`, `spendStars`, … */
   kind: string;
   options: ChoiceOption[];
+  /** What the chooser needs to see to choose (plain data: rolled values, stars to spend…). */
+  data?: Record<string, unknown>;
+}
+
+/** A choice as it was made, kept in the result so a stored exchange replays. */
+export interface ChoiceRecord {
+  by: Side;
+  kind: string;
+  value: unknown;
 }
 
 /**
@@ -78,6 +89,8 @@ export interface ExchangeRecord {
   ruleset: RulesetId;
   /** Every roll made, in order, so the exchange replays exactly from them. */
   rolls: RollRecord[];
+  /** Every choice made, in order (with the declaration and the rolls, the exchange replays). */
+  choices: ChoiceRecord[];
   /** What the adapter applies to the actors. */
   effects: Effect[];
 }
@@ -97,7 +110,7 @@ export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
    * Validates a whole exchange as the CLI's `resolve` takes it (declaration and the answers to
    * every prompt in one JSON object), without `ruleset`, `rolls` and `seed`, which the CLI reads.
    */
-  parseResolveInput(raw: Record<string, unknown>): { decl: Decl; choices: unknown[] };
+  parseResolveInput(raw: Record<string, unknown>): { decl: Decl; answers: Answers };
   /** Validates an untrusted choice for the pending prompt; errors name the field. */
   parseChoice(state: State, raw: unknown): Choice;
   start(decl: Decl, dice: Dice): State;
@@ -107,20 +120,35 @@ export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
   result(state: State): Result;
 }
 
-/** Runs a whole exchange: start, then answer each pending prompt from `choices` in order. */
+/** Answers to prompts, by prompt kind; a kind asked several times takes its answers in order. */
+export type Answers = Readonly<Record<string, readonly unknown[]>>;
+
+/**
+ * Runs a whole exchange: start, then answer each pending prompt with the next answer of its
+ * kind. Answers no prompt asked for are returned (a GURPS defence against an attack that
+ * missed is not an error, but the caller may want to say so).
+ */
 export function runExchange<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   decl: D,
-  choices: readonly unknown[],
+  answers: Answers,
   dice: Dice,
-): R {
+): { result: R; unusedAnswers: string[] } {
+  const used: Record<string, number> = {};
   let state = ruleset.start(decl, dice);
-  let i = 0;
   for (let p = ruleset.pending(state); p; p = ruleset.pending(state)) {
-    if (i >= choices.length) {
+    const n = used[p.kind] ?? 0;
+    const list = answers[p.kind] ?? [];
+    if (n >= list.length) {
       throw new Error(`The exchange needs a ${p.kind} choice by the ${p.by}, and none was given.`);
     }
-    state = ruleset.choose(state, ruleset.parseChoice(state, choices[i++]), dice);
+    used[p.kind] = n + 1;
+    state = ruleset.choose(state, ruleset.parseChoice(state, list[n]), dice);
   }
-  return ruleset.result(state);
+  const unusedAnswers: string[] = [];
+  for (const [kind, list] of Object.entries(answers)) {
+    for (let i = used[kind] ?? 0; i < list.length; i++)
+      unusedAnswers.push(list.length > 1 ? `${kind}[${i}]` : kind);
+  }
+  return { result: ruleset.result(state), unusedAnswers };
 }

@@ -27,7 +27,9 @@ Hooks.once("init", () => {
   const choices: Record<string, string> = {};
   for (const id of implementedRulesets()) choices[id] = `BLOWBYBLOW.Ruleset.${id}`;
 
-  game.settings!.register(SYSTEM_ID, "ruleset", {
+  const settings = game.settings;
+  if (!settings) throw new Error("Blow by Blow: game.settings is missing at init.");
+  settings.register(SYSTEM_ID, "ruleset", {
     name: "BLOWBYBLOW.Settings.Ruleset.Name",
     hint: "BLOWBYBLOW.Settings.Ruleset.Hint",
     scope: "world",

@@ -11,6 +11,8 @@ export interface ResolveOutput {
   result: ExchangeRecord & { seed: number };
   /** Scripted roll names that no roll used (a typo, or a roll this result did not call for). */
   unusedRolls: string[];
+  /** Answers no prompt asked for (a defence against an attack that needed none). */
+  unusedAnswers: string[];
 }
 
 function readRolls(value: unknown): RollScript {
@@ -61,8 +63,8 @@ export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSe
   delete rest.ruleset;
   delete rest.rolls;
   delete rest.seed;
-  const { decl, choices } = ruleset.parseResolveInput(rest);
+  const { decl, answers } = ruleset.parseResolveInput(rest);
   const dice = new ScriptedDice(script, new SeededDice(seed));
-  const result = runExchange(ruleset, decl, choices, dice);
-  return { result: { ...result, seed }, unusedRolls: dice.unused() };
+  const { result, unusedAnswers } = runExchange(ruleset, decl, answers, dice);
+  return { result: { ...result, seed }, unusedRolls: dice.unused(), unusedAnswers };
 }

@@ -78,6 +78,16 @@ describe("RecordingDice and replay", () => {
     expect(() => replay.roll("shock", 2, 6)).toThrow(/not in the recorded rolls/);
   });
 
+  it("continues an exchange's earlier records and keeps their names taken", () => {
+    const first = new RecordingDice(new SeededDice(5));
+    first.roll("attack", 1, 100);
+    const second = new RecordingDice(new SeededDice(6), first.records);
+    second.roll("defence", 1, 100);
+    expect(second.records.map((r) => r.name)).toEqual(["attack", "defence"]);
+    expect(() => second.roll("attack", 1, 100)).toThrow(/twice/);
+    expect(first.records).toHaveLength(1);
+  });
+
   it("refuses the same roll name twice in one exchange", () => {
     const rec = new RecordingDice(new SeededDice(5));
     rec.roll("attack", 1, 100);

@@ -588,15 +588,17 @@ describe("the hm3 ruleset through the core interface", () => {
     ).toThrow(/defence\.type/);
   });
 
-  it("runExchange drives a whole exchange from a choice list", () => {
-    const r = runExchange(
+  it("runExchange answers each prompt by kind and returns the answers nobody asked for", () => {
+    const { result: r, unusedAnswers } = runExchange(
       hm3,
       decl(),
-      [{ type: "ignore" }],
+      { defence: [{ type: "ignore" }, { type: "dodge", eml: 5 }], spendStars: [1] },
       dice({ attack: 25, location: 50, impact: [1, 1, 1, 1] }),
     );
     expect(r.result).toBe("A*4");
-    expect(() => runExchange(hm3, decl(), [], new SeededDice(1))).toThrow(
+    expect(r.choices).toEqual([{ by: "defender", kind: "defence", value: { type: "ignore" } }]);
+    expect(unusedAnswers).toEqual(["defence[1]", "spendStars"]);
+    expect(() => runExchange(hm3, decl(), {}, new SeededDice(1))).toThrow(
       /defence choice by the defender/,
     );
   });

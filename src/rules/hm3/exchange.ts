@@ -289,7 +289,7 @@ export function deliverStrike(
 const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
 
 /** Effects an HM3 result applies to the combatants. */
-export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls">): Effect[] {
+export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices">): Effect[] {
   const fx: Effect[] = [];
   for (const s of result.strikes) {
     const to = other(s.by);
@@ -421,5 +421,10 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     tacticalAdvantage: code === "DTA" ? ("defender" as const) : null,
     wild: code === "wild",
   };
-  return { ...partial, effects: effectsOf(partial), rolls: dice.records };
+  return {
+    ...partial,
+    effects: effectsOf(partial),
+    rolls: dice.records,
+    choices: [{ by: "defender", kind: "defence", value: structuredClone(defence) }],
+  };
 }

@@ -11,6 +11,7 @@ import {
   readObject,
 } from "../../core/errors";
 import { buildTarget, type Target } from "../../core/modifiers";
+import type { Answers } from "../../core/ruleset";
 import {
   DEFAULT_OPTIONS,
   type Hm3Declaration,
@@ -144,13 +145,13 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
 /** Parses the whole `resolve` input: the declaration, and the defence as the one choice. */
 export function parseResolveInput(raw: Record<string, unknown>): {
   decl: Hm3Declaration;
-  choices: unknown[];
+  answers: Answers;
 } {
   checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
   parseDefence(raw.defence, decl.attack.type);
-  return { decl, choices: [raw.defence] };
+  return { decl, answers: { defence: [raw.defence] } };
 }
 
 export function parseDeclaration(raw: unknown): Hm3Declaration {

@@ -1,0 +1,121 @@
+/**
+ * The release zip: builds into test-output/ (so it never races the manifest test over dist/),
+ * runs scripts/release.ts on that build and reads the zip back, through its central directory
+ * in JS and, where the `unzip` binary exists, through unzip as well.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { inflateRawSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const WORK = join(ROOT, "test-output", "release");
+const DIST = join(WORK, "dist");
+const OUT = join(WORK, "out");
+const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+};
+const ZIP = join(OUT, `blow-by-blow-${version}.zip`);
+
+interface Entry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localOffset: number;
+}
+
+/** Reads the entries from the zip's central directory (end record → directory headers). */
+function readCentralDirectory(zip: Buffer): Entry[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error("No end-of-central-directory record.");
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: Entry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`Bad central header at ${at}.`);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    entries.push({
+      name: zip.toString("utf8", at + 46, at + 46 + nameLength),
+      method: zip.readUInt16LE(at + 10),
+      compressedSize: zip.readUInt32LE(at + 20),
+      localOffset: zip.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** The uncompressed bytes of one entry (stored or deflated). */
+function extract(zip: Buffer, entry: Entry): Buffer {
+  const at = entry.localOffset;
+  const start = at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
+  const data = zip.subarray(start, start + entry.compressedSize);
+  return entry.method === 8 ? inflateRawSync(data) : Buffer.from(data);
+}
+
+function hasUnzip(): boolean {
+  try {
+    execFileSync("unzip", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let zip: Buffer;
+let entries: Entry[];
+
+beforeAll(() => {
+  rmSync(WORK, { recursive: true, force: true });
+  const run = (args: string[]) =>
+    execFileSync("npx", args, { cwd: ROOT, timeout: 120_000, stdio: "pipe" });
+  run(["vite", "build", "--outDir", DIST, "--emptyOutDir"]);
+  run(["tsx", "scripts/release.ts", "--dist", DIST, "--out", OUT]);
+  zip = readFileSync(ZIP);
+  entries = readCentralDirectory(zip);
+}, 250_000);
+
+describe("release zip", () => {
+  it("holds the installable system under blow-by-blow/", () => {
+    const names = entries.map((e) => e.name);
+    for (const name of names) expect(name.startsWith("blow-by-blow/"), name).toBe(true);
+    for (const required of [
+      "blow-by-blow/system.json",
+      "blow-by-blow/template.json",
+      "blow-by-blow/dist/blow-by-blow.mjs",
+      "blow-by-blow/lang/en.json",
+      "blow-by-blow/styles/blow-by-blow.css",
+    ]) {
+      expect(names).toContain(required);
+    }
+  });
+
+  it("leaves sources, tests and tooling out", () => {
+    const forbidden = /^blow-by-blow\/(src|test|node_modules|docs|scripts|bench|packs\/_source)\//;
+    for (const { name } of entries) expect(name, name).not.toMatch(forbidden);
+  });
+
+  it("stores the files byte for byte", () => {
+    const entry = (name: string) => entries.find((e) => e.name === `blow-by-blow/${name}`)!;
+    expect(extract(zip, entry("system.json"))).toEqual(readFileSync(join(ROOT, "system.json")));
+    expect(extract(zip, entry("dist/blow-by-blow.mjs"))).toEqual(
+      readFileSync(join(DIST, "blow-by-blow.mjs")),
+    );
+  });
+
+  it("writes system.json next to the zip", () => {
+    expect(readFileSync(join(OUT, "system.json"), "utf8")).toBe(
+      readFileSync(join(ROOT, "system.json"), "utf8"),
+    );
+  });
+
+  it.runIf(hasUnzip())("reads the same in unzip, with good CRCs", () => {
+    const listed = execFileSync("unzip", ["-Z1", ZIP], { encoding: "utf8" }).trim().split("\n");
+    expect(listed.sort()).toEqual(entries.map((e) => e.name).sort());
+    execFileSync("unzip", ["-tq", ZIP], { stdio: "pipe" }); // throws on a bad CRC or header
+  });
+});

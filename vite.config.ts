@@ -1,0 +1,22 @@
+/**
+ * Vite build for the Foundry adapter: one ES module, dist/blow-by-blow.mjs, which system.json
+ * loads. The repository root is the system folder, so nothing else is copied into dist/.
+ * Foundry's API (game, Hooks, CONFIG, foundry…) is a set of runtime globals, never imported.
+ */
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    target: "es2022",
+    lib: {
+      entry: "src/foundry/index.ts",
+      formats: ["es"],
+      fileName: () => "blow-by-blow.mjs",
+    },
+  },
+});
