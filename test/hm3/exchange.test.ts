@@ -580,6 +580,31 @@ describe("the hm3 ruleset through the core interface", () => {
     expect(() => hm3.choose(done, { type: "ignore" }, new SeededDice(1))).toThrow(/already/);
   });
 
+  it("Block needs a weapon or shield, Counterstrike a weapon (seed 003 lines 141-142)", () => {
+    const bare = hm3.start(
+      { ...decl(), defenderHolds: { weapon: false, shield: false } },
+      new SeededDice(1),
+    );
+    const opts = hm3.pending(bare)!.options;
+    expect(opts.map((o) => [o.id, o.unavailableKey ?? null])).toEqual([
+      ["block", "BLOWBYBLOW.HM3.Unavailable.NothingToBlock"],
+      ["counterstrike", "BLOWBYBLOW.HM3.Unavailable.NoWeapon"],
+      ["dodge", null],
+      ["ignore", null],
+    ]);
+    expect(() => hm3.parseChoice(bare, { type: "block", eml: 50 })).toThrow(
+      "defence.type: the defender cannot block: it needs a weapon or shield in hand",
+    );
+    const shieldOnly = hm3.start(
+      { ...decl(), defenderHolds: { weapon: false, shield: true } },
+      new SeededDice(1),
+    );
+    expect(hm3.parseChoice(shieldOnly, { type: "block", eml: 50 }).type).toBe("block");
+    expect(() =>
+      hm3.parseChoice(shieldOnly, { type: "counterstrike", eml: 50, aspect: "blunt", impact: 2 }),
+    ).toThrow(/cannot counterstrike: it needs a weapon in hand/);
+  });
+
   it("offers no counterstrike against a missile (line 30)", () => {
     const state = hm3.start(decl({ type: "missile" }), new SeededDice(1));
     expect(hm3.pending(state)!.options.map((o) => o.id)).toEqual(["block", "dodge", "ignore"]);

@@ -26,11 +26,16 @@ import {
   successLevel,
   universalPenalty,
   wqRoll,
+  rangeBandFor,
+  missileImpact,
+  thrownImpact,
+  THROWN_BANDS,
   type ArmourLayer,
   type ArmourMap,
 } from "../../src/rules/hm3/mechanics";
 import {
   INJURY_TABLE,
+  MISSILE_TABLE,
   type AimZone,
   type Aspect,
   type LocationId,
@@ -790,4 +795,40 @@ describe("wqRoll: 3d6 against Weapon Quality", () => {
       /rolls\.wq: expected 3 dice/,
     );
   });
+});
+
+describe("missile range (seed 003 lines 279-295)", () => {
+  const longbow = MISSILE_TABLE.find((m) => m.id === "longbow")!;
+  it.each([
+    [0, "short", 8],
+    [25, "short", 8],
+    [26, "medium", 7],
+    [50, "medium", 7],
+    [51, "long", 6],
+    [100, "long", 6],
+    [101, "extreme", 5],
+    [200, "extreme", 5],
+  ] as const)("longbow (line 285) at %i hexes: %s band, impact %i", (hexes, band, impact) => {
+    expect(rangeBandFor(longbow.bands, hexes)).toBe(band);
+    expect(missileImpact(longbow, band)).toBe(impact);
+  });
+
+  it("beyond Extreme range is out of range; a negative distance is refused", () => {
+    expect(rangeBandFor(longbow.bands, 201)).toBeNull();
+    expect(() => rangeBandFor(longbow.bands, -1)).toThrow(/range: expected a distance/);
+  });
+
+  it.each([
+    [2, "short", 7],
+    [4, "medium", 7],
+    [8, "long", 4],
+    [16, "extreme", 4],
+    [17, null, null],
+  ] as const)(
+    "a thrown melee weapon (line 295, impact 7) at %i hexes: %s, impact %s",
+    (hexes, band, impact) => {
+      expect(rangeBandFor(THROWN_BANDS, hexes)).toBe(band);
+      if (band) expect(thrownImpact(7, band)).toBe(impact);
+    },
+  );
 });

@@ -77,11 +77,19 @@ export const DEFAULT_OPTIONS: Readonly<Hm3Options> = Object.freeze({
   bleeding: false,
 });
 
+/** What the defender has in hand: Block needs a weapon or shield, Counterstrike a weapon. */
+export interface Hm3Holds {
+  weapon: boolean;
+  shield: boolean;
+}
+
 export interface Hm3Declaration {
   attack: Hm3Attack;
   attacker: Hm3Fighter;
   defender: Hm3Fighter;
   options: Hm3Options;
+  /** Absent: the defender holds both (the CLI takes the defence as given). */
+  defenderHolds?: Hm3Holds;
 }
 
 export interface Hm3Defence {

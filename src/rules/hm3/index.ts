@@ -5,7 +5,14 @@
  */
 import type { Dice } from "../../core/dice";
 import type { ChoiceOption, PendingChoice, Ruleset } from "../../core/ruleset";
-import { resolveExchange, type Hm3Declaration, type Hm3Defence, type Hm3Result } from "./exchange";
+import { InputError } from "../../core/errors";
+import {
+  resolveExchange,
+  type Hm3Declaration,
+  type Hm3Defence,
+  type Hm3Holds,
+  type Hm3Result,
+} from "./exchange";
 import { parseDeclaration, parseDefence, parseResolveInput } from "./parse";
 import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
 
@@ -15,10 +22,24 @@ export interface Hm3State {
   result: Hm3Result | null;
 }
 
-/** The defences an attack allows: no counterstrike against missiles (seed 003 line 30). */
-export function defenceOptions(attackType: "melee" | "missile"): ChoiceOption[] {
+/**
+ * The defences an attack allows (seed 003 lines 30, 141-149): no counterstrike against
+ * missiles; Block needs a weapon or shield in hand, Counterstrike a weapon. Defences the
+ * defender's hands rule out are listed with the reason.
+ */
+export function defenceOptions(
+  attackType: "melee" | "missile",
+  holds: Hm3Holds = { weapon: true, shield: true },
+): ChoiceOption[] {
   const list = attackType === "melee" ? MELEE_DEFENCES : MISSILE_DEFENCES;
-  return list.map((id) => ({ id, labelKey: `BLOWBYBLOW.HM3.Defence.${id}` }));
+  return list.map((id) => {
+    const option: ChoiceOption = { id, labelKey: `BLOWBYBLOW.HM3.Defence.${id}` };
+    if (id === "block" && !holds.weapon && !holds.shield)
+      option.unavailableKey = "BLOWBYBLOW.HM3.Unavailable.NothingToBlock";
+    if (id === "counterstrike" && !holds.weapon)
+      option.unavailableKey = "BLOWBYBLOW.HM3.Unavailable.NoWeapon";
+    return option;
+  });
 }
 
 export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
@@ -27,14 +48,31 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
   parseDeclaration,
   parseResolveInput,
   parseChoice(state: Hm3State, raw: unknown): Hm3Defence {
-    return parseDefence(raw, state.decl.attack.type);
+    const defence = parseDefence(raw, state.decl.attack.type);
+    const option = defenceOptions(state.decl.attack.type, state.decl.defenderHolds).find(
+      (o) => o.id === defence.type,
+    );
+    if (option?.unavailableKey) {
+      const why =
+        defence.type === "block" ? "needs a weapon or shield in hand" : "needs a weapon in hand";
+      throw new InputError(
+        "defence.type",
+        defence.type,
+        `the defender cannot ${defence.type}: it ${why}`,
+      );
+    }
+    return defence;
   },
   start(decl: Hm3Declaration): Hm3State {
     return { decl, defence: null, result: null };
   },
   pending(state: Hm3State): PendingChoice | null {
     if (state.result) return null;
-    return { by: "defender", kind: "defence", options: defenceOptions(state.decl.attack.type) };
+    return {
+      by: "defender",
+      kind: "defence",
+      options: defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+    };
   },
   choose(state: Hm3State, choice: Hm3Defence, dice: Dice): Hm3State {
     if (state.result) throw new Error("The exchange is already resolved.");

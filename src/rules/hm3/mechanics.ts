@@ -24,6 +24,10 @@ import {
   type LocationId,
   type Material,
   type Protection,
+  RANGE_BANDS,
+  THROWN_MELEE,
+  type MissileRow,
+  type RangeBand,
 } from "./tables";
 
 // ── Success test (hm3.md §2) ───────────────────────────────────────────────────────────────
@@ -236,3 +240,34 @@ export function killRoll(dice: Dice, name: string, level: number, end: number): 
 export function wqRoll(dice: Dice, name: string, wq: number): Check {
   return check(dice, name, 3, wq);
 }
+
+// ── Missile range (seed 003 lines 279-295) ─────────────────────────────────────────────────
+
+/**
+ * The range band a target at `hexes` falls in: the first band whose range reaches it, or null
+ * beyond Extreme range (out of range). Each band's figure is its maximum range in hexes.
+ */
+export function rangeBandFor(
+  bands: Readonly<Record<RangeBand, { hexes: number }>>,
+  hexes: number,
+): RangeBand | null {
+  if (!(hexes >= 0)) throw new InputError("range", hexes, "expected a distance of 0 hexes or more");
+  for (const band of RANGE_BANDS) if (hexes <= bands[band].hexes) return band;
+  return null;
+}
+
+/** A missile's impact at a band (MISSILE DATA TABLE). */
+export function missileImpact(row: MissileRow, band: RangeBand): number {
+  return row.bands[band].impact;
+}
+
+/**
+ * A thrown melee weapon's impact at a band: 100% at Short and Medium, 50% at Long and Extreme
+ * (seed 003 line 295), halves rounded half up (docs/rulings.md R11).
+ */
+export function thrownImpact(impact: number, band: RangeBand): number {
+  return Math.round((impact * THROWN_MELEE[band].impactPercent) / 100);
+}
+
+/** Thrown melee weapons' range bands (seed 003 line 295). */
+export const THROWN_BANDS: Readonly<Record<RangeBand, { hexes: number }>> = THROWN_MELEE;
