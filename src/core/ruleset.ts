@@ -81,6 +81,7 @@ export type ConditionId =
   | "dead"
   | "dying"
   | "bleeding"
+  | "burning"
   | "crippled"
   | "amputated";
 

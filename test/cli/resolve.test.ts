@@ -218,6 +218,35 @@ describe("resolveInput (in process)", () => {
     expect(out.strikes[0]!.armour).toBe(8 + 3 + 1);
   });
 
+  it("takes enchantment on layers and flammable armour from layers or a map", () => {
+    const withLayers = resolveInput({
+      ...EXAMPLE,
+      attack: { ...EXAMPLE.attack, aspect: "fire" },
+      rolls: { attack: 35, defence: 62, location: 47, impact: [4, 6], ignite: 10 },
+      defender: {
+        endurance: 12,
+        dex: 12,
+        agl: 12,
+        layers: [{ material: "quilt", enchantment: 1, locations: ["thorax"] }],
+      },
+    }).result as unknown as { strikes: { armour: number; ignition: { material: string } }[] };
+    expect(withLayers.strikes[0]!.armour).toBe(4 + 1);
+    expect(withLayers.strikes[0]!.ignition.material).toBe("quilt");
+    const withMap = resolveInput({
+      ...EXAMPLE,
+      attack: { ...EXAMPLE.attack, aspect: "fire" },
+      rolls: { attack: 35, defence: 62, location: 47, impact: [4, 6], ignite: 10 },
+      defender: { ...EXAMPLE.defender, flammable: { thorax: "cloth" } },
+    }).result as unknown as { strikes: { ignition: { material: string; ignited: boolean } }[] };
+    expect(withMap.strikes[0]!.ignition).toMatchObject({ material: "cloth", ignited: true });
+    expect(() =>
+      resolveInput({
+        ...EXAMPLE,
+        defender: { ...EXAMPLE.defender, flammable: { thorax: "mail" } },
+      }),
+    ).toThrow('defender.flammable.thorax: expected one of cloth, quilt, got "mail"');
+  });
+
   it("applies the options: killRoll", () => {
     const base = {
       ...EXAMPLE,

@@ -628,3 +628,77 @@ describe("the hm3 ruleset through the core interface", () => {
     );
   });
 });
+
+describe("flammable armour (seed 003 line 277, ruling R12)", () => {
+  const fire = (flammable: Record<string, "cloth" | "quilt">) => {
+    const d = decl({ aspect: "fire", impact: 5 });
+    d.defender.flammable = flammable;
+    return d;
+  };
+
+  it("fire impact 13+ before armour on Quilt ignites on 01-50: S2 burn for three Combat Turns", () => {
+    // CS vs Ignore = A*4; thorax (mid 50); 5 + 2+2+2+2 = 13 fire − 2 = 11 → S3.
+    const script = { attack: 25, location: 50, impact: [2, 2, 2, 2], shock: [1, 1, 1] };
+    const lit = resolveExchange(
+      fire({ thorax: "quilt" }),
+      { type: "ignore" },
+      dice({ ...script, ignite: 50 }),
+    );
+    expect(lit.strikes[0]!.ignition).toEqual({
+      material: "quilt",
+      roll: 50,
+      ignited: true,
+      burn: "S2",
+      turns: 3,
+    });
+    expect(lit.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "burning",
+      cause: "burn.quilt",
+    });
+    const not = resolveExchange(
+      fire({ thorax: "quilt" }),
+      { type: "ignore" },
+      dice({ ...script, ignite: 51 }),
+    );
+    expect(not.strikes[0]!.ignition!.ignited).toBe(false);
+    expect(not.effects.some((e) => e.type === "condition" && e.condition === "burning")).toBe(
+      false,
+    );
+  });
+
+  it("Cloth burns M1", () => {
+    const r = resolveExchange(
+      fire({ thorax: "cloth" }),
+      { type: "ignore" },
+      dice({ attack: 25, location: 50, impact: [2, 2, 2, 2], ignite: 1 }),
+    );
+    expect(r.strikes[0]!.ignition).toMatchObject({ material: "cloth", burn: "M1", ignited: true });
+  });
+
+  it("no ignition roll under 13 fire impact, for other aspects, or where nothing flammable is worn", () => {
+    const under = resolveExchange(
+      fire({ thorax: "quilt" }),
+      { type: "ignore" },
+      dice({ attack: 25, location: 50, impact: [1, 2, 2, 2] }),
+    );
+    expect(under.strikes[0]!.ignition).toBeNull();
+    const edge = decl({ impact: 9 });
+    edge.defender.flammable = { thorax: "quilt" };
+    expect(
+      resolveExchange(
+        edge,
+        { type: "ignore" },
+        dice({ attack: 25, location: 50, impact: [6, 6, 6, 6] }),
+      ).strikes[0]!.ignition,
+    ).toBeNull();
+    const bare = resolveExchange(
+      fire({ abdomen: "quilt" }),
+      { type: "ignore" },
+      dice({ attack: 25, location: 50, impact: [6, 6, 6, 6] }),
+    );
+    expect(bare.strikes[0]!.ignition).toBeNull();
+    expect(bare.rolls.some((x) => x.name === "ignite")).toBe(false);
+  });
+});

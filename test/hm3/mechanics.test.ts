@@ -30,6 +30,7 @@ import {
   missileImpact,
   thrownImpact,
   THROWN_BANDS,
+  flammableFromLayers,
   type ArmourLayer,
   type ArmourMap,
 } from "../../src/rules/hm3/mechanics";
@@ -831,4 +832,25 @@ describe("missile range (seed 003 lines 279-295)", () => {
       if (band) expect(thrownImpact(7, band)).toBe(impact);
     },
   );
+});
+
+describe("enchanted and flammable armour (seed 003 lines 275, 277)", () => {
+  it("enchantment adds +1 a level to every value, with quality", () => {
+    expect(layerProtection({ material: "mail", quality: 1, enchantment: 2 })).toEqual({
+      blunt: 5,
+      edge: 11,
+      point: 8,
+      fire: 4,
+    });
+  });
+
+  it("the worn flammable material by location: Quilt over Cloth, sides kept (ruling R12)", () => {
+    expect(
+      flammableFromLayers([
+        { material: "cloth", quality: 0, locations: ["thorax", "left-forearm", "skull"] },
+        { material: "quilt", quality: 0, locations: ["thorax"] },
+        { material: "mail", quality: 0, locations: ["skull"] },
+      ]),
+    ).toEqual({ thorax: "quilt", "left-forearm": "cloth", skull: "cloth" });
+  });
 });

@@ -3,8 +3,8 @@
  * impact, armour, injury) and the character rolls it calls for (shock, fumble, stumble, kill,
  * weapon quality). Pure: dice are injected and every roll is named.
  *
- * Roll names: `attack`, `defence`; the attacker's strike `location`, `face`, `impact`, `shock`,
- * `fumble`, `stumble`, `kill`; the defender's strike the same prefixed `counter.`; the matrix's
+ * Roll names: `attack`, `defence`; the attacker's strike `location`, `face`, `impact`, `ignite`,
+ * `shock`, `fumble`, `stumble`, `kill`; the defender's strike the same prefixed `counter.`; the matrix's
  * own rolls `attackerFumble`, `defenderFumble`, `attackerStumble`, `defenderStumble`,
  * `attackerWeaponDamage`, `defenderWeaponDamage`.
  */
@@ -24,8 +24,12 @@ import {
   stumbleRoll,
   successLevel,
   wqRoll,
+  BURN_INJURY,
+  BURN_TURNS,
+  IGNITION_IMPACT,
   type ArmourMap,
   type Check,
+  type Flammable,
 } from "./mechanics";
 import {
   MELEE_MATRIX,
@@ -46,6 +50,19 @@ export interface Hm3Fighter {
   /** Physical Penalty before this exchange. */
   pp: number;
   armour: ArmourMap;
+  /** Flammable material worn by location (`flammableFromLayers`), for fire strikes. */
+  flammable?: Readonly<Record<string, Flammable>>;
+}
+
+/** A fire strike on Cloth or Quilt (seed 003 line 277). */
+export interface Ignition {
+  material: Flammable;
+  /** d100: 01-50 ignites (a 50% chance, docs/rulings.md R12). */
+  roll: number;
+  ignited: boolean;
+  /** Burn injury each Combat Turn while it burns. */
+  burn: string;
+  turns: number;
 }
 
 /** A weapon used to strike: aspect (with creature aliases), aim and impact for that aspect. */
@@ -137,6 +154,7 @@ export interface Hm3Strike {
   shock: Check | null;
   fumble: Check | null;
   stumble: Check | null;
+  ignition: Ignition | null;
 }
 
 export interface WeaponDamage {
@@ -255,7 +273,21 @@ export function deliverStrike(
     shock: null,
     fumble: null,
     stumble: null,
+    ignition: null,
   };
+  // Flammable armour (seed 003 line 277): fire impact 13+ before armour may ignite Cloth or Quilt.
+  const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
+  if (aspect === "fire" && impact >= IGNITION_IMPACT && flammable) {
+    const roll = dice.roll(`${p}ignite`, 1, 100)[0]!;
+    const burn = BURN_INJURY[flammable];
+    strike.ignition = {
+      material: flammable,
+      roll,
+      ignited: roll <= 50,
+      burn: `${burn.severity}${burn.level}`,
+      turns: BURN_TURNS,
+    };
+  }
   if (!cell) return strike;
 
   const arm = ["shoulder", "upper-arm", "elbow", "forearm", "hand"].includes(loc.location);
@@ -322,6 +354,14 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
       fx.push({ type: "condition", to, condition: "disarmed", cause: "fumble" });
     if (s.stumble?.failed) fx.push({ type: "condition", to, condition: "prone", cause: "stumble" });
     if (s.bleeding) fx.push({ type: "condition", to, condition: "bleeding", cause: "bleeding" });
+    if (s.ignition?.ignited) {
+      fx.push({
+        type: "condition",
+        to,
+        condition: "burning",
+        cause: `burn.${s.ignition.material}`,
+      });
+    }
   }
   for (const f of result.fumbles)
     if (f.check.failed)

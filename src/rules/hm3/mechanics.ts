@@ -102,10 +102,14 @@ export function armourAt(armour: ArmourMap, sidedLocation: string, aspect: Aspec
   return entry?.[aspect] ?? 0;
 }
 
-/** One worn piece: a material, its quality (+/−, hm3 seed line 275) and the locations it covers. */
+/**
+ * One worn piece: a material, its quality (+/−) and enchantment (+1 a level), both added to
+ * every value (seed 003 line 275), and the locations it covers.
+ */
 export interface ArmourLayer {
   material: Material;
   quality: number;
+  enchantment?: number;
   /** Location ids, unsided (both sides) or sided. */
   locations: readonly string[];
 }
@@ -119,14 +123,21 @@ export function parseMaterial(value: unknown, field: string): Material {
   throw new InputError(field, value, `expected a material (${MATERIALS.join(", ")})`);
 }
 
-/** Protection of one layer: its material's values, each +quality (seed 003 line 275). */
-export function layerProtection(layer: Pick<ArmourLayer, "material" | "quality">): Protection {
+/**
+ * Protection of one layer: its material's values, each + quality + enchantment (seed 003
+ * line 275: "if a +2 Hauberk is one of the layers struck, ALL reduction values are +2. For
+ * Enchanted Armour, add +1 per level of enchantment").
+ */
+export function layerProtection(
+  layer: Pick<ArmourLayer, "material" | "quality" | "enchantment">,
+): Protection {
   const base = MATERIAL_PROTECTION[layer.material];
+  const bonus = layer.quality + (layer.enchantment ?? 0);
   return {
-    blunt: base.blunt + layer.quality,
-    edge: base.edge + layer.quality,
-    point: base.point + layer.quality,
-    fire: base.fire + layer.quality,
+    blunt: base.blunt + bonus,
+    edge: base.edge + bonus,
+    point: base.point + bonus,
+    fire: base.fire + bonus,
   };
 }
 
@@ -137,22 +148,59 @@ const SIDES = ["left", "right"] as const;
  * line 273, "impact reduction is cumulative"). Paired locations get sided entries so a layer
  * on one arm only protects that arm.
  */
+/** The ids a layer's location entry covers: both sides of an unsided paired location. */
+function coveredIds(loc: string, field: string): string[] {
+  const base = loc.replace(/^(left|right)-/, "") as LocationId;
+  if (!(LOCATIONS as readonly string[]).includes(base)) {
+    throw new InputError(field, loc, "unknown location");
+  }
+  const sided = loc !== base;
+  if (sided && !isPaired(base)) throw new InputError(field, loc, "location has no sides");
+  return sided ? [loc] : isPaired(base) ? SIDES.map((s) => `${s}-${base}`) : [base];
+}
+
 export function armourFromLayers(layers: readonly ArmourLayer[]): Record<string, Protection> {
   const out: Record<string, Record<Aspect, number>> = {};
   for (const [i, layer] of layers.entries()) {
     const prot = layerProtection(layer);
     for (const loc of layer.locations) {
-      const base = loc.replace(/^(left|right)-/, "") as LocationId;
-      if (!(LOCATIONS as readonly string[]).includes(base)) {
-        throw new InputError(`layers[${i}].locations`, loc, "unknown location");
-      }
-      const sided = loc !== base;
-      if (sided && !isPaired(base))
-        throw new InputError(`layers[${i}].locations`, loc, "location has no sides");
-      const targets = sided ? [loc] : isPaired(base) ? SIDES.map((s) => `${s}-${base}`) : [base];
-      for (const t of targets) {
+      for (const t of coveredIds(loc, `layers[${i}].locations`)) {
         const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });
         for (const a of ASPECTS) acc[a] += prot[a];
+      }
+    }
+  }
+  return out;
+}
+
+// ── Flammable armour (seed 003 line 277) ───────────────────────────────────────────────────
+
+export type Flammable = "cloth" | "quilt";
+
+/** Burn injury a burning layer gives each Combat Turn (seed 003 line 277). */
+export const BURN_INJURY: Readonly<Record<Flammable, { severity: "M" | "S"; level: number }>> =
+  Object.freeze({
+    cloth: Object.freeze({ severity: "M", level: 1 }),
+    quilt: Object.freeze({ severity: "S", level: 2 }),
+  });
+
+/** Combat Turns a burning layer burns unless put out (seed 003 line 277). */
+export const BURN_TURNS = 3;
+
+/** Fire impact (before armour) at which Cloth and Quilt may ignite (seed 003 line 277). */
+export const IGNITION_IMPACT = 13;
+
+/**
+ * The flammable material worn at each (sided) location: Quilt where any quilt layer covers it,
+ * else Cloth where a cloth layer does (docs/rulings.md R12: the worse burn).
+ */
+export function flammableFromLayers(layers: readonly ArmourLayer[]): Record<string, Flammable> {
+  const out: Record<string, Flammable> = {};
+  for (const [i, layer] of layers.entries()) {
+    if (layer.material !== "cloth" && layer.material !== "quilt") continue;
+    for (const loc of layer.locations) {
+      for (const t of coveredIds(loc, `layers[${i}].locations`)) {
+        if (out[t] !== "quilt") out[t] = layer.material;
       }
     }
   }

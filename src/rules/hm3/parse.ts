@@ -26,7 +26,9 @@ import {
   EML_MIN,
   isPaired,
   parseMaterial,
+  flammableFromLayers,
   type ArmourLayer,
+  type Flammable,
 } from "./mechanics";
 import {
   AIM_ZONES,
@@ -100,7 +102,7 @@ function readLayers(value: unknown, field: string): ArmourLayer[] {
   return value.map((raw, i) => {
     const f = `${field}[${i}]`;
     const o = readObject(raw, f);
-    checkKeys(o, f, ["material", "quality", "locations"]);
+    checkKeys(o, f, ["material", "quality", "enchantment", "locations"]);
     const locations = o.locations;
     if (!Array.isArray(locations) || locations.length === 0)
       throw new InputError(`${f}.locations`, locations, "expected a list of locations");
@@ -114,23 +116,48 @@ function readLayers(value: unknown, field: string): ArmourLayer[] {
         o.quality === undefined
           ? 0
           : readNumber(o.quality, `${f}.quality`, { integer: true, min: -10, max: 10 }),
+      enchantment:
+        o.enchantment === undefined
+          ? 0
+          : readNumber(o.enchantment, `${f}.enchantment`, { integer: true, min: 0, max: 10 }),
       locations: locations as string[],
     };
   });
 }
 
+function readFlammable(value: unknown, field: string): Record<string, Flammable> {
+  const obj = readObject(value, field);
+  const out: Record<string, Flammable> = {};
+  for (const [loc, material] of Object.entries(obj)) {
+    if (!LOCATION_IDS.includes(loc))
+      throw new InputError(`${field}.${loc}`, material, "unknown location");
+    out[loc] = readEnum(material, `${field}.${loc}`, ["cloth", "quilt"] as const);
+  }
+  return out;
+}
+
 function readFighter(value: unknown, field: string): Hm3Fighter {
   const o = readObject(value, field);
-  checkKeys(o, field, ["endurance", "up", "dex", "agl", "pp", "armour", "layers"]);
+  checkKeys(o, field, ["endurance", "up", "dex", "agl", "pp", "armour", "layers", "flammable"]);
   const attr = (k: string, min: number, max: number, fallback?: number) =>
     o[k] === undefined && fallback !== undefined
       ? fallback
       : readNumber(o[k], `${field}.${k}`, { integer: true, min, max });
   let armour = readArmour(o.armour, `${field}.armour`);
+  let flammable =
+    o.flammable === undefined ? undefined : readFlammable(o.flammable, `${field}.flammable`);
   if (o.layers !== undefined) {
     if (o.armour !== undefined)
       throw new InputError(`${field}.layers`, o.layers, "give either armour or layers, not both");
-    armour = armourFromLayers(readLayers(o.layers, `${field}.layers`));
+    if (o.flammable !== undefined)
+      throw new InputError(
+        `${field}.flammable`,
+        o.flammable,
+        "with layers, flammable armour comes from the layers",
+      );
+    const layers = readLayers(o.layers, `${field}.layers`);
+    armour = armourFromLayers(layers);
+    flammable = flammableFromLayers(layers);
   }
   return {
     endurance: attr("endurance", 1, 50),
@@ -139,6 +166,7 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     agl: attr("agl", 1, 50),
     pp: attr("pp", 0, 100, 0),
     armour,
+    ...(flammable ? { flammable } : {}),
   };
 }
 
