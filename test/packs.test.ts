@@ -55,7 +55,8 @@ describe("pack build", () => {
   });
 
   it("fails, naming the file, on a document without _key", async () => {
-    const { _key: _, ...keyless } = sword;
+    const keyless: Record<string, unknown> = { ...sword };
+    delete keyless._key;
     const root = sources({ "keyless.json": keyless });
     await expect(buildPacks(join(root, "_source"), root)).rejects.toThrow(
       /keyless\.json: document has no _key/,
