@@ -97,7 +97,10 @@ export class SeededDice implements Dice {
   }
 }
 
-/** Values a caller gives for named rolls: one number for a single die, or one per die. */
+/**
+ * Values a caller gives for named rolls: one number per die, or for a roll of several dice
+ * either one number per die or one number for the total.
+ */
 export type RollScript = Readonly<Record<string, number | readonly number[]>>;
 
 /**
@@ -122,7 +125,21 @@ export class ScriptedDice implements Dice {
     }
     const field = this.fieldPrefix + name;
     const given = this.script[name];
-    const values = typeof given === "number" ? [given] : [...(given as readonly number[])];
+    let values: number[];
+    if (typeof given === "number" && count > 1) {
+      // A number for a multi-die roll is its total (GURPS rolls are read as totals): split
+      // evenly, so the recorded dice are one fixed way to make that total.
+      if (!Number.isInteger(given) || given < count || given > count * sides) {
+        throw new InputError(
+          field,
+          given,
+          `a ${notation(count, sides)} total must be a whole number ${count}..${count * sides}`,
+        );
+      }
+      values = splitTotal(given, count);
+    } else {
+      values = typeof given === "number" ? [given] : [...(given as readonly number[])];
+    }
     if (values.length !== count) {
       throw new InputError(
         field,
@@ -186,6 +203,13 @@ export function replayDice(records: readonly RollRecord[]): Dice {
       throw new Error(`Replay: roll "${name}" was not in the recorded rolls.`);
     },
   });
+}
+
+/** One fixed way to roll `total` on `count` dice: as even as possible, larger dice first. */
+export function splitTotal(total: number, count: number): number[] {
+  const base = Math.floor(total / count);
+  const extra = total - base * count;
+  return Array.from({ length: count }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
 /** Sum of a roll. */

@@ -55,6 +55,21 @@ describe("ScriptedDice", () => {
     expect(() => d.roll("shock", 1, 6)).toThrow(/rolls\.shock/);
   });
 
+  it("takes one number for a multi-die roll as its total, split evenly", () => {
+    const d = new ScriptedDice({ attack: 10, location: 7, low: 3, high: 18 }, new SeededDice(1));
+    expect(d.roll("attack", 3, 6)).toEqual([4, 3, 3]);
+    expect(d.roll("location", 2, 6)).toEqual([4, 3]);
+    expect(d.roll("low", 3, 6)).toEqual([1, 1, 1]);
+    expect(d.roll("high", 3, 6)).toEqual([6, 6, 6]);
+    const bad = new ScriptedDice({ attack: 19, location: 1 }, new SeededDice(1));
+    expect(() => bad.roll("attack", 3, 6)).toThrow(
+      "rolls.attack: a 3d6 total must be a whole number 3..18, got 19",
+    );
+    expect(() => bad.roll("location", 2, 6)).toThrow(
+      /rolls\.location: a 2d6 total must be a whole number 2\.\.12, got 1/,
+    );
+  });
+
   it("reports scripted names no roll used", () => {
     const d = new ScriptedDice({ attack: 5, locaton: 3 }, new SeededDice(1));
     d.roll("attack", 1, 100);
