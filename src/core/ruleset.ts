@@ -17,6 +17,7 @@
 import type { Dice, RollRecord } from "./dice";
 import type { BodyPlan } from "./body";
 import type { Target } from "./modifiers";
+import { InputError } from "./errors";
 
 export type RulesetId = "hm3" | "hmzd" | "rq3" | "m2m";
 
@@ -67,7 +68,16 @@ export type Effect =
       level: number;
       data: Record<string, unknown>;
     }
-  | { type: "condition"; to: Side; condition: ConditionId; cause: string }
+  | {
+      type: "condition";
+      to: Side;
+      condition: ConditionId;
+      cause: string;
+      /** The location it affects (a crippled limb). */
+      location?: string;
+      /** Its size (GURPS shock: the penalty to the next attack). */
+      value?: number;
+    }
   | { type: "weaponDamaged"; to: Side; broken: boolean; cause: string }
   | { type: "tacticalAdvantage"; to: Side; cause: string };
 
@@ -82,6 +92,8 @@ export type ConditionId =
   | "dying"
   | "bleeding"
   | "burning"
+  | "shocked"
+  | "offBalance"
   | "crippled"
   | "amputated";
 
@@ -141,7 +153,7 @@ export function runExchange<D, C, S, R extends ExchangeRecord>(
     const n = used[p.kind] ?? 0;
     const list = answers[p.kind] ?? [];
     if (n >= list.length) {
-      throw new Error(`The exchange needs a ${p.kind} choice by the ${p.by}, and none was given.`);
+      throw new InputError(p.kind, list[n], `the exchange needs a ${p.kind} choice by the ${p.by}`);
     }
     used[p.kind] = n + 1;
     state = ruleset.choose(state, ruleset.parseChoice(state, list[n]), dice);

@@ -624,7 +624,7 @@ describe("the hm3 ruleset through the core interface", () => {
     expect(r.choices).toEqual([{ by: "defender", kind: "defence", value: { type: "ignore" } }]);
     expect(unusedAnswers).toEqual(["defence[1]", "spendStars"]);
     expect(() => runExchange(hm3, decl(), {}, new SeededDice(1))).toThrow(
-      /defence choice by the defender/,
+      "defence: the exchange needs a defence choice by the defender, got nothing",
     );
   });
 });
