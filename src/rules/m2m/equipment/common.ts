@@ -1,0 +1,50 @@
+/**
+ * Shared helpers of the equipment tables (spec §3, seed 004 L4283–4880): deep freezing, copies
+ * and id lookups that fail with an `InputError` naming the field.
+ */
+import { InputError } from "../../../core/errors";
+import type { DamageExpr } from "../types";
+
+/** Freezes a value and everything it holds (even under an already frozen object). */
+export function deepFreeze<T>(value: T): T {
+  const seen = new Set<object>();
+  const walk = (v: unknown): void => {
+    if (v === null || typeof v !== "object" || seen.has(v)) return;
+    seen.add(v);
+    for (const child of Object.values(v)) walk(child);
+    Object.freeze(v);
+  };
+  walk(value);
+  return value;
+}
+
+/** A mutable deep copy of plain data (objects, arrays, primitives). */
+export function copy<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((v: unknown) => copy(v)) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = copy(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Entry `id` of a table, or an InputError naming `field` (the caller's path to the id). */
+export function findById<T extends { readonly id: string }>(
+  table: readonly T[],
+  id: unknown,
+  field: string,
+  what: string,
+): T {
+  const found = typeof id === "string" ? table.find((e) => e.id === id) : undefined;
+  if (!found) {
+    const ids = table.map((e) => e.id);
+    throw new InputError(field, id, `unknown ${what} (expected one of ${ids.join(", ")})`);
+  }
+  return found;
+}
+
+/** `1+2` → {dice 1, adds 2}: damage expressions as printed (never normalised, §7.2). */
+export function dmg(dice: number, adds: number): DamageExpr {
+  return { dice, adds };
+}
