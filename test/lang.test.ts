@@ -11,6 +11,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { PLANNED_RULESETS } from "../src/rules";
 import { MELEE_DEFENCES, MISSILE_DEFENCES } from "../src/rules/hm3/tables";
+import { ACTIVE_DEFENCES } from "../src/rules/m2m/types";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const KEY = /^(BLOWBYBLOW|TYPES)\./;
@@ -19,6 +20,7 @@ const KEY = /^(BLOWBYBLOW|TYPES)\./;
 const EXPANSIONS: Record<string, readonly string[]> = {
   "BLOWBYBLOW.HM3.Defence.": [...MELEE_DEFENCES, ...MISSILE_DEFENCES],
   "BLOWBYBLOW.Ruleset.": PLANNED_RULESETS.map((r) => r.id),
+  "BLOWBYBLOW.M2M.Defence.": ACTIVE_DEFENCES,
 };
 
 interface Manifest {

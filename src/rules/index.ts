@@ -4,11 +4,15 @@
  */
 import type { ExchangeRecord, Ruleset, RulesetId } from "../core/ruleset";
 import { hm3 } from "./hm3";
+import { m2m } from "./m2m";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each ruleset has its own types; callers narrow by id.
 export type AnyRuleset = Ruleset<any, any, any, ExchangeRecord>;
 
-export const RULESETS: Readonly<Partial<Record<RulesetId, AnyRuleset>>> = Object.freeze({ hm3 });
+export const RULESETS: Readonly<Partial<Record<RulesetId, AnyRuleset>>> = Object.freeze({
+  hm3,
+  m2m,
+});
 
 /** Every ruleset the design plans, with the seed it comes from. */
 export const PLANNED_RULESETS: readonly { id: RulesetId; seed: string }[] = Object.freeze([

@@ -133,8 +133,8 @@ describe("resolveInput (in process)", () => {
   });
 
   it.each([
-    [{ ruleset: "m2m" }, 'ruleset: not implemented (implemented: hm3), got "m2m"'],
-    [{ ruleset: undefined }, "ruleset: expected one of hm3, got nothing"],
+    [{ ruleset: "rq3" }, 'ruleset: not implemented (implemented: hm3, m2m), got "rq3"'],
+    [{ ruleset: undefined }, "ruleset: expected one of hm3, m2m, got nothing"],
     [
       { attack: { ...EXAMPLE.attack, type: "thrown" } },
       'attack.type: expected one of melee, missile, got "thrown"',
