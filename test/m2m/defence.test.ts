@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { parryScore } from "../../src/rules/m2m/character";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import {
@@ -23,7 +24,6 @@ import {
   fencingParryQualifies,
   newDefenceCounters,
   parryKindOf,
-  parryScore,
   passiveDefence,
   secondDefenceOptions,
   use,
@@ -611,19 +611,19 @@ describe("maneuver → defences (§6.8)", () => {
 
 describe("special parries (§6.3)", () => {
   it("#21 L1812: Sword skill 20 parries at 10", () => {
-    expect(parryScore("weapon", 20)).toBe(10);
-    expect(parryScore("weapon", 13)).toBe(6); // #20 L1750: Pierre's Shortsword 13
+    expect(parryScore(20, "weapon")).toBe(10);
+    expect(parryScore(13, "weapon")).toBe(6); // #20 L1750: Pierre's Shortsword 13
   });
 
   it("L1778, L1888, L1892, L1902: fencing, Brawling, Judo and Karate parry at 2/3 of skill, rounded down", () => {
-    expect(parryScore("fencing", 14)).toBe(9);
-    expect(parryScore("brawling", 13)).toBe(8);
-    expect(parryScore("judo", 12)).toBe(8);
-    expect(parryScore("karate", 16)).toBe(10);
+    expect(parryScore(14, "fencing")).toBe(9);
+    expect(parryScore(13, "brawling")).toBe(8);
+    expect(parryScore(12, "judo")).toBe(8);
+    expect(parryScore(16, "karate")).toBe(10);
   });
 
   it("L1934: bare-handed, half DX; −3 against a weapon, and the arm is hit if the parry fails", () => {
-    expect(parryScore("bare-hands", 13)).toBe(6);
+    expect(parryScore(13, "bare-hands")).toBe(6);
     const d: DefenderContext = { readyWeapon: true, weaponKind: "bare-hands" };
     expect(opts({ kind: "melee" }, d).parry).toMatchObject({ allowed: true, modifier: -3 });
     expect(opts({ kind: "melee" }, d).parry.notes.join(" ")).toMatch(/arm/);

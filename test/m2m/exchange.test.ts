@@ -137,6 +137,33 @@ describe("attack roll (spec §5.1-§5.4)", () => {
   });
 });
 
+describe("the Basic system (options.hitLocation false, spec §0.2)", () => {
+  const basic = { options: { hitLocation: false } };
+
+  it("C19: a critical miss only misses; the Critical Miss table is an Advanced rule (L1710, L2584)", () => {
+    const r = run(basic, { attack: 17 });
+    expect(r.attack.outcome).toBe("critical-miss");
+    expect(r.criticalMiss).toBeNull();
+    expect(r.rolls.map((x) => x.name)).toEqual(["attack"]);
+  });
+
+  it("a defence of 3-4 just succeeds and 17-18 just fails: §6.7 is an Advanced rule (L2592-2598)", () => {
+    const good = run(basic, { defence: 3 });
+    expect(good).toMatchObject({ hit: false, criticalMiss: null, defenceCritical: null });
+    const bad = run({ ...basic, defence: { type: "dodge", score: 20, pd: 0 } }, { defence: 18 });
+    expect(bad).toMatchObject({ hit: true, defenceCritical: null });
+    expect(
+      bad.effects.some((e) => e.type === "condition" && e.cause === "dodgeCriticalFailure"),
+    ).toBe(false);
+  });
+
+  it("C18: a critical 4-6 does normal damage, with no table (L1742-1744)", () => {
+    const r = run(basic, { attack: 4 });
+    expect(r).toMatchObject({ criticalHit: null, defence: null });
+    expect(r.damage).toMatchObject({ rolled: 8, basic: 8 });
+  });
+});
+
 describe("defence roll (spec §6)", () => {
   it("3-4 always succeeds, even against a total of 1 (L1786), and sends the attacker to the Critical Miss table (L2596)", () => {
     const r = run({ defence: { type: "dodge", score: 1, pd: 0 } }, { defence: 4, criticalMiss: 7 });

@@ -4,6 +4,7 @@
  * and miss thresholds (§5.3, §5.4), wild swings and shooting blind (a maximum roll of 9), reach
  * and arcs (§5.5) and the feint (§5.6). Pure functions over already-rolled values.
  */
+import { deepFreeze } from "../../core/data";
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import { POSITION_IDS, position, type HexReach } from "./maneuvers";
@@ -11,13 +12,7 @@ import type { AttackOutcome } from "./types";
 
 const src = (lines: string): string => `seed 004 ${lines} §5.2`;
 
-function freeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) freeze(v);
-  }
-  return value;
-}
+const freeze = deepFreeze;
 
 function roll3d6(value: unknown, field = "roll"): number {
   return readNumber(value, field, { integer: true, min: 3, max: 18 });

@@ -5,6 +5,7 @@
  * C9), defence modifiers (§6.5, C2), All-Out Defence (§6.6), critical defence results (§6.7)
  * and the maneuver → defences matrix (§6.8). Pure functions over already-rolled values.
  */
+import { deepFreeze } from "../../core/data";
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { buildTarget, modifierTotal, type Modifier, type Target } from "../../core/modifiers";
 import { POSITION_IDS, maneuver, position, type DefenceRule } from "./maneuvers";
@@ -13,13 +14,7 @@ import type { ActiveDefence, DefenceOutcome } from "./types";
 const src = (lines: string, section = "§6.5"): string =>
   `seed 004 ${lines} ${section}`.replace(/ +/g, " ");
 
-function freeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) freeze(v);
-  }
-  return value;
-}
+const freeze = deepFreeze;
 
 /** −n without a negative zero. */
 const neg = (n: number): number => (n === 0 ? 0 : -n);
@@ -371,8 +366,11 @@ export const RANGED_KINDS: readonly AttackKind[] = [
 export const FROM_HEXES = ["front", "side", "weapon-side", "shield-side", "back"] as const;
 export type FromHex = (typeof FROM_HEXES)[number];
 
-/** What the defender parries with (§6.3). */
-export const PARRY_KINDS = [
+/**
+ * What the defender parries with (§6.3), for which defences an attack allows; the parry
+ * score itself is `parryScore` in character.ts.
+ */
+export const PARRY_WEAPON_KINDS = [
   "weapon",
   "two-handed",
   "knife",
@@ -382,10 +380,10 @@ export const PARRY_KINDS = [
   "brawling",
   "bare-hands",
 ] as const;
-export type ParryKind = (typeof PARRY_KINDS)[number];
+export type ParryWeaponKind = (typeof PARRY_WEAPON_KINDS)[number];
 
 /** Melee weapon skills (§3.1 ids) as parry kinds, so a skill id may be given for `weaponKind`. */
-const SKILL_PARRY: Readonly<Record<string, ParryKind>> = freeze({
+const SKILL_PARRY: Readonly<Record<string, ParryWeaponKind>> = freeze({
   shortsword: "weapon",
   broadsword: "weapon",
   "axe-mace": "weapon",
@@ -398,13 +396,13 @@ const SKILL_PARRY: Readonly<Record<string, ParryKind>> = freeze({
 });
 
 /** A parry kind, or a melee weapon skill id mapped to one (InputError otherwise). */
-export function parryKindOf(kind: string): ParryKind {
+export function parryKindOf(kind: string): ParryWeaponKind {
   const mapped = SKILL_PARRY[kind];
   if (mapped) return mapped;
   return readEnum(kind, "defender.weaponKind", [
-    ...PARRY_KINDS,
+    ...PARRY_WEAPON_KINDS,
     ...Object.keys(SKILL_PARRY),
-  ]) as ParryKind;
+  ]) as ParryWeaponKind;
 }
 
 export interface AttackContext {
@@ -422,7 +420,7 @@ export interface DefenderContext {
   readyWeapon?: boolean;
   readyShield?: boolean;
   /** What he would parry with (default `weapon`). */
-  weaponKind?: ParryKind | string;
+  weaponKind?: ParryWeaponKind | string;
   posture?: string;
   /** Reloading a missile weapon this turn (Ready): Dodge only (L1588, L2097). */
   reloading?: boolean;
@@ -786,19 +784,6 @@ export function use(
 }
 
 // ── Special parries (§6.3, L1774–1782, L1888–1902, L1932–1936) ───────────────────────────────
-
-/**
- * Parry score (§6.3): half the weapon skill (L1812); two thirds for a qualified fencer, Brawling,
- * Judo and Karate (L1778, L1888, L1892, L1902); half DX bare-handed (L1934; −3 against weapons,
- * applied by `allowedDefences`). Rounded down.
- */
-export function parryScore(kind: ParryKind, skill: number): number {
-  const k = readEnum(kind, "kind", PARRY_KINDS);
-  const s = int(skill, "skill", { min: 0 });
-  return k === "fencing" || k === "judo" || k === "karate" || k === "brawling"
-    ? Math.floor((2 * s) / 3)
-    : Math.floor(s / 2);
-}
 
 /**
  * Fencing parry qualification (L1778): Fencing skill with a foil, rapier or saber, no shield

@@ -16,14 +16,21 @@
  */
 import { RecordingDice, sum, type Dice, type RollRecord } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
-import { attackOutcome } from "./attack";
+import { attackOutcome, criticalHitEffect, criticalMissTable } from "./attack";
 import {
   criticalHit,
   criticalMiss,
   type CriticalHitEffect,
   type CriticalMissEffect,
 } from "./criticals";
-import { applyDr, knockbackHexes, locationDr, rollBasicDamage, woundInjury } from "./damage";
+import {
+  applyDr,
+  knockbackHexes,
+  locationDr,
+  maxDamage,
+  rollBasicDamage,
+  woundInjury,
+} from "./damage";
 import { criticalDefenceEffect, defenceOutcome } from "./defence";
 import { applyWound, type WoundResult } from "./injury";
 import { aimPenalty, headMissByOne, locationFromRoll } from "./location";
@@ -229,7 +236,9 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
   let crit: M2mResult["criticalMiss"] = null;
   let hit = state.attack.outcome === "hit" || state.attack.outcome === "critical-hit";
 
-  if (state.attack.outcome === "critical-miss") {
+  // The Critical Miss table is an Advanced (ch. 5) rule: in Basic a critical miss only misses (C19).
+  const missTable = criticalMissTable({ hitLocation: d.options.hitLocation }) !== null;
+  if (state.attack.outcome === "critical-miss" && missTable) {
     crit = rollCriticalMiss(dice, "criticalMiss", d, "attacker");
   }
 
@@ -241,7 +250,8 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
       const outcome = defenceOutcome(roll, target, { hadChance: true });
       defencePart = { type: defence.type, target, roll, outcome };
       hit = outcome === "failure" || outcome === "critical-failure";
-      if (outcome === "critical-success" || outcome === "critical-failure") {
+      // Critical defence results (§6.7, L2592-2598) are Advanced (ch. 5) rules, as the table.
+      if (missTable && (outcome === "critical-success" || outcome === "critical-failure")) {
         defenceCritical = criticalDefenceEffect(outcome, defence.type, attack.ranged);
         if (defenceCritical.attackerRollsCriticalMiss)
           crit = rollCriticalMiss(dice, "criticalMiss", d, "attacker");
@@ -257,11 +267,18 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
   let outcome: M2mDefenderOutcome | null = null;
   if (hit) {
     if (location === null) location = rollLocation(dice, d);
-    if (state.attack.outcome === "critical-hit" && d.options.hitLocation) {
+    const critical =
+      state.attack.outcome === "critical-hit"
+        ? criticalHitEffect(state.attack.roll, {
+            hitLocation: d.options.hitLocation,
+            head: location === "head" || location === "face",
+          })
+        : null;
+    if (critical?.table) {
       const roll = sum(dice.roll("criticalHit", 3, 6));
       critHit = { roll, ...criticalHit(roll, { location, type: attack.type }) };
     }
-    damage = rollDamage(dice, d, location, critHit, state.attack);
+    damage = rollDamage(dice, d, location, critHit, critical?.maxDamage ?? false);
     outcome = wound(dice, d, location, damage, critHit);
   }
 
@@ -297,15 +314,15 @@ function rollDamage(
   d: M2mDeclaration,
   location: HitLocation,
   crit: M2mResult["criticalHit"],
-  attack: M2mResult["attack"],
+  maximum: boolean,
 ): M2mDamage {
   const { damage: expr, type } = d.attack;
   const values = dice.roll("damage", expr.dice, 6);
   let { rolled, basic } = rollBasicDamage(values, expr, type);
   // Basic system: a natural 3 does maximum damage (L1740); the table replaces it when hit location is on (C18).
-  if (!d.options.hitLocation && attack.outcome === "critical-hit" && attack.roll === 3) {
+  if (maximum) {
     rolled = expr.dice * 6 + expr.adds;
-    basic = rollBasicDamage(Array(expr.dice).fill(6), expr, type).basic;
+    basic = maxDamage(expr, type);
   }
   const multiplier =
     crit && crit.damage !== "none" && crit.damage !== "fixed" ? crit.multiplier : 1;

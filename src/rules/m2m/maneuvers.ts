@@ -6,16 +6,10 @@
  * missile weapons and long-action durations. Everything is frozen data plus pure functions that
  * take already-rolled values; nothing here rolls dice.
  */
+import { deepFreeze } from "../../core/data";
 import { InputError, readEnum, readNumber } from "../../core/errors";
 
-/** Deep `Object.freeze` for the tables below. */
-function freeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) freeze(v);
-  }
-  return value;
-}
+const freeze = deepFreeze;
 
 /** A deep, mutable copy of plain table data (lookups never hand out the frozen rows). */
 function copy<T>(value: T): T {

@@ -8,16 +8,10 @@
  * chart marks with an asterisk (L714, L4451). Cross-defaults between weapons are an optional
  * rule (L702-710).
  */
+import { deepFreeze } from "../../core/data";
 import { InputError, readNumber } from "../../core/errors";
 
-/** Deep `Object.freeze` for the frozen tables of the m2m rules modules. */
-export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
+export { deepFreeze };
 
 export const DIFFICULTIES = ["easy", "average", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];

@@ -5,29 +5,7 @@
 import { InputError } from "../../../core/errors";
 import type { DamageExpr } from "../types";
 
-/** Freezes a value and everything it holds (even under an already frozen object). */
-export function deepFreeze<T>(value: T): T {
-  const seen = new Set<object>();
-  const walk = (v: unknown): void => {
-    if (v === null || typeof v !== "object" || seen.has(v)) return;
-    seen.add(v);
-    for (const child of Object.values(v)) walk(child);
-    Object.freeze(v);
-  };
-  walk(value);
-  return value;
-}
-
-/** A mutable deep copy of plain data (objects, arrays, primitives). */
-export function copy<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((v: unknown) => copy(v)) as T;
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = copy(v);
-    return out as T;
-  }
-  return value;
-}
+export { copy, deepFreeze } from "../../../core/data";
 
 /** Entry `id` of a table, or an InputError naming `field` (the caller's path to the id). */
 export function findById<T extends { readonly id: string }>(
