@@ -3,6 +3,7 @@
  * Blow by Blow command-line interface.
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
+ *   character FILE a character's derived figures (m2m), printed as JSON
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
  *
@@ -10,7 +11,7 @@
  */
 import { readFileSync } from "node:fs";
 import { InputError } from "../core/errors";
-import { resolveInput } from "../rules/resolve";
+import { deriveCharacterInput, resolveInput } from "../rules/resolve";
 import { runDemo } from "./demo";
 
 const HELP = `Blow by Blow — realistic medieval combat rules engine
@@ -21,6 +22,8 @@ Commands:
   resolve FILE        Resolve one exchange. FILE is a JSON file, or - for stdin.
                       Prints the result as JSON. Rolls not given in "rolls" come
                       from "seed" (a random seed is chosen and printed if absent).
+  character FILE      A character's derived figures as JSON (m2m: Speed, Move,
+                      Dodge, Parry, Block, PD, DR, skill levels, point costs).
   demo [--seed N]     Run a sample HârnMaster 3 fight and print it as text.
   help                Show this help.
 
@@ -30,6 +33,7 @@ Example:
          "attacker":{"endurance":12,"dex":12,"agl":12},
          "defender":{"endurance":12,"dex":12,"agl":12},"seed":7}' | npm run -s cli -- resolve -
 
+Examples are in examples/ (hm3 and m2m exchanges, a GURPS character).
 See README.md for the input fields and docs/cli.md for the full contract.`;
 
 class UsageError extends Error {}
@@ -69,6 +73,14 @@ export function main(argv: string[]): number {
           process.stderr.write(`warning: ${name} was not used: the exchange did not ask for it\n`);
         }
         process.stdout.write(JSON.stringify(out.result, null, 2) + "\n");
+        return 0;
+      }
+      case "character": {
+        if (args.length !== 1)
+          throw new UsageError("character: expected one FILE argument (or - for stdin)");
+        process.stdout.write(
+          JSON.stringify(deriveCharacterInput(readInput(args[0]!)), null, 2) + "\n",
+        );
         return 0;
       }
       case "demo": {

@@ -131,6 +131,12 @@ export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
   choose(state: State, choice: Choice, dice: Dice): State;
   /** The result once nothing is pending; throws while a choice is pending. */
   result(state: State): Result;
+  /**
+   * A character's derived figures (GURPS: Speed, Move, Dodge, Parry, Block, PD, DR, skill
+   * levels) from untrusted JSON, validated with errors naming the field; plain data out. The
+   * adapter calls it from `prepareDerivedData`. Absent where the ruleset has none yet.
+   */
+  deriveCharacter?(raw: unknown): unknown;
 }
 
 /** Answers to prompts, by prompt kind; a kind asked several times takes its answers in order. */

@@ -5,7 +5,7 @@
 import { ScriptedDice, SeededDice, type RollScript } from "../core/dice";
 import { InputError, readNumber, readObject } from "../core/errors";
 import { runExchange, type ExchangeRecord } from "../core/ruleset";
-import { getRuleset, implementedRulesets } from "./index";
+import { getRuleset, implementedRulesets, type AnyRuleset } from "./index";
 
 export interface ResolveOutput {
   result: ExchangeRecord & { seed: number };
@@ -34,6 +34,43 @@ function readRolls(value: unknown): RollScript {
 /** A seed for when none is given; printed with the result so the exchange can be replayed. */
 export function freshSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
+}
+
+/** The ruleset a JSON input names, or an error naming the `ruleset` field. */
+function rulesetOf(input: Record<string, unknown>): AnyRuleset {
+  const rulesetId = input.ruleset;
+  if (typeof rulesetId !== "string") {
+    throw new InputError(
+      "ruleset",
+      rulesetId,
+      `expected one of ${implementedRulesets().join(", ")}`,
+    );
+  }
+  const ruleset = getRuleset(rulesetId);
+  if (!ruleset) {
+    throw new InputError(
+      "ruleset",
+      rulesetId,
+      `not implemented (implemented: ${implementedRulesets().join(", ")})`,
+    );
+  }
+  return ruleset;
+}
+
+/** The `character` contract: a ruleset's derived figures for one character. */
+export function deriveCharacterInput(raw: unknown): unknown {
+  const input = readObject(raw, "input");
+  const ruleset = rulesetOf(input);
+  if (!ruleset.deriveCharacter) {
+    throw new InputError(
+      "ruleset",
+      ruleset.id,
+      "has no character derivation in the rules engine yet",
+    );
+  }
+  const rest: Record<string, unknown> = { ...input };
+  delete rest.ruleset;
+  return ruleset.deriveCharacter(rest);
 }
 
 export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSeed): ResolveOutput {

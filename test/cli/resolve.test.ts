@@ -269,3 +269,39 @@ describe("resolveInput (in process)", () => {
     expect(d.strikes[0]).toMatchObject({ injury: "K4", kill: true });
   });
 });
+
+describe("cli examples and the character command", () => {
+  it("resolves every example exchange in examples/", () => {
+    for (const file of ["examples/hm3/exchange.json", "examples/m2m/exchange.json"]) {
+      const r = cli(["resolve", file]);
+      expect(r.status, `${file}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout).rolls.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("derives Fiendish Friedrick's sheet (seed 004 L4187-4231): 100 points, Speed 8.125, Move 5, Block 4, PD 7, DR 4", () => {
+    const r = cli(["character", "examples/m2m/friedrick.json"]);
+    expect(r.status, r.stderr).toBe(0);
+    const c = JSON.parse(r.stdout);
+    expect(c.points.total).toBe(100);
+    expect(c.speed.value).toBe(8.125);
+    expect(c.move.value).toBe(5);
+    expect(c.block.value).toBe(4);
+    expect(c.pd.value).toBe(7);
+    expect(c.dr.value).toBe(4);
+  });
+
+  it("names the field on bad character input, and says when a ruleset has no derivation", () => {
+    const bad = cli(
+      ["character", "-"],
+      JSON.stringify({ ruleset: "m2m", attributes: { st: 12, dx: 12, iq: 10 } }),
+    );
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^error: attributes\.ht/);
+    const hm3 = cli(["character", "-"], JSON.stringify({ ruleset: "hm3" }));
+    expect(hm3.status).toBe(2);
+    expect(hm3.stderr).toBe(
+      'error: ruleset: has no character derivation in the rules engine yet, got "hm3"\n',
+    );
+  });
+});

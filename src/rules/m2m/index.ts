@@ -14,6 +14,7 @@ import {
   type M2mState,
 } from "./exchange";
 import { parseDeclaration, parseDefence, parseResolveInput } from "./parse";
+import { deriveCharacter, type CharacterInput } from "./character";
 import { M2M_PLAN } from "./body";
 
 export const m2m: Ruleset<M2mDeclaration, M2mDefence, M2mState, M2mResult> = {
@@ -45,5 +46,8 @@ export const m2m: Ruleset<M2mDeclaration, M2mDefence, M2mState, M2mResult> = {
   result(state: M2mState): M2mResult {
     if (!state.result) throw new Error("The exchange is waiting for the defender's defence.");
     return state.result;
+  },
+  deriveCharacter(raw: unknown) {
+    return deriveCharacter(raw as CharacterInput);
   },
 };
