@@ -10,6 +10,8 @@ import {
   type Hm3Declaration,
   type Hm3Defence,
 } from "../src/rules/hm3";
+import { m2m } from "../src/rules/m2m";
+import { runExchange } from "../src/core/ruleset";
 
 function time(label: string, n: number, fn: (i: number) => void): void {
   for (let i = 0; i < Math.min(n, 10_000); i++) fn(i); // warm-up
@@ -46,4 +48,13 @@ const dice = new SeededDice(1);
 time("SeededDice: d100 rolls", 5_000_000, () => dice.roll("x", 1, 100));
 time("hm3: full melee resolutions (all four defences)", 500_000, (i) => {
   resolveExchange(decl, defences[i & 3]!, dice);
+});
+
+const m2mDecl = m2m.parseDeclaration({
+  attack: { skill: 13, damage: "2+1", type: "cut", target: "random" },
+  defender: { ht: 12, dr: { torso: 3, head: 2, "left-arm": 2, "right-arm": 2 } },
+});
+const m2mAnswers = { defence: [{ type: "parry", score: 6, pd: 3 }] };
+time("m2m: full exchanges (attack, defence, damage, wound)", 200_000, () => {
+  runExchange(m2m, m2mDecl, m2mAnswers, dice);
 });

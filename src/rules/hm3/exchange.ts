@@ -8,6 +8,7 @@
  * own rolls `attackerFumble`, `defenderFumble`, `attackerStumble`, `defenderStumble`,
  * `attackerWeaponDamage`, `defenderWeaponDamage`.
  */
+import { copy } from "../../core/data";
 import { RecordingDice, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
@@ -473,6 +474,6 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     ...partial,
     effects: effectsOf(partial),
     rolls: dice.records,
-    choices: [{ by: "defender", kind: "defence", value: structuredClone(defence) }],
+    choices: [{ by: "defender", kind: "defence", value: copy(defence) }],
   };
 }
