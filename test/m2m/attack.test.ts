@@ -3,8 +3,6 @@
  * (read from `../shared/rules/m2m-spec.md` at test time), every row's value, critical
  * thresholds, wild swings, reach and the feint, with the worked examples #25, #39–#44.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import type { Modifier } from "../../src/core/modifiers";
@@ -29,46 +27,14 @@ import {
   wildSwingTarget,
   type AttackModifierParams,
 } from "../../src/rules/m2m/attack";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_URL = new URL("../../../shared/rules/m2m-spec.md", import.meta.url);
-
-function loadSpec(): string {
-  const path = fileURLToPath(SPEC_URL);
-  if (!existsSync(path)) {
-    throw new Error(
-      `The m2m spec is missing at ${path}: these tests compare the data with its tables.`,
-    );
-  }
-  return readFileSync(path, "utf8");
-}
-
-/** Body rows of the first markdown table of a `### n.m` section, emphasis stripped. */
-function tableRows(heading: string): string[][] {
-  const lines = loadSpec().split("\n");
-  const start = lines.findIndex((l) => l.startsWith(heading));
-  if (start < 0) throw new Error(`spec section "${heading}" not found`);
-  const end = lines.findIndex((l, i) => i > start && /^#{2,3} /.test(l));
-  const rows = lines
-    .slice(start, end)
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith("|"));
-  if (rows.length < 3) throw new Error(`no table in spec section "${heading}"`);
-  return rows.slice(2).map((l) =>
-    l
-      .slice(1, -1)
-      .split("|")
-      .map((c) => c.replace(/\*/g, "").trim()),
-  );
-}
+import { specTable } from "./sources";
 
 const value = (id: string, p: AttackModifierParams = {}) => attackModifier(id, p).value;
 
 // ── §5.2 catalog ─────────────────────────────────────────────────────────────────────────────
 
 describe("attack modifier catalog (§5.2)", () => {
-  const rows = tableRows("### 5.2 ");
+  const rows = specTable("### 5.2 ", { stripEmphasis: true });
 
   it("§5.2: one catalog entry per row of the spec's table, condition, modifier and lines as printed", () => {
     const table = ATTACK_MODIFIERS.filter((m) => !m.extra);

@@ -9,8 +9,6 @@
  * breaks its own rules (spec §15 ✘, §17 C14, C15, C17), the rule-derived value is asserted and
  * the erratum named in a comment; each erratum is also checked to still be printed that way.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import { modifierTotal } from "../../src/core/modifiers";
@@ -54,61 +52,7 @@ import {
   type RaceId,
 } from "../../src/rules/m2m/races";
 import { skillDefault, skillIdOf, type SkillId } from "../../src/rules/m2m/skills";
-
-// ── Spec and seed readers ────────────────────────────────────────────────────────────────────
-
-function load(rel: string, what: string): string {
-  const path = fileURLToPath(new URL(rel, import.meta.url));
-  if (!existsSync(path))
-    throw new Error(`${what} is missing: expected it at ${path}. These tests parse it.`);
-  return readFileSync(path, "utf8");
-}
-const SPEC = load("../../../shared/rules/m2m-spec.md", "The m2m spec (shared/rules/m2m-spec.md)");
-const SEED = load("../../../shared/seeds/004_b07ffeaf995dc0ed.txt", "Seed 004").split(/\r?\n/);
-
-function line(n: number): string {
-  const s = SEED[n - 1];
-  if (s === undefined) throw new Error(`seed 004 has no line ${n}`);
-  return s;
-}
-
-/** The spec text of section `heading` (up to the next heading of the same or higher level). */
-function section(heading: string): string {
-  const start = SPEC.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`spec has no section "${heading}"`);
-  const level = heading.split(" ")[0]!;
-  const rest = SPEC.slice(start + heading.length + 1);
-  const next = rest.search(new RegExp(`\\n#{1,${level.length}} `));
-  return next < 0 ? rest : rest.slice(0, next);
-}
-
-function specJson(heading: string, key: string): unknown {
-  for (const m of section(heading).matchAll(/```json\n([\s\S]*?)```/g)) {
-    if (m[1]!.includes(`"${key}"`)) return JSON.parse(m[1]!);
-  }
-  throw new Error(`spec ${heading} has no JSON block with "${key}"`);
-}
-
-/** Rows (cells trimmed, header dropped) of the first markdown table after `marker`. */
-function specTable(heading: string, marker: string): string[][] {
-  const text = section(heading);
-  const at = text.indexOf(marker);
-  if (at < 0) throw new Error(`spec ${heading}: no "${marker}"`);
-  const rows: string[][] = [];
-  let started = false;
-  for (const l of text.slice(at).split("\n")) {
-    if (l.startsWith("|")) {
-      started = true;
-      rows.push(
-        l
-          .slice(1, -1)
-          .split("|")
-          .map((c) => c.trim()),
-      );
-    } else if (started) break;
-  }
-  return rows.slice(2);
-}
+import { seedLine as line, specJson, specTable } from "./sources";
 
 // Armour and shields for the sample characters, from the spec's JSON (§3.4, §3.5).
 interface SpecArmour {
@@ -119,8 +63,11 @@ interface SpecArmour {
   drVsImp?: number;
   combatSkillMod?: number;
 }
-const SUITS = specJson("### 3.5 Armor", "Summer clothing") as SpecArmour[];
-const SHIELD_TABLE = specJson("### 3.4 Shields", "Buckler") as {
+const SUITS = specJson("### 3.5 Armor", {
+  key: "Summer clothing",
+  end: "same-or-higher",
+}) as SpecArmour[];
+const SHIELD_TABLE = specJson("### 3.4 Shields", { key: "Buckler", end: "same-or-higher" }) as {
   type: string;
   pd: number | string;
 }[];
@@ -157,7 +104,10 @@ describe("point totals and attribute costs (spec §2.1, §2.2)", () => {
   });
 
   it("§2.2: ATTRIBUTE_COST matches the spec's JSON cell by cell", () => {
-    const spec = specJson("### 2.2 Attributes", "attributeCost") as {
+    const spec = specJson("### 2.2 Attributes", {
+      key: "attributeCost",
+      end: "same-or-higher",
+    }) as {
       attributeCost: Record<string, number>;
       minimum: number;
     };
@@ -213,7 +163,7 @@ describe("point totals and attribute costs (spec §2.1, §2.2)", () => {
 
 describe("advantages (spec §2.4; L516-628, chart L4433-4441)", () => {
   it("§2.4: costs match the spec's table row by row", () => {
-    const rows = specTable("### 2.4 Advantages", "| Advantage |");
+    const rows = specTable("### 2.4 Advantages", { after: "| Advantage |", end: "same-or-higher" });
     expect(rows.map((r) => r[0])).toEqual(ADVANTAGE_IDS.map((id) => ADVANTAGES[id].name));
     for (const [name, cost] of rows) {
       const id = ADVANTAGE_IDS.find((a) => ADVANTAGES[a].name === name)!;
@@ -467,7 +417,7 @@ describe("Parry and Block (spec §2.3, §6.3)", () => {
 // ── §2.5 Races ───────────────────────────────────────────────────────────────────────────────
 
 describe("nonhuman races (spec §2.5; L1452-1552)", () => {
-  const rows = specTable("### 2.5 Nonhuman races", "| Race |");
+  const rows = specTable("### 2.5 Nonhuman races", { after: "| Race |", end: "same-or-higher" });
 
   it("§2.5: every row of the spec's race table matches RACES (attribute mods, cost, abilities)", () => {
     expect(rows.length).toBe(RACE_IDS.length - 1);

@@ -3,8 +3,6 @@
  * checked, roll by roll and context by context, against an interpretation of the §10 JSON
  * blocks of `../shared/rules/m2m-spec.md`, parsed at test time.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import {
@@ -16,27 +14,7 @@ import {
   type CriticalMissContext,
 } from "../../src/rules/m2m/criticals";
 import { DAMAGE_TYPES, HIT_LOCATIONS, type HitLocation } from "../../src/rules/m2m/types";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_PATH = fileURLToPath(new URL("../../../shared/rules/m2m-spec.md", import.meta.url));
-
-function specJson(heading: string): Record<string, unknown> {
-  if (!existsSync(SPEC_PATH)) {
-    throw new Error(
-      `The m2m spec is missing: expected it at ${SPEC_PATH} (../shared/rules/m2m-spec.md from ` +
-        `the repository root). These table tests parse its JSON blocks and cannot run without it.`,
-    );
-  }
-  const text = readFileSync(SPEC_PATH, "utf8");
-  const start = text.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`spec heading "${heading}" not found`);
-  const rest = text.slice(start + 1);
-  const end = rest.search(/\n#{2,3} /);
-  const m = /```json\n([\s\S]*?)```/.exec(end < 0 ? rest : rest.slice(0, end));
-  if (!m) throw new Error(`spec section "${heading}" has no JSON block`);
-  return JSON.parse(m[1]!) as Record<string, unknown>;
-}
+import { specJson } from "./sources";
 
 const ROLLS = Array.from({ length: 16 }, (_, i) => i + 3);
 
@@ -131,8 +109,10 @@ function expectedHit(
   };
 }
 
-const SPEC_HIT = specJson("### 10.1").criticalHit as Record<string, SpecHitEntry>;
-const SPEC_HEAD = specJson("### 10.2").criticalHeadBlow as Record<string, SpecHitEntry>;
+const SPEC_HIT = specJson<{ criticalHit: Record<string, SpecHitEntry> }>("### 10.1").criticalHit;
+const SPEC_HEAD = specJson<{ criticalHeadBlow: Record<string, SpecHitEntry> }>(
+  "### 10.2",
+).criticalHeadBlow;
 const NOT_HEAD = HIT_LOCATIONS.filter((l) => l !== "head" && l !== "face");
 
 describe("Critical Hit Table (§10.1, L2488–2505, chart L4671–4688)", () => {
@@ -235,7 +215,7 @@ interface SpecMissEntry {
   sameAs?: string;
 }
 
-const SPEC_MISS_BLOCK = specJson("### 10.3");
+const SPEC_MISS_BLOCK = specJson<Record<string, unknown>>("### 10.3");
 const SPEC_MISS = SPEC_MISS_BLOCK.criticalMiss as Record<string, SpecMissEntry>;
 const MISS_IDS: Record<string, string> = {
   weapon_breaks: "weapon-breaks",

@@ -3,8 +3,6 @@
  * multiplier matrix) of `../shared/rules/m2m-spec.md`, parsed at test time; worked examples are
  * those of spec §15.3 and §15.5.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import {
@@ -32,31 +30,7 @@ import {
   woundMultiplier,
 } from "../../src/rules/m2m/damage";
 import { HIT_LOCATIONS, type DamageExpr, type HitLocation } from "../../src/rules/m2m/types";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_PATH = fileURLToPath(new URL("../../../shared/rules/m2m-spec.md", import.meta.url));
-
-function specSection(heading: string): string {
-  if (!existsSync(SPEC_PATH)) {
-    throw new Error(
-      `The m2m spec is missing: expected it at ${SPEC_PATH} (../shared/rules/m2m-spec.md from ` +
-        `the repository root). These table tests parse its JSON blocks and cannot run without it.`,
-    );
-  }
-  const text = readFileSync(SPEC_PATH, "utf8");
-  const start = text.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`spec heading "${heading}" not found in ${SPEC_PATH}`);
-  const next = text.slice(start + 1).search(/\n#{2,3} /);
-  return next < 0 ? text.slice(start) : text.slice(start, start + 1 + next);
-}
-
-/** The first ```json block of a spec section, parsed. */
-function specJson(heading: string): unknown {
-  const m = /```json\n([\s\S]*?)```/.exec(specSection(heading));
-  if (!m) throw new Error(`spec section "${heading}" has no JSON block`);
-  return JSON.parse(m[1]!);
-}
+import { specJson, specSection } from "./sources";
 
 const fmt = formatDamageExpr;
 const expr = (text: string): DamageExpr => parseDamageExpr(text, "test");

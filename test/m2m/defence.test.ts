@@ -4,8 +4,6 @@
  * (the row labels are read out of `../shared/rules/m2m-spec.md` at test time, so a row the tests
  * do not cover fails), facing, special parries, per-turn limits (C8) and passive defence.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parryScore } from "../../src/rules/m2m/character";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
@@ -33,39 +31,7 @@ import {
   type DefenceOption,
   type DefenderContext,
 } from "../../src/rules/m2m/defence";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_URL = new URL("../../../shared/rules/m2m-spec.md", import.meta.url);
-
-function loadSpec(): string {
-  const path = fileURLToPath(SPEC_URL);
-  if (!existsSync(path)) {
-    throw new Error(
-      `The m2m spec is missing at ${path}: these tests compare the data with its tables.`,
-    );
-  }
-  return readFileSync(path, "utf8");
-}
-
-/** Body rows of the first markdown table of a `### n.m` section, emphasis stripped. */
-function tableRows(heading: string): string[][] {
-  const lines = loadSpec().split("\n");
-  const start = lines.findIndex((l) => l.startsWith(heading));
-  if (start < 0) throw new Error(`spec section "${heading}" not found`);
-  const end = lines.findIndex((l, i) => i > start && /^#{2,3} /.test(l));
-  const rows = lines
-    .slice(start, end)
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith("|"));
-  if (rows.length < 3) throw new Error(`no table in spec section "${heading}"`);
-  return rows.slice(2).map((l) =>
-    l
-      .slice(1, -1)
-      .split("|")
-      .map((c) => c.replace(/\*/g, "").trim()),
-  );
-}
+import { specTable } from "./sources";
 
 // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
 
@@ -195,7 +161,7 @@ describe("critical defence results (§6.7)", () => {
 
 describe("defence modifier catalog (§6.5)", () => {
   it("§6.5: one catalog entry per row of the spec's table, condition, modifier and lines as printed", () => {
-    const rows = tableRows("### 6.5 ");
+    const rows = specTable("### 6.5 ", { stripEmphasis: true });
     expect(DEFENCE_MODIFIERS.map((m) => [m.condition, m.modifier, m.lines])).toEqual(
       rows.map((r) => [r[0], r[1], r[2]]),
     );
@@ -495,7 +461,7 @@ describe("which defences work against what (§6.4)", () => {
     },
   };
 
-  const rows = tableRows("### 6.4 ");
+  const rows = specTable("### 6.4 ", { stripEmphasis: true });
   it("§6.4: every row of the spec's table has a check here", () => {
     expect(Object.keys(checks).sort()).toEqual(rows.map((r) => r[0]!).sort());
   });
@@ -597,7 +563,7 @@ describe("maneuver → defences (§6.8)", () => {
     },
   };
 
-  const rows = tableRows("### 6.8 ");
+  const rows = specTable("### 6.8 ", { stripEmphasis: true });
   it("§6.8: every row of the spec's table has a check here", () => {
     expect(Object.keys(checks).sort()).toEqual(rows.map((r) => r[0]!).sort());
   });

@@ -9,8 +9,6 @@
  * follow; where a sheet is wrong (spec §17 C16, C17, §16 OCR) the rule-derived value is asserted
  * and the erratum named.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import {
@@ -53,47 +51,7 @@ import {
   type WeaponSkill,
 } from "../../src/rules/m2m/equipment";
 import type { DamageExpr, DamageType } from "../../src/rules/m2m/types";
-
-// ── Readers ──────────────────────────────────────────────────────────────────────────────────
-
-function load(url: URL, what: string): string {
-  const path = fileURLToPath(url);
-  if (!existsSync(path)) {
-    throw new Error(
-      `${what} not found at ${path}: these tests read it from ../shared beside the project`,
-    );
-  }
-  return readFileSync(path, "utf8");
-}
-
-const SPEC = load(new URL("../../../shared/rules/m2m-spec.md", import.meta.url), "The m2m spec");
-const SEED = load(
-  new URL("../../../shared/seeds/004_b07ffeaf995dc0ed.txt", import.meta.url),
-  "Seed 004",
-).split(/\r?\n/);
-
-/** Seed line `n` (1-based, as the spec cites it). */
-function seed(n: number): string {
-  const line = SEED[n - 1];
-  if (line === undefined) throw new Error(`seed 004 has no line ${n}`);
-  return line;
-}
-
-/** The text of a spec section, from its heading to the next heading of level 2 or 3. */
-function specSection(heading: string): string {
-  const start = SPEC.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`spec heading not found: ${heading}`);
-  const rest = SPEC.slice(start + 1);
-  const end = rest.slice(heading.length).search(/\n##+ /);
-  return end < 0 ? rest : rest.slice(0, heading.length + end);
-}
-
-/** The first ```json block of a spec section, parsed. */
-function specJson<T>(heading: string): T {
-  const m = /```json\n([\s\S]*?)```/.exec(specSection(heading));
-  if (!m?.[1]) throw new Error(`no JSON block under ${heading}`);
-  return JSON.parse(m[1]) as T;
-}
+import { seedLine as seed, specJson, specSection } from "./sources";
 
 /** `1+2`, `1-4`, `3`, `1 die` → a damage expression. */
 function expr(s: string): DamageExpr {
@@ -138,7 +96,7 @@ function specDefaults(text: string): SkillDefault[] {
 /** The basic damage table of spec §7.1 (only to rebuild the sample sheets' figures). */
 const BASIC_DAMAGE = specJson<{
   basicDamage: { st: number | string; thrust: string; swing: string }[];
-}>("### 7.1").basicDamage;
+}>("### 7.1", { end: "any-heading" }).basicDamage;
 function basic(st: number, base: "sw" | "thr"): DamageExpr {
   const row = BASIC_DAMAGE.find((r) => r.st === st);
   if (!row) throw new Error(`no basic damage for ST ${st}`);
@@ -183,7 +141,7 @@ interface SpecHand {
   breakResistant?: boolean;
 }
 
-const SPEC_HAND = specJson<SpecHand[]>("### 3.1");
+const SPEC_HAND = specJson<SpecHand[]>("### 3.1", { end: "any-heading" });
 
 describe("§3.1 hand weapon table against the spec's JSON", () => {
   it("§3.1: the same weapons in the same order", () => {
@@ -498,7 +456,7 @@ interface SpecRangedGroup {
   weapons: SpecRangedItem[];
 }
 
-const SPEC_RANGED = specJson<SpecRangedGroup[]>("### 3.2");
+const SPEC_RANGED = specJson<SpecRangedGroup[]>("### 3.2", { end: "any-heading" });
 
 /** `ST/2`, `ST*10`, `ST+5`, `ST-2`, `ST`, a number → a formula; null stays null. */
 function specFormula(v: string | number | null | undefined): RangeFormula | null {
@@ -845,7 +803,7 @@ interface SpecShield {
 }
 
 describe("§3.4 shields", () => {
-  const spec = specJson<SpecShield[]>("### 3.4");
+  const spec = specJson<SpecShield[]>("### 3.4", { end: "any-heading" });
 
   it.each(spec.map((r) => [r.type, r] as const))(
     "L1071–1076 §3.4: %s against the spec's JSON",
@@ -924,7 +882,7 @@ interface SpecSuit {
 }
 
 describe("§3.5 Basic armour suits", () => {
-  const spec = specJson<SpecSuit[]>("### 3.5");
+  const spec = specJson<SpecSuit[]>("### 3.5", { end: "any-heading" });
 
   it("§3.5: the same suits in the same order", () => {
     expect(ARMOUR_SUITS.map((s) => s.name)).toEqual(spec.map((r) => r.type));
@@ -1044,7 +1002,7 @@ interface SpecPiece {
 }
 
 describe("§3.6 Advanced armour, piece by piece", () => {
-  const spec = specJson<SpecPiece[]>("### 3.6");
+  const spec = specJson<SpecPiece[]>("### 3.6", { end: "any-heading" });
 
   it("§3.6: the same pieces in the same order", () => {
     expect(ARMOUR_PIECES.map((p) => p.name)).toEqual(spec.map((r) => r.name));
@@ -1215,7 +1173,7 @@ const WEAPON_WORDS: Record<string, string> = {
 };
 
 describe("§14.3 DR and HP of typical objects", () => {
-  const specRows = specSection("### 14.3")
+  const specRows = specSection("### 14.3", { end: "any-heading" })
     .split("\n")
     .filter((l) => /^\| [A-Z]/.test(l) && !l.startsWith("| Thing"))
     .map((l) =>

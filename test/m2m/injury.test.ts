@@ -2,8 +2,6 @@
  * Injury, shock, stun, knockdown, HP thresholds, crippling, healing and fatigue (spec §9; seed
  * 004). The first-aid table is compared with the seed's own lines, parsed at test time.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import { formatDamageExpr } from "../../src/rules/m2m/damage";
@@ -30,22 +28,7 @@ import {
   survivesDeathRoll,
 } from "../../src/rules/m2m/injury";
 import type { HitLocation } from "../../src/rules/m2m/types";
-
-const SEED_PATH = fileURLToPath(
-  new URL("../../../shared/seeds/004_b07ffeaf995dc0ed.txt", import.meta.url),
-);
-
-function seedLines(from: number, to: number): string[] {
-  if (!existsSync(SEED_PATH)) {
-    throw new Error(
-      `Seed 004 is missing: expected it at ${SEED_PATH} (../shared/seeds/004_b07ffeaf995dc0ed.txt ` +
-        `from the repository root). The first-aid table test parses it.`,
-    );
-  }
-  return readFileSync(SEED_PATH, "utf8")
-    .split(/\r?\n/)
-    .slice(from - 1, to);
-}
+import { seedLines } from "./sources";
 
 const wound = (ht: number, hp: number, injury: number, loc: HitLocation = "torso") =>
   applyWound({ ht, hp }, injury, loc);

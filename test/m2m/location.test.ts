@@ -3,8 +3,6 @@
  * JSON block of `../shared/rules/m2m-spec.md` and the fall table with the seed's own lines, both
  * parsed at test time.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import {
@@ -21,33 +19,10 @@ import {
   type BodyPart,
 } from "../../src/rules/m2m/location";
 import { DAMAGE_TYPES, HIT_LOCATIONS, type HitLocation } from "../../src/rules/m2m/types";
+import { seedLine as readSeedLine, specJson } from "./sources";
 
-// ── Spec and seed readers ────────────────────────────────────────────────────────────────────
-
-function readShared(rel: string, what: string): string {
-  const path = fileURLToPath(new URL(`../../../shared/${rel}`, import.meta.url));
-  if (!existsSync(path)) {
-    throw new Error(
-      `${what} is missing: expected it at ${path} (../shared/${rel} from the repository root). ` +
-        `These table tests parse it and cannot run without it.`,
-    );
-  }
-  return readFileSync(path, "utf8");
-}
-
-function specJson(heading: string): unknown {
-  const text = readShared("rules/m2m-spec.md", "The m2m spec");
-  const start = text.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`spec heading "${heading}" not found`);
-  const rest = text.slice(start + 1);
-  const end = rest.search(/\n#{2,3} /);
-  const m = /```json\n([\s\S]*?)```/.exec(end < 0 ? rest : rest.slice(0, end));
-  if (!m) throw new Error(`spec section "${heading}" has no JSON block`);
-  return JSON.parse(m[1]!);
-}
-
-const SEED = readShared("seeds/004_b07ffeaf995dc0ed.txt", "Seed 004").split(/\r?\n/);
-const seedLine = (n: number): string => SEED[n - 1] ?? "";
+/** Seed line `n`, or "" past the end of the seed. */
+const seedLine = (n: number): string => readSeedLine(n, { orElse: "" });
 
 interface SpecRow {
   roll: string | number | null;

@@ -4,8 +4,6 @@
  * `../shared/rules/m2m-spec.md` at test time and compared with the data, so a transcription slip
  * fails; hand-written checks of single cells cite the seed lines.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import { allowedDefences } from "../../src/rules/m2m/defence";
@@ -58,52 +56,7 @@ import {
   type HeldWeapon,
   type ReadinessSpec,
 } from "../../src/rules/m2m/maneuvers";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_URL = new URL("../../../shared/rules/m2m-spec.md", import.meta.url);
-
-function loadSpec(): string {
-  const path = fileURLToPath(SPEC_URL);
-  if (!existsSync(path)) {
-    throw new Error(
-      `The m2m spec is missing at ${path}: these tests compare the data with its tables.`,
-    );
-  }
-  return readFileSync(path, "utf8");
-}
-
-const SPEC = loadSpec();
-
-/** The text of one `### n.m` section. */
-function section(heading: string): string {
-  const lines = SPEC.split("\n");
-  const start = lines.findIndex((l) => l.startsWith(heading));
-  if (start < 0) throw new Error(`spec section "${heading}" not found`);
-  const end = lines.findIndex((l, i) => i > start && /^#{2,3} /.test(l));
-  return lines.slice(start, end < 0 ? undefined : end).join("\n");
-}
-
-/** Body rows of the first markdown table in a section, emphasis stripped. */
-function tableRows(heading: string): string[][] {
-  const rows = section(heading)
-    .split("\n")
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith("|"));
-  if (rows.length < 3) throw new Error(`no table in spec section "${heading}"`);
-  return rows.slice(2).map((l) =>
-    l
-      .slice(1, -1)
-      .split("|")
-      .map((c) => c.replace(/\*/g, "").trim()),
-  );
-}
-
-function jsonBlock(heading: string): unknown {
-  const m = /```json\n([\s\S]*?)```/.exec(section(heading));
-  if (!m) throw new Error(`no JSON block in spec section "${heading}"`);
-  return JSON.parse(m[1]!) as unknown;
-}
+import { specJson, specTable } from "./sources";
 
 // ── Weapons used below (seed 004 hand weapon table) ──────────────────────────────────────────
 
@@ -154,13 +107,13 @@ const BASTARD_1H: ReadinessSpec = {
 
 describe("maneuvers against the spec's tables", () => {
   it("§4.2 L1570–1694: one Basic maneuver per row of the spec's table, with its name and lines", () => {
-    const rows = tableRows("### 4.2 ");
+    const rows = specTable("### 4.2 ", { stripEmphasis: true });
     const basic = maneuversOf("basic");
     expect(basic.map((m) => [m.name, m.lines])).toEqual(rows.map((r) => [r[0], r[3]]));
   });
 
   it("§4.3 L2033–2346, L4744–4756: one Advanced maneuver per row of the spec's table, with its name and lines", () => {
-    const rows = tableRows("### 4.3 ");
+    const rows = specTable("### 4.3 ", { stripEmphasis: true });
     const adv = maneuversOf("advanced");
     expect(adv.map((m) => [m.name, m.lines])).toEqual(rows.map((r) => [r[0], r[6]]));
   });
@@ -280,7 +233,7 @@ interface SpecPosition {
 }
 
 describe("positions (§4.5)", () => {
-  const rows = jsonBlock("### 4.5 ") as SpecPosition[];
+  const rows = specJson("### 4.5 ") as SpecPosition[];
 
   it("§4.5 JSON L2067–2075: one position per row, in order", () => {
     expect(POSITIONS.map((p) => p.id)).toEqual(rows.map((r) => r.pos));
@@ -383,7 +336,7 @@ describe("positions (§4.5)", () => {
 
 describe("movement (§4.4)", () => {
   it("§4.4 L2268–2306: one movement cost per row of the spec's table, item and cost as printed", () => {
-    const rows = tableRows("### 4.4 ");
+    const rows = specTable("### 4.4 ", { stripEmphasis: true });
     expect(MOVEMENT_COSTS.map((c) => [c.item, c.cost])).toEqual(rows.map((r) => [r[0], r[1]]));
   });
 

@@ -3,8 +3,6 @@
  * as a markdown table are parsed out of `../shared/rules/m2m-spec.md` at test time and compared
  * with the data of `src/rules/m2m/ranged.ts`; the worked examples of §15.4 #50–#53 are replayed.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import { modifierTotal } from "../../src/core/modifiers";
@@ -33,42 +31,7 @@ import {
   type RangeResult,
   type RangeWeapon,
 } from "../../src/rules/m2m/ranged";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_PATH = fileURLToPath(new URL("../../../shared/rules/m2m-spec.md", import.meta.url));
-
-function specSection(heading: string): string[] {
-  if (!existsSync(SPEC_PATH))
-    throw new Error(
-      `The m2m spec is missing: expected it at ${SPEC_PATH} (../shared/rules/m2m-spec.md).`,
-    );
-  const lines = readFileSync(SPEC_PATH, "utf8").split("\n");
-  const start = lines.findIndex((l) => l.startsWith(`### ${heading}`));
-  if (start < 0) throw new Error(`Spec section "### ${heading}" not found in ${SPEC_PATH}.`);
-  const end = lines.findIndex((l, i) => i > start && l.startsWith("#"));
-  return lines.slice(start + 1, end < 0 ? undefined : end);
-}
-
-function specJson(heading: string): unknown {
-  const body = specSection(heading).join("\n");
-  const m = /```json\n([\s\S]*?)```/.exec(body);
-  if (!m?.[1]) throw new Error(`No JSON block in spec section ${heading}.`);
-  return JSON.parse(m[1]);
-}
-
-function specTable(heading: string): string[][] {
-  const rows = specSection(heading)
-    .filter((l) => l.startsWith("|"))
-    .map((l) =>
-      l
-        .split("|")
-        .slice(1, -1)
-        .map((c) => c.trim()),
-    );
-  if (rows.length < 3) throw new Error(`No markdown table in spec section ${heading}.`);
-  return rows.slice(2);
-}
+import { specJson, specTable } from "./sources";
 
 /** The first signed number in a table cell ("−4 per human-sized figure" → −4). */
 function cellNumber(cell: string): number {
@@ -266,7 +229,7 @@ describe("shooting blind and pop-up attacks (§12.4, §12.7)", () => {
 
 describe("cover and target posture (§12.5)", () => {
   it("§12.5 table, cell by cell, against the spec", () => {
-    const rows = specTable("12.5");
+    const rows = specTable("### 12.5", { end: "any-heading" });
     expect(rows).toHaveLength(COVER_SITUATIONS.length);
     rows.forEach((row, i) => {
       const situation = COVER_SITUATIONS[i]!;
@@ -391,7 +354,10 @@ describe("thrown objects (§12.1, §17 C11)", () => {
 // ── Reloading ────────────────────────────────────────────────────────────────────────────────
 
 describe("reloading (§12.8, §3.2)", () => {
-  const groups = specJson("3.2") as { skill: string; readyTurns?: number | string }[];
+  const groups = specJson("### 3.2", { end: "any-heading" }) as {
+    skill: string;
+    readyTurns?: number | string;
+  }[];
   const ready = (skill: string) => groups.find((g) => g.skill === skill)?.readyTurns;
 
   it("§3.2 JSON, L1630–1632: bow and sling reload in the spec's readyTurns (2)", () => {

@@ -4,8 +4,6 @@
  * weapon-table headers, are parsed here at test time and compared with `src/rules/m2m/skills.ts`
  * cell by cell; hand-written literal checks and the §15.1 worked examples follow.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import {
@@ -27,63 +25,10 @@ import {
   type Difficulty,
   type SkillId,
 } from "../../src/rules/m2m/skills";
+import { seedLine as line, specJson, specSection, specTable } from "./sources";
 
-// ── Spec and seed readers ────────────────────────────────────────────────────────────────────
-
-function load(rel: string, what: string): string {
-  const path = fileURLToPath(new URL(rel, import.meta.url));
-  if (!existsSync(path))
-    throw new Error(`${what} is missing: expected it at ${path}. These tests parse it.`);
-  return readFileSync(path, "utf8");
-}
-const SPEC = load("../../../shared/rules/m2m-spec.md", "The m2m spec (shared/rules/m2m-spec.md)");
-const SEED = load("../../../shared/seeds/004_b07ffeaf995dc0ed.txt", "Seed 004").split(/\r?\n/);
-
-/** Seed line `n` (1-based, as `cat -n` shows it). */
-function line(n: number): string {
-  const s = SEED[n - 1];
-  if (s === undefined) throw new Error(`seed 004 has no line ${n}`);
-  return s;
-}
-
-/** The spec text of section `heading` (up to the next heading of the same or higher level). */
-function section(heading: string): string {
-  const start = SPEC.indexOf(`\n${heading}`);
-  if (start < 0) throw new Error(`spec has no section "${heading}"`);
-  const level = heading.split(" ")[0]!;
-  const rest = SPEC.slice(start + heading.length + 1);
-  const next = rest.search(new RegExp(`\\n#{1,${level.length}} `));
-  return next < 0 ? rest : rest.slice(0, next);
-}
-
-/** The first ```json block of a spec section whose text contains `key`, parsed. */
-function specJson(heading: string, key: string): unknown {
-  for (const m of section(heading).matchAll(/```json\n([\s\S]*?)```/g)) {
-    if (m[1]!.includes(`"${key}"`)) return JSON.parse(m[1]!);
-  }
-  throw new Error(`spec ${heading} has no JSON block with "${key}"`);
-}
-
-/** Rows (cells trimmed) of the markdown table that follows `marker` in a spec section. */
-function specTable(heading: string, marker: string): string[][] {
-  const text = section(heading);
-  const at = text.indexOf(marker);
-  if (at < 0) throw new Error(`spec ${heading}: no "${marker}"`);
-  const rows: string[][] = [];
-  let started = false;
-  for (const l of text.slice(at).split("\n")) {
-    if (l.startsWith("|")) {
-      started = true;
-      rows.push(
-        l
-          .slice(1, -1)
-          .split("|")
-          .map((c) => c.trim()),
-      );
-    } else if (started) break;
-  }
-  return rows.slice(2); // header and |---| line
-}
+/** Sections here run to the next heading of their own level or higher. */
+const section = (heading: string): string => specSection(heading, { end: "same-or-higher" });
 
 const ALL_FAST_DRAW: SkillId[] = [
   "fast-draw-knife",
@@ -106,7 +51,7 @@ const DIFF: Record<string, Difficulty> = { easy: "easy", average: "average", har
 // ── Cost table ───────────────────────────────────────────────────────────────────────────────
 
 describe("skill cost table (spec §2.6 JSON; L654-664, chart L4484-4497)", () => {
-  const spec = specJson("### 2.6 Skills", "skillCost") as {
+  const spec = specJson("### 2.6 Skills", { key: "skillCost", end: "same-or-higher" }) as {
     skillCost: Record<string, Record<string, number>>;
   };
 
@@ -171,7 +116,10 @@ describe("skill cost table (spec §2.6 JSON; L654-664, chart L4484-4497)", () =>
 
 describe("skill list (spec §2.6 table; L573-602; chart L4451-4482)", () => {
   it("§2.6: every row of the spec's skill table matches SKILLS (difficulty, default, cross-defaults)", () => {
-    const rows = specTable("### 2.6 Skills", "**List, difficulty and defaults**");
+    const rows = specTable("### 2.6 Skills", {
+      after: "**List, difficulty and defaults**",
+      end: "same-or-higher",
+    });
     const seen = new Set<SkillId>();
     expect(rows.length).toBe(22);
     for (const [name, difficulty, dflt] of rows) {
@@ -277,8 +225,14 @@ describe("skill list (spec §2.6 table; L573-602; chart L4451-4482)", () => {
   });
 
   it("§3.1, §3.2: every skill named by the spec's weapon tables is a known skill", () => {
-    const hand = specJson("### 3.1 Hand weapon table", "Large knife") as { skill: string }[];
-    const ranged = specJson("### 3.2 Ranged weapon table", "Short bow") as { skill: string }[];
+    const hand = specJson("### 3.1 Hand weapon table", {
+      key: "Large knife",
+      end: "same-or-higher",
+    }) as { skill: string }[];
+    const ranged = specJson("### 3.2 Ranged weapon table", {
+      key: "Short bow",
+      end: "same-or-higher",
+    }) as { skill: string }[];
     const names = new Set([...hand, ...ranged].map((w) => w.skill));
     names.delete("DX or Throwing"); // rocks and oil flasks: DX or the Throwing skill (C11)
     expect(names.size).toBe(17);

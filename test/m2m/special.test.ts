@@ -4,8 +4,6 @@
  * `../shared/rules/m2m-spec.md` at test time; the worked examples §15.3 #49 and §15.5 #58,
  * #61–#66 are replayed; other rows are literal, citing their seed lines.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
 import { modifierTotal } from "../../src/core/modifiers";
@@ -48,25 +46,7 @@ import {
   throwDistanceFactor,
   totalSurpriseFreeze,
 } from "../../src/rules/m2m/special";
-
-// ── Spec reader ──────────────────────────────────────────────────────────────────────────────
-
-const SPEC_PATH = fileURLToPath(new URL("../../../shared/rules/m2m-spec.md", import.meta.url));
-
-function specJson(heading: string): unknown {
-  if (!existsSync(SPEC_PATH))
-    throw new Error(
-      `The m2m spec is missing: expected it at ${SPEC_PATH} (../shared/rules/m2m-spec.md).`,
-    );
-  const lines = readFileSync(SPEC_PATH, "utf8").split("\n");
-  const start = lines.findIndex((l) => l.startsWith(`### ${heading}`));
-  if (start < 0) throw new Error(`Spec section "### ${heading}" not found in ${SPEC_PATH}.`);
-  const end = lines.findIndex((l, i) => i > start && l.startsWith("#"));
-  const body = lines.slice(start + 1, end < 0 ? undefined : end).join("\n");
-  const m = /```json\n([\s\S]*?)```/.exec(body);
-  if (!m?.[1]) throw new Error(`No JSON block in spec section ${heading}.`);
-  return JSON.parse(m[1]);
-}
+import { specJson } from "./sources";
 
 const sum = modifierTotal;
 
@@ -194,9 +174,9 @@ describe("striking at weapons (§13.3)", () => {
 
 describe("shield damage, optional (§13.4)", () => {
   type Hits = { penetrate: number; total: number };
-  const shields = (specJson("3.4") as { type: string; hits: Hits | string }[]).flatMap((s) =>
-    typeof s.hits === "object" ? [{ type: s.type, hits: s.hits }] : [],
-  );
+  const shields = specJson<{ type: string; hits: Hits | string }[]>("### 3.4", {
+    end: "any-heading",
+  }).flatMap((s) => (typeof s.hits === "object" ? [{ type: s.type, hits: s.hits }] : []));
 
   it("L3164 §15.3 #49: large shield (PD 4), total defence 12 → rolls 9–12 hit the shield", () => {
     const hit = [];
@@ -485,8 +465,9 @@ describe("lifting and shoving (§13.7)", () => {
 
 describe("distance an item can be thrown (§14.1)", () => {
   it("§14.1 JSON: every factor, cell by cell", () => {
-    const json = (specJson("14.1") as { throwDistanceFactor: Record<string, number> })
-      .throwDistanceFactor;
+    const json = specJson<{ throwDistanceFactor: Record<string, number> }>("### 14.1", {
+      end: "any-heading",
+    }).throwDistanceFactor;
     const spec = Object.entries(json)
       .map(([w, f]) => [Number(w), f])
       .sort((a, b) => a[0]! - b[0]!);

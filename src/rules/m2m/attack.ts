@@ -5,6 +5,7 @@
  * and arcs (§5.5) and the feint (§5.6). Pure functions over already-rolled values.
  */
 import { deepFreeze } from "../../core/data";
+import { MOVEMENTS, MOVING_TARGET, OBJECT_SIZE_MODIFIER, OBJECT_SIZES } from "./special";
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import { POSITION_IDS, position, type HexReach } from "./maneuvers";
@@ -378,24 +379,6 @@ export interface AttackModifierParams {
   movement?: string;
 }
 
-const OBJECT_SIZES: Readonly<Record<string, number>> = freeze({
-  tiny: -1,
-  small: 0,
-  medium: 1,
-  large: 2,
-  "half-man": 3,
-  man: 4,
-  "twice-man": 5,
-  bigger: 6,
-});
-
-const MOVING_TARGETS: Readonly<Record<string, number>> = freeze({
-  slow: -1,
-  faster: -2,
-  human: -4,
-  unpredictable: -7,
-});
-
 export function attackModifierEntry(id: string): AttackModifierEntry {
   const row = ATTACK_MODIFIERS.find((m) => m.id === id);
   if (!row)
@@ -483,11 +466,13 @@ function valueOf(e: AttackModifierEntry, p: AttackModifierParams): number {
     case "different-levels":
       return gm(p, undefined, -2, 2);
     case "object-size":
-      return OBJECT_SIZES[readEnum(p.size, "size", Object.keys(OBJECT_SIZES))]!;
+      return OBJECT_SIZE_MODIFIER[readEnum(p.size, "size", OBJECT_SIZES)];
     case "moving-target": {
-      const m = readEnum(p.movement, "movement", Object.keys(MOVING_TARGETS));
-      if (m === "faster" && p.value !== undefined) return gm(p, undefined, -3, -2);
-      return MOVING_TARGETS[m]!;
+      // "Faster" is −2 or −3 by the GM (L3549); special.ts names the two readings fairly-fast and fast.
+      const m = readEnum(p.movement, "movement", ["faster", ...MOVEMENTS] as const);
+      if (m === "faster")
+        return p.value === undefined ? MOVING_TARGET["fairly-fast"] : gm(p, undefined, -3, -2);
+      return MOVING_TARGET[m];
     }
     case "broken-weapon": {
       const v = gm(p, undefined, -4, -2);
