@@ -51,7 +51,7 @@ function rulesetOf(input: Record<string, unknown>): AnyRuleset {
     throw new InputError(
       "ruleset",
       rulesetId,
-      `not implemented (implemented: ${implementedRulesets().join(", ")})`,
+      `not available in this version (available: ${implementedRulesets().join(", ")})`,
     );
   }
   return ruleset;
@@ -75,22 +75,7 @@ export function deriveCharacterInput(raw: unknown): unknown {
 
 export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSeed): ResolveOutput {
   const input = readObject(raw, "input");
-  const rulesetId = input.ruleset;
-  if (typeof rulesetId !== "string") {
-    throw new InputError(
-      "ruleset",
-      rulesetId,
-      `expected one of ${implementedRulesets().join(", ")}`,
-    );
-  }
-  const ruleset = getRuleset(rulesetId);
-  if (!ruleset) {
-    throw new InputError(
-      "ruleset",
-      rulesetId,
-      `not implemented (implemented: ${implementedRulesets().join(", ")})`,
-    );
-  }
+  const ruleset = rulesetOf(input);
   const seed =
     input.seed === undefined
       ? seedIfMissing()

@@ -133,7 +133,7 @@ describe("resolveInput (in process)", () => {
   });
 
   it.each([
-    [{ ruleset: "rq3" }, 'ruleset: not implemented (implemented: hm3, m2m), got "rq3"'],
+    [{ ruleset: "rq3" }, 'ruleset: not available in this version (available: hm3, m2m), got "rq3"'],
     [{ ruleset: undefined }, "ruleset: expected one of hm3, m2m, got nothing"],
     [
       { attack: { ...EXAMPLE.attack, type: "thrown" } },
