@@ -195,6 +195,18 @@ describe("resolveInput (in process)", () => {
       'rolls.attack: expected a die value or a list of die values, got "35"',
     ],
     [{ seed: -1 }, "seed: must be at least 0, got -1"],
+    [
+      { defender: { ...EXAMPLE.defender, up: 6, pp: 2 } },
+      "defender.pp: must be at least up (6): PP = UP + encumbrance, got 2",
+    ],
+    [
+      { defence: { type: "block", eml: 60, aim: "sideways" } },
+      'defence.aim: expected one of high, mid, low, got "sideways"',
+    ],
+    [
+      { defence: { type: "dodge", eml: 60, impact: -2 } },
+      "defence.impact: must be at least 0, got -2",
+    ],
     [{ options: { killroll: true } }, "options.killroll: unknown field"],
     [{ options: { killRoll: "yes" } }, 'options.killRoll: expected true or false, got "yes"'],
     [{ extra: 1 }, "extra: unknown field"],
@@ -216,6 +228,29 @@ describe("resolveInput (in process)", () => {
       },
     }).result as unknown as { strikes: { armour: number }[] };
     expect(out.strikes[0]!.armour).toBe(8 + 3 + 1);
+  });
+
+  it("PP defaults to UP (ruling R14); a block may carry a lone weapon field", () => {
+    const out = resolveInput({
+      ...EXAMPLE,
+      defender: { ...EXAMPLE.defender, up: 6, pp: undefined },
+      defence: { type: "block", eml: 60, aspect: "edge" },
+      rolls: { attack: 25, defence: 61, location: 16, impact: [4, 4], shock: 10, fumble: 3 },
+    }).result as unknown as { strikes: { location: string; fumble: { target: number } }[] };
+    // CS vs block MF = A*2 (line 10); 5 + 4+4 = 13 to the right shoulder → ♦G4 (line 98):
+    // fumble target DEX 12 − (PP 6 + 4).
+    expect(out.strikes[0]!.location).toBe("right-shoulder");
+    expect(out.strikes[0]!.fumble.target).toBe(2);
+  });
+
+  it("an inferior layer protects no less than 0, and a layer covers a location once (ruling R13)", () => {
+    const armourOf = (layers: unknown[]) =>
+      (
+        resolveInput({ ...EXAMPLE, defender: { endurance: 12, dex: 12, agl: 12, layers } })
+          .result as unknown as { strikes: { armour: number }[] }
+      ).strikes[0]!.armour;
+    expect(armourOf([{ material: "cloth", quality: -5, locations: ["thorax"] }])).toBe(0);
+    expect(armourOf([{ material: "plate", locations: ["thorax", "thorax"] }])).toBe(10);
   });
 
   it("takes enchantment on layers and flammable armour from layers or a map", () => {

@@ -104,7 +104,14 @@ describe("missile EML (seed 003 lines 208-215, 283)", () => {
   it("weather is −10 to −40 (line 215)", () => {
     expect(() =>
       missileEml({ base: 80, baseKey: "aml", physicalPenalty: 0, range: "short", weather: -50 }),
-    ).toThrow(/weather: must be between -40 and 0, got -50/);
+    ).toThrow(/weather: must be between -40 and -10, got -50/);
+    expect(() =>
+      missileEml({ base: 80, baseKey: "aml", physicalPenalty: 0, range: "short", weather: -5 }),
+    ).toThrow(/weather: must be between -40 and -10, got -5/);
+    expect(
+      missileEml({ base: 80, baseKey: "aml", physicalPenalty: 0, range: "short", weather: 0 })
+        .modifiers,
+    ).toEqual([]);
     expect(() =>
       missileEml({ base: 80, baseKey: "aml", physicalPenalty: 0, range: "short", weather: 10 }),
     ).toThrow(/weather/);

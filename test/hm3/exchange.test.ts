@@ -58,6 +58,40 @@ const dice = (script: RollScript, seed = 1) => new ScriptedDice(script, new Seed
 /** A d100 roll that gives `level` against EML 50. */
 const ROLL_FOR: Record<Level, number> = { CS: 25, MS: 27, MF: 61, CF: 65 };
 
+describe("strike codes (seed 003 KEY, lines 13-15, 26)", () => {
+  it.each([
+    ["A*1", "attacker", 1],
+    ["A*2", "attacker", 2],
+    ["A*3", "attacker", 3],
+    ["A*4", "attacker", 4],
+    ["M*1", "attacker", 1],
+    ["M*2", "attacker", 2],
+    ["M*3", "attacker", 3],
+    ["D*1", "defender", 1],
+    ["D*2", "defender", 2],
+    ["D*3", "defender", 3],
+  ] as const)("%s: the %s strikes with %i d6", (code, by, n) => {
+    expect(strikesOf(code)).toEqual([{ by, dice: n }]);
+  });
+
+  it.each([
+    ["B*1", 1],
+    ["B*2", 2],
+  ] as const)("%s: both strike, each with %i d6", (code, n) => {
+    expect(strikesOf(code)).toEqual([
+      { by: "attacker", dice: n },
+      { by: "defender", dice: n },
+    ]);
+  });
+
+  it.each(["block", "miss", "DTA", "AF", "DF", "BF", "AS", "DS", "BS", "wild"] as const)(
+    "%s delivers no strike",
+    (code) => {
+      expect(strikesOf(code)).toEqual([]);
+    },
+  );
+});
+
 describe("matrix routing: every cell of both matrices through a whole resolution", () => {
   const cases: [string, "melee" | "missile", Hm3Defence["type"], Level, Level | null][] = [];
   for (const a of LEVELS) {
@@ -368,24 +402,36 @@ describe("injury consequences", () => {
   });
 
   it("amputation roll on ▼ with Edge only, and only when the option is on (hm3.md §2)", () => {
-    // Neck 17+: mid 12; 5 + 3+3+3+3 = 17 → K5▼ (line 97).
+    // Upper arm 17+: mid 28 (right); 5 + 3+3+3+3 = 17 → ♦G4▼ (line 99).
+    const arm = { attack: 25, location: 28, impact: [3, 3, 3, 3] };
+    const strike = (d: Hm3Declaration, script: RollScript) =>
+      resolveExchange(d, { type: "ignore" }, dice(script)).strikes[0]!;
+    expect(strike(decl(), arm)).toMatchObject({ injury: "G4", amputationRoll: true });
+    expect(strike(decl({ aspect: "tear" }), arm).amputationRoll).toBe(true); // R1: Tear = Edge
+    expect(strike(decl({ aspect: "point" }), arm).amputationRoll).toBe(false);
+    expect(strike(decl({}, { amputation: false }), arm).amputationRoll).toBe(false);
+    // 13+ on the upper arm is ♦S3 with no ▼.
+    expect(strike(decl(), { ...arm, impact: [2, 2, 2, 2] }).amputationRoll).toBe(false);
+  });
+
+  it("a strike that kills calls for no further roll (ruling R7): neck K5▼ by Edge", () => {
+    // Neck 17+: mid 12; 17 → K5▼ (line 97).
     const neck = { attack: 25, location: 12, impact: [3, 3, 3, 3] };
-    expect(resolveExchange(decl(), { type: "ignore" }, dice(neck)).strikes[0]!.amputationRoll).toBe(
-      true,
+    const dead = resolveExchange(decl({}, { bleeding: true }), { type: "ignore" }, dice(neck));
+    expect(dead.strikes[0]).toMatchObject({
+      tableInjury: "K5",
+      kill: true,
+      amputationRoll: false,
+      bleeding: false,
+      shock: null,
+    });
+    // Surviving the kill roll, the wound stands as G5 and the ▼ calls for an amputation roll.
+    const lives = resolveExchange(
+      decl({}, { killRoll: true }),
+      { type: "ignore" },
+      dice({ ...neck, kill: [1, 1, 1, 1, 1] }),
     );
-    expect(
-      resolveExchange(decl({ aspect: "point" }), { type: "ignore" }, dice(neck)).strikes[0]!
-        .amputationRoll,
-    ).toBe(false);
-    expect(
-      resolveExchange(decl({}, { amputation: false }), { type: "ignore" }, dice(neck)).strikes[0]!
-        .amputationRoll,
-    ).toBe(false);
-    // 13+ on the neck is K4 with no ▼.
-    expect(
-      resolveExchange(decl(), { type: "ignore" }, dice({ ...neck, impact: [2, 2, 2, 2] }))
-        .strikes[0]!.amputationRoll,
-    ).toBe(false);
+    expect(lives.strikes[0]).toMatchObject({ injury: "G5", kill: false, amputationRoll: true });
   });
 
   it("bleeding option: G4 or worse from Edge or Point (hm3.md §2)", () => {
@@ -666,6 +712,17 @@ describe("flammable armour (seed 003 line 277, ruling R12)", () => {
     expect(not.effects.some((e) => e.type === "condition" && e.condition === "burning")).toBe(
       false,
     );
+  });
+
+  it("Frost reads the Fire column but sets nothing alight (ruling R1)", () => {
+    const frost = fire({ thorax: "quilt" });
+    frost.attack.aspect = "frost";
+    const r = resolveExchange(
+      frost,
+      { type: "ignore" },
+      dice({ attack: 25, location: 50, impact: [6, 6, 6, 6] }),
+    );
+    expect(r.strikes[0]).toMatchObject({ armour: 2, ignition: null });
   });
 
   it("Cloth burns M1", () => {

@@ -107,15 +107,21 @@ export function missileEml(input: MissileEmlInput): Target {
       source: `${SEED} line 214`,
     });
   }
-  if (input.weather !== undefined) {
+  if (input.weather !== undefined && input.weather !== 0) {
     mods.push({
       key: "weather",
-      value: whole(input.weather, "weather", -40, 0),
+      value: weatherValue(input.weather),
       source: `${SEED} line 215`,
     });
   }
   mods.push(...custom(input.custom));
   return buildTarget(input.baseKey, input.base, mods, { min: EML_MIN, max: EML_MAX });
+}
+
+/** Weather is −10 to −40 (seed 003 line 215); 0 is no weather. */
+function weatherValue(value: number): number {
+  if (value !== 0) whole(value, "weather", -40, -10);
+  return value;
 }
 
 export type Velocity = "low" | "high";

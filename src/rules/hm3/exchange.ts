@@ -278,7 +278,8 @@ export function deliverStrike(
   };
   // Flammable armour (seed 003 line 277): fire impact 13+ before armour may ignite Cloth or Quilt.
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
-  if (aspect === "fire" && impact >= IGNITION_IMPACT && flammable) {
+  // Only a Fire strike ignites: Frost reads the Fire armour column but burns nothing (ruling R1).
+  if (weapon.aspect === "fire" && impact >= IGNITION_IMPACT && flammable) {
     const roll = dice.roll(`${p}ignite`, 1, 100)[0]!;
     const burn = BURN_INJURY[flammable];
     strike.ignition = {
@@ -316,7 +317,14 @@ export function deliverStrike(
     severity !== "M" &&
     (aspect === "edge" || aspect === "point");
 
-  if (!strike.kill) {
+  if (strike.kill) {
+    // A dead victim makes none of the rolls the cell calls for (ruling R7); the flags say what
+    // is called for, so they are cleared (the cell stays readable in `tableInjury`).
+    strike.fumbleRoll = false;
+    strike.stumbleRoll = false;
+    strike.amputationRoll = false;
+    strike.bleeding = false;
+  } else {
     // docs/rulings.md R4: the new injury's level counts in UP and PP for the rolls it calls for.
     const up = victim.up + cell.level;
     const pp = victim.pp + cell.level;
@@ -355,7 +363,7 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
       fx.push({ type: "condition", to, condition: "disarmed", cause: "fumble" });
     if (s.stumble?.failed) fx.push({ type: "condition", to, condition: "prone", cause: "stumble" });
     if (s.bleeding) fx.push({ type: "condition", to, condition: "bleeding", cause: "bleeding" });
-    if (s.ignition?.ignited) {
+    if (s.ignition?.ignited && !s.kill) {
       fx.push({
         type: "condition",
         to,

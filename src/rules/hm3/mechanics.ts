@@ -133,11 +133,13 @@ export function layerProtection(
 ): Protection {
   const base = MATERIAL_PROTECTION[layer.material];
   const bonus = layer.quality + (layer.enchantment ?? 0);
+  // An inferior layer protects less, never below nothing (docs/rulings.md R13).
+  const value = (v: number) => Math.max(0, v + bonus);
   return {
-    blunt: base.blunt + bonus,
-    edge: base.edge + bonus,
-    point: base.point + bonus,
-    fire: base.fire + bonus,
+    blunt: value(base.blunt),
+    edge: value(base.edge),
+    point: value(base.point),
+    fire: value(base.fire),
   };
 }
 
@@ -163,11 +165,13 @@ export function armourFromLayers(layers: readonly ArmourLayer[]): Record<string,
   const out: Record<string, Record<Aspect, number>> = {};
   for (const [i, layer] of layers.entries()) {
     const prot = layerProtection(layer);
-    for (const loc of layer.locations) {
-      for (const t of coveredIds(loc, `layers[${i}].locations`)) {
-        const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });
-        for (const a of ASPECTS) acc[a] += prot[a];
-      }
+    // One layer covers a location once, however its locations overlap (`forearm`, `left-forearm`).
+    const covered = new Set(
+      layer.locations.flatMap((loc) => coveredIds(loc, `layers[${i}].locations`)),
+    );
+    for (const t of covered) {
+      const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });
+      for (const a of ASPECTS) acc[a] += prot[a];
     }
   }
   return out;

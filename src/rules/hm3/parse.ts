@@ -159,12 +159,18 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     armour = armourFromLayers(layers);
     flammable = flammableFromLayers(layers);
   }
+  // PP = UP + encumbrance (hm3.md §2): never below UP, and UP when not given.
+  const up = attr("up", 0, 100, 0);
+  const pp = attr("pp", 0, 100, up);
+  if (pp < up) {
+    throw new InputError(`${field}.pp`, pp, `must be at least up (${up}): PP = UP + encumbrance`);
+  }
   return {
     endurance: attr("endurance", 1, 50),
-    up: attr("up", 0, 100, 0),
+    up,
     dex: attr("dex", 1, 50),
     agl: attr("agl", 1, 50),
-    pp: attr("pp", 0, 100, 0),
+    pp,
     armour,
     ...(flammable ? { flammable } : {}),
   };
@@ -219,8 +225,13 @@ export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
   // they are validated when given, and used where the rules use them: the EML by every defence
   // but Ignore, the WQ by Block, the strike by Counterstrike.
   const wq = readWq(d.wq, "defence.wq");
-  const hasStrike = d.aspect !== undefined || d.impact !== undefined || type === "counterstrike";
-  const strike = hasStrike ? readStrike(d, "defence") : undefined;
+  // A counterstrike needs its weapon; the other defences check each weapon field given on its own.
+  const strike = type === "counterstrike" ? readStrike(d, "defence") : undefined;
+  if (type !== "counterstrike") {
+    if (d.aspect !== undefined) readEnum(d.aspect, "defence.aspect", ASPECT_NAMES);
+    if (d.aim !== undefined) readEnum(d.aim, "defence.aim", AIM_ZONES);
+    if (d.impact !== undefined) readImpact(d.impact, "defence.impact");
+  }
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
     return { type };
