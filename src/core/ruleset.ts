@@ -94,6 +94,8 @@ export type ConditionId =
   | "burning"
   | "shocked"
   | "offBalance"
+  | "weaponUnready"
+  | "shieldUnready"
   | "crippled"
   | "amputated";
 

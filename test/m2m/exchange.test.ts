@@ -338,6 +338,203 @@ describe("hit location (spec §8)", () => {
   });
 });
 
+describe("critical results reach the adapter (spec §6.7, §10)", () => {
+  const fx = (r: M2mResult) => r.effects.filter((e) => e.type !== "injury");
+
+  it("a parry's 17-18 rolls the defender's own weapon on the Critical Miss table (L2594)", () => {
+    // The attacker is unarmed, the parrying sword is not: 10 is a dropped weapon, not a hurt fist.
+    const r = run(
+      { attack: attack({ unarmed: true, type: "cr", damage: "1-2" }) },
+      { defence: 18, defenceCriticalMiss: 10, damage: [3] },
+    );
+    expect(r.criticalMiss).toMatchObject({
+      side: "defender",
+      effects: ["drop-weapon"],
+      rerolls: [],
+    });
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "disarmed",
+      cause: "criticalMiss",
+    });
+    // An impaling attack's "roll again" on hitting yourself (L2603) is not the parrier's.
+    const spear = run(
+      { attack: attack({ type: "imp" }) },
+      { defence: 18, defenceCriticalMiss: 5, selfLocation: 1 },
+    );
+    expect(spear.criticalMiss).toMatchObject({
+      side: "defender",
+      rerolls: [],
+      effects: ["hit-self"],
+    });
+    expect(spear.criticalMiss!.selfHit).toEqual({
+      location: "right-arm",
+      damage: null,
+      wound: null,
+    });
+  });
+
+  it("hit yourself (L2603-2604): the fumbler's arm or leg takes the weapon's damage through his DR", () => {
+    const r = run(
+      { attacker: { ht: 10, dr: { "right-leg": 1 } } },
+      {
+        attack: 18,
+        criticalMiss: 5,
+        selfLocation: 4,
+        selfSide: 6,
+        selfDamage: [3, 4],
+        selfKnockdown: 11,
+      },
+    );
+    // 2+1 rolled 3+4 = 8 cut − DR 1 = 7 × 1.5 = 10 → capped at floor(10/2)+1 = 6 (L3701).
+    expect(r.criticalMiss!.selfHit).toMatchObject({
+      location: "right-leg",
+      damage: { rolled: 8, dr: 1, penetrating: 7, injury: 10 },
+      wound: { injury: 6, lost: 4, hp: 4, crippled: true, majorWound: true },
+    });
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "attacker",
+      condition: "crippled",
+      cause: "criticalMiss",
+      location: "right-leg",
+    });
+    expect(r.effects.find((e) => e.type === "injury")).toMatchObject({
+      to: "attacker",
+      location: "right-leg",
+      level: 6,
+    });
+    expect(r.rolls.map((x) => x.name)).toEqual([
+      "attack",
+      "criticalMiss",
+      "selfLocation",
+      "selfSide",
+      "selfDamage",
+    ]);
+  });
+
+  it("half damage for a 6; without the attacker's figures the injury alone is reported", () => {
+    const r = run({}, { attack: 18, criticalMiss: 6, selfLocation: 2, selfDamage: [3, 4] });
+    expect(r.criticalMiss!.selfHit).toMatchObject({
+      location: "right-arm",
+      damage: { basic: 4, injury: 6 },
+      wound: null,
+    });
+    expect(r.effects).toEqual([
+      {
+        type: "injury",
+        to: "attacker",
+        location: "right-arm",
+        severityKey: "wound",
+        level: 6,
+        data: { hits: 6 },
+      },
+    ]);
+  });
+
+  it("unarmed, a weapon result is 1-3 to the striking hand (L2615, ruling M88)", () => {
+    const r = run(
+      { attack: attack({ unarmed: true, type: "cr", damage: "1-2" }) },
+      { attack: 18, criticalMiss: 9, selfDamage: [6] },
+    );
+    expect(r.criticalMiss).toMatchObject({ effects: ["hurt-striking-limb"] });
+    expect(r.criticalMiss!.selfHit).toMatchObject({
+      location: "right-hand",
+      damage: { rolled: 3, injury: 3 },
+    });
+  });
+
+  it.each([
+    [8, { condition: "weaponUnready" }],
+    [14, { condition: "disarmed" }],
+    [15, { condition: "crippled", location: "right-arm" }],
+    [16, { condition: "prone" }],
+    [13, { condition: "offBalance" }],
+  ] as const)("Critical Miss %i gives the attacker %o (L2600-2617)", (roll, c) => {
+    const r = run({}, { attack: 18, criticalMiss: roll });
+    expect(fx(r)).toEqual([{ type: "condition", to: "attacker", cause: "criticalMiss", ...c }]);
+  });
+
+  it("a block's 17-18 unreadies the shield (L2594)", () => {
+    const r = run({ defence: { type: "block", score: 4, pd: 2 } }, { defence: 17 });
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "shieldUnready",
+      cause: "blockCriticalFailure",
+    });
+  });
+
+  it("Critical Head Blow 8: off balance (L2569); head blows 3-7 do the effect only, no DR or knockback (A20)", () => {
+    const eight = run({ attack: attack({ target: "head" }) }, { attack: 3, criticalHit: 8 });
+    expect(eight.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "offBalance",
+      cause: "criticalHit",
+    });
+    const five = run({ attack: attack({ target: "head" }) }, { attack: 3, criticalHit: 5 });
+    expect(five.damage).toMatchObject({ basic: 0, dr: 0, penetrating: 0, injury: 0, knockback: 0 });
+    expect(five.defender).toMatchObject({ unconscious: true, hp: 12 });
+  });
+
+  it("Critical Hit 8 on a limb: crippled for 6 turns unless the injury cripples anyway (L2497)", () => {
+    // 2+1 rolled 1+1 = 3 cut: 4 injury, short of the leg's 7 (floor(12/2)+1).
+    const r = run(
+      { attack: attack({ target: "left-leg" }) },
+      { attack: 3, criticalHit: 8, damage: [1, 1] },
+    );
+    expect(r.defender).toMatchObject({ injury: 4, crippled: true, crippledByInjury: false });
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "crippled",
+      cause: "criticalHit",
+      location: "left-leg",
+      value: 6,
+    });
+  });
+
+  it("Critical Hit 3 to the body: unconscious (L2492), in the defender's figures too", () => {
+    const r = run({}, { attack: 3, criticalHit: 3 });
+    expect(r.defender!.unconscious).toBe(true);
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "unconscious",
+      cause: "wound",
+    });
+  });
+});
+
+describe("damage details (rulings M89-M91)", () => {
+  it("the Basic natural 3 rolls no damage dice: all count as 6 (L1740)", () => {
+    const r = run({ options: { hitLocation: false } }, { attack: 3 });
+    expect(r.damage).toMatchObject({ dice: [6, 6], rolled: 13, basic: 13 });
+    expect(r.rolls.some((x) => x.name === "damage")).toBe(false);
+  });
+
+  it("an edged blow halved beyond ½D still does at least 1 (L919 'any time', ruling M91)", () => {
+    const r = run(
+      {
+        attack: attack({ damage: "1-4", type: "imp", ranged: true, halfDamage: true }),
+        defender: defender({ dr: {} }),
+      },
+      { damage: [2] },
+    );
+    expect(r.damage).toMatchObject({ rolled: -2, basic: 1, halved: true, injury: 2 });
+  });
+
+  it("knockback counts the damage rolled, before a critical's multiplier (L2252, ruling M89)", () => {
+    const r = run(
+      { attack: attack({ type: "cr", damage: "2+1" }) },
+      { attack: 3, criticalHit: 5, damage: [3, 4] },
+    );
+    expect(r.damage).toMatchObject({ rolled: 8, basic: 24, knockback: 1 });
+  });
+});
+
 describe("HP thresholds (spec §9.3, L3634-3645)", () => {
   it("one death roll per threshold crossed (A15): HT 10 at 2 HP taking 25 → −23 crosses −10, −15, −20", () => {
     const r = run(

@@ -6,31 +6,27 @@
  * Critical Hit (or Critical Head Blow) table; critical misses and critical defences send the
  * attacker (or a parrying defender) to the Critical Miss table.
  *
- * Rolls, in order (spec §18.1; names are the CLI contract's): `location` (2d6, before the attack
- * for a random melee swing, after the hit for a random ranged attack), `side` (1d6, a hand or
- * foot: 1-3 left, 4-6 right, docs/rulings.md M1), `attack` (3d6), `criticalMiss` (3d6; again as
- * `criticalMiss.2` when the table says roll again), `defence` (3d6), `defenceCriticalMiss`
+ * Rolls, in order (names are the CLI contract's; docs/cli.md): `location` (2d6, before the
+ * attack for a random melee swing, after the hit for a random ranged attack), `side` (1d6, a
+ * hand or foot: 1-3 left, 4-6 right, ruling M1), `attack` (3d6), `criticalMiss` (3d6; again as
+ * `criticalMiss.2`… when the table says roll again), `defence` (3d6), `defenceCriticalMiss`
  * (3d6, a parry's 17–18), `criticalHit` (3d6), `damage` (N d6), `knockdown` (3d6 vs HT),
- * `death`, `death.2`, … (3d6 vs HT, one per threshold crossed). A head blow over HT/2 knocks
- * out with no roll (L2457, A7).
+ * `death`, `death.2`, … (3d6 vs HT, one per threshold crossed, until one fails); on a
+ * Critical Miss that strikes the fumbler: `selfLocation`, `selfSide`, `selfDamage`,
+ * `selfKnockdown`, `selfDeath`… A head blow over HT/2 knocks out with no roll (L2457, A7).
  */
 import { RecordingDice, sum, type Dice, type RollRecord } from "../../core/dice";
-import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
+import type { ConditionId, Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import { attackOutcome, criticalHitEffect, criticalMissTable } from "./attack";
 import {
   criticalHit,
   criticalMiss,
+  UNARMED_CRITICAL_MISS_DAMAGE,
   type CriticalHitEffect,
+  type CriticalMissContext,
   type CriticalMissEffect,
 } from "./criticals";
-import {
-  applyDr,
-  knockbackHexes,
-  locationDr,
-  maxDamage,
-  rollBasicDamage,
-  woundInjury,
-} from "./damage";
+import { applyDr, knockbackHexes, locationDr, rollBasicDamage, woundInjury } from "./damage";
 import { criticalDefenceEffect, defenceOutcome } from "./defence";
 import { applyWound, type WoundResult } from "./injury";
 import { aimPenalty, headMissByOne, locationFromRoll } from "./location";
@@ -51,7 +47,8 @@ export interface M2mAttack {
   halfDamage: boolean;
 }
 
-export interface M2mDefender {
+/** What the exchange needs to know of a combatant who may be wounded. */
+export interface M2mCombatant {
   /** Basic HT (the attribute; every HT roll and threshold uses it). */
   ht: number;
   /** Current hit points. */
@@ -78,7 +75,9 @@ export const DEFAULT_M2M_OPTIONS: Readonly<M2mOptions> = Object.freeze({
 
 export interface M2mDeclaration {
   attack: M2mAttack;
-  defender: M2mDefender;
+  defender: M2mCombatant;
+  /** The attacker, for a Critical Miss that strikes him (hit yourself, L2603-2604). */
+  attacker?: M2mCombatant;
   options: M2mOptions;
 }
 
@@ -88,6 +87,8 @@ export interface M2mDefence {
   score: number;
   /** Passive defence at the struck location (armour and, by facing, shield). */
   pd: number;
+  /** The parrying weapon, for the defender's Critical Miss table on a parry's 17-18 (L2594). */
+  weapon?: { damage?: DamageExpr; type?: DamageType; unarmed: boolean; breakResistant: boolean };
 }
 
 export interface RollPart {
@@ -110,29 +111,55 @@ export interface M2mDamage {
   knockback: number;
 }
 
-export interface M2mDefenderOutcome extends Omit<WoundResult, "injury"> {
+export interface M2mWoundOutcome extends Omit<WoundResult, "injury"> {
   /** Injury recorded (after the crippling cap). */
   injury: number;
   knockdown: { roll: number; target: number; fell: boolean } | null;
+  /** Death thresholds this wound crossed (A15). */
   deathRolls: number;
+  /** The death rolls made, one per threshold, until one fails. */
   deathChecks: { threshold: number; roll: number; survived: boolean }[];
   dead: boolean;
 }
 
+/** A Critical Miss that strikes the fumbler (hit yourself 5-6, L2603-2604; unarmed, L2615). */
+export interface SelfHit {
+  location: HitLocation;
+  /** Null when the fumbling weapon's damage is not known (a parry without `defence.weapon.damage`). */
+  damage: M2mDamage | null;
+  /** Null when the fumbler's HT is not known (`attacker` not given). */
+  wound: M2mWoundOutcome | null;
+}
+
 export interface M2mResult extends ExchangeRecord {
   ruleset: "m2m";
-  attack: RollPart & { outcome: AttackOutcome; effective: number };
+  attack: RollPart & {
+    outcome: AttackOutcome;
+    /** The skill declared. */
+    skill: number;
+    /** A random melee swing's location penalty (ruling M2); 0 otherwise. */
+    locationPenalty: number;
+    /** skill + locationPenalty: the number rolled against (also `target`). */
+    effective: number;
+  };
   defence: (RollPart & { type: M2mDefence["type"]; outcome: DefenceOutcome }) | null;
   hit: boolean;
   location: HitLocation | null;
-  /** The location rolled or aimed at, when a miss-by-one on the head struck the body. */
+  /** The location aimed at, or `random`. */
   aimed: HitLocation | "random";
   headMissByOne: boolean;
   criticalHit: ({ roll: number } & CriticalHitEffect) | null;
-  criticalMiss: ({ roll: number; side: Side; rerolls: number[] } & CriticalMissEffect) | null;
+  criticalMiss:
+    | ({
+        roll: number;
+        side: Side;
+        rerolls: number[];
+        selfHit: SelfHit | null;
+      } & CriticalMissEffect)
+    | null;
   defenceCritical: ReturnType<typeof criticalDefenceEffect> | null;
   damage: M2mDamage | null;
-  defender: M2mDefenderOutcome | null;
+  defender: M2mWoundOutcome | null;
 }
 
 /** The exchange between the attack roll and the defence: plain data, kept in a chat card. */
@@ -157,29 +184,105 @@ function rollLocation(dice: Dice, d: M2mDeclaration): HitLocation {
   return locationFromRoll(roll, { sideRoll, shieldInLeftHand: d.defender.shield });
 }
 
+/** The fumbling weapon: the attack's for the attacker, the parrying weapon for the defender. */
+interface Fumbler {
+  side: Side;
+  ctx: CriticalMissContext;
+  damage: DamageExpr | null;
+  type: DamageType;
+  combatant: M2mCombatant | undefined;
+}
+
+function attackerFumbler(d: M2mDeclaration): Fumbler {
+  return {
+    side: "attacker",
+    ctx: {
+      ranged: d.attack.ranged,
+      impaling: d.attack.type === "imp",
+      unarmed: d.attack.unarmed,
+      breakResistant: d.attack.breakResistant,
+    },
+    damage: d.attack.damage,
+    type: d.attack.type,
+    combatant: d.attacker,
+  };
+}
+
+function defenderFumbler(d: M2mDeclaration, defence: M2mDefence): Fumbler {
+  const w = defence.weapon;
+  return {
+    side: "defender",
+    // "As for a weapon" (L2594): the parrying weapon is a hand weapon used in melee.
+    ctx: {
+      ranged: false,
+      impaling: false,
+      unarmed: w?.unarmed ?? false,
+      breakResistant: w?.breakResistant ?? false,
+    },
+    damage: w?.damage ?? null,
+    type: w?.type ?? "cr",
+    combatant: d.defender,
+  };
+}
+
 function rollCriticalMiss(
   dice: Dice,
   name: string,
   d: M2mDeclaration,
-  side: Side,
-): M2mResult["criticalMiss"] {
-  const ctx = {
-    ranged: d.attack.ranged,
-    impaling: d.attack.type === "imp",
-    unarmed: d.attack.unarmed,
-    breakResistant: d.attack.breakResistant,
-  };
+  f: Fumbler,
+): NonNullable<M2mResult["criticalMiss"]> {
   const roll = sum(dice.roll(name, 3, 6));
-  let effect = criticalMiss(roll, ctx);
+  let effect = criticalMiss(roll, f.ctx);
   const rerolls: number[] = [];
   // "Roll again" results (§10.3: a break-resistant weapon's break, hitting oneself with an
   // impaling or ranged attack): the confirming roll decides, and may itself ask again (L2602-2604).
   while (effect.rollAgain && effect.rollAgainReason && rerolls.length < 3) {
     const again = sum(dice.roll(`${name}.${rerolls.length + 2}`, 3, 6));
     rerolls.push(again);
-    effect = criticalMiss(again, { ...ctx, rollAgainFor: effect.rollAgainReason });
+    effect = criticalMiss(again, { ...f.ctx, rollAgainFor: effect.rollAgainReason });
   }
-  return { roll, side, rerolls, ...effect };
+  let selfHit: SelfHit | null = null;
+  if (effect.effects.includes("hit-self") && effect.selfDamage) {
+    selfHit = rollSelfHit(dice, d, f, effect.selfDamage);
+  } else if (effect.effects.includes("hurt-striking-limb")) {
+    // Unarmed: 1-3 crushing to the striking hand (ruling M88: the right hand).
+    const expr = effect.damage ?? UNARMED_CRITICAL_MISS_DAMAGE;
+    selfHit = strikeSelf(dice, d, { ...f, damage: expr, type: "cr" }, "right-hand", "full");
+  }
+  return { roll, side: f.side, rerolls, selfHit, ...effect };
+}
+
+/** Hit yourself (L2603-2604): an arm or a leg, 50/50 (ruling M88), full or half damage. */
+function rollSelfHit(dice: Dice, d: M2mDeclaration, f: Fumbler, share: "full" | "half"): SelfHit {
+  const arm = dice.roll("selfLocation", 1, 6)[0]! <= 3;
+  const location: HitLocation = arm
+    ? "right-arm"
+    : dice.roll("selfSide", 1, 6)[0]! <= 3
+      ? "left-leg"
+      : "right-leg";
+  return strikeSelf(dice, d, f, location, share);
+}
+
+function strikeSelf(
+  dice: Dice,
+  d: M2mDeclaration,
+  f: Fumbler,
+  location: HitLocation,
+  share: "full" | "half",
+): SelfHit {
+  if (!f.damage) return { location, damage: null, wound: null };
+  const who = f.combatant;
+  const damage = rollDamage(dice, "selfDamage", {
+    expr: f.damage,
+    type: f.type,
+    location,
+    target: who,
+    crit: null,
+    maximum: false,
+    halve: share === "half",
+  });
+  const wound = who ? woundOf(dice, "self", d, who, location, damage, null) : null;
+  return { location, damage, wound };
 }
 
 /** Starts an exchange: the rolls made before the defender must choose. */
@@ -187,16 +290,18 @@ export function startExchange(decl: M2mDeclaration, inner: Dice): M2mState {
   const dice = new RecordingDice(inner);
   const { attack, options } = decl;
   let location: HitLocation | null = options.hitLocation ? null : "torso";
-  let effective = attack.skill;
+  let locationPenalty = 0;
   if (options.hitLocation && attack.target !== "random") location = attack.target;
   // A random melee swing rolls its location first and takes that location's penalty (§8, L2432).
   if (options.hitLocation && attack.target === "random" && !attack.ranged) {
     location = rollLocation(dice, decl);
-    effective += aimPenalty(location, { shield: decl.defender.shield, type: attack.type });
+    locationPenalty = aimPenalty(location, { shield: decl.defender.shield, type: attack.type });
   }
+  const effective = attack.skill + locationPenalty;
   const roll = sum(dice.roll("attack", 3, 6));
   let outcome = attackOutcome(roll, effective);
   let missByOne = false;
+  // Only an aimed head or face blow turns a miss by one into a body hit (L2442, ruling M90).
   if (
     outcome === "miss" &&
     options.hitLocation &&
@@ -210,7 +315,7 @@ export function startExchange(decl: M2mDeclaration, inner: Dice): M2mState {
   const state: M2mState = {
     decl,
     rolls: dice.records,
-    attack: { target: effective, effective, roll, outcome },
+    attack: { target: effective, roll, outcome, skill: attack.skill, locationPenalty, effective },
     location,
     headMissByOne: missByOne,
     awaitingDefence: outcome === "hit",
@@ -239,12 +344,12 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
   // The Critical Miss table is an Advanced (ch. 5) rule: in Basic a critical miss only misses (C19).
   const missTable = criticalMissTable({ hitLocation: d.options.hitLocation }) !== null;
   if (state.attack.outcome === "critical-miss" && missTable) {
-    crit = rollCriticalMiss(dice, "criticalMiss", d, "attacker");
+    crit = rollCriticalMiss(dice, "criticalMiss", d, attackerFumbler(d));
   }
 
   if (state.attack.outcome === "hit" && defence) {
     const target = defence.score + defence.pd;
-    // A1: no roll without a chance: no active defence and no PD → the attack hits.
+    // A1: no roll without a chance: no active defence and no PD → the attack hits (ruling M4).
     if (defence.type !== "none" || defence.pd > 0) {
       const roll = sum(dice.roll("defence", 3, 6));
       const outcome = defenceOutcome(roll, target, { hadChance: true });
@@ -253,10 +358,11 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
       // Critical defence results (§6.7, L2592-2598) are Advanced (ch. 5) rules, as the table.
       if (missTable && (outcome === "critical-success" || outcome === "critical-failure")) {
         defenceCritical = criticalDefenceEffect(outcome, defence.type, attack.ranged);
-        if (defenceCritical.attackerRollsCriticalMiss)
-          crit = rollCriticalMiss(dice, "criticalMiss", d, "attacker");
+        if (defenceCritical.attackerRollsCriticalMiss) {
+          crit = rollCriticalMiss(dice, "criticalMiss", d, attackerFumbler(d));
+        }
         if (defenceCritical.defenderRollsCriticalMiss) {
-          crit = rollCriticalMiss(dice, "defenceCriticalMiss", d, "defender");
+          crit = rollCriticalMiss(dice, "defenceCriticalMiss", d, defenderFumbler(d, defence));
         }
       }
     }
@@ -264,7 +370,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
 
   let critHit: M2mResult["criticalHit"] = null;
   let damage: M2mDamage | null = null;
-  let outcome: M2mDefenderOutcome | null = null;
+  let outcome: M2mWoundOutcome | null = null;
   if (hit) {
     if (location === null) location = rollLocation(dice, d);
     const critical =
@@ -278,8 +384,16 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
       const roll = sum(dice.roll("criticalHit", 3, 6));
       critHit = { roll, ...criticalHit(roll, { location, type: attack.type }) };
     }
-    damage = rollDamage(dice, d, location, critHit, critical?.maxDamage ?? false);
-    outcome = wound(dice, d, location, damage, critHit);
+    damage = rollDamage(dice, "damage", {
+      expr: attack.damage,
+      type: attack.type,
+      location,
+      target: d.defender,
+      crit: critHit,
+      maximum: critical?.maxDamage ?? false,
+      halve: attack.halfDamage,
+    });
+    outcome = woundOf(dice, "", d, d.defender, location, damage, critHit);
   }
 
   const result: Omit<M2mResult, "effects" | "rolls" | "choices"> = {
@@ -309,47 +423,66 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
   };
 }
 
-function rollDamage(
-  dice: Dice,
-  d: M2mDeclaration,
-  location: HitLocation,
-  crit: M2mResult["criticalHit"],
-  maximum: boolean,
-): M2mDamage {
-  const { damage: expr, type } = d.attack;
-  const values = dice.roll("damage", expr.dice, 6);
-  let { rolled, basic } = rollBasicDamage(values, expr, type);
-  // Basic system: a natural 3 does maximum damage (L1740); the table replaces it when hit location is on (C18).
-  if (maximum) {
-    rolled = expr.dice * 6 + expr.adds;
-    basic = maxDamage(expr, type);
-  }
-  const multiplier =
-    crit && crit.damage !== "none" && crit.damage !== "fixed" ? crit.multiplier : 1;
+interface DamageInput {
+  expr: DamageExpr;
+  type: DamageType;
+  location: HitLocation;
+  target: M2mCombatant | undefined;
+  crit: M2mResult["criticalHit"];
+  /** Basic system: a natural 3 does maximum damage, with no roll (L1740; the table replaces it, C18). */
+  maximum: boolean;
+  halve: boolean;
+}
+
+/**
+ * Damage in the order of spec §18.2 pitfall 3: roll → edged minimum → critical ×2/×3 → halve
+ * beyond ½D (then the edged minimum again, ruling M91) → all DR → wounding multiplier.
+ */
+function rollDamage(dice: Dice, name: string, i: DamageInput): M2mDamage {
+  const { expr, type, location, crit } = i;
+  const values = i.maximum ? Array<number>(expr.dice).fill(6) : dice.roll(name, expr.dice, 6);
+  // With `maximum` every die counts as 6, so the basic roll is the expression's maximum.
+  const roll = rollBasicDamage(values, expr, type);
+  const rolled = roll.rolled;
+  let basic = roll.basic;
+  const effectOnly = crit?.damage === "none" || crit?.damage === "fixed";
+  const multiplier = crit && !effectOnly ? crit.multiplier : 1;
   basic *= multiplier;
-  const halved = d.attack.halfDamage;
-  if (halved) basic = Math.floor(basic / 2);
-  if (crit && crit.damage === "none") basic = 0;
-  const armour =
-    location === "vitals"
-      ? (d.defender.dr.vitals ?? d.defender.dr.torso ?? 0)
-      : (d.defender.dr[location] ?? 0);
+  if (i.halve) basic = Math.floor(basic / 2);
+  if (i.halve && type !== "cr") basic = Math.max(1, basic);
   const bypassArmour = crit?.bypassArmour ?? false;
-  const { dr, penetrating } = applyDr(basic, locationDr(location, armour, d.defender.toughness), {
+  if (effectOnly) {
+    // Head crits 3-7 do the effect only (A20); 12-13 cut/imp do exactly 1 or 2 hits (M40).
+    const injury = crit?.damage === "fixed" ? (crit.fixedDamage ?? 0) : 0;
+    return {
+      dice: values,
+      rolled,
+      basic: 0,
+      multiplier: 1,
+      halved: i.halve,
+      bypassArmour,
+      dr: 0,
+      penetrating: 0,
+      injury,
+      knockback: 0,
+    };
+  }
+  const dr = i.target?.dr ?? {};
+  const armour = location === "vitals" ? (dr.vitals ?? dr.torso ?? 0) : (dr[location] ?? 0);
+  const applied = applyDr(basic, locationDr(location, armour, i.target?.toughness ?? 0), {
     bypassArmour,
   });
-  let injury = woundInjury(penetrating, type, location);
-  if (crit && crit.damage === "fixed") injury = crit.fixedDamage ?? 0;
   return {
     dice: values,
     rolled,
     basic,
     multiplier,
-    halved,
+    halved: i.halve,
     bypassArmour,
-    dr,
-    penetrating,
-    injury,
+    dr: applied.dr,
+    penetrating: applied.penetrating,
+    injury: woundInjury(applied.penetrating, type, location),
+    // Knockback counts the damage rolled, before criticals and halving (L2252, ruling M89).
     knockback: knockbackHexes(rolled, type),
   };
 }
@@ -365,16 +498,19 @@ function htCheck(
   return { roll, target: ht, success };
 }
 
-function wound(
+/** The wound's consequences; `prefix` names the rolls (`""` for the defender, `self` for a fumbler). */
+function woundOf(
   dice: Dice,
+  prefix: "" | "self",
   d: M2mDeclaration,
+  who: M2mCombatant,
   location: HitLocation,
   damage: M2mDamage,
   crit: M2mResult["criticalHit"],
-): M2mDefenderOutcome {
-  const { defender } = d;
+): M2mWoundOutcome {
+  const name = (n: string) => (prefix ? `${prefix}${n[0]!.toUpperCase()}${n.slice(1)}` : n);
   const w = applyWound(
-    { ht: defender.ht, hp: defender.hp, crippled: defender.crippled },
+    { ht: who.ht, hp: who.hp, crippled: who.crippled },
     damage.injury,
     location,
     {
@@ -386,24 +522,26 @@ function wound(
         false,
     },
   );
-  let knockdown: M2mDefenderOutcome["knockdown"] = null;
+  let knockdown: M2mWoundOutcome["knockdown"] = null;
   if (w.knockdownRoll) {
-    const c = htCheck(dice, "knockdown", defender.ht);
+    const c = htCheck(dice, name("knockdown"), who.ht);
     knockdown = { roll: c.roll, target: c.target, fell: !c.success };
   }
-  const deathChecks: M2mDefenderOutcome["deathChecks"] = [];
+  const deathChecks: M2mWoundOutcome["deathChecks"] = [];
   let dead = crit?.effects.includes("killed") ?? false;
   w.deathThresholds.forEach((threshold, i) => {
     if (dead) return;
-    const c = htCheck(dice, i === 0 ? "death" : `death.${i + 1}`, defender.ht);
+    const c = htCheck(dice, i === 0 ? name("death") : `${name("death")}.${i + 1}`, who.ht);
     deathChecks.push({ threshold, roll: c.roll, survived: c.success });
     if (!c.success) dead = true;
   });
   if (w.destroyed) dead = true;
-  const stunned = d.options.stun && (w.stunned || (crit?.effects.includes("stunned") ?? false));
+  const critStun = crit?.effects.includes("stunned") ?? false;
+  const critOut = crit?.effects.includes("unconscious") ?? false;
   return {
     ...w,
-    stunned,
+    stunned: d.options.stun && (w.stunned || critStun),
+    unconscious: w.unconscious || critOut,
     knockdown,
     deathRolls: w.deathThresholds.length,
     deathChecks,
@@ -411,75 +549,104 @@ function wound(
   };
 }
 
+function condition(
+  to: Side,
+  c: ConditionId,
+  cause: string,
+  extra: { location?: string; value?: number } = {},
+): Effect {
+  return { type: "condition", to, condition: c, cause, ...extra };
+}
+
+/** The effects of one wound on `to`. */
+function woundEffects(
+  to: Side,
+  location: HitLocation,
+  o: M2mWoundOutcome,
+  cause: string,
+  crit: M2mResult["criticalHit"],
+): Effect[] {
+  const fx: Effect[] = [];
+  if (o.injury > 0) {
+    fx.push({
+      type: "injury",
+      to,
+      location,
+      severityKey: o.majorWound ? "major" : "wound",
+      level: o.injury,
+      data: { hits: o.injury, lost: o.lost, hp: o.hp },
+    });
+    fx.push(condition(to, "shocked", "shock", { value: o.shock }));
+  }
+  const critStun = crit?.effects.includes("stunned") ?? false;
+  if (o.stunned)
+    fx.push(condition(to, "stunned", critStun && !o.majorWound ? "criticalHit" : cause));
+  if (o.knockdown?.fell) fx.push(condition(to, "prone", "knockdown"));
+  else if (o.fallsDown) fx.push(condition(to, "prone", cause));
+  if (o.crippled) {
+    const funnyBone = crit?.effects.includes("crippled-funny-bone") && !o.crippledByInjury;
+    if (funnyBone) fx.push(condition(to, "crippled", "criticalHit", { location, value: 6 }));
+    else
+      fx.push(condition(to, "crippled", o.crippledByInjury ? cause : "criticalHit", { location }));
+  }
+  if (o.unconscious || o.knockedOut) fx.push(condition(to, "unconscious", cause));
+  if (o.dead) fx.push(condition(to, "dead", cause));
+  return fx;
+}
+
+const MISS_CONDITIONS: Readonly<Record<string, { condition: ConditionId; location?: string }>> = {
+  "drop-weapon": { condition: "disarmed" },
+  "weapon-flies": { condition: "disarmed" },
+  "lose-balance": { condition: "offBalance" },
+  "fall-down": { condition: "prone" },
+  "weapon-turns-in-hand": { condition: "weaponUnready" },
+  // The weapon arm (L2462: the right arm), crippled for the encounter (L2611).
+  "strained-shoulder": { condition: "crippled", location: "right-arm" },
+};
+
 /** Effects of an m2m result, for the adapter to apply. */
 export function effectsOf(r: Omit<M2mResult, "effects" | "rolls" | "choices">): Effect[] {
   const fx: Effect[] = [];
-  const o = r.defender;
-  if (o && r.location) {
-    if (o.injury > 0) {
-      fx.push({
-        type: "injury",
-        to: "defender",
-        location: r.location,
-        severityKey: o.majorWound ? "major" : "wound",
-        level: o.injury,
-        data: { hits: o.injury, lost: o.lost, hp: o.hp },
-      });
-      fx.push({
-        type: "condition",
-        to: "defender",
-        condition: "shocked",
-        cause: "shock",
-        value: o.shock,
-      });
-    }
-    if (o.stunned)
-      fx.push({ type: "condition", to: "defender", condition: "stunned", cause: "wound" });
-    if (o.knockdown?.fell || o.fallsDown)
-      fx.push({ type: "condition", to: "defender", condition: "prone", cause: "knockdown" });
-    if (o.crippled)
-      fx.push({
-        type: "condition",
-        to: "defender",
-        condition: "crippled",
-        cause: "wound",
-        location: r.location,
-      });
-    if (o.unconscious || o.knockedOut)
-      fx.push({ type: "condition", to: "defender", condition: "unconscious", cause: "wound" });
-    if (o.dead) fx.push({ type: "condition", to: "defender", condition: "dead", cause: "wound" });
+  if (r.defender && r.location) {
+    fx.push(...woundEffects("defender", r.location, r.defender, "wound", r.criticalHit));
   }
-  if (r.criticalHit) {
-    for (const e of r.criticalHit.effects) {
-      if (e === "unconscious")
-        fx.push({
-          type: "condition",
-          to: "defender",
-          condition: "unconscious",
-          cause: "criticalHit",
-        });
-      if (e === "drops-weapon")
-        fx.push({ type: "condition", to: "defender", condition: "disarmed", cause: "criticalHit" });
-    }
+  for (const e of r.criticalHit?.effects ?? []) {
+    if (e === "drops-weapon") fx.push(condition("defender", "disarmed", "criticalHit"));
+    if (e === "off-balance") fx.push(condition("defender", "offBalance", "criticalHit"));
   }
   if (r.defenceCritical?.defenderFalls)
-    fx.push({
-      type: "condition",
-      to: "defender",
-      condition: "prone",
-      cause: "dodgeCriticalFailure",
-    });
-  if (r.criticalMiss) {
-    const to = r.criticalMiss.side;
-    for (const e of r.criticalMiss.effects) {
-      if (e === "drop-weapon")
-        fx.push({ type: "condition", to, condition: "disarmed", cause: "criticalMiss" });
+    fx.push(condition("defender", "prone", "dodgeCriticalFailure"));
+  if (r.defenceCritical?.shieldUnready)
+    fx.push(condition("defender", "shieldUnready", "blockCriticalFailure"));
+  const miss = r.criticalMiss;
+  if (miss) {
+    for (const e of miss.effects) {
       if (e === "weapon-breaks")
-        fx.push({ type: "weaponDamaged", to, broken: true, cause: "criticalMiss" });
-      if (e === "lose-balance")
-        fx.push({ type: "condition", to, condition: "offBalance", cause: "criticalMiss" });
-      if (e === "fall-down")
-        fx.push({ type: "condition", to, condition: "prone", cause: "criticalMiss" });
+        fx.push({ type: "weaponDamaged", to: miss.side, broken: true, cause: "criticalMiss" });
+      const c = MISS_CONDITIONS[e];
+      if (c)
+        fx.push(
+          condition(
+            miss.side,
+            c.condition,
+            "criticalMiss",
+            c.location ? { location: c.location } : {},
+          ),
+        );
+    }
+    const self = miss.selfHit;
+    if (self?.wound)
+      fx.push(...woundEffects(miss.side, self.location, self.wound, "criticalMiss", null));
+    else if (self?.damage && self.damage.injury > 0) {
+      // The fumbler's HT is unknown: the injury alone, for the adapter to apply.
+      fx.push({
+        type: "injury",
+        to: miss.side,
+        location: self.location,
+        severityKey: "wound",
+        level: self.damage.injury,
+        data: { hits: self.damage.injury },
+      });
     }
   }
   return fx;

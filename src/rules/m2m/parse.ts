@@ -17,37 +17,37 @@ import {
   DEFAULT_M2M_OPTIONS,
   type M2mDeclaration,
   type M2mDefence,
-  type M2mDefender,
+  type M2mCombatant,
 } from "./exchange";
 import { ACTIVE_DEFENCES, DAMAGE_TYPES, HIT_LOCATIONS, type HitLocation } from "./types";
 
-function readDefender(value: unknown): M2mDefender {
-  const o = readObject(value, "defender");
-  checkKeys(o, "defender", ["ht", "hp", "dr", "toughness", "shield", "crippled"]);
-  const ht = readNumber(o.ht, "defender.ht", { integer: true, min: 1, max: 50 });
+function readCombatant(value: unknown, field: "attacker" | "defender"): M2mCombatant {
+  const o = readObject(value, field);
+  checkKeys(o, field, ["ht", "hp", "dr", "toughness", "shield", "crippled"]);
+  const ht = readNumber(o.ht, `${field}.ht`, { integer: true, min: 1, max: 50 });
   const hp =
     o.hp === undefined
       ? ht
-      : readNumber(o.hp, "defender.hp", { integer: true, min: -10 * ht, max: 200 });
+      : readNumber(o.hp, `${field}.hp`, { integer: true, min: -10 * ht, max: 200 });
   const dr: Partial<Record<HitLocation, number>> = {};
   if (o.dr !== undefined) {
-    const d = readObject(o.dr, "defender.dr");
+    const d = readObject(o.dr, `${field}.dr`);
     for (const [loc, v] of Object.entries(d)) {
       if (!(HIT_LOCATIONS as readonly string[]).includes(loc)) {
         throw new InputError(
-          `defender.dr.${loc}`,
+          `${field}.dr.${loc}`,
           v,
           `unknown location (expected one of ${HIT_LOCATIONS.join(", ")})`,
         );
       }
       if (loc === "face") {
         throw new InputError(
-          "defender.dr.face",
+          `${field}.dr.face`,
           v,
           "armour does not protect the face (L2458, L4762); the skull's DR 1 is added by the engine",
         );
       }
-      dr[loc as HitLocation] = readNumber(v, `defender.dr.${loc}`, {
+      dr[loc as HitLocation] = readNumber(v, `${field}.dr.${loc}`, {
         integer: true,
         min: 0,
         max: 100,
@@ -57,9 +57,9 @@ function readDefender(value: unknown): M2mDefender {
   const crippled: HitLocation[] = [];
   if (o.crippled !== undefined) {
     if (!Array.isArray(o.crippled))
-      throw new InputError("defender.crippled", o.crippled, "expected a list of locations");
+      throw new InputError(`${field}.crippled`, o.crippled, "expected a list of locations");
     o.crippled.forEach((loc, i) =>
-      crippled.push(readEnum(loc, `defender.crippled[${i}]`, HIT_LOCATIONS)),
+      crippled.push(readEnum(loc, `${field}.crippled[${i}]`, HIT_LOCATIONS)),
     );
   }
   return {
@@ -69,15 +69,15 @@ function readDefender(value: unknown): M2mDefender {
     toughness:
       o.toughness === undefined
         ? 0
-        : readNumber(o.toughness, "defender.toughness", { integer: true, min: 0, max: 10 }),
-    shield: readBoolean(o.shield, "defender.shield", false),
+        : readNumber(o.toughness, `${field}.toughness`, { integer: true, min: 0, max: 10 }),
+    shield: readBoolean(o.shield, `${field}.shield`, false),
     crippled,
   };
 }
 
 export function parseDeclaration(raw: unknown): M2mDeclaration {
   const o = readObject(raw, "input");
-  checkKeys(o, "", ["attack", "defence", "defender", "options"]);
+  checkKeys(o, "", ["attack", "defence", "defender", "attacker", "options"]);
   const a = readObject(o.attack, "attack");
   checkKeys(a, "attack", [
     "skill",
@@ -137,14 +137,15 @@ export function parseDeclaration(raw: unknown): M2mDeclaration {
       breakResistant: readBoolean(a.breakResistant, "attack.breakResistant", false),
       halfDamage: readBoolean(a.halfDamage, "attack.halfDamage", false),
     },
-    defender: readDefender(o.defender),
+    defender: readCombatant(o.defender, "defender"),
+    ...(o.attacker === undefined ? {} : { attacker: readCombatant(o.attacker, "attacker") }),
     options,
   };
 }
 
 export function parseDefence(raw: unknown): M2mDefence {
   const d = readObject(raw, "defence");
-  checkKeys(d, "defence", ["type", "score", "pd"]);
+  checkKeys(d, "defence", ["type", "score", "pd", "weapon"]);
   const type = readEnum(d.type, "defence.type", ACTIVE_DEFENCES);
   const score =
     d.score === undefined && type === "none"
@@ -152,11 +153,40 @@ export function parseDefence(raw: unknown): M2mDefence {
       : readNumber(d.score, "defence.score", { integer: true, min: 0, max: 50 });
   if (type === "none" && score !== 0)
     throw new InputError("defence.score", score, "no active defence has no score");
-  return {
+  const out: M2mDefence = {
     type,
     score,
     pd: d.pd === undefined ? 0 : readNumber(d.pd, "defence.pd", { integer: true, min: 0, max: 20 }),
   };
+  if (d.weapon !== undefined) {
+    if (type !== "parry")
+      throw new InputError("defence.weapon", d.weapon, "only a parry uses a weapon");
+    const w = readObject(d.weapon, "defence.weapon");
+    checkKeys(w, "defence.weapon", ["damage", "type", "unarmed", "breakResistant"]);
+    out.weapon = {
+      ...(w.damage === undefined
+        ? {}
+        : {
+            damage: parseDamageExpr(
+              readString(w.damage, "defence.weapon.damage"),
+              "defence.weapon.damage",
+            ),
+          }),
+      ...(w.type === undefined
+        ? {}
+        : { type: readEnum(w.type, "defence.weapon.type", DAMAGE_TYPES) }),
+      unarmed: readBoolean(w.unarmed, "defence.weapon.unarmed", false),
+      breakResistant: readBoolean(w.breakResistant, "defence.weapon.breakResistant", false),
+    };
+    if (out.weapon.damage && !out.weapon.type) {
+      throw new InputError(
+        "defence.weapon.type",
+        w.type,
+        "a weapon's damage needs its type (cut, imp or cr)",
+      );
+    }
+  }
+  return out;
 }
 
 /** The whole `resolve` input: the declaration, and the defence as the answer to its prompt. */
