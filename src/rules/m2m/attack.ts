@@ -13,8 +13,6 @@ import type { AttackOutcome } from "./types";
 
 const src = (lines: string): string => `seed 004 ${lines} §5.2`;
 
-const freeze = deepFreeze;
-
 function roll3d6(value: unknown, field = "roll"): number {
   return readNumber(value, field, { integer: true, min: 3, max: 18 });
 }
@@ -46,7 +44,7 @@ export interface AttackModifierEntry {
 }
 
 /** Attack modifier catalog (spec §5.2 table; each row cites its seed lines). */
-export const ATTACK_MODIFIERS: readonly AttackModifierEntry[] = freeze<AttackModifierEntry[]>([
+export const ATTACK_MODIFIERS: readonly AttackModifierEntry[] = deepFreeze<AttackModifierEntry[]>([
   {
     id: "bad-light",
     condition: "Bad light",
@@ -523,8 +521,8 @@ export function effectiveTargetWithCap(target: Target, cap: number): Target {
 }
 
 /** Wild swing (L2159) and shooting blind (L2871): the penalty and the maximum roll. */
-export const WILD_SWING = freeze({ penalty: -5, maxRoll: 9 });
-export const SHOOTING_BLIND = freeze({ penalty: -10, maxRoll: 9 });
+export const WILD_SWING = deepFreeze({ penalty: -5, maxRoll: 9 });
+export const SHOOTING_BLIND = deepFreeze({ penalty: -10, maxRoll: 9 });
 
 /**
  * A wild swing at a foe in a side or rear hex (L2153–2165): −5 or a maximum roll of 9,

@@ -28,7 +28,6 @@ import {
   type RaceSpecial,
 } from "./races";
 import {
-  deepFreeze,
   SKILL_IDS,
   skillDef,
   skillDefault,
@@ -38,6 +37,7 @@ import {
   type ParryKind,
   type SkillId,
 } from "./skills";
+import { deepFreeze } from "../../core/data";
 
 const src = (lines: string, section: string): string => `seed 004 ${lines}, spec ${section}`;
 

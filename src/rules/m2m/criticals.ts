@@ -19,7 +19,7 @@
  * striking hand or foot).
  */
 import { readBoolean, readEnum, readNumber } from "../../core/errors";
-import { copy, deepFreeze } from "./equipment/common";
+import { copy, deepFreeze } from "../../core/data";
 import { isAnyLimb, isBody, isHead } from "./location";
 import {
   DAMAGE_TYPES,

@@ -8,7 +8,7 @@
  * ALL DR (armour + Toughness + skull) → multiply the penetrating part → crippling cap (injury.ts).
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
-import { copy, deepFreeze } from "./equipment/common";
+import { copy, deepFreeze } from "../../core/data";
 import { isAnyLimb, isHead } from "./location";
 import {
   DAMAGE_TYPES,

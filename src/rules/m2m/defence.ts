@@ -14,8 +14,6 @@ import type { ActiveDefence, DefenceOutcome } from "./types";
 const src = (lines: string, section = "§6.5"): string =>
   `seed 004 ${lines} ${section}`.replace(/ +/g, " ");
 
-const freeze = deepFreeze;
-
 /** −n without a negative zero. */
 const neg = (n: number): number => (n === 0 ? 0 : -n);
 
@@ -117,7 +115,9 @@ export interface DefenceModifierEntry {
 }
 
 /** Defence modifier catalog (spec §6.5 table). */
-export const DEFENCE_MODIFIERS: readonly DefenceModifierEntry[] = freeze<DefenceModifierEntry[]>([
+export const DEFENCE_MODIFIERS: readonly DefenceModifierEntry[] = deepFreeze<
+  DefenceModifierEntry[]
+>([
   {
     id: "stunned",
     condition: "Stunned",
@@ -383,7 +383,7 @@ export const PARRY_WEAPON_KINDS = [
 export type ParryWeaponKind = (typeof PARRY_WEAPON_KINDS)[number];
 
 /** Melee weapon skills (§3.1 ids) as parry kinds, so a skill id may be given for `weaponKind`. */
-const SKILL_PARRY: Readonly<Record<string, ParryWeaponKind>> = freeze({
+const SKILL_PARRY: Readonly<Record<string, ParryWeaponKind>> = deepFreeze({
   shortsword: "weapon",
   broadsword: "weapon",
   "axe-mace": "weapon",
@@ -463,7 +463,7 @@ type Active = (typeof ACTIVE)[number];
 /** What each §6.4 attack kind allows, before facing, readiness and maneuver (spec §6.4 rows). */
 const KIND_RULES: Readonly<
   Record<AttackKind, Readonly<Record<Active, boolean>> & { lines: string }>
-> = freeze({
+> = deepFreeze({
   melee: { dodge: true, block: true, parry: true, lines: "L1806, L1812" },
   flail: { dodge: true, block: true, parry: true, lines: "L1620, L4346" },
   thrown: { dodge: true, block: true, parry: true, lines: "L1858 (C9)" },

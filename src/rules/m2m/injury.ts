@@ -8,7 +8,7 @@
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { rollBasicDamage } from "./damage";
-import { deepFreeze } from "./equipment/common";
+import { deepFreeze } from "../../core/data";
 import { isExtremity, isHead, isLimb } from "./location";
 import { HIT_LOCATIONS, type DamageExpr, type HitLocation, type SuccessResult } from "./types";
 

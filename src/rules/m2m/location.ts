@@ -6,7 +6,7 @@
  * Hit location is rolled on TWO dice, not three (L2432, L2450, L4786; §18.2 pitfall 1).
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
-import { copy, deepFreeze } from "./equipment/common";
+import { copy, deepFreeze } from "../../core/data";
 import { DAMAGE_TYPES, HIT_LOCATIONS, type DamageType, type HitLocation } from "./types";
 
 // ── Location classes ─────────────────────────────────────────────────────────────────────────

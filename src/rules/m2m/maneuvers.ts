@@ -9,8 +9,6 @@
 import { deepFreeze } from "../../core/data";
 import { InputError, readEnum, readNumber } from "../../core/errors";
 
-const freeze = deepFreeze;
-
 /** A deep, mutable copy of plain table data (lookups never hand out the frozen rows). */
 function copy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -141,7 +139,7 @@ const spoiling = (spoils: ManeuverDefences["spoils"]): ManeuverDefences => ({ ..
  * Defences per §6.8; readiness of the weapon or shield is checked by the defence rules (§6.2),
  * reloading by `allowedDefences` in defence.ts (L1588, L2097).
  */
-export const MANEUVERS: readonly Maneuver[] = freeze<Maneuver[]>([
+export const MANEUVERS: readonly Maneuver[] = deepFreeze<Maneuver[]>([
   // Basic Combat System (§4.2)
   {
     id: "move",
@@ -550,7 +548,7 @@ export interface Position {
 }
 
 /** Table of Positions (L2067–2075, L4776–4784; spec §4.5 JSON). */
-export const POSITIONS: readonly Position[] = freeze<Position[]>([
+export const POSITIONS: readonly Position[] = deepFreeze<Position[]>([
   {
     id: "standing",
     attack: 0,
@@ -681,7 +679,7 @@ export interface MovementCost {
 }
 
 /** Move maneuver costs (L2268–2306; spec §4.4 table). */
-export const MOVEMENT_COSTS: readonly MovementCost[] = freeze<MovementCost[]>([
+export const MOVEMENT_COSTS: readonly MovementCost[] = deepFreeze<MovementCost[]>([
   {
     id: "forward",
     item: "Forward hex (turn to face the hex entered; facing changes by at most one hexside)",
@@ -1291,7 +1289,7 @@ export interface LongAction {
 }
 
 /** Long-action durations (L2241–2248, L2316–2320; pack and pocket L3355). */
-export const LONG_ACTIONS: readonly LongAction[] = freeze<LongAction[]>([
+export const LONG_ACTIONS: readonly LongAction[] = deepFreeze<LongAction[]>([
   {
     id: "pick-up-heavy",
     name: "Pick up a heavy object (weight greater than ST)",

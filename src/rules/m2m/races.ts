@@ -8,7 +8,8 @@
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import type { AdvantageId } from "./character";
-import { deepFreeze, skillDef, type Difficulty, type SkillId } from "./skills";
+import { deepFreeze } from "../../core/data";
+import { skillDef, type Difficulty, type SkillId } from "./skills";
 
 export const ATTRIBUTES = ["st", "dx", "iq", "ht"] as const;
 export type Attribute = (typeof ATTRIBUTES)[number];

@@ -11,8 +11,6 @@
 import { deepFreeze } from "../../core/data";
 import { InputError, readNumber } from "../../core/errors";
 
-export { deepFreeze };
-
 export const DIFFICULTIES = ["easy", "average", "hard"] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 

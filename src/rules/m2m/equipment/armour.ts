@@ -5,7 +5,8 @@
  */
 import { InputError } from "../../../core/errors";
 import type { DamageType, HitLocation } from "../types";
-import { copy, deepFreeze, findById } from "./common";
+import { copy, deepFreeze } from "../../../core/data";
+import { findById } from "./common";
 
 // ── Shields ──────────────────────────────────────────────────────────────────────────────────
 

@@ -5,8 +5,6 @@
 import { InputError } from "../../../core/errors";
 import type { DamageExpr } from "../types";
 
-export { copy, deepFreeze } from "../../../core/data";
-
 /** Entry `id` of a table, or an InputError naming `field` (the caller's path to the id). */
 export function findById<T extends { readonly id: string }>(
   table: readonly T[],

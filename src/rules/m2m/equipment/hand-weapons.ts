@@ -3,7 +3,8 @@
  * The pull-out table wins over the rules text for weapon statistics (spec §0.3, §17 C12).
  */
 import type { DamageExpr, DamageType } from "../types";
-import { copy, deepFreeze, dmg, findById } from "./common";
+import { copy, deepFreeze } from "../../../core/data";
+import { dmg, findById } from "./common";
 
 // ── Weapon skills (group headers L4290–4402; spec §2.6, §3.1, §3.2) ─────────────────────────
 

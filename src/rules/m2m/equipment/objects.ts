@@ -3,7 +3,8 @@
  * bar or rope is the damage that cuts it; of a wall or slab, the damage that makes a man-sized
  * hole (impaling makes a small one) (L3612). "Weapon to use" is a guideline (L3616).
  */
-import { copy, deepFreeze, findById } from "./common";
+import { copy, deepFreeze } from "../../../core/data";
+import { findById } from "./common";
 
 /** The "Weapon to use" column (L3571). */
 export const OBJECT_WEAPONS = [

@@ -3,7 +3,8 @@
  * parries a weapon of 3 or more times its weight (L1782, L1816, L2394, L2549; spec §17 C1).
  */
 import { InputError, readEnum } from "../../../core/errors";
-import { copy, deepFreeze, findById } from "./common";
+import { copy, deepFreeze } from "../../../core/data";
+import { findById } from "./common";
 import { HAND_WEAPONS, type QualityClass } from "./hand-weapons";
 
 export const WEAPON_QUALITIES = ["fine", "good", "cheap"] as const;

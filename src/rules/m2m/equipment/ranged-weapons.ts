@@ -6,7 +6,8 @@
  */
 import { InputError, readNumber } from "../../../core/errors";
 import type { DamageExpr, DamageType } from "../types";
-import { copy, deepFreeze, dmg, findById } from "./common";
+import { copy, deepFreeze } from "../../../core/data";
+import { dmg, findById } from "./common";
 import type { DamageBase, RangedSkillId } from "./hand-weapons";
 
 /** A range in yards: `perST × ST + add` (`ST/2` = {0.5, 0}, `ST-2` = {1, −2}, `1` = {0, 1}). */
