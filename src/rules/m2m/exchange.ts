@@ -28,8 +28,8 @@ import {
 } from "./criticals";
 import { applyDr, knockbackHexes, locationDr, rollBasicDamage, woundInjury } from "./damage";
 import { criticalDefenceEffect, defenceOutcome } from "./defence";
-import { applyWound, type WoundResult } from "./injury";
-import { aimPenalty, headMissByOne, locationFromRoll } from "./location";
+import { applyWound, htRoll, type WoundResult } from "./injury";
+import { aimPenalty, headMissByOne, isExtremity, isHead, locationFromRoll } from "./location";
 import type { AttackOutcome, DamageExpr, DamageType, DefenceOutcome, HitLocation } from "./types";
 
 export interface M2mAttack {
@@ -173,13 +173,11 @@ export interface M2mState {
   result: M2mResult | null;
 }
 
-const HANDS_FEET: readonly HitLocation[] = ["left-hand", "right-hand", "left-foot", "right-foot"];
-
 function rollLocation(dice: Dice, d: M2mDeclaration): HitLocation {
   const roll = sum(dice.roll("location", 2, 6));
   // A hand or foot needs its side (ruling M1): roll only when the table needs it.
   const probe = locationFromRoll(roll, { sideRoll: 1, shieldInLeftHand: d.defender.shield });
-  if (!HANDS_FEET.includes(probe)) return probe;
+  if (!isExtremity(probe)) return probe;
   const sideRoll = dice.roll("side", 1, 6)[0]!;
   return locationFromRoll(roll, { sideRoll, shieldInLeftHand: d.defender.shield });
 }
@@ -377,7 +375,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
       state.attack.outcome === "critical-hit"
         ? criticalHitEffect(state.attack.roll, {
             hitLocation: d.options.hitLocation,
-            head: location === "head" || location === "face",
+            head: isHead(location),
           })
         : null;
     if (critical?.table) {
@@ -487,15 +485,14 @@ function rollDamage(dice: Dice, name: string, i: DamageInput): M2mDamage {
   };
 }
 
+/** An HT roll (3d6 vs basic HT; 3-4 always succeed, 17-18 always fail, §1.1). */
 function htCheck(
   dice: Dice,
   name: string,
   ht: number,
 ): { roll: number; target: number; success: boolean } {
-  const roll = sum(dice.roll(name, 3, 6));
-  // An HT roll is a success roll (§1.1): 3-4 always succeed, 17-18 always fail.
-  const success = roll <= 4 || (roll <= 16 && roll <= ht);
-  return { roll, target: ht, success };
+  const r = htRoll(ht, sum(dice.roll(name, 3, 6)));
+  return { roll: r.roll, target: r.target, success: r.success };
 }
 
 /** The wound's consequences; `prefix` names the rolls (`""` for the defender, `self` for a fumbler). */
