@@ -33,6 +33,7 @@ import {
   type Flammable,
 } from "./mechanics";
 import {
+  LOCATION_REGION,
   MELEE_MATRIX,
   MISSILE_MATRIX,
   type AimZone,
@@ -292,7 +293,8 @@ export function deliverStrike(
   }
   if (!cell) return strike;
 
-  const arm = ["shoulder", "upper-arm", "elbow", "forearm", "hand"].includes(loc.location);
+  // ♦ is a Fumble roll on an arm location, a Stumble roll on a leg location (hm3.md §1).
+  const arm = LOCATION_REGION[loc.location] === "arm";
   let severity = cell.severity;
   strike.tableInjury = injuryCode(cell);
   strike.injuryLevel = cell.level;

@@ -14,6 +14,7 @@ import {
   IMPACT_BANDS,
   INJURY_TABLE,
   LOCATIONS,
+  LOCATION_REGION,
   MATERIAL_ALIASES,
   MATERIAL_PROTECTION,
   MATERIALS,
@@ -55,9 +56,10 @@ export function locationFor(zone: AimZone, roll: number): LocationId {
   throw new Error(`No ${zone} location for roll ${roll}`);
 }
 
+/** Shoulder to hand and hip to foot, the seed's `•` rows (lines 77-89), are paired. */
 export function isPaired(id: LocationId): boolean {
-  const i = LOCATIONS.indexOf(id);
-  return (i >= 3 && i <= 7) || i >= 11;
+  const region = LOCATION_REGION[id];
+  return region === "arm" || region === "leg";
 }
 
 /** Odd roll = left, even roll = right (seed 003 lines 116-117); `00` (100) is even. */

@@ -126,7 +126,8 @@ export const LOCATIONS = [
 ] as const;
 export type LocationId = (typeof LOCATIONS)[number];
 
-const REGION: Record<LocationId, Region> = {
+/** Region of each strike location: arms (shoulder to hand) and legs (hip to foot) are paired. */
+export const LOCATION_REGION: Readonly<Record<LocationId, Region>> = Object.freeze({
   skull: "head",
   face: "head",
   neck: "neck",
@@ -143,7 +144,7 @@ const REGION: Record<LocationId, Region> = {
   knee: "leg",
   calf: "leg",
   foot: "leg",
-};
+});
 
 /** The human body plan of seed 003. */
 export const HUMAN_PLAN: BodyPlan = Object.freeze({
@@ -152,8 +153,8 @@ export const HUMAN_PLAN: BodyPlan = Object.freeze({
     LOCATIONS.map((id) =>
       Object.freeze({
         id,
-        region: REGION[id],
-        paired: REGION[id] === "arm" || REGION[id] === "leg",
+        region: LOCATION_REGION[id],
+        paired: LOCATION_REGION[id] === "arm" || LOCATION_REGION[id] === "leg",
       }),
     ),
   ),
