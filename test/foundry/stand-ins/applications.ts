@@ -1,0 +1,2 @@
+/** Stand-ins: applications (see docs/foundry-stand-ins.md). */
+export {};

@@ -1,0 +1,2 @@
+/** Stand-ins: data (see docs/foundry-stand-ins.md). */
+export {};

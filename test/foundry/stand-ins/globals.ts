@@ -1,0 +1,2 @@
+/** Stand-ins: globals (see docs/foundry-stand-ins.md). */
+export {};

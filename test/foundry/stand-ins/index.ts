@@ -1,0 +1,9 @@
+/**
+ * Stand-ins for the Foundry globals the adapter uses, installed on `globalThis` so adapter
+ * modules can be imported and exercised in plain Node. What each stand-in does (and does not)
+ * reproduce is documented in docs/foundry-stand-ins.md. Import this module before any module
+ * of src/foundry.
+ */
+import "./globals";
+import "./data";
+import "./applications";
