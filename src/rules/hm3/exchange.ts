@@ -12,6 +12,9 @@ import { copy } from "../../core/data";
 import { RecordingDice, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
+import { InputError } from "../../core/errors";
+import { canAim, isHumanPlan, planInjuryFor, planStrikeLocation } from "./body-plan";
+import type { Hm3BodyPlanInput } from "./character-types";
 import {
   armourAspect,
   armourAt,
@@ -39,6 +42,7 @@ import {
   type AimZone,
   type DefenceType,
   type Level,
+  type LocationId,
   type ResultCode,
 } from "./tables";
 
@@ -54,6 +58,12 @@ export interface Hm3Fighter {
   armour: ArmourMap;
   /** Flammable material worn by location (`flammableFromLayers`), for fire strikes. */
   flammable?: Readonly<Record<string, Flammable>>;
+  /**
+   * A creature's body plan (validated, `validateBodyPlan`): strikes on this fighter take their
+   * location and injury from it, and armour keys are its location ids. Absent: the human
+   * tables of seed 003.
+   */
+  bodyPlan?: Hm3BodyPlanInput;
 }
 
 /** A fire strike on Cloth or Quilt (seed 003 line 277). */
@@ -235,11 +245,23 @@ export function deliverStrike(
   const p = by === "attacker" ? "" : "counter.";
   const aspect = armourAspect(weapon.aspect);
   if (!aspect) throw new Error(`Unknown aspect ${weapon.aspect}`);
+  const plan = victim.bodyPlan;
+  if (plan && !canAim(plan, weapon.aim)) {
+    // A zone with no points on the victim's plan cannot be aimed at (ruling R16).
+    throw new InputError(
+      by === "attacker" ? "attack.aim" : "defence.aim",
+      weapon.aim,
+      `body plan ${plan.name} cannot be struck in the ${weapon.aim} zone`,
+    );
+  }
   const locationRoll = dice.roll(`${p}location`, 1, 100)[0]!;
-  const loc = strikeLocation(weapon.aim, locationRoll);
+  const loc = plan
+    ? planStrikeLocation(plan, weapon.aim, locationRoll)
+    : { ...strikeLocation(weapon.aim, locationRoll), region: null };
   let face: string | null = null;
   let faceRoll: number | null = null;
-  if (loc.location === "face") {
+  // The †FACE sub-table belongs to the human face (ruling R17).
+  if (loc.location === "face" && (!plan || isHumanPlan(plan))) {
     faceRoll = dice.roll(`${p}face`, 1, 100)[0]!;
     face = facePart(faceRoll);
   }
@@ -247,7 +269,9 @@ export function deliverStrike(
   const impact = impactRolls.reduce((a, b) => a + b, weapon.impact);
   const armour = armourAt(victim.armour, loc.sided, aspect);
   const effectiveImpact = impact - armour;
-  const cell = injuryFor(loc.location, effectiveImpact);
+  const cell = plan
+    ? planInjuryFor(plan, loc.location, effectiveImpact)
+    : injuryFor(loc.location as LocationId, effectiveImpact);
 
   const strike: Hm3Strike = {
     by,
@@ -293,13 +317,14 @@ export function deliverStrike(
   }
   if (!cell) return strike;
 
-  // ♦ is a Fumble roll on an arm location, a Stumble roll on a leg location (hm3.md §1).
-  const arm = LOCATION_REGION[loc.location] === "arm";
+  // ♦ is a Fumble roll on an arm location, a Stumble roll on a leg location (hm3.md §1); a
+  // plan's location says its region (a validated plan marks ♦ only on arms and legs, R18).
+  const region = loc.region ?? LOCATION_REGION[loc.location as LocationId];
   let severity = cell.severity;
   strike.tableInjury = injuryCode(cell);
   strike.injuryLevel = cell.level;
-  strike.fumbleRoll = cell.fumbleStumble && arm;
-  strike.stumbleRoll = cell.fumbleStumble && !arm;
+  strike.fumbleRoll = cell.fumbleStumble && region === "arm";
+  strike.stumbleRoll = cell.fumbleStumble && region === "leg";
   strike.amputationRoll = options.amputation && cell.amputation && aspect === "edge";
 
   if (severity === "K") {

@@ -13,7 +13,7 @@ import {
   type Hm3Holds,
   type Hm3Result,
 } from "./exchange";
-import { parseDeclaration, parseDefence, parseResolveInput } from "./parse";
+import { checkAim, parseDeclaration, parseDefence, parseResolveInput } from "./parse";
 import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
 
 export interface Hm3State {
@@ -61,6 +61,8 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
         `the defender cannot ${defence.type}: it ${why}`,
       );
     }
+    // A counterstrike aimed where the attacker's body plan has no points is refused before any roll.
+    if (defence.strike) checkAim(defence.strike.aim, state.decl.attacker, "defence.aim");
     return defence;
   },
   start(decl: Hm3Declaration): Hm3State {
@@ -90,3 +92,6 @@ export * from "./eml";
 export * from "./exchange";
 export * from "./turn";
 export { parseDeclaration, parseDefence, parseResolveInput } from "./parse";
+export * from "./character-types";
+export * from "./body-plan";
+export * from "./character";

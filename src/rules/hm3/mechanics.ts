@@ -3,6 +3,7 @@
  * character rolls (shock, fumble, stumble, kill, weapon quality). Rules from seed 003 and
  * `../shared/rules/hm3.md` §2; project rulings are in docs/rulings.md (R-numbers below).
  */
+import type { BodyPlan } from "../../core/body";
 import type { Dice } from "../../core/dice";
 import { sum } from "../../core/dice";
 import { InputError } from "../../core/errors";
@@ -148,28 +149,38 @@ export function layerProtection(
 const SIDES = ["left", "right"] as const;
 
 /**
+ * The ids a layer's location entry covers: both sides of an unsided paired location. Without a
+ * plan the human strike locations of seed 003; with one, that plan's location ids.
+ */
+export function coveredIds(loc: string, field: string, plan?: BodyPlan): string[] {
+  const base = loc.replace(/^(left|right)-/, "");
+  const paired = plan
+    ? plan.locations.find((l) => l.id === base)?.paired
+    : (LOCATIONS as readonly string[]).includes(base)
+      ? isPaired(base as LocationId)
+      : undefined;
+  if (paired === undefined) throw new InputError(field, loc, "unknown location");
+  const sided = loc !== base;
+  if (sided && !paired) throw new InputError(field, loc, "location has no sides");
+  return sided ? [loc] : paired ? SIDES.map((s) => `${s}-${base}`) : [base];
+}
+
+/**
  * Armour per location from worn layers: the sum over every layer covering it (seed 003
  * line 273, "impact reduction is cumulative"). Paired locations get sided entries so a layer
  * on one arm only protects that arm.
+ * With `plan`, location ids are that plan's (default: the human plan of seed 003).
  */
-/** The ids a layer's location entry covers: both sides of an unsided paired location. */
-function coveredIds(loc: string, field: string): string[] {
-  const base = loc.replace(/^(left|right)-/, "") as LocationId;
-  if (!(LOCATIONS as readonly string[]).includes(base)) {
-    throw new InputError(field, loc, "unknown location");
-  }
-  const sided = loc !== base;
-  if (sided && !isPaired(base)) throw new InputError(field, loc, "location has no sides");
-  return sided ? [loc] : isPaired(base) ? SIDES.map((s) => `${s}-${base}`) : [base];
-}
-
-export function armourFromLayers(layers: readonly ArmourLayer[]): Record<string, Protection> {
+export function armourFromLayers(
+  layers: readonly ArmourLayer[],
+  plan?: BodyPlan,
+): Record<string, Protection> {
   const out: Record<string, Record<Aspect, number>> = {};
   for (const [i, layer] of layers.entries()) {
     const prot = layerProtection(layer);
     // One layer covers a location once, however its locations overlap (`forearm`, `left-forearm`).
     const covered = new Set(
-      layer.locations.flatMap((loc) => coveredIds(loc, `layers[${i}].locations`)),
+      layer.locations.flatMap((loc) => coveredIds(loc, `layers[${i}].locations`, plan)),
     );
     for (const t of covered) {
       const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });
@@ -200,12 +211,15 @@ export const IGNITION_IMPACT = 13;
  * The flammable material worn at each (sided) location: Quilt where any quilt layer covers it,
  * else Cloth where a cloth layer does (docs/rulings.md R12: the worse burn).
  */
-export function flammableFromLayers(layers: readonly ArmourLayer[]): Record<string, Flammable> {
+export function flammableFromLayers(
+  layers: readonly ArmourLayer[],
+  plan?: BodyPlan,
+): Record<string, Flammable> {
   const out: Record<string, Flammable> = {};
   for (const [i, layer] of layers.entries()) {
     if (layer.material !== "cloth" && layer.material !== "quilt") continue;
     for (const loc of layer.locations) {
-      for (const t of coveredIds(loc, `layers[${i}].locations`)) {
+      for (const t of coveredIds(loc, `layers[${i}].locations`, plan)) {
         if (out[t] !== "quilt") out[t] = layer.material;
       }
     }

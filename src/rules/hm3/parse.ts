@@ -36,8 +36,11 @@ import {
   ASPECTS,
   LOCATIONS,
   MELEE_DEFENCES,
+  type AimZone,
   type LocationId,
 } from "./tables";
+import { canAim, validateBodyPlan } from "./body-plan";
+import type { Hm3BodyPlanInput } from "./character-types";
 
 const ASPECT_NAMES = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
 
@@ -74,16 +77,23 @@ const LOCATION_IDS: string[] = LOCATIONS.flatMap((l: LocationId) =>
   isPaired(l) ? [l, `left-${l}`, `right-${l}`] : [l],
 );
 
-function readArmour(value: unknown, field: string): Hm3Fighter["armour"] {
+/** The location ids armour may name on a fighter: the plan's, or the human ones. */
+function locationIdsOf(plan: Hm3BodyPlanInput | undefined): string[] {
+  return plan
+    ? plan.locations.flatMap((l) => (l.paired ? [l.id, `left-${l.id}`, `right-${l.id}`] : [l.id]))
+    : LOCATION_IDS;
+}
+
+function readArmour(value: unknown, field: string, ids: readonly string[]): Hm3Fighter["armour"] {
   if (value === undefined) return {};
   const obj = readObject(value, field);
   const out: Record<string, Record<string, number>> = {};
   for (const [loc, prot] of Object.entries(obj)) {
-    if (!LOCATION_IDS.includes(loc))
+    if (!ids.includes(loc))
       throw new InputError(
         `${field}.${loc}`,
         prot,
-        `unknown location (expected one of ${LOCATION_IDS.join(", ")})`,
+        `unknown location (expected one of ${ids.join(", ")})`,
       );
     const p = readObject(prot, `${field}.${loc}`);
     checkKeys(p, `${field}.${loc}`, ASPECTS);
@@ -97,7 +107,7 @@ function readArmour(value: unknown, field: string): Hm3Fighter["armour"] {
   return out;
 }
 
-function readLayers(value: unknown, field: string): ArmourLayer[] {
+function readLayers(value: unknown, field: string, ids: readonly string[]): ArmourLayer[] {
   if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of armour layers");
   return value.map((raw, i) => {
     const f = `${field}[${i}]`;
@@ -107,7 +117,7 @@ function readLayers(value: unknown, field: string): ArmourLayer[] {
     if (!Array.isArray(locations) || locations.length === 0)
       throw new InputError(`${f}.locations`, locations, "expected a list of locations");
     for (const [j, loc] of locations.entries()) {
-      if (typeof loc !== "string" || !LOCATION_IDS.includes(loc))
+      if (typeof loc !== "string" || !ids.includes(loc))
         throw new InputError(`${f}.locations[${j}]`, loc, "unknown location");
     }
     return {
@@ -125,12 +135,15 @@ function readLayers(value: unknown, field: string): ArmourLayer[] {
   });
 }
 
-function readFlammable(value: unknown, field: string): Record<string, Flammable> {
+function readFlammable(
+  value: unknown,
+  field: string,
+  ids: readonly string[],
+): Record<string, Flammable> {
   const obj = readObject(value, field);
   const out: Record<string, Flammable> = {};
   for (const [loc, material] of Object.entries(obj)) {
-    if (!LOCATION_IDS.includes(loc))
-      throw new InputError(`${field}.${loc}`, material, "unknown location");
+    if (!ids.includes(loc)) throw new InputError(`${field}.${loc}`, material, "unknown location");
     out[loc] = readEnum(material, `${field}.${loc}`, ["cloth", "quilt"] as const);
   }
   return out;
@@ -138,14 +151,28 @@ function readFlammable(value: unknown, field: string): Record<string, Flammable>
 
 function readFighter(value: unknown, field: string): Hm3Fighter {
   const o = readObject(value, field);
-  checkKeys(o, field, ["endurance", "up", "dex", "agl", "pp", "armour", "layers", "flammable"]);
+  checkKeys(o, field, [
+    "endurance",
+    "up",
+    "dex",
+    "agl",
+    "pp",
+    "armour",
+    "layers",
+    "flammable",
+    "bodyPlan",
+  ]);
+  // A creature's body plan (ruling R16); armour then names its location ids.
+  const bodyPlan =
+    o.bodyPlan === undefined ? undefined : validateBodyPlan(o.bodyPlan, `${field}.bodyPlan`);
+  const ids = locationIdsOf(bodyPlan);
   const attr = (k: string, min: number, max: number, fallback?: number) =>
     o[k] === undefined && fallback !== undefined
       ? fallback
       : readNumber(o[k], `${field}.${k}`, { integer: true, min, max });
-  let armour = readArmour(o.armour, `${field}.armour`);
+  let armour = readArmour(o.armour, `${field}.armour`, ids);
   let flammable =
-    o.flammable === undefined ? undefined : readFlammable(o.flammable, `${field}.flammable`);
+    o.flammable === undefined ? undefined : readFlammable(o.flammable, `${field}.flammable`, ids);
   if (o.layers !== undefined) {
     if (o.armour !== undefined)
       throw new InputError(`${field}.layers`, o.layers, "give either armour or layers, not both");
@@ -155,9 +182,9 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
         o.flammable,
         "with layers, flammable armour comes from the layers",
       );
-    const layers = readLayers(o.layers, `${field}.layers`);
-    armour = armourFromLayers(layers);
-    flammable = flammableFromLayers(layers);
+    const layers = readLayers(o.layers, `${field}.layers`, ids);
+    armour = armourFromLayers(layers, bodyPlan);
+    flammable = flammableFromLayers(layers, bodyPlan);
   }
   // PP = UP + encumbrance (hm3.md §2): never below UP, and UP when not given.
   const up = attr("up", 0, 100, 0);
@@ -173,7 +200,18 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     pp,
     armour,
     ...(flammable ? { flammable } : {}),
+    ...(bodyPlan ? { bodyPlan } : {}),
   };
+}
+
+/** A strike aimed at a zone the victim's body plan has no points in is refused (ruling R16). */
+export function checkAim(aim: AimZone, victim: Hm3Fighter, field: string): void {
+  if (victim.bodyPlan && !canAim(victim.bodyPlan, aim))
+    throw new InputError(
+      field,
+      aim,
+      `body plan ${victim.bodyPlan.name} cannot be struck in the ${aim} zone`,
+    );
 }
 
 /** Parses the whole `resolve` input: the declaration, and the defence as the one choice. */
@@ -184,7 +222,8 @@ export function parseResolveInput(raw: Record<string, unknown>): {
   checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
-  parseDefence(raw.defence, decl.attack.type);
+  const defence = parseDefence(raw.defence, decl.attack.type);
+  if (defence.strike) checkAim(defence.strike.aim, decl.attacker, "defence.aim");
   return { decl, answers: { defence: [raw.defence] } };
 }
 
@@ -202,12 +241,11 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
       options[k] = readBoolean(op[k], `options.${k}`, DEFAULT_OPTIONS[k]);
     }
   }
-  return {
-    attack: { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") },
-    attacker: readFighter(o.attacker, "attacker"),
-    defender: readFighter(o.defender, "defender"),
-    options,
-  };
+  const attack = { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") };
+  const attacker = readFighter(o.attacker, "attacker");
+  const defender = readFighter(o.defender, "defender");
+  checkAim(attack.aim, defender, "attack.aim");
+  return { attack, attacker, defender, options };
 }
 
 export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
