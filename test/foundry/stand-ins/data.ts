@@ -1,2 +1,1490 @@
-/** Stand-ins: data (see docs/foundry-stand-ins.md). */
-export {};
+/**
+ * Stand-ins for Foundry v13's data layer (see docs/foundry-stand-ins.md): a subset of
+ * `foundry.data.fields`, `foundry.data.validation`, `foundry.abstract.DataModel` and
+ * `TypeDataModel`, the localisation of model fields (`Localization.localizeDataModel`), and
+ * small Actor, Item and compendium documents that construct their `system` through
+ * `CONFIG.<Document>.dataModels` and run `prepareData` in Foundry's order. Cleaning,
+ * validation and initialisation follow Foundry v13's `common/data/fields.mjs` and
+ * `common/abstract/data.mjs` for every option implemented here.
+ */
+import {
+  Collection,
+  deepClone,
+  expandObject,
+  getProperty,
+  getType,
+  isEmpty,
+  isValidId,
+  mergeObject,
+  parseUuid,
+  ALL_DOCUMENT_TYPES,
+  randomID,
+  onReset,
+  setProperty,
+  type StandInGame,
+} from "./globals";
+
+type Obj = Record<string, unknown>;
+
+// ── Validation failures ──────────────────────────────────────────────────────────────────────
+
+export interface FailureOptions {
+  invalidValue?: unknown;
+  fallback?: unknown;
+  dropped?: boolean;
+  message?: string;
+  unresolved?: boolean;
+}
+
+export class DataModelValidationFailure {
+  invalidValue: unknown;
+  fallback: unknown;
+  dropped: boolean;
+  message: string | undefined;
+  unresolved: boolean;
+  fields: Record<string, DataModelValidationFailure> = {};
+  elements: { id: string | number; name?: string; failure: DataModelValidationFailure }[] = [];
+
+  constructor({
+    invalidValue,
+    fallback,
+    dropped = false,
+    message,
+    unresolved = false,
+  }: FailureOptions = {}) {
+    this.invalidValue = invalidValue;
+    this.fallback = fallback;
+    this.dropped = dropped;
+    this.message = message;
+    this.unresolved = unresolved;
+  }
+
+  asError(): DataModelValidationError {
+    return new DataModelValidationError(this);
+  }
+
+  isEmpty(): boolean {
+    return isEmpty(this.fields) && this.elements.length === 0;
+  }
+
+  toObject(): FailureOptions {
+    return {
+      invalidValue: this.invalidValue,
+      fallback: this.fallback,
+      dropped: this.dropped,
+      message: this.message,
+    };
+  }
+
+  toString(): string {
+    return this.#format(0);
+  }
+
+  #format(indent: number): string {
+    let text = this.message ?? "";
+    const pad = "  ".repeat(indent + 1);
+    for (const [name, failure] of Object.entries(this.fields))
+      text += `\n${pad}${name}: ${failure.#format(indent + 1)}`;
+    for (const { id, failure } of this.elements)
+      text += `\n${pad}${id}: ${failure.#format(indent + 1)}`;
+    return text;
+  }
+}
+
+export class DataModelValidationError extends Error {
+  readonly #failure: DataModelValidationFailure | undefined;
+
+  constructor(failure: DataModelValidationFailure | string, options?: { cause?: unknown }) {
+    super(failure.toString(), options);
+    this.name = "DataModelValidationError";
+    if (failure instanceof DataModelValidationFailure) this.#failure = failure;
+  }
+
+  /** The failure at a dotted path (`hm3.wq`, `hm3.locations.2`), or the root failure. */
+  getFailure(path?: string): DataModelValidationFailure | undefined {
+    let failure = this.#failure;
+    if (!path) return failure;
+    for (const part of path.split(".")) {
+      if (!failure) return undefined;
+      if (!isEmpty(failure.fields)) failure = failure.fields[part];
+      else failure = failure.elements.find((e) => String(e.id) === part)?.failure;
+    }
+    return failure;
+  }
+
+  /** Every leaf failure keyed by its dotted field path. */
+  getAllFailures(): Record<string, DataModelValidationFailure> | undefined {
+    if (!this.#failure || this.#failure.isEmpty()) return undefined;
+    const out: Record<string, DataModelValidationFailure> = {};
+    const walk = (path: string, failure: DataModelValidationFailure): void => {
+      if (failure.isEmpty()) {
+        out[path] = failure;
+        return;
+      }
+      for (const [name, f] of Object.entries(failure.fields))
+        walk(path ? `${path}.${name}` : name, f);
+      for (const { id, failure: f } of failure.elements)
+        walk(path ? `${path}.${id}` : String(id), f);
+    };
+    walk("", this.#failure);
+    return out;
+  }
+}
+
+// ── Fields ───────────────────────────────────────────────────────────────────────────────────
+
+export interface CleanOptions {
+  partial?: boolean;
+  source?: Obj;
+  [key: string]: unknown;
+}
+
+export interface ValidateOptions {
+  partial?: boolean;
+  fallback?: boolean;
+  source?: Obj;
+  dropInvalidEmbedded?: boolean;
+  [key: string]: unknown;
+}
+
+type Validator = (this: DataField, value: unknown, options: ValidateOptions) => unknown;
+type Choices =
+  | readonly unknown[]
+  | Record<string, unknown>
+  | (() => readonly unknown[] | Record<string, unknown>);
+
+export interface FieldOptions {
+  required?: boolean;
+  nullable?: boolean;
+  initial?: unknown;
+  readonly?: boolean;
+  gmOnly?: boolean;
+  label?: string;
+  hint?: string;
+  validationError?: string;
+  validate?: Validator;
+  [key: string]: unknown;
+}
+
+export class DataField {
+  name: string | undefined;
+  parent: DataField | undefined;
+  options: FieldOptions;
+  declare required: boolean;
+  declare nullable: boolean;
+  declare initial: unknown;
+  declare readonly: boolean;
+  declare gmOnly: boolean;
+  declare label: string;
+  declare hint: string;
+  declare validationError: string;
+
+  static recursive = false;
+
+  static get _defaults(): FieldOptions {
+    return {
+      required: false,
+      nullable: false,
+      initial: undefined,
+      readonly: false,
+      gmOnly: false,
+      label: "",
+      hint: "",
+      validationError: "is not a valid value",
+    };
+  }
+
+  constructor(
+    options: FieldOptions = {},
+    { name, parent }: { name?: string; parent?: DataField } = {},
+  ) {
+    this.name = name;
+    this.parent = parent;
+    this.options = options;
+    const defaults = (this.constructor as typeof DataField)._defaults;
+    for (const k of Object.keys(defaults))
+      (this as unknown as Obj)[k] = k in options ? options[k] : defaults[k];
+  }
+
+  /** Dotted path of the field within its root schema (`hm3.attributes.str`). */
+  get fieldPath(): string {
+    return [this.parent?.fieldPath, this.name].filter((p) => p !== undefined && p !== "").join(".");
+  }
+
+  apply(
+    fn: string | ((this: DataField, value: unknown, options: Obj) => unknown),
+    value: unknown,
+    options: Obj = {},
+  ): unknown {
+    const f =
+      typeof fn === "string"
+        ? ((this as unknown as Obj)[fn] as (v: unknown, o: Obj) => unknown)
+        : fn;
+    return f.call(this, value, options);
+  }
+
+  _getField(path: string[]): DataField | undefined {
+    return path.length ? undefined : this;
+  }
+
+  // Cleaning
+
+  clean(value: unknown, options: CleanOptions = {}): unknown {
+    if (value === undefined) return this.getInitialValue(options.source);
+    try {
+      if (this._validateSpecial(value) === true) return value;
+    } catch {
+      return this.getInitialValue(options.source);
+    }
+    return this._cleanType(this._cast(value), options);
+  }
+
+  _cleanType(value: unknown, _options: CleanOptions = {}): unknown {
+    return value;
+  }
+
+  _cast(value: unknown): unknown {
+    return value;
+  }
+
+  getInitialValue(data?: unknown): unknown {
+    if (this.initial instanceof Function) return (this.initial as (d: unknown) => unknown)(data);
+    if (this.initial !== undefined) return this.initial;
+    if (!this.required) return undefined;
+    if (this.nullable) return null;
+    return undefined;
+  }
+
+  toObject(value: unknown): unknown {
+    return value;
+  }
+
+  // Validation
+
+  validate(value: unknown, options: ValidateOptions = {}): DataModelValidationFailure | undefined {
+    const validators: Validator[] = [this._validateSpecial, this._validateType];
+    if (this.options.validate) validators.push(this.options.validate);
+    try {
+      for (const validator of validators) {
+        const isValid = validator.call(this, value, options);
+        if (isValid === true) return undefined;
+        if (isValid === false)
+          return new DataModelValidationFailure({
+            invalidValue: value,
+            message: this.validationError,
+            unresolved: true,
+          });
+        if (isValid instanceof DataModelValidationFailure) return isValid;
+      }
+    } catch (err) {
+      return new DataModelValidationFailure({
+        invalidValue: value,
+        message: (err as Error).message,
+        unresolved: true,
+      });
+    }
+    return undefined;
+  }
+
+  _validateSpecial(value: unknown): boolean | void {
+    if (value === null) {
+      if (this.nullable) return true;
+      throw new Error("may not be null");
+    }
+    if (value === undefined) {
+      if (this.required) throw new Error("may not be undefined");
+      return true;
+    }
+  }
+
+  _validateType(_value: unknown, _options: ValidateOptions = {}): unknown {
+    return undefined;
+  }
+
+  _validateModel(_data: unknown, _options: ValidateOptions = {}): void {}
+
+  // Initialisation
+
+  initialize(value: unknown, _model?: unknown, _options: Obj = {}): unknown {
+    return value;
+  }
+}
+
+export class SchemaField extends DataField {
+  fields: Record<string, DataField>;
+  static override recursive = true;
+
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, { required: true, nullable: false });
+  }
+
+  constructor(
+    fields: Record<string, DataField>,
+    options?: FieldOptions,
+    context: { name?: string; parent?: DataField } = {},
+  ) {
+    super(options, context);
+    this.fields = this._initialize(fields);
+  }
+
+  _initialize(fields: Record<string, DataField>): Record<string, DataField> {
+    if (getType(fields) !== "Object")
+      throw new Error("A DataSchema must be an object with string keys and DataField values.");
+    const copy = { ...fields };
+    for (const [name, field] of Object.entries(copy)) {
+      if (name === "_source")
+        throw new Error('"_source" is not a valid name for a field of a SchemaField.');
+      if (!(field instanceof DataField))
+        throw new Error(`The "${name}" field is not an instance of the DataField class.`);
+      if (field.parent !== undefined)
+        throw new Error(
+          `The "${field.fieldPath}" field already belongs to some other parent and may not be reused.`,
+        );
+      field.name = name;
+      field.parent = this;
+    }
+    return copy;
+  }
+
+  *[Symbol.iterator](): Generator<DataField> {
+    yield* Object.values(this.fields);
+  }
+  keys(): string[] {
+    return Object.keys(this.fields);
+  }
+  values(): DataField[] {
+    return Object.values(this.fields);
+  }
+  entries(): [string, DataField][] {
+    return Object.entries(this.fields);
+  }
+  has(name: string): boolean {
+    return Object.hasOwn(this.fields, name);
+  }
+  get(name: string): DataField | undefined {
+    return this.has(name) ? this.fields[name] : undefined;
+  }
+  getField(path: string | string[]): DataField | undefined {
+    return this._getField(typeof path === "string" ? path.split(".") : [...path]);
+  }
+  override _getField(path: string[]): DataField | undefined {
+    if (!path.length) return this;
+    const field = this.get(path.shift()!);
+    return field?._getField(path);
+  }
+
+  override getInitialValue(data?: unknown): unknown {
+    const initial = super.getInitialValue(data);
+    if (this.required && initial === undefined) return this._cleanType({});
+    return initial;
+  }
+
+  override _cast(value: unknown): unknown {
+    return getType(value) === "Object" ? value : {};
+  }
+
+  override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
+    const data = value as Obj;
+    options.source = options.source || data;
+    for (const [name, field] of this.entries()) {
+      if (!options.partial || name in data) data[name] = field.clean(data[name], options);
+    }
+    for (const k of Object.keys(data)) {
+      if (this.has(k)) continue;
+      if (k.startsWith("-=") && this.has(k.slice(2))) continue;
+      delete data[k];
+    }
+    return data;
+  }
+
+  override _validateType(value: unknown, options: ValidateOptions = {}): unknown {
+    if (!(value instanceof Object)) throw new Error("must be an object");
+    const data = value as Obj;
+    options.source = options.source || data;
+    const schemaFailure = new DataModelValidationFailure();
+    for (const [name, field] of this.entries()) {
+      if (options.partial && !(name in data)) continue;
+      const failure = field.validate(data[name], options);
+      if (!failure) continue;
+      schemaFailure.fields[name] = failure;
+      if (!failure.unresolved) continue;
+      if (options.fallback) {
+        const initial = field.getInitialValue(options.source);
+        if (field.validate(initial, { fallback: false, source: options.source })) {
+          failure.unresolved = schemaFailure.unresolved = true;
+        } else {
+          data[name] = failure.fallback = initial;
+          failure.unresolved = false;
+        }
+      } else failure.unresolved = schemaFailure.unresolved = true;
+    }
+    if (!isEmpty(schemaFailure.fields)) return schemaFailure;
+    return undefined;
+  }
+
+  override _validateModel(changes: unknown, options: ValidateOptions = {}): void {
+    if (!changes) return;
+    options.source = options.source || (changes as Obj);
+    for (const [name, field] of this.entries()) {
+      const change = (changes as Obj)[name];
+      if (change && (field.constructor as typeof DataField).recursive)
+        field._validateModel(change, options);
+    }
+  }
+
+  override toObject(value: unknown): unknown {
+    if (value === undefined || value === null) return value;
+    const data: Obj = {};
+    for (const [name, field] of this.entries()) data[name] = field.toObject((value as Obj)[name]);
+    return data;
+  }
+
+  override initialize(value: unknown, model?: unknown, options: Obj = {}): unknown {
+    if (!value) return value;
+    const data: Obj = {};
+    for (const [name, field] of this.entries())
+      data[name] = field.initialize((value as Obj)[name], model, options);
+    return data;
+  }
+
+  /** Lets inner fields (a document's `system`) migrate their part of the candidate source. */
+  migrateSource(sourceData: Obj, fieldData: unknown): void {
+    if (getType(fieldData) !== "Object") return;
+    for (const key of Object.keys(fieldData as Obj)) {
+      const field = this.get(key) as
+        | (DataField & { migrateSource?: (s: Obj, d: unknown) => void })
+        | undefined;
+      field?.migrateSource?.(sourceData, (fieldData as Obj)[key]);
+    }
+  }
+
+  override apply(
+    fn: string | ((this: DataField, value: unknown, options: Obj) => unknown),
+    value: unknown = {},
+    options: Obj = {},
+  ): unknown {
+    const f =
+      typeof fn === "string"
+        ? ((this as unknown as Obj)[fn] as ((v: unknown, o: Obj) => unknown) | undefined)
+        : fn;
+    f?.call(this, value, options);
+    if (!value || typeof value !== "object") return value;
+    const results: Obj = {};
+    for (const [key, field] of this.entries()) {
+      if (options.partial && !(key in (value as Obj))) continue;
+      results[key] = field.apply(fn, (value as Obj)[key], options);
+    }
+    return results;
+  }
+}
+
+export class BooleanField extends DataField {
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, { required: true, nullable: false, initial: false });
+  }
+  override _cast(value: unknown): unknown {
+    if (typeof value === "string") return value === "true";
+    if (typeof value === "object") return false;
+    return Boolean(value);
+  }
+  override _validateType(value: unknown): unknown {
+    if (typeof value !== "boolean") throw new Error("must be a boolean");
+    return undefined;
+  }
+}
+
+function isValidChoice(choices: Choices, value: unknown): boolean {
+  const list = typeof choices === "function" ? choices() : choices;
+  if (Array.isArray(list)) return list.includes(value);
+  return String(value) in list;
+}
+
+export class NumberField extends DataField {
+  declare min: number | undefined;
+  declare max: number | undefined;
+  declare step: number | undefined;
+  declare integer: boolean;
+  declare positive: boolean;
+  declare choices: Choices | undefined;
+
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, {
+      nullable: true,
+      min: undefined,
+      max: undefined,
+      step: undefined,
+      integer: false,
+      positive: false,
+      choices: undefined,
+    });
+  }
+
+  constructor(options: FieldOptions = {}, context: { name?: string; parent?: DataField } = {}) {
+    super(options, context);
+    if (this.choices) this.nullable = (options.nullable as boolean | undefined) ?? false;
+    if (Number.isFinite(this.min) && Number.isFinite(this.max) && this.min! > this.max!)
+      throw new Error("NumberField minimum constraint cannot exceed its maximum constraint");
+    if (this.step !== undefined)
+      throw new Error("Stand-in NumberField: the step option is not implemented");
+  }
+
+  override _cast(value: unknown): unknown {
+    return this.nullable && value === "" ? null : Number(value);
+  }
+
+  override _cleanType(value: unknown, options?: CleanOptions): unknown {
+    let v = super._cleanType(value, options);
+    if (typeof v !== "number") return v;
+    if (this.integer) v = Math.round(v);
+    if (Number.isFinite(this.min)) v = Math.max(v as number, this.min!);
+    if (Number.isFinite(this.max)) v = Math.min(v as number, this.max!);
+    return v;
+  }
+
+  override _validateType(value: unknown): unknown {
+    if (typeof value !== "number") throw new Error("must be a number");
+    if (this.positive && value <= 0) throw new Error("must be a positive number");
+    if (Number.isFinite(this.min) && value < this.min!)
+      throw new Error(`must be at least ${this.min}`);
+    if (Number.isFinite(this.max) && value > this.max!)
+      throw new Error(`must be at most ${this.max}`);
+    if (this.choices && !isValidChoice(this.choices, value))
+      throw new Error(`${value} is not a valid choice`);
+    if (this.integer) {
+      if (!Number.isInteger(value)) throw new Error("must be an integer");
+    } else if (!Number.isFinite(value)) throw new Error("must be a finite number");
+    return undefined;
+  }
+}
+
+export class StringField extends DataField {
+  declare blank: boolean;
+  declare trim: boolean;
+  declare choices: Choices | undefined;
+  declare textSearch: boolean;
+
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, {
+      blank: true,
+      trim: true,
+      choices: undefined,
+      textSearch: false,
+    });
+  }
+
+  constructor(options: FieldOptions = {}, context: { name?: string; parent?: DataField } = {}) {
+    super(options, context);
+    if (this.choices) {
+      this.nullable = (options.nullable as boolean | undefined) ?? false;
+      this.blank = (options.blank as boolean | undefined) ?? false;
+    }
+  }
+
+  override clean(value: unknown, options?: CleanOptions): unknown {
+    if (typeof value === "string" && this.trim) value = value.trim();
+    return super.clean(value, options);
+  }
+
+  override getInitialValue(data?: unknown): unknown {
+    const initial = super.getInitialValue(data);
+    if (this.blank && this.required && !initial) return "";
+    return initial;
+  }
+
+  override _cast(value: unknown): unknown {
+    return String(value);
+  }
+
+  override _validateSpecial(value: unknown): boolean | void {
+    if (value === "") {
+      if (this.blank) return true;
+      throw new Error("may not be a blank string");
+    }
+    return super._validateSpecial(value);
+  }
+
+  override _validateType(value: unknown, _options?: ValidateOptions): unknown {
+    if (typeof value !== "string") throw new Error("must be a string");
+    if (this.choices) {
+      if (isValidChoice(this.choices, value)) return true;
+      throw new Error(`${value} is not a valid choice`);
+    }
+    return undefined;
+  }
+}
+
+export class ObjectField extends DataField {
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, { required: true, nullable: false });
+  }
+  override getInitialValue(data?: unknown): unknown {
+    const initial = super.getInitialValue(data);
+    if (this.required && initial === undefined) return {};
+    return initial;
+  }
+  override _cast(value: unknown): unknown {
+    const v = value as { toObject?: () => unknown };
+    const plain = v.toObject instanceof Function ? v.toObject() : value;
+    return getType(plain) === "Object" ? plain : {};
+  }
+  override initialize(value: unknown): unknown {
+    if (!value) return value;
+    return deepClone(value);
+  }
+  override toObject(value: unknown): unknown {
+    return deepClone(value);
+  }
+  override _validateType(value: unknown): unknown {
+    if (getType(value) !== "Object") throw new Error("must be an object");
+    return undefined;
+  }
+}
+
+export class ArrayField extends DataField {
+  declare element: DataField;
+  declare empty: boolean;
+  declare exact: number | undefined;
+  declare min: number;
+  declare max: number;
+  static override recursive = true;
+
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, {
+      required: true,
+      nullable: false,
+      empty: true,
+      exact: undefined,
+      min: 0,
+      max: Infinity,
+    });
+  }
+
+  constructor(
+    element: DataField,
+    options: FieldOptions = {},
+    context: { name?: string; parent?: DataField } = {},
+  ) {
+    super(options, context);
+    if (!(element instanceof DataField))
+      throw new Error(`${this.constructor.name} must have a DataField as its contained element`);
+    if (element.parent !== undefined) throw new Error("The element DataField already has a parent");
+    this.element = element;
+    element.name ||= "element";
+    element.parent = this;
+    if (this.min > this.max)
+      throw new Error("ArrayField minimum length cannot exceed maximum length");
+  }
+
+  override getInitialValue(data?: unknown): unknown {
+    const initial = super.getInitialValue(data);
+    if (this.required && initial === undefined) return [];
+    return initial;
+  }
+
+  override _cast(value: unknown): unknown {
+    const t = getType(value);
+    if (t === "Object") {
+      const arr: unknown[] = [];
+      for (const [k, v] of Object.entries(value as Obj)) {
+        const i = Number(k);
+        if (Number.isInteger(i) && i >= 0) arr[i] = v;
+      }
+      return arr;
+    }
+    if (t === "Set") return Array.from(value as Set<unknown>);
+    return Array.isArray(value) ? value : [value];
+  }
+
+  override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
+    return (value as unknown[]).map((v) => this.element.clean(v, { ...options, partial: false }));
+  }
+
+  override _validateType(value: unknown, options: ValidateOptions = {}): unknown {
+    if (!Array.isArray(value)) throw new Error("must be an Array");
+    if (value.length < this.min) throw new Error(`cannot have fewer than ${this.min} elements`);
+    if (value.length > this.max) throw new Error(`cannot have more than ${this.max} elements`);
+    return this._validateElements(value, options);
+  }
+
+  _validateElements(
+    value: unknown[],
+    options: ValidateOptions,
+  ): DataModelValidationFailure | undefined {
+    const arrayFailure = new DataModelValidationFailure();
+    for (let i = 0; i < value.length; i++) {
+      const failure = this.element.validate(value[i], { ...options, partial: false });
+      if (failure) {
+        arrayFailure.elements.push({ id: i, failure });
+        arrayFailure.unresolved ||= failure.unresolved;
+      }
+    }
+    return arrayFailure.elements.length ? arrayFailure : undefined;
+  }
+
+  override _validateModel(changes: unknown, options: ValidateOptions = {}): void {
+    if (!(this.element.constructor as typeof DataField).recursive) return;
+    for (const element of changes as unknown[]) this.element._validateModel(element, options);
+  }
+
+  override initialize(value: unknown, model?: unknown, options: Obj = {}): unknown {
+    if (!value) return value;
+    return (value as unknown[]).map((v) => this.element.initialize(v, model, options));
+  }
+
+  override toObject(value: unknown): unknown {
+    if (!value) return value;
+    return (value as unknown[]).map((v) => this.element.toObject(v));
+  }
+
+  override _getField(path: string[]): DataField | undefined {
+    if (path.length === 0) return this;
+    if (path.shift() !== this.element.name) return undefined;
+    return this.element._getField(path);
+  }
+
+  /** Applies `fn` to this field, then to each element (to one blank element with `initializeArrays`). */
+  override apply(
+    fn: string | ((this: DataField, value: unknown, options: Obj) => unknown),
+    value: unknown = [],
+    options: Obj = {},
+  ): unknown {
+    const f =
+      typeof fn === "string"
+        ? ((this as unknown as Obj)[fn] as ((v: unknown, o: Obj) => unknown) | undefined)
+        : fn;
+    f?.call(this, value, options);
+    if (!Array.isArray(value)) return value;
+    const values: unknown[] = !value.length && options.initializeArrays ? [undefined] : value;
+    return values.map((v) => this.element.apply(fn, v, options));
+  }
+}
+
+export class SetField extends ArrayField {
+  override _validateElements(
+    value: unknown[],
+    options: ValidateOptions,
+  ): DataModelValidationFailure | undefined {
+    const setFailure = new DataModelValidationFailure();
+    for (let i = value.length - 1; i >= 0; i--) {
+      const failure = this.element.validate(value[i], options);
+      if (!failure) continue;
+      setFailure.elements.unshift({ id: i, failure });
+      if (!failure.unresolved && failure.fallback) continue;
+      if (options.fallback) {
+        value.splice(i, 1);
+        failure.dropped = true;
+      } else setFailure.unresolved = true;
+    }
+    if (setFailure.elements.length) {
+      if (options.fallback && !setFailure.unresolved) setFailure.fallback = value;
+      return setFailure;
+    }
+    return undefined;
+  }
+  override initialize(value: unknown, model?: unknown, options: Obj = {}): unknown {
+    if (!value) return value;
+    return new Set(super.initialize(value, model, options) as unknown[]);
+  }
+  override toObject(value: unknown): unknown {
+    if (!value) return value;
+    return Array.from(value as Iterable<unknown>).map((v) => this.element.toObject(v));
+  }
+}
+
+export class HTMLField extends StringField {
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, { required: true, blank: true });
+  }
+}
+
+export class JSONField extends StringField {
+  constructor(options?: FieldOptions, context?: { name?: string; parent?: DataField }) {
+    super(options, context);
+    this.blank = false;
+    this.trim = false;
+    this.choices = undefined;
+  }
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, {
+      blank: false,
+      trim: false,
+      initial: undefined,
+      validationError: "is not a valid JSON string",
+    });
+  }
+  override clean(value: unknown, options?: CleanOptions): unknown {
+    if (value === "") return '""';
+    return super.clean(value, options);
+  }
+  override _cast(value: unknown): unknown {
+    if (typeof value !== "string" || !isJSON(value)) return JSON.stringify(value);
+    return value;
+  }
+  override _validateType(value: unknown): unknown {
+    if (typeof value !== "string" || !isJSON(value))
+      throw new Error("must be a serialized JSON string");
+    return undefined;
+  }
+  override initialize(value: unknown): unknown {
+    if (value === undefined || value === null) return value;
+    return JSON.parse(value as string);
+  }
+  override toObject(value: unknown): unknown {
+    if (value === undefined || (this.nullable && value === null)) return value;
+    return JSON.stringify(value);
+  }
+}
+
+function isJSON(value: string): boolean {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class DocumentUUIDField extends StringField {
+  declare type: string | undefined;
+  declare embedded: boolean | undefined;
+  static override get _defaults(): FieldOptions {
+    return Object.assign(super._defaults, {
+      required: true,
+      blank: false,
+      nullable: true,
+      initial: null,
+      type: undefined,
+      embedded: undefined,
+    });
+  }
+  override _validateType(value: unknown): unknown {
+    const p = parseUuid(value as string);
+    if (this.type) {
+      if (p.type !== this.type)
+        throw new Error(`Invalid document type "${p.type}" which must be a "${this.type}"`);
+    } else if (p.type && !ALL_DOCUMENT_TYPES.includes(p.type))
+      throw new Error(`Invalid document type "${p.type}"`);
+    if (this.embedded === true && !p.embedded.length)
+      throw new Error("must be an embedded document");
+    if (this.embedded === false && p.embedded.length)
+      throw new Error("may not be an embedded document");
+    if (!isValidId(p.documentId)) throw new Error(`Invalid document ID "${p.documentId}"`);
+    return undefined;
+  }
+}
+
+/** The `system` field of a document: cleaned, validated and initialised by the subtype's data model. */
+export class TypeDataField extends ObjectField {
+  readonly documentName: string;
+  static override recursive = true;
+
+  constructor(documentName: string, options: FieldOptions = {}) {
+    super(options);
+    this.documentName = documentName;
+  }
+
+  getModelForType(type: unknown): typeof DataModel | null {
+    if (!type) return null;
+    const config = (
+      globalThis as unknown as {
+        CONFIG: Record<string, { dataModels?: Record<string, typeof DataModel> }>;
+      }
+    ).CONFIG;
+    return config[this.documentName]?.dataModels?.[type as string] ?? null;
+  }
+
+  override getInitialValue(data?: unknown): unknown {
+    const initial = super.getInitialValue(data);
+    if (getType(initial) === "Object")
+      return this._cleanType(initial, { partial: false, source: data as Obj });
+    return initial;
+  }
+
+  override _cleanType(value: unknown, options: CleanOptions = {}): unknown {
+    const v = typeof value === "object" && value !== null ? value : {};
+    const cls = this.getModelForType(options.source?.type);
+    if (cls) return cls.cleanData(v as Obj, { ...options, source: v as Obj });
+    return v;
+  }
+
+  override _validateType(data: unknown, options: ValidateOptions = {}): unknown {
+    const result = super._validateType(data);
+    if (result !== undefined) return result;
+    const cls = this.getModelForType(options.source?.type);
+    return cls?.schema.validate(data, { ...options, source: data as Obj });
+  }
+
+  /** Runs the subtype model's migration on the `system` part of a document's candidate source. */
+  migrateSource(sourceData: Obj, fieldData: unknown): void {
+    if (getType(fieldData) !== "Object") return;
+    this.getModelForType(sourceData.type)?.migrateDataSafe(fieldData as Obj);
+  }
+
+  override _validateModel(changes: unknown, options: ValidateOptions = {}): void {
+    const cls = this.getModelForType(options.source?.type);
+    cls?.validateJoint(changes as Obj);
+  }
+
+  override initialize(value: unknown, model?: unknown, options: Obj = {}): unknown {
+    const cls = this.getModelForType((model as DataModel)._source.type);
+    if (cls)
+      return new (cls as unknown as new (data: unknown, options: Obj) => DataModel)(value, {
+        parent: model,
+        ...options,
+      });
+    return deepClone(value);
+  }
+
+  override toObject(value: unknown): unknown {
+    const v = value as { toObject?: (source?: boolean) => unknown };
+    return v.toObject instanceof Function ? v.toObject(false) : deepClone(value);
+  }
+}
+
+// ── DataModel and TypeDataModel ──────────────────────────────────────────────────────────────
+
+export interface ModelContext {
+  parent?: DataModel | null;
+  strict?: boolean;
+  fallback?: boolean;
+  dropInvalidEmbedded?: boolean;
+  [key: string]: unknown;
+}
+
+export class DataModel {
+  declare readonly parent: DataModel | null;
+  declare readonly _source: Obj;
+  #validationFailures: {
+    fields: DataModelValidationFailure | null;
+    joint: DataModelValidationFailure | null;
+  } = {
+    fields: null,
+    joint: null,
+  };
+
+  static LOCALIZATION_PREFIXES: string[] = [];
+  declare static _schema: SchemaField;
+
+  constructor(data: unknown = {}, { parent = null, strict = true, ...options }: ModelContext = {}) {
+    Object.defineProperty(this, "parent", {
+      value: (() => {
+        if (parent === null) return null;
+        if (parent instanceof DataModel) return parent;
+        throw new Error("The provided parent must be a DataModel instance");
+      })(),
+      writable: false,
+      enumerable: false,
+    });
+    Object.defineProperty(this, "_source", {
+      value: this._initializeSource(data, { strict, ...options }),
+      writable: false,
+      enumerable: false,
+    });
+    Object.seal(this._source);
+    this._configure(options);
+    const fallback = (options.fallback as boolean | undefined) ?? !strict;
+    const dropInvalidEmbedded = (options.dropInvalidEmbedded as boolean | undefined) ?? !strict;
+    this.validate({ strict, fallback, dropInvalidEmbedded, fields: true, joint: true });
+    this._initialize({ strict, ...options });
+  }
+
+  _configure(_options: Obj = {}): void {}
+
+  static defineSchema(): Record<string, DataField> {
+    throw new Error(`The ${this.name} subclass of DataModel must define its Document schema`);
+  }
+
+  static get schema(): SchemaField {
+    if (Object.prototype.hasOwnProperty.call(this, "_schema")) return this._schema;
+    const schema = new SchemaField(Object.freeze(this.defineSchema()));
+    Object.defineProperty(this, "_schema", { value: schema, writable: false });
+    return schema;
+  }
+
+  get schema(): SchemaField {
+    return (this.constructor as typeof DataModel).schema;
+  }
+
+  get invalid(): boolean {
+    return Object.values(this.#validationFailures).some((f) => f?.unresolved);
+  }
+
+  get validationFailures(): {
+    fields: DataModelValidationFailure | null;
+    joint: DataModelValidationFailure | null;
+  } {
+    return this.#validationFailures;
+  }
+
+  _initializeSource(data: unknown, _options: Obj = {}): Obj {
+    let source = data instanceof DataModel ? data.toObject() : data;
+    const cls = this.constructor as typeof DataModel;
+    source = cls.migrateDataSafe(source as Obj);
+    const dt = getType(source);
+    if (dt !== "Object")
+      throw new Error(`${cls.name} was incorrectly constructed with a ${dt} instead of an object.`);
+    return cls.cleanData(source as Obj);
+  }
+
+  static cleanData(source: Obj = {}, options: CleanOptions = {}): Obj {
+    return this.schema.clean(source, options) as Obj;
+  }
+
+  _initialize(options: Obj = {}): void {
+    for (const [name, field] of this.schema.entries()) {
+      const value = field.initialize(this._source[name], this, options);
+      (this as unknown as Obj)[name] = value;
+    }
+  }
+
+  reset(): void {
+    this._initialize();
+  }
+
+  validate({
+    changes,
+    clean = false,
+    fallback = false,
+    dropInvalidEmbedded = false,
+    strict = true,
+    fields = true,
+    joint,
+  }: {
+    changes?: Obj;
+    clean?: boolean;
+    fallback?: boolean;
+    dropInvalidEmbedded?: boolean;
+    strict?: boolean;
+    fields?: boolean;
+    joint?: boolean;
+  } = {}): boolean {
+    let source = changes ?? this._source;
+    const isJoint = joint ?? !changes;
+    const partial = !isJoint;
+    if (partial && !clean) source = deepClone(source);
+    const cls = this.constructor as typeof DataModel;
+    if (clean) cls.cleanData(source, { partial });
+    if (fields) {
+      this.#validationFailures.fields = null;
+      const failure = this.schema.validate(source, { partial, fallback, dropInvalidEmbedded }) as
+        | DataModelValidationFailure
+        | undefined;
+      if (failure) {
+        failure.message = `${cls.name} validation errors:`;
+        this.#validationFailures.fields = failure;
+        if (strict && failure.unresolved) throw failure.asError();
+      }
+    }
+    if (isJoint) {
+      this.#validationFailures.joint = null;
+      try {
+        this.schema._validateModel(source);
+        cls.validateJoint(source);
+      } catch (err) {
+        const message = `${cls.name} Joint Validation Error:\n${(err as Error).message}`;
+        const failure = new DataModelValidationFailure({ message, unresolved: true });
+        this.#validationFailures.joint = failure;
+        if (strict) throw failure.asError();
+      }
+    }
+    return !this.invalid;
+  }
+
+  static validateJoint(_data: Obj): void {}
+
+  /**
+   * Applies a partial update to the source: the changes are cleaned (partial), merged into a
+   * copy of the source, the copy is validated (fields and joint, strict) and only then
+   * committed. Returns the applied changes. Foundry computes a finer diff; see the doc.
+   */
+  updateSource(changes: Obj = {}, options: { recursive?: boolean } = {}): Obj {
+    const cls = this.constructor as typeof DataModel;
+    const expanded = expandObject(deepClone(changes));
+    cls.cleanData(expanded, { partial: true });
+    const candidate = deepClone(this._source);
+    if (options.recursive === false) Object.assign(candidate, expanded);
+    else mergeObject(candidate, expanded, { insertKeys: false, performDeletions: true });
+    const failure = this.schema.validate(candidate, {}) as DataModelValidationFailure | undefined;
+    if (failure?.unresolved) {
+      failure.message = `${cls.name} validation errors:`;
+      throw failure.asError();
+    }
+    this.schema._validateModel(candidate);
+    cls.validateJoint(candidate);
+    for (const key of Object.keys(candidate)) this._source[key] = candidate[key];
+    this._initialize();
+    return expanded;
+  }
+
+  toObject(source = true): Obj {
+    if (source) return deepClone(this._source);
+    return this.schema.toObject(this) as Obj;
+  }
+
+  toJSON(): Obj {
+    return this.toObject(false);
+  }
+
+  /** Migrates candidate source in place; the base class lets the schema's fields migrate theirs. */
+  static migrateData(source: Obj): Obj {
+    this.schema.migrateSource(source, source);
+    return source;
+  }
+
+  static migrateDataSafe(source: Obj): Obj {
+    try {
+      this.migrateData(source);
+    } catch (err) {
+      (err as Error).message = `Failed data migration for ${this.name}: ${(err as Error).message}`;
+      console.warn(err);
+    }
+    return source;
+  }
+
+  static fromSource(source: Obj, { strict = false, ...context }: ModelContext = {}): DataModel {
+    return new (this as unknown as new (data: unknown, context: ModelContext) => DataModel)(
+      source,
+      { strict, ...context },
+    );
+  }
+}
+
+export class TypeDataModel extends DataModel {
+  prepareBaseData(): void {}
+  prepareDerivedData(): void {}
+}
+
+// ── Localisation of model fields (Localization.localizeDataModel) ─────────────────────────────
+
+/**
+ * Foundry v13's `Localization.localizeDataModel(model)` (through `localizeSchema`): reads
+ * `<prefix>.FIELDS` for each prefix (a later prefix replaces an earlier one key by key, at the
+ * top level only), then walks the schema with `apply(…, {initializeArrays: true})`, so array
+ * elements are reached too, and gives each field without a label the `label` (and `hint`)
+ * found at its field path.
+ */
+export function localizeDataModel(model: {
+  schema: SchemaField;
+  LOCALIZATION_PREFIXES: string[];
+}): void {
+  const game = (globalThis as unknown as { game: StandInGame }).game;
+  const rules: Obj = {};
+  for (const prefix of model.LOCALIZATION_PREFIXES)
+    Object.assign(rules, getProperty(game.i18n.translations, `${prefix}.FIELDS`) ?? {});
+  const localize = function (this: DataField): void {
+    const entry = getProperty(rules, this.fieldPath) as
+      | { label?: unknown; hint?: unknown }
+      | undefined;
+    if (typeof entry?.label === "string") this.label ||= game.i18n.localize(entry.label);
+    if (typeof entry?.hint === "string") this.hint ||= game.i18n.localize(entry.hint);
+  };
+  model.schema.apply(localize, {}, { initializeArrays: true });
+}
+
+/** Every field of a schema with its path (array elements appear as `element`). */
+export function walkFields(schema: DataField, visit: (field: DataField) => void): void {
+  visit(schema);
+  if (schema instanceof SchemaField) for (const f of schema.values()) walkFields(f, visit);
+  else if (schema instanceof ArrayField) walkFields(schema.element, visit);
+}
+
+// ── Documents ────────────────────────────────────────────────────────────────────────────────
+
+export interface UpdateRecord {
+  uuid: string;
+  changes: Obj;
+  options: Obj;
+}
+
+/** Every document update made through the stand-in documents, in order (cleared on reset). */
+export const updateLog: UpdateRecord[] = [];
+
+/**
+ * A small Document: `_id`, `name`, `type`, `system` (a TypeDataField resolved through
+ * `CONFIG.<documentName>.dataModels`) and `flags`. Embedded items live in an `items`
+ * Collection built from the `items` source array.
+ */
+export abstract class StandInDocument extends DataModel {
+  static documentName = "";
+  declare _id: string | null;
+  declare name: string;
+  declare type: string;
+  declare system: DataModel & { prepareBaseData?: () => void; prepareDerivedData?: () => void };
+  declare flags: Obj;
+  /** The compendium this document belongs to, if any. */
+  pack: string | null = null;
+  /**
+   * Permission of each user id (CONST.DOCUMENT_OWNERSHIP_LEVELS: 0 none, 1 limited, 2
+   * observer, 3 owner) and `default`; a GM is always owner. Set by tests.
+   */
+  ownership: Record<string, number> = { default: 0 };
+
+  /** Foundry's `testUserPermission`: GMs pass; others by their level (or `default`). */
+  testUserPermission(
+    user: { id: string; isGM: boolean },
+    permission: "NONE" | "LIMITED" | "OBSERVER" | "OWNER" | number,
+    { exact = false }: { exact?: boolean } = {},
+  ): boolean {
+    const levels = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
+    const wanted = typeof permission === "number" ? permission : levels[permission];
+    const level = user.isGM ? 3 : (this.ownership[user.id] ?? this.ownership.default ?? 0);
+    return exact ? level === wanted : level >= wanted;
+  }
+
+  get isOwner(): boolean {
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    return this.testUserPermission(user, "OWNER");
+  }
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new StringField({ required: true, blank: false, nullable: true, initial: null }),
+      name: new StringField({ required: true, blank: false }),
+      type: new StringField({ required: true, blank: false }),
+      system: new TypeDataField(this.documentName),
+      flags: new ObjectField(),
+    };
+  }
+
+  get id(): string | null {
+    return this._id;
+  }
+
+  get documentName(): string {
+    return (this.constructor as typeof StandInDocument).documentName;
+  }
+
+  get uuid(): string {
+    const own = `${this.documentName}.${this._id}`;
+    if (this.parent instanceof StandInDocument) return `${this.parent.uuid}.${own}`;
+    return this.pack ? `Compendium.${this.pack}.${own}` : own;
+  }
+
+  prepareData(): void {
+    this.prepareBaseData();
+    this.system.prepareBaseData?.();
+    this.prepareEmbeddedDocuments();
+    this.prepareDerivedData();
+    this.system.prepareDerivedData?.();
+  }
+  prepareBaseData(): void {}
+  prepareEmbeddedDocuments(): void {}
+  prepareDerivedData(): void {}
+
+  async update(changes: Obj, options: Obj = {}): Promise<this> {
+    updateLog.push({ uuid: this.uuid, changes: deepClone(changes), options: { ...options } });
+    this.updateSource(changes, { recursive: options.recursive as boolean | undefined });
+    this.prepareData();
+    return this;
+  }
+}
+
+export class StandInItem extends StandInDocument {
+  static override documentName = "Item";
+}
+
+export class StandInActor extends StandInDocument {
+  static override documentName = "Actor";
+  declare items: Collection<StandInItem>;
+
+  static override defineSchema(): Record<string, DataField> {
+    return { ...super.defineSchema(), items: new ArrayField(new ObjectField()) };
+  }
+
+  override _initialize(options: Obj = {}): void {
+    super._initialize(options);
+    const items = new Collection<StandInItem>();
+    for (const raw of this._source.items as Obj[]) {
+      const item = new StandInItem(deepClone(raw), { parent: this });
+      items.set(item.id ?? randomID(), item);
+    }
+    this.items = items;
+  }
+
+  override prepareEmbeddedDocuments(): void {
+    for (const item of this.items.values()) item.prepareData();
+  }
+
+  async updateEmbeddedDocuments(
+    embeddedName: string,
+    updates: Obj[],
+    options: Obj = {},
+  ): Promise<StandInItem[]> {
+    if (embeddedName !== "Item")
+      throw new Error(`Stand-in actors embed only Items, not ${embeddedName}`);
+    const done: StandInItem[] = [];
+    for (const update of updates) {
+      const item = this.items.get(update._id as string);
+      if (!item) throw new Error(`No Item ${String(update._id)} in ${this.uuid}`);
+      const { _id, ...changes } = update;
+      updateLog.push({ uuid: item.uuid, changes: deepClone(changes), options: { ...options } });
+      item.updateSource(changes, { recursive: options.recursive as boolean | undefined });
+      const raw = (this._source.items as Obj[]).find((i) => i._id === _id);
+      if (raw) raw.system = deepClone(item._source.system);
+      done.push(item);
+    }
+    this.prepareData();
+    return done;
+  }
+}
+
+export interface DocumentInput {
+  _id?: string;
+  name?: string;
+  type: string;
+  system?: Obj;
+  items?: DocumentInput[];
+}
+
+function withIds(input: DocumentInput): Obj {
+  const out: Obj = { ...deepClone(input) };
+  out._id ??= randomID();
+  out.name ??= `${input.type} ${String(out._id)}`;
+  if (input.items) out.items = input.items.map((i) => withIds(i));
+  return out;
+}
+
+/** Builds a prepared stand-in Item (its `system` is the registered data model for its type). */
+export function makeItem(input: DocumentInput, context: ModelContext = {}): StandInItem {
+  const item = new StandInItem(withIds(input), context);
+  item.prepareData();
+  return item;
+}
+
+/** Builds a prepared stand-in Actor with embedded items, running prepareData in Foundry's order. */
+export function makeActor(input: DocumentInput, context: ModelContext = {}): StandInActor {
+  const actor = new StandInActor(withIds({ items: [], ...input }), context);
+  actor.prepareData();
+  return actor;
+}
+
+/** A compendium pack holding raw sources; `getIndex` returns raw (unmigrated) fields. */
+export class StandInCompendium {
+  readonly metadata: {
+    id: string;
+    label: string;
+    type: string;
+    packageType: string;
+    packageName: string;
+    system?: string;
+  };
+  locked: boolean;
+  readonly sources: Obj[];
+
+  constructor({
+    id,
+    documentName,
+    locked = true,
+    packageType = "world",
+    sources = [],
+  }: {
+    id: string;
+    documentName: "Actor" | "Item";
+    locked?: boolean;
+    packageType?: string;
+    sources?: DocumentInput[];
+  }) {
+    this.metadata = {
+      id,
+      label: id,
+      type: documentName,
+      packageType,
+      packageName: id.split(".")[0]!,
+    };
+    this.locked = locked;
+    this.sources = sources.map((s) => withIds(s));
+  }
+
+  get collection(): string {
+    return this.metadata.id;
+  }
+  get documentName(): string {
+    return this.metadata.type;
+  }
+
+  async getIndex({ fields = [] }: { fields?: string[] } = {}): Promise<Collection<Obj>> {
+    const index = new Collection<Obj>();
+    for (const s of this.sources) {
+      const entry: Obj = {
+        _id: s._id,
+        name: s.name,
+        type: s.type,
+        uuid: `Compendium.${this.collection}.${this.documentName}.${String(s._id)}`,
+      };
+      for (const f of fields) {
+        const value = getProperty(s, f);
+        if (value !== undefined) setProperty(entry, f, deepClone(value));
+      }
+      index.set(s._id as string, entry);
+    }
+    return index;
+  }
+
+  async getDocument(id: string): Promise<StandInDocument | undefined> {
+    const source = this.sources.find((s) => s._id === id);
+    if (!source) return undefined;
+    const doc =
+      this.documentName === "Actor"
+        ? new StandInActor(deepClone(source))
+        : new StandInItem(deepClone(source));
+    doc.pack = this.collection;
+    doc.prepareData();
+    // Writes through to the pack's stored sources, as the server would.
+    const original = doc.update.bind(doc);
+    doc.update = async (changes: Obj, options: Obj = {}) => {
+      if (this.locked)
+        throw new Error(`You may not modify the locked compendium ${this.collection}`);
+      await original(changes, options);
+      Object.assign(source, doc.toObject());
+      return doc;
+    };
+    if (doc instanceof StandInActor) {
+      const embedded = doc.updateEmbeddedDocuments.bind(doc);
+      doc.updateEmbeddedDocuments = async (name: string, updates: Obj[], options: Obj = {}) => {
+        if (this.locked)
+          throw new Error(`You may not modify the locked compendium ${this.collection}`);
+        const done = await embedded(name, updates, options);
+        Object.assign(source, doc.toObject());
+        return done;
+      };
+    }
+    return doc;
+  }
+
+  async getDocuments(): Promise<StandInDocument[]> {
+    const docs: StandInDocument[] = [];
+    for (const s of this.sources) {
+      const doc = await this.getDocument(s._id as string);
+      if (doc) docs.push(doc);
+    }
+    return docs;
+  }
+}
+
+// ── Installation ─────────────────────────────────────────────────────────────────────────────
+
+const fields = {
+  DataField,
+  SchemaField,
+  BooleanField,
+  NumberField,
+  StringField,
+  ObjectField,
+  ArrayField,
+  SetField,
+  HTMLField,
+  JSONField,
+  DocumentUUIDField,
+  TypeDataField,
+};
+
+const g = globalThis as unknown as { foundry: Obj & { data?: Obj; abstract?: Obj } };
+g.foundry.data = {
+  fields,
+  validation: { DataModelValidationFailure, DataModelValidationError },
+};
+g.foundry.abstract = { DataModel, TypeDataModel };
+
+onReset(() => {
+  updateLog.length = 0;
+});

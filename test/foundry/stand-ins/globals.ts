@@ -1,2 +1,703 @@
-/** Stand-ins: globals (see docs/foundry-stand-ins.md). */
-export {};
+/**
+ * Stand-ins for Foundry v13's globals (see docs/foundry-stand-ins.md): `foundry.utils`,
+ * `game.i18n` (reading the real lang/en.json), `game.settings`, `game.user`, the world
+ * collections, `CONFIG`, `Hooks` and `ui.notifications`. Each mirrors what Foundry v13 does for
+ * the part it implements; what it leaves out is listed in the doc. `resetStandIns()` puts every
+ * mutable global back to its initial state (call it in `beforeEach`).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+type Obj = Record<string, unknown>;
+
+// ── foundry.utils ────────────────────────────────────────────────────────────────────────────
+
+/** Foundry's `getType`: "null", "undefined", primitives by typeof, Array/Set/Map/Promise/Error, else "Object". */
+export function getType(value: unknown): string {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (typeof value !== "object") return typeof value;
+  const kinds: [new (...args: never[]) => unknown, string][] = [
+    [Array, "Array"],
+    [Set, "Set"],
+    [Map, "Map"],
+    [Promise, "Promise"],
+    [Error, "Error"],
+  ];
+  for (const [cls, name] of kinds) if (value instanceof cls) return name;
+  return "Object";
+}
+
+export function isEmpty(value: unknown): boolean {
+  switch (getType(value)) {
+    case "Array":
+      return (value as unknown[]).length === 0;
+    case "Object":
+      return Object.keys(value as Obj).length === 0;
+    case "Set":
+    case "Map":
+      return (value as Set<unknown>).size === 0;
+    default:
+      return !value;
+  }
+}
+
+/** Deep copy of arrays, plain objects and Dates; other objects are returned as they are. */
+export function deepClone<T>(original: T, depth = 0): T {
+  if (depth > 100)
+    throw new Error(
+      "Maximum depth exceeded. Be sure your object does not contain cyclical data structures.",
+    );
+  if (Array.isArray(original)) return original.map((v: unknown) => deepClone(v, depth + 1)) as T;
+  if (original instanceof Date) return new Date(original) as T;
+  if (original !== null && typeof original === "object" && original.constructor === Object) {
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(original)) out[k] = deepClone(v, depth + 1);
+    return out as T;
+  }
+  return original;
+}
+
+export function getProperty(object: unknown, key: string): unknown {
+  if (!key || object === null || typeof object !== "object") return undefined;
+  if (key in object) return (object as Obj)[key];
+  let target: unknown = object;
+  for (const part of key.split(".")) {
+    if (target === null || typeof target !== "object") return undefined;
+    if (!(part in target)) return undefined;
+    target = (target as Obj)[part];
+  }
+  return target;
+}
+
+export function hasProperty(object: unknown, key: string): boolean {
+  if (!key || object === null || typeof object !== "object") return false;
+  if (key in object) return true;
+  let target: unknown = object;
+  for (const part of key.split(".")) {
+    if (target === null || typeof target !== "object" || !(part in target)) return false;
+    target = (target as Obj)[part];
+  }
+  return true;
+}
+
+/** Sets a dotted key, creating plain objects on the way; returns whether the value changed. */
+export function setProperty(object: Obj, key: string, value: unknown): boolean {
+  if (!key) return false;
+  let target: Obj = object;
+  let last = key;
+  if (key.includes(".")) {
+    const parts = key.split(".");
+    last = parts.pop()!;
+    for (const part of parts) {
+      if (!(part in target) || target[part] === null || typeof target[part] !== "object")
+        target[part] = {};
+      target = target[part] as Obj;
+    }
+  }
+  const changed = !(last in target) || target[last] !== value;
+  if (changed) target[last] = value;
+  return changed;
+}
+
+export function expandObject(obj: Obj): Obj {
+  const expand = (value: unknown, depth: number): unknown => {
+    if (depth > 32) throw new Error("Maximum object expansion depth exceeded");
+    if (!value) return value;
+    if (Array.isArray(value)) return value.map((v) => expand(v, depth + 1));
+    if (getType(value) !== "Object") return value;
+    const expanded: Obj = {};
+    for (const [k, v] of Object.entries(value as Obj))
+      setProperty(expanded, k, expand(v, depth + 1));
+    return expanded;
+  };
+  return expand(obj, 0) as Obj;
+}
+
+export function flattenObject(obj: Obj, depth = 0): Obj {
+  if (depth > 100) throw new Error("Maximum depth exceeded");
+  const flat: Obj = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (getType(v) === "Object") {
+      if (isEmpty(v)) flat[k] = v;
+      for (const [ik, iv] of Object.entries(flattenObject(v as Obj, depth + 1)))
+        flat[`${k}.${ik}`] = iv;
+    } else flat[k] = v;
+  }
+  return flat;
+}
+
+export interface MergeOptions {
+  insertKeys?: boolean;
+  insertValues?: boolean;
+  overwrite?: boolean;
+  recursive?: boolean;
+  inplace?: boolean;
+  enforceTypes?: boolean;
+  performDeletions?: boolean;
+}
+
+/** Foundry's `mergeObject` with its options (the `==` forced-replacement keys are left out). */
+export function mergeObject<T extends object, U extends object>(
+  original: T,
+  other: U = {} as U,
+  options: MergeOptions = {},
+  depth = 0,
+): T & U {
+  const {
+    insertKeys = true,
+    insertValues = true,
+    overwrite = true,
+    recursive = true,
+    inplace = true,
+    enforceTypes = false,
+    performDeletions = false,
+  } = options;
+  let target = original as Obj;
+  let source = (other ?? {}) as Obj;
+  if (!(target instanceof Object) || !(source instanceof Object))
+    throw new Error("One of original or other are not Objects!");
+  if (depth === 0) {
+    if (Object.keys(source).some((k) => k.includes("."))) source = expandObject(source);
+    if (Object.keys(target).some((k) => k.includes("."))) {
+      const expanded = expandObject(target);
+      if (inplace) {
+        for (const k of Object.keys(target)) delete target[k];
+        Object.assign(target, expanded);
+      } else target = expanded;
+    } else if (!inplace) target = deepClone(target);
+  }
+  for (const k of Object.keys(source)) {
+    const v = source[k];
+    if (Object.prototype.hasOwnProperty.call(target, k)) {
+      const x = target[k];
+      const tv = getType(v);
+      const tx = getType(x);
+      if (tv === "Object" && tx === "Object" && recursive) {
+        mergeObject(
+          x as Obj,
+          v as Obj,
+          { insertKeys, insertValues, overwrite, enforceTypes, performDeletions, inplace: true },
+          depth + 1,
+        );
+      } else if (overwrite) {
+        if (tx !== "undefined" && tv !== tx && enforceTypes)
+          throw new Error("Mismatched data types encountered during object merge.");
+        target[k] = v;
+      }
+    } else {
+      if (k.startsWith("-=") && performDeletions) {
+        delete target[k.slice(2)];
+        continue;
+      }
+      const canInsert = (depth <= 0 && insertKeys) || (depth > 0 && insertValues);
+      if (!canInsert) continue;
+      if ((v as object | null)?.constructor === Object)
+        target[k] = mergeObject({}, v as Obj, {
+          insertKeys: true,
+          inplace: true,
+          performDeletions,
+        });
+      else target[k] = v;
+    }
+  }
+  return target as T & U;
+}
+
+export function randomID(length = 16): string {
+  const chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  let id = "";
+  for (let i = 0; i < length; i++) id += chars[Math.floor(Math.random() * chars.length)];
+  return id;
+}
+
+export function isValidId(id: unknown): boolean {
+  return typeof id === "string" && /^[a-zA-Z0-9]{16}$/.test(id);
+}
+
+const DOCUMENT_TYPES = [
+  "Actor",
+  "Adventure",
+  "Cards",
+  "ChatMessage",
+  "Combat",
+  "FogExploration",
+  "Folder",
+  "Item",
+  "JournalEntry",
+  "Macro",
+  "Playlist",
+  "RollTable",
+  "Scene",
+  "Setting",
+  "User",
+  "ActiveEffect",
+  "ActorDelta",
+  "AmbientLight",
+  "AmbientSound",
+  "Card",
+  "Combatant",
+  "CombatantGroup",
+  "Drawing",
+  "JournalEntryCategory",
+  "JournalEntryPage",
+  "MeasuredTemplate",
+  "Note",
+  "PlaylistSound",
+  "Region",
+  "RegionBehavior",
+  "TableResult",
+  "Tile",
+  "Token",
+  "Wall",
+] as const;
+export const ALL_DOCUMENT_TYPES: readonly string[] = DOCUMENT_TYPES;
+
+/** `parseUuid` for world and compendium UUIDs (`Compendium.pkg.pack.Type.id`), no relative ones. */
+export function parseUuid(uuid: string): {
+  collection: string | null;
+  documentType: string | undefined;
+  documentId: string | undefined;
+  type: string | undefined;
+  embedded: string[];
+} {
+  const parts = uuid.split(".");
+  let collection: string | null = null;
+  if (parts[0] === "Compendium") {
+    collection = `${parts[1]}.${parts[2]}`;
+    parts.splice(0, 3);
+  }
+  const [documentType, , ...embedded] = parts;
+  const last = parts.length >= 2 ? parts.slice(-2) : parts;
+  return { collection, documentType, documentId: last[1], type: last[0], embedded };
+}
+
+/**
+ * `foundry.utils.Collection`: a Map whose iteration yields values (as Foundry's does), with
+ * Foundry's array-like helpers.
+ */
+export class Collection<V> {
+  readonly #map = new Map<string, V>();
+
+  constructor(entries: Iterable<[string, V]> = []) {
+    for (const [k, v] of entries) this.#map.set(k, v);
+  }
+  get size(): number {
+    return this.#map.size;
+  }
+  get contents(): V[] {
+    return [...this.#map.values()];
+  }
+  *[Symbol.iterator](): Generator<V> {
+    yield* this.#map.values();
+  }
+  get(key: string, { strict = false }: { strict?: boolean } = {}): V | undefined {
+    const value = this.#map.get(key);
+    if (strict && value === undefined)
+      throw new Error(`The key ${key} does not exist in the ${this.constructor.name} Collection`);
+    return value;
+  }
+  set(key: string, value: V): this {
+    this.#map.set(key, value);
+    return this;
+  }
+  has(key: string): boolean {
+    return this.#map.has(key);
+  }
+  delete(key: string): boolean {
+    return this.#map.delete(key);
+  }
+  clear(): void {
+    this.#map.clear();
+  }
+  keys(): IterableIterator<string> {
+    return this.#map.keys();
+  }
+  values(): IterableIterator<V> {
+    return this.#map.values();
+  }
+  entries(): IterableIterator<[string, V]> {
+    return this.#map.entries();
+  }
+  find(predicate: (value: V) => boolean): V | undefined {
+    return this.contents.find(predicate);
+  }
+  filter(predicate: (value: V) => boolean): V[] {
+    return this.contents.filter(predicate);
+  }
+  map<T>(fn: (value: V) => T): T[] {
+    return this.contents.map(fn);
+  }
+  some(predicate: (value: V) => boolean): boolean {
+    return this.contents.some(predicate);
+  }
+  getName(name: string): V | undefined {
+    return this.find((v) => (v as { name?: unknown }).name === name);
+  }
+}
+
+const utils = {
+  getType,
+  isEmpty,
+  deepClone,
+  getProperty,
+  hasProperty,
+  setProperty,
+  expandObject,
+  flattenObject,
+  mergeObject,
+  randomID,
+  parseUuid,
+  Collection,
+};
+
+// ── game.i18n ────────────────────────────────────────────────────────────────────────────────
+
+const LANG_PATH = fileURLToPath(new URL("../../../lang/en.json", import.meta.url));
+
+export class StandInLocalization {
+  lang = "en";
+  translations: Obj = {};
+
+  load(): void {
+    this.translations = JSON.parse(readFileSync(LANG_PATH, "utf8")) as Obj;
+  }
+
+  has(key: string): boolean {
+    return typeof getProperty(this.translations, key) === "string";
+  }
+
+  /** The translation of `key`, or the key itself when it is missing (as Foundry does). */
+  localize(key: string): string {
+    const value = getProperty(this.translations, key);
+    return typeof value === "string" ? value : key;
+  }
+
+  /** Localises, then replaces each `{name}` with `data.name` (Foundry writes "undefined" for a missing one). */
+  format(key: string, data: Record<string, unknown> = {}): string {
+    return this.localize(key).replace(/{[^}]+}/g, (k) => String(data[k.slice(1, -1)]));
+  }
+}
+
+// ── game.settings ────────────────────────────────────────────────────────────────────────────
+
+export interface SettingConfig {
+  name?: string;
+  hint?: string;
+  scope?: "world" | "client" | "user";
+  config?: boolean;
+  type?: unknown;
+  default?: unknown;
+  choices?: Record<string, string>;
+  requiresReload?: boolean;
+  onChange?: (value: unknown) => void;
+}
+
+export class StandInSettings {
+  readonly settings = new Map<string, SettingConfig & { key: string; namespace: string }>();
+  readonly values = new Map<string, unknown>();
+
+  register(namespace: string, key: string, config: SettingConfig): void {
+    if (!namespace || !key)
+      throw new Error("You must specify both namespace and key portions of the setting");
+    this.settings.set(`${namespace}.${key}`, { ...config, key, namespace });
+  }
+
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const setting = this.settings.get(id);
+    if (!setting) throw new Error(`"${id}" is not a registered game setting`);
+    return this.values.has(id) ? deepClone(this.values.get(id)) : deepClone(setting.default);
+  }
+
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const setting = this.settings.get(id);
+    if (!setting) throw new Error(`"${id}" is not a registered game setting`);
+    if (setting.choices && !(String(value) in setting.choices))
+      throw new Error(`${String(value)} is not a valid choice for ${id}`);
+    this.values.set(id, deepClone(value));
+    setting.onChange?.(value);
+    return value;
+  }
+}
+
+// ── Hooks ────────────────────────────────────────────────────────────────────────────────────
+
+type HookFn = (...args: unknown[]) => unknown;
+
+export class StandInHooks {
+  #events = new Map<string, { id: number; fn: HookFn; once: boolean }[]>();
+  #nextId = 1;
+
+  on(hook: string, fn: HookFn, { once = false }: { once?: boolean } = {}): number {
+    const id = this.#nextId++;
+    const list = this.#events.get(hook) ?? [];
+    list.push({ id, fn, once });
+    this.#events.set(hook, list);
+    return id;
+  }
+
+  once(hook: string, fn: HookFn): number {
+    return this.on(hook, fn, { once: true });
+  }
+
+  off(hook: string, fn: HookFn | number): void {
+    const list = this.#events.get(hook);
+    if (!list) return;
+    this.#events.set(
+      hook,
+      list.filter((e) => (typeof fn === "number" ? e.id !== fn : e.fn !== fn)),
+    );
+  }
+
+  /** Calls every listener in order; returns false as soon as one returns false. */
+  call(hook: string, ...args: unknown[]): boolean {
+    for (const entry of [...(this.#events.get(hook) ?? [])]) {
+      if (entry.once) this.off(hook, entry.id);
+      if (entry.fn(...args) === false) return false;
+    }
+    return true;
+  }
+
+  /** Calls every listener whatever they return. */
+  callAll(hook: string, ...args: unknown[]): true {
+    for (const entry of [...(this.#events.get(hook) ?? [])]) {
+      if (entry.once) this.off(hook, entry.id);
+      entry.fn(...args);
+    }
+    return true;
+  }
+
+  /** Test helper (not in Foundry): how many listeners a hook has. */
+  count(hook: string): number {
+    return this.#events.get(hook)?.length ?? 0;
+  }
+
+  /** Test helper (not in Foundry): forgets every listener. */
+  clear(): void {
+    this.#events.clear();
+  }
+}
+
+// ── ui.notifications ─────────────────────────────────────────────────────────────────────────
+
+export interface NotificationOptions {
+  localize?: boolean;
+  format?: Record<string, unknown>;
+  permanent?: boolean;
+  console?: boolean;
+}
+
+export interface RecordedNotification {
+  type: "info" | "warning" | "error" | "success";
+  message: string;
+  options: NotificationOptions;
+}
+
+export class StandInNotifications {
+  /** Every notification shown, in order, with the message as it would be displayed. */
+  readonly messages: RecordedNotification[] = [];
+  #id = 0;
+
+  notify(
+    message: string,
+    type: RecordedNotification["type"] = "info",
+    options: NotificationOptions = {},
+  ): { id: number } {
+    let text = message;
+    if (options.localize || options.format) {
+      const i18n = (globalThis as unknown as { game: { i18n: StandInLocalization } }).game.i18n;
+      text = options.format ? i18n.format(message, options.format) : i18n.localize(message);
+    }
+    this.messages.push({ type, message: text, options });
+    return { id: ++this.#id };
+  }
+  info(message: string, options?: NotificationOptions): { id: number } {
+    return this.notify(message, "info", options);
+  }
+  warn(message: string, options?: NotificationOptions): { id: number } {
+    return this.notify(message, "warning", options);
+  }
+  error(message: string, options?: NotificationOptions): { id: number } {
+    return this.notify(message, "error", options);
+  }
+  success(message: string, options?: NotificationOptions): { id: number } {
+    return this.notify(message, "success", options);
+  }
+}
+
+// ── CONFIG ───────────────────────────────────────────────────────────────────────────────────
+
+export interface StatusEffectConfig {
+  id: string;
+  name: string;
+  img: string;
+  [key: string]: unknown;
+}
+
+/** Foundry v13's default `CONFIG.statusEffects` (ids, names and images as core ships them). */
+export function coreStatusEffects(): StatusEffectConfig[] {
+  const e = (id: string, name: string, img: string): StatusEffectConfig => ({
+    id,
+    name: `EFFECT.Status${name}`,
+    img: `icons/svg/${img}.svg`,
+  });
+  return [
+    e("dead", "Dead", "skull"),
+    e("unconscious", "Unconscious", "unconscious"),
+    e("sleep", "Asleep", "sleep"),
+    e("stun", "Stunned", "daze"),
+    e("prone", "Prone", "falling"),
+    e("restrain", "Restrained", "net"),
+    e("paralysis", "Paralysis", "paralysis"),
+    e("fly", "Flying", "wing"),
+    e("blind", "Blind", "blind"),
+    e("deaf", "Deaf", "deaf"),
+    e("silence", "Silenced", "silenced"),
+    e("fear", "Fear", "terror"),
+    e("burning", "Burning", "fire"),
+    e("frozen", "Frozen", "frozen"),
+    e("shock", "Shocked", "lightning"),
+    e("corrode", "Corrode", "acid"),
+    e("bleeding", "Bleeding", "blood"),
+    e("disease", "Disease", "biohazard"),
+    e("poison", "Poison", "poison"),
+    e("curse", "Cursed", "sun"),
+    e("regen", "Regen", "regen"),
+    e("degen", "Degen", "degen"),
+    e("hover", "Hover", "wingfoot"),
+    e("burrow", "Burrow", "mole"),
+    e("upgrade", "Upgrade", "upgrade"),
+    e("downgrade", "Downgrade", "downgrade"),
+    e("invisible", "Invisible", "invisible"),
+    e("target", "Target", "target"),
+    e("eye", "MarkedDefeated", "eye"),
+    e("bless", "Blessed", "angel"),
+    e("fireShield", "FireShield", "fire-shield"),
+    e("coldShield", "IceShield", "ice-shield"),
+    e("magicShield", "MagicShield", "mage-shield"),
+    e("holyShield", "HolyShield", "holy-shield"),
+  ];
+}
+
+interface DocumentConfig {
+  dataModels: Record<string, unknown>;
+  typeLabels: Record<string, string>;
+  [key: string]: unknown;
+}
+
+function documentConfig(): DocumentConfig {
+  return { dataModels: {}, typeLabels: {} };
+}
+
+export interface StandInConfig {
+  Actor: DocumentConfig;
+  Item: DocumentConfig;
+  ChatMessage: DocumentConfig;
+  Combatant: DocumentConfig;
+  statusEffects: StatusEffectConfig[];
+  specialStatusEffects: Record<string, string>;
+  queries: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+function freshConfig(): StandInConfig {
+  return {
+    Actor: documentConfig(),
+    Item: documentConfig(),
+    ChatMessage: documentConfig(),
+    Combatant: documentConfig(),
+    statusEffects: coreStatusEffects(),
+    specialStatusEffects: {
+      DEFEATED: "dead",
+      INVISIBLE: "invisible",
+      BLIND: "blind",
+      BURROW: "burrow",
+      HOVER: "hover",
+      FLY: "fly",
+    },
+    queries: {},
+  };
+}
+
+// ── game ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface StandInGame {
+  i18n: StandInLocalization;
+  settings: StandInSettings;
+  system: { id: string; version: string };
+  user: { id: string; name: string; isGM: boolean };
+  /** Raw world data as the server sends it (before any data model migrates it). */
+  data: { actors: Obj[]; items: Obj[] };
+  actors: Collection<unknown>;
+  items: Collection<unknown>;
+  packs: Collection<unknown>;
+  ready: boolean;
+  [key: string]: unknown;
+}
+
+function freshGame(previous?: StandInGame): StandInGame {
+  const i18n = previous?.i18n ?? new StandInLocalization();
+  i18n.load();
+  return {
+    i18n,
+    settings: new StandInSettings(),
+    system: { id: "blow-by-blow", version: "0.1.0" },
+    user: { id: "gmUser0000000000", name: "Gamemaster", isGM: true },
+    data: { actors: [], items: [] },
+    actors: new Collection(),
+    items: new Collection(),
+    packs: new Collection(),
+    ready: false,
+  };
+}
+
+// ── Installation and reset ───────────────────────────────────────────────────────────────────
+
+const resetHooks: (() => void)[] = [];
+
+/** Lets another stand-in module (applications.ts) restore its own globals on reset. */
+export function onReset(fn: () => void): void {
+  resetHooks.push(fn);
+}
+
+interface Globals {
+  foundry: Obj & { utils: typeof utils };
+  game: StandInGame;
+  CONFIG: StandInConfig;
+  Hooks: StandInHooks;
+  ui: { notifications: StandInNotifications; [key: string]: unknown };
+}
+const g = globalThis as unknown as Globals;
+
+g.foundry = (g.foundry as Globals["foundry"] | undefined) ?? ({} as Globals["foundry"]);
+g.foundry.utils = utils;
+
+/** Puts `game`, `CONFIG`, `Hooks` and `ui` back to their initial state (re-reading lang/en.json). */
+export function resetStandIns(): void {
+  g.game = freshGame(g.game as StandInGame | undefined);
+  g.CONFIG = freshConfig();
+  if (g.Hooks) g.Hooks.clear();
+  else g.Hooks = new StandInHooks();
+  g.ui = { notifications: new StandInNotifications() };
+  for (const fn of resetHooks) fn();
+}
+
+resetStandIns();
+
+/** Typed access to the stand-ins, for tests. */
+export const standIns = {
+  get game(): StandInGame {
+    return g.game;
+  },
+  get CONFIG(): StandInConfig {
+    return g.CONFIG;
+  },
+  get Hooks(): StandInHooks {
+    return g.Hooks;
+  },
+  get notifications(): StandInNotifications {
+    return g.ui.notifications;
+  },
+};

@@ -1,0 +1,151 @@
+/**
+ * `npm run template`: builds every data model's initial `system` data with the Foundry
+ * stand-ins (test/foundry/stand-ins) and writes
+ *
+ * - `template.json`: the committed snapshot of each Actor and Item type's default system data
+ *   in Foundry's template format (`htmlFields` per type);
+ * - `src/foundry/data/labels.ts`: the label key of every field, as Foundry builds it from the
+ *   model's LOCALIZATION_PREFIXES (`<prefix>.FIELDS.<path>.label`), written whole so the
+ *   localisation audit finds each key;
+ * - `src/foundry/migrations/schema-lock.json`: the hash of the snapshot for SCHEMA_VERSION, the
+ *   first time that version is generated. A different hash under the same version is refused:
+ *   a schema change needs a migration and a version bump.
+ *
+ * `test/foundry/template.test.ts` fails when a committed file differs from what this generates.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import prettier from "prettier";
+import "../test/foundry/stand-ins";
+import { walkFields, type DataField, type SchemaField } from "../test/foundry/stand-ins/data";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const TEMPLATE_PATH = `${ROOT}template.json`;
+export const LABELS_PATH = `${ROOT}src/foundry/data/labels.ts`;
+export const LOCK_PATH = `${ROOT}src/foundry/migrations/schema-lock.json`;
+
+/** Document types template.json may declare (since v12; see test/manifest.test.ts). */
+const TEMPLATE_DOCUMENTS = ["Actor", "Item"];
+/** Fields holding HTML, per type, for Foundry's server-side sanitising. */
+const HTML_FIELDS = ["description"];
+
+interface ModelClass {
+  schema: SchemaField;
+  LOCALIZATION_PREFIXES: string[];
+  cleanData(source?: Record<string, unknown>): Record<string, unknown>;
+}
+
+async function models(): Promise<Record<string, Record<string, ModelClass>>> {
+  // Imported after the stand-ins are installed: the model classes extend foundry.abstract.
+  const { DATA_MODELS } = await import("../src/foundry/data");
+  return DATA_MODELS as unknown as Record<string, Record<string, ModelClass>>;
+}
+
+/** Each type's initial `system` data, by document and type (every model, not only template ones). */
+export async function snapshot(): Promise<Record<string, Record<string, Record<string, unknown>>>> {
+  const out: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [documentName, types] of Object.entries(await models())) {
+    out[documentName] = {};
+    for (const [type, model] of Object.entries(types))
+      out[documentName][type] = model.cleanData({});
+  }
+  return out;
+}
+
+/** Stable JSON (sorted keys) and its SHA-256. */
+export function hashOf(value: unknown): string {
+  const stable = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(stable);
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+      );
+    return v;
+  };
+  return createHash("sha256")
+    .update(JSON.stringify(stable(value)))
+    .digest("hex");
+}
+
+async function format(text: string, parser: "json" | "typescript", path: string): Promise<string> {
+  const options = (await prettier.resolveConfig(path)) ?? {};
+  return prettier.format(text, { ...options, parser });
+}
+
+/** template.json's text. */
+export async function templateJson(): Promise<string> {
+  const snap = await snapshot();
+  const template: Record<string, unknown> = {};
+  for (const documentName of TEMPLATE_DOCUMENTS) {
+    const types = snap[documentName] ?? {};
+    const block: Record<string, unknown> = { types: Object.keys(types), templates: {} };
+    for (const [type, data] of Object.entries(types))
+      block[type] = { htmlFields: HTML_FIELDS, ...data };
+    template[documentName] = block;
+  }
+  return format(JSON.stringify(template), "json", TEMPLATE_PATH);
+}
+
+/** The label key of every field of a model (all but the root, the `hm3` block and array elements). */
+export function labelKeys(model: ModelClass): Record<string, string> {
+  const prefixes = model.LOCALIZATION_PREFIXES;
+  const keys: Record<string, string> = {};
+  walkFields(model.schema, (field: DataField) => {
+    const path = field.fieldPath;
+    if (!path || path === "hm3" || field.name === "element") return;
+    const prefix = prefixes.length > 1 && path.split(".")[0] === "hm3" ? prefixes[1] : prefixes[0];
+    keys[path] = `${prefix}.FIELDS.${path}.label`;
+  });
+  return keys;
+}
+
+/** labels.ts's text. */
+export async function labelsSource(): Promise<string> {
+  const all: Record<string, Record<string, string>> = {};
+  for (const [documentName, types] of Object.entries(await models()))
+    for (const [type, model] of Object.entries(types))
+      all[`${documentName}.${type}`] = labelKeys(model);
+  const text = `// Generated by scripts/template.ts (npm run template): do not edit.
+import type { TypeKey } from "./rules";
+
+/** Label key of every labelled field of each type's \`system\`, by field path (array elements: \`element\`). */
+export const FIELD_LABELS = ${JSON.stringify(all, null, 2)} as const satisfies Record<TypeKey, Readonly<Record<string, string>>>;
+`;
+  return format(text, "typescript", LABELS_PATH);
+}
+
+export function readLock(): Record<string, string> {
+  return JSON.parse(readFileSync(LOCK_PATH, "utf8")) as Record<string, string>;
+}
+
+async function main(): Promise<void> {
+  const { SCHEMA_VERSION } = await import("../src/foundry/migrations");
+  writeFileSync(TEMPLATE_PATH, await templateJson());
+  writeFileSync(LABELS_PATH, await labelsSource());
+  console.log("template: wrote template.json and src/foundry/data/labels.ts");
+
+  const hash = hashOf(await snapshot());
+  let lock: Record<string, string> = {};
+  try {
+    lock = readLock();
+  } catch {
+    lock = {};
+  }
+  const locked = lock[String(SCHEMA_VERSION)];
+  if (locked === undefined) {
+    lock[String(SCHEMA_VERSION)] = hash;
+    writeFileSync(LOCK_PATH, await format(JSON.stringify(lock), "json", LOCK_PATH));
+    console.log(`template: schema version ${SCHEMA_VERSION} locked at ${hash}`);
+  } else if (locked !== hash) {
+    console.error(
+      `template: the data models changed but SCHEMA_VERSION is still ${SCHEMA_VERSION}. ` +
+        "Add a migration in src/foundry/migrations and bump SCHEMA_VERSION, then run npm run template again.",
+    );
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

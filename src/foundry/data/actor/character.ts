@@ -1,0 +1,39 @@
+/** HM3 character (Actor `character`): twelve attributes, fatigue, encumbrance; skills, weapons, armour and injuries are items. */
+import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
+import { migrateSystemInPlace } from "../../migrations";
+import { description, hm3ActorFields } from "../fields";
+import { deriveActor, type Hm3ActorDerivedData } from "./derive";
+import { itemsOf } from "./items";
+import { PREFIXES } from "../prefixes";
+
+function characterSchema() {
+  return {
+    description: description(),
+    hm3: new foundry.data.fields.SchemaField(hm3ActorFields()),
+  };
+}
+export type CharacterSchema = ReturnType<typeof characterSchema>;
+
+export class CharacterData extends foundry.abstract.TypeDataModel<
+  CharacterSchema,
+  Actor.Stored,
+  EmptyObject,
+  Hm3ActorDerivedData
+> {
+  static override defineSchema(): CharacterSchema {
+    return characterSchema();
+  }
+
+  static override LOCALIZATION_PREFIXES = [PREFIXES.actor, PREFIXES.hm3Actor];
+
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    migrateSystemInPlace("Actor.character", source);
+    return super.migrateData(source);
+  }
+
+  override prepareDerivedData(): void {
+    const { derived, errors } = deriveActor("Actor.character", this, itemsOf(this.parent));
+    this.derived = derived;
+    this.errors = errors;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The derived data of an HM3 actor: `deriveHm3Character` on the actor's data and items.
+ * Never throws on sheet data: a value the derivation refuses (an attribute out of range…)
+ * leaves `derived` null and lists the problem, localisable like sheet input problems.
+ */
+import { InputError } from "../../../core/errors";
+import { deriveHm3Character } from "../../../rules/hm3/character";
+import type { Hm3Derived } from "../../../rules/hm3/character-types";
+import type { TypeKey } from "../rules";
+import { ruleFor } from "../rules";
+import type { CharacterSource, CreatureSource } from "../source";
+import { checkRule, labelFor, VALIDATION_KEYS, type Problem } from "../validate";
+import { hm3Input, type ItemLike } from "./hm3-input";
+
+// A type alias, not an interface: fvtt-types needs derived data assignable to AnyObject.
+export type Hm3ActorDerivedData = {
+  /** What the rules core computed; null when the sheet holds a value it refuses. */
+  derived: Hm3Derived | null;
+  /** Why `derived` is null (empty otherwise). */
+  errors: Problem[];
+};
+
+/** The derivation's field names (`attributes.str`) as `system` paths. */
+function systemPath(field: string): string {
+  if (field === "encumbranceOverride") return "hm3.encumbrance";
+  if (field === "fatigue" || field.startsWith("attributes.")) return `hm3.${field}`;
+  return field;
+}
+
+export function deriveActor(
+  type: TypeKey,
+  system: CharacterSource | CreatureSource,
+  items: readonly ItemLike[],
+): Hm3ActorDerivedData {
+  try {
+    return { derived: deriveHm3Character(hm3Input(system, items)), errors: [] };
+  } catch (err) {
+    const field = err instanceof InputError ? err.field : "";
+    const value = err instanceof InputError ? err.value : undefined;
+    const path = systemPath(field);
+    const rule = ruleFor(type, path);
+    const check = rule ? checkRule(rule, value) : undefined;
+    const problem: Problem =
+      check && !check.ok
+        ? {
+            field: `system.${path}`,
+            value,
+            key: check.key,
+            label: labelFor(type, path) ?? path,
+            data: check.data,
+          }
+        : {
+            field: path ? `system.${path}` : "system",
+            value,
+            key: VALIDATION_KEYS.derivationFailed,
+            label: labelFor(type, path) ?? (path || "system"),
+            data: { message: err instanceof Error ? err.message : String(err) },
+          };
+    if (!(err instanceof InputError)) console.error(err);
+    return { derived: null, errors: [problem] };
+  }
+}

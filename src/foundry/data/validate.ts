@@ -1,0 +1,321 @@
+/**
+ * Checks sheet input before it is submitted, so a bad value is refused with a localised
+ * message naming the field, instead of being clamped or dropped silently by Foundry's
+ * cleaning. Pure (no Foundry globals): `checkUpdate` takes the flattened form data
+ * (`{"system.hm3.wq": "40", "name": "Sword"}`) and returns what may be submitted and one
+ * problem per refused field; the sheets show the problems with `notifyProblems` (notify.ts).
+ */
+import { findLocation, locationIds } from "../../core/body";
+import { showValue } from "../../core/errors";
+import { parseInjuryCode } from "../../rules/hm3/body-plan";
+import { FIELD_LABELS } from "./labels";
+import {
+  HUMAN_ARMOUR_LOCATIONS,
+  HUMAN_INJURY_LOCATIONS,
+  LOCATION_ID,
+  ruleFor,
+  type LeafRule,
+  type Rule,
+  type TypeKey,
+} from "./rules";
+
+/** Message keys (`{field}` is the field's localised label; `{value}` the value as typed). */
+export const VALIDATION_KEYS = Object.freeze({
+  notNumber: "BLOWBYBLOW.Validation.notNumber",
+  notWhole: "BLOWBYBLOW.Validation.notWhole",
+  outOfRange: "BLOWBYBLOW.Validation.outOfRange",
+  tooLow: "BLOWBYBLOW.Validation.tooLow",
+  tooHigh: "BLOWBYBLOW.Validation.tooHigh",
+  required: "BLOWBYBLOW.Validation.required",
+  notChoice: "BLOWBYBLOW.Validation.notChoice",
+  notBoolean: "BLOWBYBLOW.Validation.notBoolean",
+  notText: "BLOWBYBLOW.Validation.notText",
+  notList: "BLOWBYBLOW.Validation.notList",
+  tooMany: "BLOWBYBLOW.Validation.tooMany",
+  unknownLocation: "BLOWBYBLOW.Validation.unknownLocation",
+  badLocationId: "BLOWBYBLOW.Validation.badLocationId",
+  badInjuryCode: "BLOWBYBLOW.Validation.badInjuryCode",
+  derivationFailed: "BLOWBYBLOW.Validation.derivationFailed",
+});
+
+/** Label of the virtual `system.hm3.code` path of an injury (`S2`, set as severity and level). */
+export const INJURY_CODE_LABEL = "BLOWBYBLOW.HM3.Injury.code";
+/** Name of the human plan in messages. */
+export const HUMAN_PLAN_LABEL = "BLOWBYBLOW.Validation.humanPlan";
+
+/** One refused field. */
+export interface Problem {
+  /** The path as submitted (`system.hm3.wq`). */
+  field: string;
+  value: unknown;
+  /** Message key (VALIDATION_KEYS). */
+  key: string;
+  /** Label key of the field, or the path when it has none. */
+  label: string;
+  /** Further placeholders (`min`, `max`, `choices`, `plan`); values starting `BLOWBYBLOW.` are keys. */
+  data: Record<string, string | number>;
+}
+
+/** The body plan the actor owning an item uses (default: the human plan). */
+export interface PlanContext {
+  /** Plan name, or a localisation key. */
+  name: string;
+  /** Ids armour may cover: bare and sided. */
+  armourIds: readonly string[];
+  /** Ids an injury may sit on: sided for paired locations. */
+  injuryIds: readonly string[];
+}
+
+export const HUMAN_PLAN_CONTEXT: PlanContext = Object.freeze({
+  name: HUMAN_PLAN_LABEL,
+  armourIds: HUMAN_ARMOUR_LOCATIONS,
+  injuryIds: HUMAN_INJURY_LOCATIONS,
+});
+
+/** The context of a plan as the derivation reports it (`derived.plan`) or as stored. */
+export function planContext(plan: {
+  name: string;
+  locations: readonly { id: string; paired: boolean }[];
+}): PlanContext {
+  const body = {
+    id: "plan",
+    locations: plan.locations.map((l) => ({ ...l, region: "other" as const })),
+  };
+  const armourIds = locationIds(body);
+  return {
+    name: plan.name,
+    armourIds,
+    injuryIds: armourIds.filter((id) => {
+      const loc = findLocation(body, id);
+      return loc !== undefined && (!loc.paired || id !== loc.id);
+    }),
+  };
+}
+
+type Check =
+  | { ok: true; value: unknown }
+  | { ok: false; key: string; data: Record<string, string | number> };
+
+const ok = (value: unknown): Check => ({ ok: true, value });
+const bad = (key: string, data: Record<string, string | number> = {}): Check => ({
+  ok: false,
+  key,
+  data,
+});
+
+function checkNumber(rule: Extract<LeafRule, { kind: "number" }>, value: unknown): Check {
+  let n: number;
+  if (typeof value === "number") n = value;
+  else if (typeof value === "string") {
+    if (value.trim() === "") return rule.nullable ? ok(null) : bad(VALIDATION_KEYS.required);
+    n = Number(value.trim());
+  } else if (value === null && rule.nullable) return ok(null);
+  else return bad(VALIDATION_KEYS.notNumber);
+  if (!Number.isFinite(n)) return bad(VALIDATION_KEYS.notNumber);
+  if (rule.integer && !Number.isInteger(n)) return bad(VALIDATION_KEYS.notWhole);
+  const { min, max } = rule;
+  const low = min !== undefined && n < min;
+  const high = max !== undefined && n > max;
+  if (low || high) {
+    if (min !== undefined && max !== undefined)
+      return bad(VALIDATION_KEYS.outOfRange, { min, max });
+    if (low) return bad(VALIDATION_KEYS.tooLow, { min: min! });
+    return bad(VALIDATION_KEYS.tooHigh, { max: max! });
+  }
+  return ok(n);
+}
+
+function checkLeaf(rule: LeafRule, value: unknown, plan: PlanContext): Check {
+  switch (rule.kind) {
+    case "number":
+      return checkNumber(rule, value);
+    case "choice":
+      if (typeof value === "string" && rule.choices.includes(value.trim())) return ok(value.trim());
+      return bad(VALIDATION_KEYS.notChoice, { choices: rule.choices.join(", ") });
+    case "text":
+      if (typeof value !== "string") return bad(VALIDATION_KEYS.notText);
+      if (!rule.blank && value.trim() === "") return bad(VALIDATION_KEYS.required);
+      return ok(value.trim());
+    case "boolean":
+      if (typeof value === "boolean") return ok(value);
+      if (value === "true" || value === "false") return ok(value === "true");
+      return bad(VALIDATION_KEYS.notBoolean);
+    case "location": {
+      const ids = rule.sides === "any" ? plan.armourIds : plan.injuryIds;
+      const id = typeof value === "string" ? value.trim() : value;
+      if (typeof id === "string" && ids.includes(id)) return ok(id);
+      return bad(VALIDATION_KEYS.unknownLocation, { plan: plan.name });
+    }
+    case "slug":
+      if (typeof value === "string" && LOCATION_ID.test(value.trim())) return ok(value.trim());
+      return bad(VALIDATION_KEYS.badLocationId);
+    default:
+      return ok(value);
+  }
+}
+
+/** A list as a form may send it: an array, an object keyed 0, 1…, or comma-separated text. */
+function asList(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (typeof value === "string")
+    return value
+      .split(/[,;]/)
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).filter(([k]) => /^\d+$/.test(k));
+    if (entries.length === Object.keys(value).length)
+      return entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+  }
+  return undefined;
+}
+
+/** Checks one value against its rule; a list's elements one by one. */
+export function checkRule(
+  rule: Rule,
+  value: unknown,
+  plan: PlanContext = HUMAN_PLAN_CONTEXT,
+): Check {
+  if (rule.kind !== "list") return checkLeaf(rule, value, plan);
+  const list = asList(value);
+  if (!list) return bad(VALIDATION_KEYS.notList);
+  if (rule.max !== undefined && list.length > rule.max)
+    return bad(VALIDATION_KEYS.tooMany, { max: rule.max });
+  const out: unknown[] = [];
+  for (const element of list) {
+    const c = checkLeaf(rule.element, element, plan);
+    if (!c.ok) return c;
+    out.push(c.value);
+  }
+  return ok(out);
+}
+
+/** The label key of a `system` path (array indices read as `element`), if the field has one. */
+export function labelFor(type: TypeKey, path: string): string | undefined {
+  const labels = FIELD_LABELS[type] as Readonly<Record<string, string>> | undefined;
+  let key = path
+    .split(".")
+    .map((p) => (/^\d+$/.test(p) || p === "*" ? "element" : p))
+    .join(".");
+  // An array element has no label of its own: it takes its array's.
+  while (!labels?.[key] && key.endsWith(".element")) key = key.slice(0, -".element".length);
+  return labels?.[key];
+}
+
+const INJURY_CELL = /^hm3\.bodyPlan\.locations\.\d+\.injury\.\d+$/;
+
+export interface CheckResult {
+  accepted: Record<string, unknown>;
+  problems: Problem[];
+}
+
+/**
+ * Checks a form submission for a document of `type`. Paths under `system.` are checked
+ * against the type's rules (numbers cast from text, bounds, choices, location ids of `plan`);
+ * an object value is checked leaf by leaf and refused whole if any leaf is bad. Two shortcuts
+ * are read: an injury's `system.hm3.code` (`S2`) sets severity and level, and a creature's
+ * injury cell given as a code (`♦G5▼`) becomes the cell. Everything else passes through.
+ */
+export function checkUpdate(
+  type: TypeKey,
+  changes: Record<string, unknown>,
+  plan: PlanContext = HUMAN_PLAN_CONTEXT,
+): CheckResult {
+  const accepted: Record<string, unknown> = {};
+  const problems: Problem[] = [];
+  const refuse = (
+    field: string,
+    value: unknown,
+    key: string,
+    data: Record<string, string | number>,
+  ) => {
+    const path = field.replace(/^system\./, "");
+    const label =
+      path === "hm3.code" && type === "Item.injury" ? INJURY_CODE_LABEL : labelFor(type, path);
+    problems.push({ field, value, key, label: label ?? field, data });
+  };
+
+  /** Returns the accepted value, or undefined after recording problems. */
+  const check = (field: string, path: string, value: unknown): { value: unknown } | undefined => {
+    if (type === "Item.injury" && path === "hm3.code") {
+      try {
+        const cell = parseInjuryCode(value, field);
+        return { value: { severity: cell.severity, level: cell.level } };
+      } catch {
+        refuse(field, value, VALIDATION_KEYS.badInjuryCode, {});
+        return undefined;
+      }
+    }
+    if (type === "Actor.creature" && INJURY_CELL.test(path) && typeof value === "string") {
+      try {
+        return { value: parseInjuryCode(value, field) };
+      } catch {
+        refuse(field, value, VALIDATION_KEYS.badInjuryCode, {});
+        return undefined;
+      }
+    }
+    let rule = ruleFor(type, path);
+    // One entry of a list (`system.hm3.locations.2`): the list's element rule.
+    const parent = /^(.*)\.\d+$/.exec(path);
+    if (!rule && parent) {
+      const list = ruleFor(type, parent[1]!);
+      if (list?.kind === "list") rule = list.element;
+    }
+    if (rule) {
+      const c = checkRule(rule, value, plan);
+      if (c.ok) return { value: c.value };
+      refuse(field, value, c.key, c.data);
+      return undefined;
+    }
+    // A container given whole: check its leaves, refuse it whole if any is bad.
+    if (value !== null && typeof value === "object") {
+      const entries = Array.isArray(value)
+        ? value.map((v, i) => [String(i), v] as const)
+        : Object.entries(value);
+      const out: Record<string, unknown> | unknown[] = Array.isArray(value) ? [] : {};
+      let good = true;
+      for (const [k, v] of entries) {
+        const r = check(`${field}.${k}`, `${path}.${k}`, v);
+        if (r) (out as Record<string, unknown>)[k] = r.value;
+        else good = false;
+      }
+      return good ? { value: out } : undefined;
+    }
+    return { value };
+  };
+
+  for (const [field, value] of Object.entries(changes)) {
+    if (!field.startsWith("system.")) {
+      accepted[field] = value;
+      continue;
+    }
+    const path = field.slice("system.".length);
+    const result = check(field, path, value);
+    if (!result) continue;
+    if (type === "Item.injury" && path === "hm3.code") {
+      const cell = result.value as { severity: string; level: number };
+      accepted["system.hm3.severity"] = cell.severity;
+      accepted["system.hm3.level"] = cell.level;
+    } else accepted[field] = result.value;
+  }
+  return { accepted, problems };
+}
+
+/** A placeholder value that is itself a localisation key (a plan name such as the human plan's). */
+const LOCALISATION_KEY = /^BLOWBYBLOW\./;
+
+/** What `formatProblem` needs of `game.i18n`. */
+export interface Localizer {
+  localize(key: string): string;
+  format(key: string, data?: Record<string, string>): string;
+}
+
+/** The localised message of a problem. */
+export function formatProblem(problem: Problem, i18n: Localizer): string {
+  const data: Record<string, string> = {};
+  for (const [k, v] of Object.entries(problem.data))
+    data[k] = typeof v === "string" && LOCALISATION_KEY.test(v) ? i18n.localize(v) : String(v);
+  data.field = i18n.localize(problem.label);
+  data.value = showValue(problem.value);
+  return i18n.format(problem.key, data);
+}

@@ -1,0 +1,307 @@
+/**
+ * Migrations: old-shape JSON (test/foundry/fixtures/migration-v0.json, HM3 fields at the top
+ * level of `system`) becomes the current shape, applying twice changes nothing, unknown fields
+ * are kept; the data models migrate on load; `migrateWorld` rewrites what the server still
+ * holds in the old shape (world actors and their items, world items, unlocked compendia) and
+ * stores the schema version.
+ */
+import { readFileSync } from "node:fs";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetStandIns, standIns, Collection } from "./stand-ins/globals";
+import {
+  makeActor,
+  makeItem,
+  StandInActor,
+  StandInCompendium,
+  StandInItem,
+  updateLog,
+  type DocumentInput,
+} from "./stand-ins/data";
+import { registerDataModels } from "../../src/foundry/data";
+import {
+  MIGRATIONS,
+  migrateSystem,
+  needsMigration,
+  SCHEMA_VERSION,
+} from "../../src/foundry/migrations";
+import { HM3_BLOCK_FIELDS } from "../../src/foundry/migrations/ruleset-blocks";
+import {
+  migrateWorld,
+  planUpdate,
+  registerMigrationSettings,
+  type RawDocument,
+} from "../../src/foundry/migrations/world";
+import type { TypeKey } from "../../src/foundry/data/rules";
+
+interface Fixture {
+  actors: (RawDocument & {
+    name: string;
+    system: Record<string, unknown>;
+    items: (RawDocument & { name: string })[];
+  })[];
+  items: (RawDocument & { name: string; system: Record<string, unknown> })[];
+}
+const fixture = (): Fixture =>
+  JSON.parse(
+    readFileSync(new URL("./fixtures/migration-v0.json", import.meta.url), "utf8"),
+  ) as Fixture;
+const actor = (id: string) => fixture().actors.find((a) => a._id === id)!;
+const item = (id: string) => fixture().items.find((i) => i._id === id)!;
+
+beforeEach(() => {
+  resetStandIns();
+  registerDataModels();
+  registerMigrationSettings();
+});
+
+describe("migration 1: ruleset blocks", () => {
+  it("is the only migration and SCHEMA_VERSION is its version", () => {
+    expect(MIGRATIONS.map((m) => [m.version, m.name])).toEqual([[1, "ruleset blocks"]]);
+    expect(SCHEMA_VERSION).toBe(1);
+  });
+
+  it("moves a character's HM3 fields into system.hm3 and keeps unknown fields", () => {
+    const old = actor("oldHero000000001").system;
+    expect(migrateSystem("Actor.character", old)).toEqual({
+      description: "<p>From an old world</p>",
+      notes: "kept",
+      hm3: { attributes: old.attributes, fatigue: 2, encumbrance: null },
+    });
+  });
+
+  it("merges into an existing hm3 block; the block's value wins over a stale flat copy", () => {
+    expect(migrateSystem("Actor.creature", actor("oldWolf000000001").system)).toEqual({
+      description: "",
+      hm3: {
+        encumbrance: 1,
+        attributes: actor("oldWolf000000001").system.attributes,
+        fatigue: 0,
+        bodyPlan: null,
+      },
+    });
+    expect(migrateSystem("Item.injury", item("oldInjury0000001").system)).toEqual({
+      description: "",
+      hm3: {
+        level: 3,
+        location: "left-forearm",
+        aspect: "edge",
+        severity: "S",
+        healingRate: 4,
+        bleeding: false,
+      },
+    });
+  });
+
+  it("moves each item type's fields and leaves the ruleset-free ones", () => {
+    const weapon = migrateSystem(
+      "Item.weapon",
+      actor("oldHero000000001").items[0]!.system,
+    ) as Record<string, unknown>;
+    expect(Object.keys(weapon).sort()).toEqual(
+      ["carried", "description", "equipped", "held", "hm3", "quantity", "weight"].sort(),
+    );
+    expect(weapon.hm3).toEqual({
+      skill: "Sword",
+      wq: 12,
+      attack: 5,
+      defence: 0,
+      impact: { blunt: null, edge: 5, point: 3, fire: null },
+      handMode: "one",
+      shield: false,
+    });
+    const armour = migrateSystem("Item.armour", item("oldArmour0000001").system) as Record<
+      string,
+      unknown
+    >;
+    expect(armour.customFlag).toBe(true);
+    expect(armour.hm3).toEqual({
+      material: "mail",
+      quality: 0,
+      enchantment: 0,
+      locations: ["thorax", "abdomen"],
+    });
+    const missile = migrateSystem("Item.missile", item("oldMissile000001").system) as {
+      hm3: { ranges: unknown };
+    };
+    expect(missile.hm3.ranges).toEqual(item("oldMissile000001").system.ranges);
+  });
+
+  it.each([
+    ...fixture().actors.map((a) => [`Actor.${a.type}`, a.system] as const),
+    ...fixture().actors.flatMap((a) => a.items.map((i) => [`Item.${i.type}`, i.system] as const)),
+    ...fixture().items.map((i) => [`Item.${i.type}`, i.system] as const),
+  ])("%s: applying twice gives the same result, and the input is not changed", (type, system) => {
+    const before = JSON.stringify(system);
+    const once = migrateSystem(type as TypeKey, system);
+    expect(JSON.stringify(system)).toBe(before);
+    expect(migrateSystem(type as TypeKey, once)).toEqual(once);
+    expect(needsMigration(type as TypeKey, once)).toBe(false);
+    for (const key of HM3_BLOCK_FIELDS[type as TypeKey] ?? [])
+      expect(once as object).not.toHaveProperty(key);
+  });
+
+  it("current data and types without a block are left as they are", () => {
+    const knight = actor("newKnight0000001").system;
+    expect(needsMigration("Actor.character", knight)).toBe(false);
+    expect(migrateSystem("Actor.character", knight)).toEqual(knight);
+    const rope = actor("oldHero000000001").items[2]!.system;
+    expect(needsMigration("Item.gear", rope)).toBe(false);
+    expect(migrateSystem("Item.weapon", "not an object")).toBe("not an object");
+  });
+});
+
+describe("data models migrate on load", () => {
+  it("an old-shape actor and its items load into the current shape and derive", () => {
+    const raw = actor("oldHero000000001");
+    const a = makeActor(raw as unknown as DocumentInput);
+    expect(a.system.toObject()).toEqual({
+      description: "<p>From an old world</p>",
+      hm3: { attributes: raw.system.attributes, fatigue: 2, encumbrance: null },
+    });
+    const sword = a.items.get("oldSword00000001")!;
+    expect((sword.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(12);
+    const derived = (
+      a.system as unknown as { derived: { weapons: Record<string, { aml: number }> } }
+    ).derived;
+    expect(derived.weapons.oldSword00000001!.aml).toBe(65);
+  });
+
+  it("an old-shape world item loads into the current shape", () => {
+    const i = makeItem(item("oldArmour0000001") as unknown as DocumentInput);
+    expect(i.system.toObject()).toMatchObject({
+      hm3: { material: "mail", locations: ["thorax", "abdomen"] },
+    });
+  });
+});
+
+describe("planUpdate", () => {
+  it("plans the actor's system and only the embedded items that need it", () => {
+    const plan = planUpdate("Actor", actor("oldHero000000001"));
+    expect(plan?.system).toEqual(
+      migrateSystem("Actor.character", actor("oldHero000000001").system),
+    );
+    expect(plan?.items.map((i) => i._id)).toEqual(["oldSword00000001", "oldSkill00000001"]);
+    expect(planUpdate("Actor", actor("newKnight0000001"))).toBeNull();
+  });
+});
+
+/** A world holding the fixture: raw data as the server sent it, and loaded documents. */
+function world(): {
+  locked: StandInCompendium;
+  items: StandInCompendium;
+  actors: StandInCompendium;
+} {
+  const f = fixture();
+  const game = standIns.game;
+  game.data.actors = f.actors as unknown as Record<string, unknown>[];
+  game.data.items = f.items as unknown as Record<string, unknown>[];
+  game.actors = new Collection(f.actors.map((a) => [a._id, new StandInActor(structuredClone(a))]));
+  game.items = new Collection(f.items.map((i) => [i._id, new StandInItem(structuredClone(i))]));
+  const packs = {
+    items: new StandInCompendium({
+      id: "world.gear",
+      documentName: "Item",
+      locked: false,
+      sources: structuredClone(f.items) as unknown as DocumentInput[],
+    }),
+    locked: new StandInCompendium({
+      id: "blow-by-blow.weapons",
+      documentName: "Item",
+      locked: true,
+      packageType: "system",
+      sources: structuredClone(f.items) as unknown as DocumentInput[],
+    }),
+    actors: new StandInCompendium({
+      id: "world.npcs",
+      documentName: "Actor",
+      locked: false,
+      sources: structuredClone([f.actors[0]!]) as unknown as DocumentInput[],
+    }),
+  };
+  game.packs = new Collection(Object.values(packs).map((p) => [p.collection, p]));
+  return packs;
+}
+
+describe("migrateWorld", () => {
+  it("rewrites what is stored in the old shape, skips locked compendia and stores the version", async () => {
+    const packs = world();
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(0);
+    const report = await migrateWorld();
+    expect(report.ran).toBe(true);
+    expect(report.failed).toEqual([]);
+    expect(report.updated).toEqual([
+      "Actor.oldHero000000001",
+      "Actor.oldWolf000000001",
+      "Item.oldMissile000001",
+      "Item.oldArmour0000001",
+      "Item.oldInjury0000001",
+      "Compendium.world.gear.Item.oldMissile000001",
+      "Compendium.world.gear.Item.oldArmour0000001",
+      "Compendium.world.gear.Item.oldInjury0000001",
+      "Compendium.world.npcs.Actor.oldHero000000001",
+    ]);
+    // Whole `system` replaced (recursive: false), written even though the loaded copy is current (diff: false).
+    const hero = updateLog.filter((u) => u.uuid.startsWith("Actor.oldHero000000001"));
+    expect(hero.map((u) => u.uuid)).toEqual([
+      "Actor.oldHero000000001",
+      "Actor.oldHero000000001.Item.oldSword00000001",
+      "Actor.oldHero000000001.Item.oldSkill00000001",
+    ]);
+    for (const u of updateLog)
+      expect(u.options).toEqual({ diff: false, recursive: false, render: false });
+    expect(hero[0]!.changes).toEqual({
+      system: migrateSystem("Actor.character", actor("oldHero000000001").system),
+    });
+    // Compendium sources now hold the current shape; the locked one is untouched.
+    const stored = packs.items.sources.find((s) => s._id === "oldArmour0000001")!.system as Record<
+      string,
+      unknown
+    >;
+    expect(stored.hm3).toMatchObject({ material: "mail" });
+    expect(stored).not.toHaveProperty("material");
+    const npc = packs.actors.sources[0]!;
+    expect((npc.items as { system: Record<string, unknown> }[])[0]!.system).toHaveProperty(
+      "hm3.wq",
+      12,
+    );
+    expect(packs.locked.sources.find((s) => s._id === "oldArmour0000001")!.system).toHaveProperty(
+      "material",
+      "mail",
+    );
+    expect(updateLog.some((u) => u.uuid.includes("blow-by-blow.weapons"))).toBe(false);
+
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
+      "Blow by Blow: updating this world's data to schema version 1. Please do not close the game.",
+      "Blow by Blow: world data updated to schema version 1 (9 document(s) rewritten).",
+    ]);
+
+    // A second start finds the world current.
+    updateLog.length = 0;
+    expect((await migrateWorld()).ran).toBe(false);
+    expect(updateLog).toEqual([]);
+  });
+
+  it("does nothing on a player's client", async () => {
+    world();
+    standIns.game.user.isGM = false;
+    const report = await migrateWorld();
+    expect(report.ran).toBe(false);
+    expect(updateLog).toEqual([]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(0);
+  });
+
+  it("a document that cannot be written is reported and the version is not stored", async () => {
+    world();
+    standIns.game.items.delete("oldArmour0000001");
+    const report = await migrateWorld();
+    expect(report.failed).toEqual([{ uuid: "Item.oldArmour0000001", error: "not found" }]);
+    expect(report.updated).toContain("Item.oldMissile000001");
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(0);
+    const last = standIns.notifications.messages.at(-1)!;
+    expect(last.type).toBe("error");
+    expect(last.message).toBe(
+      "Blow by Blow: the update to schema version 1 failed for 1 document(s); see the console. It will be tried again at the next start.",
+    );
+  });
+});
