@@ -1,8 +1,14 @@
 /**
- * Entry point of the Foundry adapter (bundled to dist/blow-by-blow.mjs). For now it registers
- * the world's ruleset setting and exposes the rules engine on `game.blowByBlow`.
+ * Entry point of the Foundry adapter (bundled to dist/blow-by-blow.mjs). At `init` it registers
+ * the world's ruleset setting, the data models of every document type, the status effects, the
+ * sheets and the schema-version setting; at `ready` the GM's client migrates older world data.
+ * The rules engine is exposed on `game.blowByBlow`.
  */
 import { implementedRulesets, RULESETS } from "../rules";
+import { registerStatusEffects } from "./config";
+import { registerDataModels } from "./data";
+import { migrateWorld, registerMigrationSettings } from "./migrations/world";
+import { registerSheets } from "./sheets/register";
 
 export const SYSTEM_ID = "blow-by-blow";
 
@@ -40,5 +46,15 @@ Hooks.once("init", () => {
     requiresReload: true,
   });
 
+  registerDataModels();
+  registerStatusEffects();
+  registerMigrationSettings();
+  void registerSheets();
+
   game.blowByBlow = { rulesets: RULESETS };
+});
+
+Hooks.once("ready", () => {
+  // Does nothing unless this client is the active GM and the world's data is older.
+  void migrateWorld();
 });

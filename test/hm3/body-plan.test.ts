@@ -789,7 +789,7 @@ describe("CLI input: attacker/defender bodyPlan (parse.ts)", () => {
       ...input({}),
       attacker: { endurance: 12, dex: 12, agl: 12, bodyPlan: q },
     });
-    const state = hm3.start(decl);
+    const state = hm3.start(decl, new SeededDice(1));
     const choice = { type: "counterstrike", eml: 50, aspect: "blunt", aim: "high", impact: 3 };
     expect(inputError(() => hm3.parseChoice(state, choice)).field).toBe("defence.aim");
     expect(hm3.parseChoice(state, { ...choice, aim: "mid" }).type).toBe("counterstrike");

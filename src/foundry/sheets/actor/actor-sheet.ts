@@ -1,0 +1,516 @@
+/**
+ * The HM3 actor sheets (ApplicationV2): `Hm3ActorSheet`, a Handlebars `ActorSheetV2` with one
+ * part per tab, and its subclasses `CharacterSheet` and `CreatureSheet` (which adds the body
+ * plan editor). The class only gathers Foundry data and reacts to clicks; what the templates
+ * show is built by the pure functions of `./context`, the submitted form is checked by the
+ * data layer's `checkUpdate` (bad values are dropped and reported, nothing else is lost), and
+ * dropped items by `./drop`.
+ */
+import type { DeepPartial } from "fvtt-types/utils";
+import type { Hm3Derived } from "../../../rules/hm3/character-types";
+import type { Hm3BodyPlanSource } from "../../data/source";
+import { notifyProblems } from "../../data/notify";
+import { checkUpdate, formatProblem, type Localizer, type Problem } from "../../data/validate";
+import type { TypeKey } from "../../data/rules";
+import { planInput } from "../../data/actor/hm3-input";
+import { InputError } from "../../../core/errors";
+import { validateBodyPlan } from "../../../rules/hm3/body-plan";
+import { escapeHtml, handlebarsApi, textEditor, type Format, type Localize } from "../common";
+import {
+  actorContext,
+  partContext,
+  partsFor,
+  tabsFor,
+  type ActorContextInput,
+  type ActorSheetContext,
+  type ActorType,
+  type SheetItem,
+  type TabContext,
+} from "./context";
+import { dropDecision } from "./drop";
+import { syncZoneSums } from "./plan-dom";
+import { MESSAGE, TAB_LABEL } from "./labels";
+import {
+  addPlanLocation,
+  copyHumanPlan,
+  PLAN_PREFIX,
+  planFromForm,
+  removePlanLocation,
+} from "./plan-editor";
+import { planContext as dataPlanContext } from "../../data/validate";
+import {
+  SKILL_TEST_TEMPLATE,
+  skillSubject,
+  testCard,
+  weaponSubject,
+  type TestSubject,
+} from "./tests";
+import { TYPE_LABEL } from "../item/labels";
+
+/** Where Foundry serves the actor templates from. */
+export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
+export const PARTIAL_TEMPLATES = ["systems/blow-by-blow/templates/partials/body-diagram.hbs"];
+
+type Obj = Record<string, unknown>;
+
+/** The render context of a part: the sheet context plus that part's tab. */
+export type ActorRenderContext = ActorSheetContext & { tab?: TabContext | null; partId?: string };
+
+const { HandlebarsApplicationMixin } = foundry.applications.api;
+const { ActorSheetV2 } = foundry.applications.sheets;
+
+const part = (name: string, scrollable = false) => ({
+  template: `${ACTOR_TEMPLATES}/${name}.hbs`,
+  ...(scrollable ? { scrollable: [""] } : {}),
+});
+
+/** The primary tab group of an actor type (v13 `static TABS`). */
+function tabsConfig(type: ActorType) {
+  return {
+    primary: {
+      tabs: tabsFor(type).map((id) => ({ id, label: TAB_LABEL[id], cssClass: "" })),
+      initial: "attributes",
+    },
+  };
+}
+
+function localize(key: string): string {
+  return game.i18n?.localize(key) ?? key;
+}
+
+const format: Format = (key, data) =>
+  game.i18n?.format(
+    key,
+    Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
+  ) ?? key;
+
+/** The element carrying the item id of a clicked control. */
+function itemIdOf(target: HTMLElement): string | null {
+  return target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? null;
+}
+
+/** What v13 ActorSheetV2 declares for item drops (fvtt-types 13.340.1 omits it). */
+interface DropHandler {
+  _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
+}
+
+/** The mixed base class. */
+const Hm3ActorSheetBase = HandlebarsApplicationMixin(ActorSheetV2);
+type BaseInstance = InstanceType<typeof Hm3ActorSheetBase>;
+
+export class Hm3ActorSheet extends Hm3ActorSheetBase {
+  static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions &
+    DeepPartial<foundry.applications.api.ApplicationV2.Configuration> = {
+    classes: ["blow-by-blow", "sheet", "actor"],
+    position: { width: 780, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true, closeOnSubmit: false },
+    actions: {
+      rollSkill: Hm3ActorSheet.#onRollSkill,
+      rollWeapon: Hm3ActorSheet.#onRollWeapon,
+      createItem: Hm3ActorSheet.#onCreateItem,
+      editItem: Hm3ActorSheet.#onEditItem,
+      deleteItem: Hm3ActorSheet.#onDeleteItem,
+      toggleEquipped: Hm3ActorSheet.#onToggleEquipped,
+      toggleCarried: Hm3ActorSheet.#onToggleCarried,
+      addPlanLocation: Hm3ActorSheet.#onAddPlanLocation,
+      removePlanLocation: Hm3ActorSheet.#onRemovePlanLocation,
+      copyHumanPlan: Hm3ActorSheet.#onCopyHumanPlan,
+      useHumanPlan: Hm3ActorSheet.#onUseHumanPlan,
+    },
+  };
+
+  static override PARTS = {
+    header: part("header"),
+    tabs: part("tabs"),
+    attributes: part("attributes", true),
+    skills: part("skills", true),
+    combat: { ...part("combat", true), templates: PARTIAL_TEMPLATES },
+    injuries: part("injuries", true),
+    gear: part("gear", true),
+    bodyPlan: part("body-plan", true),
+    description: part("description", true),
+    limited: part("limited", true),
+  };
+
+  static override TABS = tabsConfig("character");
+
+  // ── Data gathering ───────────────────────────────────────────────────────────────────────
+
+  get actorType(): ActorType {
+    return String(this.actor.type) === "creature" ? "creature" : "character";
+  }
+
+  /** `Actor.character` or `Actor.creature`, for the data layer's checks. */
+  get typeKey(): TypeKey {
+    return this.actorType === "creature" ? "Actor.creature" : "Actor.character";
+  }
+
+  /** The stored system data (`_source.system`, the shapes of data/source.ts). */
+  protected get sourceSystem(): ActorContextInput["system"] {
+    // fvtt-types types `_source.system` from the registered data models; the sheet reads it
+    // as the stored shape the data layer documents.
+    return (this.actor._source as unknown as { system: ActorContextInput["system"] }).system;
+  }
+
+  /** The derived HM3 data the data model computed, or null. */
+  protected get derived(): { derived: Hm3Derived | null; error: string | null } {
+    // The data models add `derived` and `errors` in prepareDerivedData (data/actor/derive.ts).
+    const system = this.actor.system as unknown as {
+      derived?: Hm3Derived | null;
+      errors?: readonly Problem[];
+    };
+    const problem = system.errors?.[0];
+    const i18n = game.i18n as unknown as Localizer | undefined;
+    const error = problem && i18n ? formatProblem(problem, i18n) : null;
+    return { derived: system.derived ?? null, error };
+  }
+
+  protected get sheetItems(): SheetItem[] {
+    return this.actor.items.contents.map(
+      (item: Item.Implementation) =>
+        ({
+          id: item.id ?? "",
+          name: item.name,
+          img: item.img ?? "",
+          sort: item.sort,
+          type: String(item.type),
+          system: (item._source as unknown as { system: unknown }).system,
+        }) as SheetItem,
+    );
+  }
+
+  protected get conditions(): { id: string; label: string }[] {
+    const statuses = this.actor.statuses;
+    return CONFIG.statusEffects
+      .filter((e) => statuses.has(e.id))
+      .map((e) => ({ id: e.id, label: localize(String(e.name)) }));
+  }
+
+  /** Everything the pure context builder needs. */
+  async contextInput(): Promise<ActorContextInput> {
+    const system = this.sourceSystem;
+    const { derived, error } = this.derived;
+    const enrichedDescription = await textEditor().enrichHTML(system.description ?? "", {
+      secrets: this.actor.isOwner,
+      relativeTo: this.actor,
+    });
+    const common = {
+      name: this.actor.name,
+      img: this.actor.img ?? "",
+      derived,
+      derivationError: error,
+      items: this.sheetItems,
+      conditions: this.conditions,
+      editable: this.isEditable,
+      limited: this.actor.limited,
+      enrichedDescription,
+      activeTab: this.tabGroups.primary ?? null,
+      localize: localize as Localize,
+      format,
+    };
+    return this.actorType === "creature"
+      ? {
+          ...common,
+          type: "creature",
+          system: system as Extract<ActorContextInput, { type: "creature" }>["system"],
+        }
+      : {
+          ...common,
+          type: "character",
+          system: system as Extract<ActorContextInput, { type: "character" }>["system"],
+        };
+  }
+
+  // ── Rendering ────────────────────────────────────────────────────────────────────────────
+
+  protected override _configureRenderParts(
+    options: Parameters<BaseInstance["_configureRenderParts"]>[0],
+  ) {
+    const parts = super._configureRenderParts(options);
+    const keep: readonly string[] = partsFor(this.actorType, this.actor.limited);
+    for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
+    return parts;
+  }
+
+  protected override async _prepareContext(
+    options: Parameters<BaseInstance["_prepareContext"]>[0],
+  ) {
+    const base = await super._prepareContext(options);
+    return Object.assign(base, actorContext(await this.contextInput()));
+  }
+
+  /** Each part gets its tab (`tab`), as the templates' `data-tab` sections expect. */
+  protected override async _preparePartContext(
+    partId: string,
+    context: Parameters<BaseInstance["_preparePartContext"]>[1],
+    options: Parameters<BaseInstance["_preparePartContext"]>[2],
+  ) {
+    const ctx = await super._preparePartContext(partId, context as never, options);
+    // The context is the one _prepareContext built (fvtt-types sees the default EmptyObject).
+    const { tab } = partContext(context as unknown as ActorSheetContext, partId);
+    return Object.assign(ctx, { tab });
+  }
+
+  /** The body plan editor recomputes its zone sums as aim points are typed. */
+  protected override _attachPartListeners(
+    partId: string,
+    htmlElement: HTMLElement,
+    options: Parameters<BaseInstance["_attachPartListeners"]>[2],
+  ): void {
+    super._attachPartListeners(partId, htmlElement, options);
+    if (partId !== "bodyPlan") return;
+    htmlElement.addEventListener("input", (event) => {
+      if ((event.target as HTMLElement | null)?.classList.contains("bbb-aim"))
+        syncZoneSums(htmlElement);
+    });
+  }
+
+  // ── Form submission ──────────────────────────────────────────────────────────────────────
+
+  /** The creature's stored plan (null for the human plan or a character). */
+  protected get storedPlan(): Hm3BodyPlanSource | null {
+    const hm3 = this.sourceSystem.hm3 as { bodyPlan?: Hm3BodyPlanSource | null };
+    return hm3.bodyPlan ?? null;
+  }
+
+  /**
+   * The flat form data is checked before Foundry expands and validates it: body plan rows
+   * are assembled into the plan array, `checkUpdate` drops each bad value (a non-number
+   * attribute, an unknown region…) and the problems are shown, localised, naming the field
+   * and the value; every other change goes through.
+   */
+  protected override _processFormData(
+    event: SubmitEvent | null,
+    form: HTMLFormElement,
+    formData: FormDataExtended,
+  ): object {
+    void event;
+    void form;
+    const flat = formData.object as Obj;
+    const { accepted, problems } = checkUpdate(this.typeKey, flat, this.planContext);
+    notifyProblems(problems);
+    const { data, plan } = planFromForm(accepted, this.storedPlan);
+    if (plan && !this.#planReady(plan)) {
+      // Not saved until each zone sums to 100: the typed values stay in the form meanwhile.
+      for (const key of Object.keys(data)) if (key.startsWith(PLAN_PREFIX)) delete data[key];
+    }
+    return foundry.utils.expandObject(data);
+  }
+
+  /** The plan the actor's items are checked against (locations of injuries and armour). */
+  protected get planContext() {
+    const plan = this.derived.derived?.plan;
+    return plan ? dataPlanContext(plan) : undefined;
+  }
+
+  /**
+   * Whether an edited plan can be stored as a whole (the creature data model refuses a plan
+   * whose zones do not sum to 100); when not, says why, naming the field and the value.
+   */
+  #planReady(plan: Hm3BodyPlanSource): boolean {
+    try {
+      validateBodyPlan(planInput(plan), "bodyPlan");
+      return true;
+    } catch (err) {
+      if (!(err instanceof InputError)) throw err;
+      ui.notifications?.warn(
+        format(MESSAGE.planPending, {
+          field: err.field,
+          value: String(err.value),
+          reason: err.reason,
+        }),
+      );
+      return false;
+    }
+  }
+
+  // ── Drag and drop ────────────────────────────────────────────────────────────────────────
+
+  /**
+   * v13 calls this for an Item dropped from a compendium, the sidebar or another sheet; an
+   * item of a type the actor cannot own, or a skill it already has by name, is refused with a
+   * warning. Everything else goes to ActorSheetV2, which creates (or sorts) the item.
+   */
+  protected async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown> {
+    if (!this.actor.isOwner) return null;
+    if (item.parent?.uuid !== this.actor.uuid) {
+      const owned = this.actor.items.contents.map((i: Item.Implementation) => ({
+        type: String(i.type),
+        name: i.name,
+      }));
+      const decision = dropDecision(
+        this.actorType,
+        { type: String(item.type), name: item.name },
+        owned,
+      );
+      if (!decision.accept) {
+        ui.notifications?.warn(format(decision.key, decision.data));
+        return null;
+      }
+    }
+    const parent = ActorSheetV2.prototype as unknown as DropHandler;
+    return parent._onDropItem.call(this, event, item);
+  }
+
+  // ── Actions ──────────────────────────────────────────────────────────────────────────────
+
+  #item(target: HTMLElement): Item.Implementation | null {
+    const id = itemIdOf(target);
+    return id ? (this.actor.items.get(id) ?? null) : null;
+  }
+
+  /** Rolls d100 against the subject's target and posts the test card. */
+  async #postTest(subject: TestSubject): Promise<void> {
+    const roll = await new Roll("1d100").evaluate();
+    const card = testCard(this.actor.name, subject, roll.total ?? 0, localize);
+    const content = await handlebarsApi().renderTemplate(SKILL_TEST_TEMPLATE, card);
+    await ChatMessage.implementation.create({
+      speaker: ChatMessage.implementation.getSpeaker({ actor: this.actor }),
+      content,
+      rolls: [roll],
+    } as never);
+  }
+
+  static async #onRollSkill(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    if (!this.actor.isOwner) return;
+    const item = this.#item(target);
+    if (!item) return;
+    const subject = skillSubject(this.derived.derived, { id: item.id ?? "", name: item.name });
+    if (subject) await this.#postTest(subject);
+  }
+
+  static async #onRollWeapon(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    if (!this.actor.isOwner) return;
+    const item = this.#item(target);
+    if (!item) return;
+    const system = (item._source as unknown as { system: { hm3?: { aspect?: string } } }).system;
+    const subject = weaponSubject(
+      this.derived.derived,
+      { id: item.id ?? "", name: item.name, aspect: system.hm3?.aspect ?? "" },
+      { aspect: target.dataset.aspect ?? null, band: target.dataset.band ?? null },
+      localize,
+      format,
+    );
+    if (subject) await this.#postTest(subject);
+  }
+
+  static async #onCreateItem(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    if (!this.isEditable) return;
+    const type = target.dataset.type ?? "";
+    const label = (TYPE_LABEL as Readonly<Record<string, string>>)[type];
+    if (!label) return;
+    const name = format(MESSAGE.newItem, { type: localize(label) });
+    const created = await this.actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
+    const item = created?.[0] as Item.Implementation | undefined;
+    await item?.sheet?.render(true);
+  }
+
+  static async #onEditItem(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    await this.#item(target)?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    if (!this.isEditable) return;
+    const item = this.#item(target);
+    if (!item) return;
+    const ok = await foundry.applications.api.DialogV2.confirm({
+      window: { title: format(MESSAGE.deleteTitle, { name: item.name }) },
+      content: `<p>${escapeHtml(format(MESSAGE.deleteContent, { name: item.name }))}</p>`,
+    } as never);
+    if (ok === true) await item.delete();
+  }
+
+  async #toggle(target: HTMLElement, field: "equipped" | "carried"): Promise<void> {
+    if (!this.isEditable) return;
+    const item = this.#item(target);
+    if (!item) return;
+    const system = (item._source as unknown as { system: Obj }).system;
+    if (typeof system[field] !== "boolean") return;
+    await item.update({ [`system.${field}`]: !system[field] } as never);
+  }
+
+  static async #onToggleEquipped(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    await this.#toggle(target, "equipped");
+  }
+
+  static async #onToggleCarried(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    await this.#toggle(target, "carried");
+  }
+
+  /** Writes a new body plan (checked like any form change). */
+  async #writePlan(plan: Hm3BodyPlanSource | null): Promise<void> {
+    if (!this.isEditable || this.actorType !== "creature") return;
+    const { accepted, problems } = checkUpdate(this.typeKey, { "system.hm3.bodyPlan": plan });
+    notifyProblems(problems);
+    if (Object.keys(accepted).length) await this.actor.update(accepted as never);
+  }
+
+  static async #onAddPlanLocation(this: Hm3ActorSheet): Promise<void> {
+    const plan = this.storedPlan;
+    if (plan) await this.#writePlan(addPlanLocation(plan, localize(MESSAGE.newLocation)));
+  }
+
+  static async #onRemovePlanLocation(
+    this: Hm3ActorSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    const plan = this.storedPlan;
+    const index = Number(target.closest<HTMLElement>("[data-index]")?.dataset.index);
+    if (plan && Number.isInteger(index)) await this.#writePlan(removePlanLocation(plan, index));
+  }
+
+  static async #onCopyHumanPlan(this: Hm3ActorSheet): Promise<void> {
+    await this.#writePlan(copyHumanPlan());
+  }
+
+  static async #onUseHumanPlan(this: Hm3ActorSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const ok = await foundry.applications.api.DialogV2.confirm({
+      window: { title: localize(MESSAGE.useHumanTitle) },
+      content: `<p>${escapeHtml(localize(MESSAGE.useHumanContent))}</p>`,
+    } as never);
+    if (ok === true) await this.#writePlan(null);
+  }
+}
+
+/** The sheet of an HM3 character. */
+export class CharacterSheet extends Hm3ActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["character"] };
+  static override TABS = tabsConfig("character");
+}
+
+/** The sheet of an HM3 creature: the character's tabs and its body plan editor. */
+export class CreatureSheet extends Hm3ActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["creature"], position: { width: 860 } };
+  static override TABS = tabsConfig("creature");
+}

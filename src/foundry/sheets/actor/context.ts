@@ -1,0 +1,752 @@
+/**
+ * Render context of the actor sheets, built by pure functions from plain data: the actor's
+ * name and image, its stored `system` (src/foundry/data/source.ts), its derived HM3 data
+ * (`actor.system.derived`, computed by the rules core), its items, its active conditions and
+ * a localiser. No Foundry globals, so the whole context is testable in Node and renderable
+ * in a browser from prepared data. Every number shown is the core's; nothing here
+ * re-implements a rule.
+ */
+import type { Region } from "../../../core/body";
+import { formatInjuryCode, HUMAN_PLAN_ID } from "../../../rules/hm3/body-plan";
+import {
+  HM3_ATTRIBUTES,
+  SKILL_CATEGORIES,
+  type Hm3Derived,
+  type SkillCategory,
+} from "../../../rules/hm3/character-types";
+import {
+  AIM_ZONES,
+  ASPECTS,
+  RANGE_BANDS,
+  type AimZone,
+  type Aspect,
+} from "../../../rules/hm3/tables";
+import type { CharacterSource, CreatureSource, SourceByType } from "../../data/source";
+import { bodyDiagram, type BodyDiagram } from "../body-diagram";
+import { formatWith, locationLabel, targetTooltip, type Format, type Localize } from "../common";
+import {
+  ASPECT_LABEL,
+  ASPECT_SHORT_LABEL,
+  CATEGORY_LABEL,
+  HAND_LABEL,
+  RANGE_BAND_LABEL,
+  SEVERITY_LABEL,
+  TYPE_LABEL,
+} from "../item/labels";
+import { REGIONS } from "../../../rules/hm3/body-plan";
+import {
+  ACTOR_TABS,
+  AIM_LABEL,
+  ATTRIBUTE_ABBR,
+  ATTRIBUTE_NAME,
+  MESSAGE,
+  REGION_LABEL,
+  STAT,
+  TAB_LABEL,
+  type ActorTabId,
+} from "./labels";
+
+// ── Inputs ───────────────────────────────────────────────────────────────────────────────────
+
+export type ActorType = "character" | "creature";
+export type ItemType = keyof SourceByType["Item"];
+
+/** An item of the actor as the sheet needs it. */
+export type SheetItem = {
+  [T in ItemType]: {
+    id: string;
+    name: string;
+    img: string;
+    sort?: number;
+    type: T;
+    system: SourceByType["Item"][T];
+  };
+}[ItemType];
+
+/** An active condition (status effect) with its label already localised. */
+export interface ConditionInput {
+  id: string;
+  label: string;
+}
+
+export type ActorSource =
+  | { type: "character"; system: CharacterSource }
+  | { type: "creature"; system: CreatureSource };
+
+export type ActorContextInput = ActorSource & {
+  name: string;
+  img: string;
+  /** `actor.system.derived`; null when the sheet could not be derived (see `derivationError`). */
+  derived: Hm3Derived | null;
+  /** Why the derivation failed (an InputError message), shown instead of the figures. */
+  derivationError?: string | null;
+  items: readonly SheetItem[];
+  conditions?: readonly ConditionInput[];
+  editable: boolean;
+  /** The viewer has Limited permission only: header and the limited part. */
+  limited: boolean;
+  enrichedDescription?: string;
+  activeTab?: string | null;
+  localize: Localize;
+  format?: Format;
+};
+
+// ── Output ───────────────────────────────────────────────────────────────────────────────────
+
+export interface TabContext {
+  id: ActorTabId;
+  group: "primary";
+  active: boolean;
+  cssClass: string;
+  label: string;
+}
+
+export interface Stat {
+  id: "endurance" | "up" | "pp" | "initiative";
+  label: string;
+  value: number | string;
+  tooltip: string;
+}
+
+/** Conditions that put a character out of the fight (the shock roll of hm3.md §2). */
+export const SHOCK_CONDITIONS: readonly string[] = ["shock", "unconscious", "dead"];
+
+/** The part ids of the actor sheets, in render order. */
+export const ACTOR_PARTS = [
+  "header",
+  "tabs",
+  "attributes",
+  "skills",
+  "combat",
+  "injuries",
+  "gear",
+  "bodyPlan",
+  "description",
+  "limited",
+] as const;
+export type ActorPartId = (typeof ACTOR_PARTS)[number];
+
+/** The parts a viewer sees: header + limited for a Limited viewer, else every tab part. */
+export function partsFor(type: ActorType, limited: boolean): ActorPartId[] {
+  if (limited) return ["header", "limited"];
+  return ACTOR_PARTS.filter((p) => p !== "limited" && (p !== "bodyPlan" || type === "creature"));
+}
+
+/** The tabs of an actor type (the body plan editor is a creature's). */
+export function tabsFor(type: ActorType): ActorTabId[] {
+  return ACTOR_TABS.filter((t) => t !== "bodyPlan" || type === "creature");
+}
+
+export function tabContext(
+  type: ActorType,
+  active: string | null | undefined,
+  localize: Localize,
+): Record<string, TabContext> {
+  const ids = tabsFor(type);
+  const current = ids.find((t) => t === active) ?? ids[0];
+  const tabs: Record<string, TabContext> = {};
+  for (const id of ids) {
+    const on = id === current;
+    tabs[id] = {
+      id,
+      group: "primary",
+      active: on,
+      cssClass: on ? "active" : "",
+      label: localize(TAB_LABEL[id]),
+    };
+  }
+  return tabs;
+}
+
+function byOrder(a: { sort?: number; name: string }, b: { sort?: number; name: string }): number {
+  return (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
+}
+
+function ofType<T extends ItemType>(items: readonly SheetItem[], type: T) {
+  return items
+    .filter((i): i is Extract<SheetItem, { type: T }> => i.type === type)
+    .slice()
+    .sort(byOrder);
+}
+
+function aspectLabel(aspect: string, localize: Localize): string {
+  const key = (ASPECT_LABEL as Readonly<Record<string, string>>)[aspect];
+  return key ? localize(key) : aspect;
+}
+
+// ── Header ───────────────────────────────────────────────────────────────────────────────────
+
+export interface HeaderContext {
+  name: string;
+  img: string;
+  typeLabel: string;
+  imageLabel: string;
+  stats: Stat[];
+  conditions: { id: string; label: string; shock: boolean }[];
+  shocked: boolean;
+  error: string | null;
+}
+
+function header(input: ActorContextInput, format: Format): HeaderContext {
+  const { derived: d, localize } = input;
+  const stats: Stat[] = d
+    ? [
+        {
+          id: "endurance",
+          label: localize(STAT.endurance),
+          value: d.endurance,
+          tooltip: localize(STAT.enduranceHint),
+        },
+        {
+          id: "up",
+          label: localize(STAT.up),
+          value: d.up,
+          tooltip: format(STAT.upHint, { injuries: d.injuryLevels, fatigue: d.fatigue }),
+        },
+        {
+          id: "pp",
+          label: localize(STAT.pp),
+          value: d.pp,
+          tooltip: format(STAT.ppHint, { up: d.up, encumbrance: d.encumbrance }),
+        },
+        {
+          id: "initiative",
+          label: localize(STAT.initiative),
+          value: d.initiative.eml.value,
+          tooltip: targetTooltip(d.initiative.eml, localize),
+        },
+      ]
+    : [];
+  const conditions = (input.conditions ?? []).map((c) => ({
+    ...c,
+    shock: SHOCK_CONDITIONS.includes(c.id),
+  }));
+  return {
+    name: input.name,
+    img: input.img,
+    typeLabel: localize(
+      input.type === "character" ? "TYPES.Actor.character" : "TYPES.Actor.creature",
+    ),
+    imageLabel: format(MESSAGE.image, { name: input.name }),
+    stats: input.limited ? [] : stats,
+    conditions: input.limited ? [] : conditions,
+    shocked: !input.limited && conditions.some((c) => c.shock),
+    error:
+      input.limited || d || !input.derivationError
+        ? null
+        : format(MESSAGE.derivationFailed, { error: input.derivationError }),
+  };
+}
+
+// ── Attributes ───────────────────────────────────────────────────────────────────────────────
+
+export interface AttributeField {
+  id: string;
+  name: string;
+  label: string;
+  abbr: string;
+  value: number;
+}
+
+export interface AttributesContext {
+  list: AttributeField[];
+  fatigue: { name: string; value: number };
+  encumbrance: { name: string; value: number | null; placeholder: string };
+}
+
+function attributes(input: ActorContextInput): AttributesContext {
+  const hm3 = input.system.hm3;
+  return {
+    list: HM3_ATTRIBUTES.map((id) => ({
+      id,
+      name: `system.hm3.attributes.${id}`,
+      label: input.localize(ATTRIBUTE_NAME[id]),
+      abbr: input.localize(ATTRIBUTE_ABBR[id]),
+      value: hm3.attributes[id],
+    })),
+    fatigue: { name: "system.hm3.fatigue", value: hm3.fatigue },
+    encumbrance: {
+      name: "system.hm3.encumbrance",
+      value: hm3.encumbrance,
+      placeholder: input.derived ? String(input.derived.encumbrance) : "",
+    },
+  };
+}
+
+// ── Skills ───────────────────────────────────────────────────────────────────────────────────
+
+export interface SkillRow {
+  id: string;
+  name: string;
+  img: string;
+  sb: number | null;
+  ml: number;
+  eml: number | null;
+  tooltip: string;
+  rollLabel: string;
+}
+
+export interface SkillGroup {
+  category: SkillCategory;
+  label: string;
+  skills: SkillRow[];
+}
+
+function skills(input: ActorContextInput, format: Format): SkillGroup[] {
+  const { localize, derived } = input;
+  const groups: SkillGroup[] = [];
+  const all = ofType(input.items, "skill");
+  for (const category of SKILL_CATEGORIES) {
+    const rows = all
+      .filter((s) => s.system.hm3.category === category)
+      .map((s): SkillRow => {
+        const ds = derived?.skills[s.id];
+        return {
+          id: s.id,
+          name: s.name,
+          img: s.img,
+          sb: ds?.sb ?? s.system.hm3.skillBase,
+          ml: ds?.ml ?? s.system.hm3.ml,
+          eml: ds ? ds.eml.value : null,
+          tooltip: ds ? targetTooltip(ds.eml, localize) : "",
+          rollLabel: format(MESSAGE.rollSkill, { name: s.name }),
+        };
+      });
+    if (rows.length)
+      groups.push({ category, label: localize(CATEGORY_LABEL[category]), skills: rows });
+  }
+  return groups;
+}
+
+// ── Combat ───────────────────────────────────────────────────────────────────────────────────
+
+export interface ImpactButton {
+  aspect: Aspect;
+  short: string;
+  label: string;
+  impact: number;
+  /** "E 5". */
+  text: string;
+  /** "Attack with Edge, impact 5". */
+  title: string;
+}
+
+export interface WeaponRow {
+  id: string;
+  name: string;
+  img: string;
+  shield: boolean;
+  equipped: boolean;
+  held: string;
+  skill: string;
+  skillMissing: boolean;
+  wq: number;
+  ml: number | null;
+  aml: number | null;
+  dml: number | null;
+  attackEml: number | null;
+  attackTooltip: string;
+  defenceEml: number | null;
+  defenceTooltip: string;
+  impacts: ImpactButton[];
+}
+
+export interface BandCell {
+  band: string;
+  label: string;
+  range: number;
+  impact: number;
+  /** "P 7". */
+  impactText: string;
+  eml: number | null;
+  tooltip: string;
+  title: string;
+}
+
+export interface MissileRow {
+  id: string;
+  name: string;
+  img: string;
+  equipped: boolean;
+  skill: string;
+  skillMissing: boolean;
+  aspect: string;
+  aspectShort: string;
+  wq: number;
+  ml: number | null;
+  bands: BandCell[];
+}
+
+export interface CombatContext {
+  weapons: WeaponRow[];
+  missiles: MissileRow[];
+  dodge: { eml: number; tooltip: string } | null;
+  body: BodyDiagram | null;
+}
+
+function weapons(input: ActorContextInput, format: Format): WeaponRow[] {
+  const { localize, derived } = input;
+  return ofType(input.items, "weapon").map((w) => {
+    const dw = derived?.weapons[w.id];
+    const impacts: ImpactButton[] = dw
+      ? dw.impacts.map(({ aspect, impact }) => {
+          const short = localize(ASPECT_SHORT_LABEL[aspect]);
+          const label = localize(ASPECT_LABEL[aspect]);
+          return {
+            aspect,
+            short,
+            label,
+            impact,
+            text: `${short} ${impact}`,
+            title: format(MESSAGE.impactButton, { aspect: label, impact }),
+          };
+        })
+      : ASPECTS.flatMap((aspect) => {
+          const impact = w.system.hm3.impact[aspect];
+          if (impact === null || impact === undefined) return [];
+          const short = localize(ASPECT_SHORT_LABEL[aspect]);
+          const label = localize(ASPECT_LABEL[aspect]);
+          const title = format(MESSAGE.impactButton, { aspect: label, impact });
+          return [{ aspect, short, label, impact, text: `${short} ${impact}`, title }];
+        });
+    return {
+      id: w.id,
+      name: w.name,
+      img: w.img,
+      shield: w.system.hm3.shield,
+      equipped: w.system.equipped,
+      held: localize(HAND_LABEL[w.system.held]),
+      skill: w.system.hm3.skill,
+      skillMissing: dw ? dw.skillId === null : false,
+      wq: w.system.hm3.wq,
+      ml: dw?.ml ?? null,
+      aml: dw?.aml ?? null,
+      dml: dw?.dml ?? null,
+      attackEml: dw ? dw.attackEml.value : null,
+      attackTooltip: dw ? targetTooltip(dw.attackEml, localize) : "",
+      defenceEml: dw ? dw.defenceEml.value : null,
+      defenceTooltip: dw ? targetTooltip(dw.defenceEml, localize) : "",
+      impacts,
+    };
+  });
+}
+
+function missiles(input: ActorContextInput, format: Format): MissileRow[] {
+  const { localize, derived } = input;
+  return ofType(input.items, "missile").map((m) => {
+    const dm = derived?.missiles[m.id];
+    const aspect = aspectLabel(m.system.hm3.aspect, localize);
+    const short = localize(ASPECT_SHORT_LABEL[m.system.hm3.aspect]);
+    const bands: BandCell[] = RANGE_BANDS.map((band) => {
+      const db = dm?.bands.find((b) => b.band === band);
+      const stored = m.system.hm3.ranges[band];
+      const label = localize(RANGE_BAND_LABEL[band]);
+      const impact = db?.impact ?? stored.impact;
+      return {
+        band,
+        label,
+        range: db?.range ?? stored.range,
+        impact,
+        impactText: `${short} ${impact}`,
+        eml: db ? db.eml.value : null,
+        tooltip: db ? targetTooltip(db.eml, localize) : "",
+        title: format(MESSAGE.bandButton, {
+          band: label,
+          range: db?.range ?? stored.range,
+          aspect,
+          impact,
+        }),
+      };
+    });
+    return {
+      id: m.id,
+      name: m.name,
+      img: m.img,
+      equipped: m.system.equipped,
+      skill: m.system.hm3.skill,
+      skillMissing: dm ? dm.skillId === null : false,
+      aspect,
+      aspectShort: short,
+      wq: m.system.hm3.wq,
+      ml: dm?.ml ?? null,
+      bands,
+    };
+  });
+}
+
+// ── Injuries ─────────────────────────────────────────────────────────────────────────────────
+
+export interface InjuryRow {
+  id: string;
+  name: string;
+  location: string;
+  code: string;
+  severity: string;
+  severityClass: string;
+  aspect: string;
+  healingRate: number | null;
+  bleeding: boolean;
+}
+
+function isHuman(derived: Hm3Derived | null): boolean {
+  return derived === null || derived.plan.id === HUMAN_PLAN_ID;
+}
+
+function injuries(input: ActorContextInput): InjuryRow[] {
+  const { localize, derived } = input;
+  const human = isHuman(derived);
+  return ofType(input.items, "injury").map((i) => {
+    const b = i.system.hm3;
+    const severityKey = (SEVERITY_LABEL as Readonly<Record<string, string>>)[b.severity];
+    return {
+      id: i.id,
+      name: i.name,
+      location: locationLabel(b.location, derived?.plan ?? null, localize, human),
+      code: `${b.severity}${b.level}`,
+      severity: severityKey ? localize(severityKey) : b.severity,
+      severityClass: `bbb-injury-${b.severity}`,
+      aspect: aspectLabel(b.aspect, localize),
+      healingRate: b.healingRate > 0 ? b.healingRate : null,
+      bleeding: b.bleeding,
+    };
+  });
+}
+
+// ── Gear ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface GearRow {
+  id: string;
+  type: ItemType;
+  typeLabel: string;
+  name: string;
+  img: string;
+  quantity: number;
+  weight: number;
+  total: number;
+  carried: boolean;
+  equipped: boolean;
+}
+
+export interface GearContext {
+  items: GearRow[];
+  load: number | null;
+  encumbrance: number | null;
+  overridden: boolean;
+  /** Where the encumbrance comes from (computed from the load, or set by hand). */
+  encumbranceNote: string;
+}
+
+const ENCUMBRANCE_OVERRIDDEN = "BLOWBYBLOW.ActorSheet.Gear.encumbranceOverridden";
+const ENCUMBRANCE_COMPUTED = "BLOWBYBLOW.ActorSheet.Gear.encumbranceHint";
+
+const PHYSICAL: readonly ItemType[] = ["weapon", "missile", "armour", "gear"];
+
+function gear(input: ActorContextInput): GearContext {
+  const rows: GearRow[] = [];
+  for (const type of PHYSICAL) {
+    for (const item of ofType(input.items, type)) {
+      const s = item.system as SourceByType["Item"]["gear"];
+      rows.push({
+        id: item.id,
+        type,
+        typeLabel: input.localize(TYPE_LABEL[type]),
+        name: item.name,
+        img: item.img,
+        quantity: s.quantity,
+        weight: s.weight,
+        total: Math.round(s.weight * s.quantity * 100) / 100,
+        carried: s.carried,
+        equipped: s.equipped,
+      });
+    }
+  }
+  return {
+    items: rows,
+    load: input.derived?.load ?? null,
+    encumbrance: input.derived?.encumbrance ?? null,
+    overridden: input.system.hm3.encumbrance !== null,
+    encumbranceNote: input.localize(
+      input.system.hm3.encumbrance !== null ? ENCUMBRANCE_OVERRIDDEN : ENCUMBRANCE_COMPUTED,
+    ),
+  };
+}
+
+// ── Body plan editor (creatures) ─────────────────────────────────────────────────────────────
+
+export interface PlanCell {
+  name: string;
+  code: string;
+}
+
+export interface PlanRow {
+  index: number;
+  prefix: string;
+  id: string;
+  name: string;
+  region: Region;
+  paired: boolean;
+  aim: { zone: AimZone; name: string; value: number }[];
+  cells: PlanCell[];
+}
+
+export interface ZoneSum {
+  zone: AimZone;
+  label: string;
+  total: number;
+  ok: boolean;
+  warning: string;
+}
+
+export interface BodyPlanContext {
+  /** The creature uses the human plan (no plan of its own). */
+  human: boolean;
+  name: { name: string; value: string };
+  /** Region choices for Foundry's `selectOptions` helper (value → localised label). */
+  regionChoices: Record<string, string>;
+  zones: { zone: AimZone; label: string }[];
+  rows: PlanRow[];
+  sums: ZoneSum[];
+}
+
+/** The form name prefix of a plan location row. */
+export function planRowPrefix(index: number): string {
+  return `system.hm3.bodyPlan.locations.${index}`;
+}
+
+function bodyPlan(input: ActorContextInput, format: Format): BodyPlanContext | null {
+  if (input.type !== "creature") return null;
+  const { localize } = input;
+  const plan = input.system.hm3.bodyPlan;
+  const zones = AIM_ZONES.map((zone) => ({ zone, label: localize(AIM_LABEL[zone]) }));
+  const regionChoices = Object.fromEntries(REGIONS.map((r) => [r, localize(REGION_LABEL[r])]));
+  if (!plan)
+    return { human: true, name: { name: "", value: "" }, regionChoices, zones, rows: [], sums: [] };
+  const rows = plan.locations.map((loc, index): PlanRow => {
+    const prefix = planRowPrefix(index);
+    return {
+      index,
+      prefix,
+      id: loc.id,
+      name: loc.name,
+      region: loc.region,
+      paired: loc.paired,
+      aim: AIM_ZONES.map((zone) => ({ zone, name: `${prefix}.aim.${zone}`, value: loc.aim[zone] })),
+      cells: loc.injury.map((cell, i) => ({
+        name: `${prefix}.injury.${i}`,
+        code: formatInjuryCode(cell),
+      })),
+    };
+  });
+  const sums = zones.map(({ zone, label }) => {
+    const total = plan.locations.reduce((t, l) => t + l.aim[zone], 0);
+    const ok = total === 100 || total === 0;
+    return {
+      zone,
+      label,
+      total,
+      ok,
+      warning: ok ? "" : format(MESSAGE.zoneSumWarning, { zone: label, total }),
+    };
+  });
+  return {
+    human: false,
+    name: { name: "system.hm3.bodyPlan.name", value: plan.name },
+    regionChoices,
+    zones,
+    rows,
+    sums,
+  };
+}
+
+// ── Whole sheet ──────────────────────────────────────────────────────────────────────────────
+
+export interface ActorSheetContext {
+  type: ActorType;
+  isCreature: boolean;
+  editable: boolean;
+  limited: boolean;
+  tabs: Record<string, TabContext>;
+  header: HeaderContext;
+  attributes: AttributesContext;
+  skillGroups: SkillGroup[];
+  combat: CombatContext;
+  injuries: InjuryRow[];
+  gear: GearContext;
+  bodyPlan: BodyPlanContext | null;
+  description: { name: string; value: string; enriched: string };
+  warnings: string[];
+}
+
+/** Injury descriptions per sided location, for the body diagram (`S2 Edge`). */
+function injuryNotes(
+  rows: readonly InjuryRow[],
+  items: readonly SheetItem[],
+): Record<string, string[]> {
+  const notes: Record<string, string[]> = {};
+  for (const item of ofType(items, "injury")) {
+    const row = rows.find((r) => r.id === item.id);
+    if (!row) continue;
+    (notes[item.system.hm3.location] ??= []).push(`${row.code} ${row.aspect}`);
+  }
+  return notes;
+}
+
+/** The whole render context of an actor sheet. */
+export function actorContext(input: ActorContextInput): ActorSheetContext {
+  const format = input.format ?? formatWith(input.localize);
+  const { derived, localize } = input;
+  const injuryRows = injuries(input);
+  const body = derived
+    ? bodyDiagram({
+        plan: derived.plan,
+        armour: derived.armour,
+        injuries: derived.injuries,
+        injuryNotes: injuryNotes(injuryRows, input.items),
+        localize,
+      })
+    : null;
+  const warnings = (derived?.warnings ?? []).map((w) =>
+    format(w.key, {
+      field: w.field,
+      value: typeof w.value === "string" ? w.value : (JSON.stringify(w.value) ?? ""),
+    }),
+  );
+  return {
+    type: input.type,
+    isCreature: input.type === "creature",
+    editable: input.editable && !input.limited,
+    limited: input.limited,
+    tabs: tabContext(input.type, input.activeTab, localize),
+    header: header(input, format),
+    attributes: attributes(input),
+    skillGroups: skills(input, format),
+    combat: {
+      weapons: weapons(input, format),
+      missiles: missiles(input, format),
+      dodge: derived
+        ? { eml: derived.dodge.eml.value, tooltip: targetTooltip(derived.dodge.eml, localize) }
+        : null,
+      body,
+    },
+    injuries: injuryRows,
+    gear: gear(input),
+    bodyPlan: bodyPlan(input, format),
+    description: {
+      name: "system.description",
+      value: input.system.description,
+      enriched: input.enrichedDescription ?? input.system.description,
+    },
+    warnings,
+  };
+}
+
+/** `characterContext` is `actorContext` for a character (kept for the brief's name). */
+export const characterContext = actorContext;
+
+/** The context of one part: the sheet's, plus the part's tab (what `_preparePartContext` adds). */
+export function partContext(
+  context: ActorSheetContext,
+  partId: string,
+): ActorSheetContext & { tab: TabContext | null } {
+  return { ...context, tab: context.tabs[partId] ?? null };
+}

@@ -1,0 +1,158 @@
+/**
+ * Pieces the system's sheets share: the localiser types, localisation keys of the rules'
+ * modifiers and target bases (written whole for the lang audit), signed numbers with a true
+ * minus sign, the itemised tooltip of a target ("ML 55, Physical Penalty −10"), and the label
+ * of a (possibly sided) body location; all pure. At the end, typed accessors for the v13 APIs
+ * that the pinned fvtt-types (13.340.1) leave untyped (`foundry.applications.handlebars`,
+ * `TextEditor.implementation`); they touch Foundry globals only when called.
+ */
+import type { Target } from "../../core/modifiers";
+import { splitSided } from "../../core/body";
+import { LOCATION_LABEL_KEYS } from "../../rules/hm3/body-plan";
+import { LOCATIONS, type LocationId } from "../../rules/hm3/tables";
+import { SIDED_LABEL } from "./item/labels";
+
+export type Localize = (key: string) => string;
+export type Format = (key: string, data: Record<string, string | number>) => string;
+
+/** `game.i18n.format` built from a bare localiser (placeholders `{name}` replaced). */
+export function formatWith(localize: Localize): Format {
+  return (key, data) =>
+    localize(key).replace(/\{([^}]+)\}/g, (whole, name: string) =>
+      name in data ? String(data[name]) : whole,
+    );
+}
+
+/** Labels of the modifiers the HM3 core itemises (`Modifier.key`, src/rules/hm3). */
+export const MODIFIER_LABEL: Readonly<Record<string, string>> = {
+  physicalPenalty: "BLOWBYBLOW.Modifier.physicalPenalty",
+  universalPenalty: "BLOWBYBLOW.Modifier.universalPenalty",
+  specialPenalty: "BLOWBYBLOW.Modifier.specialPenalty",
+  outnumbered: "BLOWBYBLOW.Modifier.outnumbered",
+  proneOpponent: "BLOWBYBLOW.Modifier.proneOpponent",
+  targetSize: "BLOWBYBLOW.Modifier.targetSize",
+  weather: "BLOWBYBLOW.Modifier.weather",
+  "range.short": "BLOWBYBLOW.Modifier.range.short",
+  "range.medium": "BLOWBYBLOW.Modifier.range.medium",
+  "range.long": "BLOWBYBLOW.Modifier.range.long",
+  "range.extreme": "BLOWBYBLOW.Modifier.range.extreme",
+};
+
+/** Labels of a target's base (`Target.baseKey`). */
+export const TARGET_BASE_LABEL: Readonly<Record<string, string>> = {
+  ml: "BLOWBYBLOW.Modifier.Base.ml",
+  aml: "BLOWBYBLOW.Modifier.Base.aml",
+  dml: "BLOWBYBLOW.Modifier.Base.dml",
+  eml: "BLOWBYBLOW.Modifier.Base.eml",
+};
+
+const CLAMPED = "BLOWBYBLOW.Modifier.clamped";
+
+/** A signed whole number with a true minus sign: `+5`, `−10`, `0`. */
+export function signed(n: number): string {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${-n}`;
+  return "0";
+}
+
+/**
+ * The story of a target as one line: "ML 55, Physical Penalty −10"; when the ruleset clamped
+ * the value (HM3: 5..95) the line ends with "limited to 5". Free-text labels (custom
+ * modifiers) are shown as typed.
+ */
+export function targetTooltip(target: Target, localize: Localize): string {
+  const format = formatWith(localize);
+  const base = TARGET_BASE_LABEL[target.baseKey];
+  const parts = [`${base ? localize(base) : target.baseKey} ${target.base}`];
+  for (const m of target.modifiers) {
+    const key = MODIFIER_LABEL[m.key];
+    const label = m.label ?? (key ? localize(key) : m.key);
+    parts.push(`${label} ${signed(m.value)}`);
+  }
+  if (target.raw !== target.value) parts.push(format(CLAMPED, { value: target.value }));
+  return parts.join(", ");
+}
+
+function isHumanLocation(id: string): id is LocationId {
+  return (LOCATIONS as readonly string[]).includes(id);
+}
+
+/**
+ * The label of a location of a plan: the localised human name (`Forearm`) for the human
+ * plan's ids, else the plan's own name (user text); `left-…`/`right-…` ids get their side
+ * ("Left Forearm"). The plan may list unsided ids (a stored plan) or sided ones (the derived
+ * plan). An id the plan lacks is shown as it is.
+ */
+export function locationLabel(
+  id: string,
+  plan: { locations: readonly { id: string; name: string }[] } | null,
+  localize: Localize,
+  humanPlan: boolean,
+): string {
+  const { side, base } = splitSided(id);
+  let name: string;
+  if (humanPlan && isHumanLocation(base)) name = localize(LOCATION_LABEL_KEYS[base]);
+  else name = plan?.locations.find((l) => l.id === id || l.id === base)?.name ?? base;
+  return side ? formatWith(localize)(SIDED_LABEL[side], { location: name }) : name;
+}
+
+// ── v13 APIs fvtt-types 13.340.1 leaves untyped ──────────────────────────────────────────────
+
+export interface HandlebarsApi {
+  renderTemplate(path: string, data: object): Promise<string>;
+  loadTemplates(paths: string[] | Record<string, string>): Promise<unknown>;
+}
+
+/** `foundry.applications.handlebars` (v13), typed. */
+export function handlebarsApi(): HandlebarsApi {
+  // fvtt-types 13.340.1 declares the namespace empty; v13 has both functions there.
+  return foundry.applications.handlebars as unknown as HandlebarsApi;
+}
+
+export interface TextEditorApi {
+  enrichHTML(content: string, options?: object): Promise<string>;
+  getDragEventData(event: DragEvent): Record<string, unknown>;
+}
+
+/** `foundry.applications.ux.TextEditor.implementation` (v13), typed. */
+export function textEditor(): TextEditorApi {
+  // fvtt-types 13.340.1 declares TextEditor as an empty stub.
+  return (foundry.applications.ux.TextEditor as unknown as { implementation: TextEditorApi })
+    .implementation;
+}
+
+/** Escapes text for HTML built outside Handlebars (dialog content). */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+// ── Partials through a helper ────────────────────────────────────────────────────────────────
+
+/** The helper the system's templates include partials with (see `partialHelper`). */
+export const PARTIAL_HELPER = "bbbPartial";
+
+/**
+ * `{{bbbPartial "systems/blow-by-blow/templates/partials/x.hbs" key=value}}` renders a loaded
+ * partial as `{{> "…" key=value}}` would (the current context extended with the hash). The
+ * system's templates use it instead of the `{{> }}` syntax, which Prettier's Handlebars parser
+ * cannot read. Built on a Handlebars environment: Foundry's global `Handlebars` in the system,
+ * the test harness's own in the browser tests.
+ */
+export function partialHelper(hb: typeof Handlebars): Handlebars.HelperDelegate {
+  return function (this: unknown, path: unknown, options: Handlebars.HelperOptions) {
+    const name = String(path);
+    const partial: unknown = hb.partials[name];
+    if (partial === undefined) throw new Error(`Blow by Blow: the partial ${name} is not loaded`);
+    const template =
+      typeof partial === "function"
+        ? (partial as Handlebars.TemplateDelegate)
+        : hb.compile(String(partial));
+    const context = { ...(this as object), ...(options.hash as object) };
+    return new hb.SafeString(template(context, { data: options.data as unknown }));
+  };
+}
