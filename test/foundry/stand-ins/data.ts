@@ -1484,6 +1484,9 @@ g.foundry.data = {
   validation: { DataModelValidationFailure, DataModelValidationError },
 };
 g.foundry.abstract = { DataModel, TypeDataModel };
+// The global document classes (`Actor`, `Item`) that sheet registration names; Foundry's are the
+// configured document classes, these are the stand-in documents above.
+Object.assign(globalThis, { Actor: StandInActor, Item: StandInItem });
 
 onReset(() => {
   updateLog.length = 0;
