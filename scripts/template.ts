@@ -7,9 +7,12 @@
  * - `src/foundry/data/labels.ts`: the label key of every field, as Foundry builds it from the
  *   model's LOCALIZATION_PREFIXES (`<prefix>.FIELDS.<path>.label`), written whole so the
  *   localisation audit finds each key;
- * - `src/foundry/migrations/schema-lock.json`: the hash of the snapshot for SCHEMA_VERSION, the
- *   first time that version is generated. A different hash under the same version is refused:
- *   a schema change needs a migration and a version bump.
+ * - `src/foundry/migrations/schema-lock.json`: the hash of the schema for SCHEMA_VERSION, the
+ *   first time that version is generated: each type's defaults and a description of every
+ *   field (`describeField`: its class, required, nullable, initial, bounds, integer, blank,
+ *   choices, validator, element and nested fields), so a changed bound or choice list counts
+ *   as a schema change, not only a changed default. A different hash under the same version
+ *   is refused: a schema change needs a migration and a version bump.
  *
  * `test/foundry/template.test.ts` fails when a committed file differs from what this generates.
  */
@@ -18,7 +21,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import prettier from "prettier";
 import "../test/foundry/stand-ins";
-import { walkFields, type DataField, type SchemaField } from "../test/foundry/stand-ins/data";
+import {
+  ArrayField,
+  SchemaField,
+  walkFields,
+  type DataField,
+} from "../test/foundry/stand-ins/data";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 export const TEMPLATE_PATH = `${ROOT}template.json`;
@@ -51,6 +59,60 @@ export async function snapshot(): Promise<Record<string, Record<string, Record<s
       out[documentName][type] = model.cleanData({});
   }
   return out;
+}
+
+/** Field options that only label a field (set from lang/en.json): not part of the schema. */
+const LABEL_OPTIONS = new Set(["label", "hint"]);
+
+/**
+ * A JSON-safe description of an option's value (Infinity by name). A function is described
+ * as present only: its source text differs between the transpilers that run this script
+ * (tsx) and the tests (vitest), so it cannot be hashed; a validator's `validationError` is.
+ */
+function describeValue(value: unknown): unknown {
+  if (typeof value === "function") return "function";
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return value.map(describeValue);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, describeValue(v)]));
+  return value;
+}
+
+/**
+ * What a field accepts: its class and every option its class defines (required, nullable,
+ * initial, min, max, integer, blank, choices, validationError…; labels aside), its `validate`
+ * function, and for a schema its fields, for an array its element, walked recursively.
+ */
+export function describeField(field: DataField): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: field.constructor.name };
+  const defaults = (field.constructor as typeof DataField)._defaults;
+  for (const key of Object.keys(defaults).sort())
+    if (!LABEL_OPTIONS.has(key))
+      out[key] = describeValue((field as unknown as Record<string, unknown>)[key]);
+  out.validate = describeValue(field.options.validate);
+  if (field instanceof SchemaField)
+    out.fields = Object.fromEntries(
+      Object.entries(field.fields).map(([name, f]) => [name, describeField(f)]),
+    );
+  if (field instanceof ArrayField) out.element = describeField(field.element);
+  return out;
+}
+
+/** Every model's schema described (`describeField`), by document and type. */
+export async function schemaDescription(): Promise<Record<string, Record<string, unknown>>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [documentName, types] of Object.entries(await models())) {
+    out[documentName] = {};
+    for (const [type, model] of Object.entries(types))
+      out[documentName][type] = describeField(model.schema);
+  }
+  return out;
+}
+
+/** What the schema lock hashes: the defaults and the field descriptions. */
+export async function lockedSchema(): Promise<{ defaults: unknown; fields: unknown }> {
+  return { defaults: await snapshot(), fields: await schemaDescription() };
 }
 
 /** Stable JSON (sorted keys) and its SHA-256. */
@@ -127,7 +189,7 @@ async function main(): Promise<void> {
   writeFileSync(LABELS_PATH, await labelsSource());
   console.log("template: wrote template.json and src/foundry/data/labels.ts");
 
-  const hash = hashOf(await snapshot());
+  const hash = hashOf(await lockedSchema());
   let lock: Record<string, string> = {};
   try {
     lock = readLock();

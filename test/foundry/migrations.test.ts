@@ -305,3 +305,104 @@ describe("migrateWorld", () => {
     );
   });
 });
+
+describe("migrateWorld: a new world and token deltas", () => {
+  it("a world with nothing in an older shape stores the version without any notice", async () => {
+    // A brand-new world (stored version 0) holding only current data.
+    const knight = actor("newKnight0000001");
+    standIns.game.data.actors = [knight] as unknown as Record<string, unknown>[];
+    standIns.game.actors = new Collection([
+      [knight._id, new StandInActor(structuredClone(knight))],
+    ]);
+    const report = await migrateWorld();
+    expect(report.updated).toEqual([]);
+    expect(report.failed).toEqual([]);
+    expect(standIns.notifications.messages).toEqual([]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+    expect(updateLog).toEqual([]);
+  });
+
+  it("rewrites the delta of an unlinked token (its system and its items); a linked token is left alone", async () => {
+    const hero = actor("oldHero000000001");
+    const wolf = actor("oldWolf000000001");
+    standIns.game.data.actors = [hero, wolf] as unknown as Record<string, unknown>[];
+    standIns.game.actors = new Collection(
+      [hero, wolf].map((a) => [a._id, new StandInActor(structuredClone(a))]),
+    );
+    const writes: { what: string; changes: unknown; options: unknown }[] = [];
+    const token = (id: string) => ({
+      delta: {
+        uuid: `Scene.scene00000000001.Token.${id}.ActorDelta.${id}`,
+        update: async (changes: object, options?: object) => {
+          writes.push({ what: `${id} delta`, changes, options });
+        },
+      },
+      actor: {
+        uuid: `Scene.scene00000000001.Token.${id}.Actor.x`,
+        update: async () => undefined,
+        updateEmbeddedDocuments: async (_name: string, updates: object[], options?: object) => {
+          writes.push({ what: `${id} items`, changes: updates, options });
+        },
+      },
+    });
+    const tokens = new Map([
+      ["tokWolf000000001", token("tokWolf000000001")],
+      ["tokHero000000001", token("tokHero000000001")],
+      ["tokLinked0000001", token("tokLinked0000001")],
+    ]);
+    const oldSword = hero.items[0]!;
+    standIns.game.data.scenes = [
+      {
+        _id: "scene00000000001",
+        tokens: [
+          // Unlinked, delta type null: the base actor's type (creature); flat old-shape override.
+          {
+            _id: "tokWolf000000001",
+            actorId: wolf._id,
+            actorLink: false,
+            delta: { type: null, system: { attributes: { str: 45 } }, items: [] },
+          },
+          // Unlinked with an overridden old-shape item and no system override.
+          {
+            _id: "tokHero000000001",
+            actorId: hero._id,
+            actorLink: false,
+            delta: { system: null, items: [structuredClone(oldSword)] },
+          },
+          // Linked: its actor is the world actor, migrated with it.
+          {
+            _id: "tokLinked0000001",
+            actorId: hero._id,
+            actorLink: true,
+            delta: { system: { attributes: { str: 1 } } },
+          },
+        ],
+      },
+    ] as unknown as Record<string, unknown>[];
+    (standIns.game as unknown as { scenes: unknown }).scenes = {
+      get: (id: string) => (id === "scene00000000001" ? { tokens } : undefined),
+    };
+    const report = await migrateWorld();
+    expect(report.failed).toEqual([]);
+    expect(report.updated).toContain(
+      "Scene.scene00000000001.Token.tokWolf000000001.ActorDelta.tokWolf000000001",
+    );
+    expect(report.updated).toContain(
+      "Scene.scene00000000001.Token.tokHero000000001.ActorDelta.tokHero000000001",
+    );
+    const WRITE = { diff: false, recursive: false, render: false };
+    expect(writes).toEqual([
+      {
+        what: "tokWolf000000001 delta",
+        changes: { system: { hm3: { attributes: { str: 45 } } } },
+        options: WRITE,
+      },
+      {
+        what: "tokHero000000001 items",
+        changes: [{ _id: oldSword._id, system: migrateSystem("Item.weapon", oldSword.system) }],
+        options: WRITE,
+      },
+    ]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+});

@@ -753,6 +753,24 @@ describe("sheet figures that are refused (ruling R27)", () => {
     },
   );
 
+  it("attributeMax widens the bound (a creature's 1..99, ruling R28); 30 when absent", () => {
+    const big = { ...ATTRS, str: 45, sta: 60 };
+    expect(inputError(() => deriveHm3Character(sheet({ attributes: big }))).field).toBe(
+      "attributes.str",
+    );
+    const d = deriveHm3Character(sheet({ attributes: big, attributeMax: 99 }));
+    // Endurance = round((STR + STA + WIL) / 3) (hm3.md §2), here with WIL from ATTRS.
+    expect(d.endurance).toBe(Math.round((45 + 60 + ATTRS.wil) / 3));
+    const top = deriveHm3Character(sheet({ attributes: { ...ATTRS, str: 99 }, attributeMax: 99 }));
+    expect(top.endurance).toBe(Math.round((99 + ATTRS.sta + ATTRS.wil) / 3));
+    for (const bad of [0, 100, 50.5]) {
+      const e = inputError(() =>
+        deriveHm3Character(sheet({ attributes: { ...ATTRS, str: bad }, attributeMax: 99 })),
+      );
+      expect([e.field, e.value]).toEqual(["attributes.str", bad]);
+    }
+  });
+
   it("fatigue and the encumbrance override must be whole and ≥ 0", () => {
     expect(inputError(() => deriveHm3Character(sheet({ fatigue: -1 }))).field).toBe("fatigue");
     expect(inputError(() => deriveHm3Character(sheet({ fatigue: 1.5 }))).field).toBe("fatigue");

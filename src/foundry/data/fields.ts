@@ -81,17 +81,17 @@ export function physical() {
   };
 }
 
-/** The twelve HM3 attributes, whole numbers 1-30, 10 by default. */
-export function hm3Attributes() {
+/** The twelve HM3 attributes, whole numbers (1-30 for characters, 1-99 for creatures), 10 by default. */
+export function hm3Attributes(rule: NumberRule = BOUNDS.attribute) {
   const attrs = {} as Record<Hm3AttributeId, ReturnType<typeof int>>;
-  for (const id of HM3_ATTRIBUTES) attrs[id] = int(BOUNDS.attribute);
+  for (const id of HM3_ATTRIBUTES) attrs[id] = int(rule);
   return new (fields().SchemaField)(attrs);
 }
 
-/** The HM3 block shared by characters and creatures. */
-export function hm3ActorFields() {
+/** The HM3 block shared by characters and creatures (`attribute`: the attributes' bounds). */
+export function hm3ActorFields(attribute: NumberRule = BOUNDS.attribute) {
   return {
-    attributes: hm3Attributes(),
+    attributes: hm3Attributes(attribute),
     fatigue: int(BOUNDS.fatigue),
     encumbrance: nullableInt(BOUNDS.encumbrance),
   };

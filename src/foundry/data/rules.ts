@@ -9,7 +9,9 @@ import { HUMAN_BODY_PLAN, REGIONS, sidedLocationIds } from "../../rules/hm3/body
 import {
   HAND_MODES,
   HANDS,
+  HM3_ATTRIBUTE_MAX,
   HM3_ATTRIBUTES,
+  HM3_CREATURE_ATTRIBUTE_MAX,
   SKILL_CATEGORIES,
 } from "../../rules/hm3/character-types";
 import { ASPECT_ALIASES, ASPECTS, MATERIALS, SEVERITIES } from "../../rules/hm3/tables";
@@ -104,7 +106,9 @@ const choice = (choices: readonly string[], initial: string): ChoiceRule => ({
 
 /** Bounds of the HM3 fields (the brief of issue 3; seed 003 for the tables). */
 export const BOUNDS = Object.freeze({
-  attribute: int(1, 30, 10),
+  attribute: int(1, HM3_ATTRIBUTE_MAX, 10),
+  /** A creature's attributes (R28: large beasts exceed 30). */
+  creatureAttribute: int(1, HM3_CREATURE_ATTRIBUTE_MAX, 10),
   fatigue: int(0, undefined, 0),
   encumbrance: nullableInt(0, undefined),
   wq: int(1, 30, 10),
@@ -154,11 +158,11 @@ const physical: Record<string, Rule> = {
   held: choice(HANDS, "none"),
 };
 
-const actorHm3: Record<string, Rule> = {
-  ...Object.fromEntries(HM3_ATTRIBUTES.map((a) => [`hm3.attributes.${a}`, BOUNDS.attribute])),
+const actorHm3 = (attribute: NumberRule): Record<string, Rule> => ({
+  ...Object.fromEntries(HM3_ATTRIBUTES.map((a) => [`hm3.attributes.${a}`, attribute])),
   "hm3.fatigue": BOUNDS.fatigue,
   "hm3.encumbrance": BOUNDS.encumbrance,
-};
+});
 
 /**
  * Every stored leaf of each type's `system`, by dotted path; `*` stands for an array index.
@@ -166,10 +170,10 @@ const actorHm3: Record<string, Rule> = {
  */
 export const FIELD_RULES = {
   Actor: {
-    character: { description: { kind: "html" }, ...actorHm3 },
+    character: { description: { kind: "html" }, ...actorHm3(BOUNDS.attribute) },
     creature: {
       description: { kind: "html" },
-      ...actorHm3,
+      ...actorHm3(BOUNDS.creatureAttribute),
       "hm3.bodyPlan.name": { kind: "text", blank: false, initial: "Creature" },
       "hm3.bodyPlan.locations.*.id": { kind: "slug", initial: "body" },
       "hm3.bodyPlan.locations.*.name": { kind: "text", blank: false, initial: "Body" },

@@ -2,10 +2,20 @@
  * World migration: when the world's stored schema version (setting
  * `blow-by-blow.schemaVersion`) is older than `SCHEMA_VERSION`, the GM's client rewrites
  * every document whose stored `system` has an older shape: world actors and their embedded items,
- * world items, and the Actor and Item documents of every unlocked compendium. The data models
- * already migrate on load (`migrateData`); this makes the change permanent in the database.
- * Which documents need it is decided from the raw data the server sent (`game.data`, compendium
- * indexes), because a loaded document's `_source` is already migrated.
+ * world items, the deltas of unlinked tokens in every scene (`token.delta.system` and the items
+ * the delta holds), and the Actor and Item documents of every unlocked compendium. The data
+ * models already migrate on load (`migrateData`); this makes the change permanent in the
+ * database. Which documents need it is decided from the raw data the server sent (`game.data`,
+ * compendium indexes), because a loaded document's `_source` is already migrated.
+ *
+ * A world with nothing to rewrite (a new world, whose stored version is 0) only records
+ * SCHEMA_VERSION: no notice is shown.
+ *
+ * Token deltas: a delta's `system` holds only the fields the token overrides, so it is
+ * migrated on its own (the migrations move whichever keys are present) and written with
+ * `delta.update` (whole `system` replaced); the delta's items are full item sources and are
+ * written through the token's synthetic actor (`token.actor.updateEmbeddedDocuments`), which
+ * Foundry routes into the delta.
  */
 import type { TypeKey } from "../data/rules";
 import { migrateSystem, needsMigration, SCHEMA_VERSION } from "./index";
@@ -83,9 +93,43 @@ interface PackLike {
   getDocument(id: string): Promise<UpdatableDocument | null | undefined>;
 }
 
+/** A token as stored in a scene's raw data. */
+export interface RawToken {
+  _id: string;
+  actorId?: string | null;
+  actorLink?: boolean;
+  delta?: { type?: string | null; system?: unknown; items?: RawDocument[] } | null;
+}
+
+export interface RawScene {
+  _id: string;
+  tokens?: RawToken[];
+}
+
+/** An unlinked token's delta: the actor type it applies to, and the delta as stored. */
+export function planDelta(token: RawToken, actorType: string | undefined): PlannedUpdate | null {
+  if (token.actorLink || !token.delta) return null;
+  const type = token.delta.type ?? actorType;
+  if (!type) return null;
+  return planUpdate("Actor", {
+    _id: token._id,
+    type,
+    ...(token.delta.system === undefined || token.delta.system === null
+      ? {}
+      : { system: token.delta.system }),
+    items: token.delta.items ?? [],
+  });
+}
+
+interface TokenLike {
+  delta: UpdatableDocument | null;
+  actor: UpdatableDocument | null;
+}
+
 interface GameLike {
   user: { isGM: boolean } | null;
-  data: { actors?: RawDocument[]; items?: RawDocument[] };
+  data: { actors?: RawDocument[]; items?: RawDocument[]; scenes?: RawScene[] };
+  scenes?: { get(id: string): { tokens: { get(id: string): TokenLike | undefined } } | undefined };
   actors: { get(id: string): UpdatableDocument | undefined } | undefined;
   items: { get(id: string): UpdatableDocument | undefined } | undefined;
   packs: Iterable<PackLike> & { contents?: PackLike[] };
@@ -135,11 +179,13 @@ export async function migrateWorld({
   if (!g.user?.isGM || (!force && from >= SCHEMA_VERSION)) return report;
   report.ran = true;
   const version = String(SCHEMA_VERSION);
-  ui.notifications?.info(g.i18n.format("BLOWBYBLOW.Migration.begin", { version }), {
-    permanent: false,
-  });
 
-  const run = async (
+  interface Job {
+    uuid: string;
+    write: () => Promise<string>;
+  }
+  const jobs: Job[] = [];
+  const collect = (
     documentName: "Actor" | "Item",
     raws: Iterable<RawDocument>,
     find: (id: string) => Promise<UpdatableDocument | null | undefined>,
@@ -148,27 +194,68 @@ export async function migrateWorld({
     for (const raw of raws) {
       const plan = planUpdate(documentName, raw);
       if (!plan) continue;
-      const uuid = `${where}${documentName}.${raw._id}`;
-      try {
-        const doc = await find(raw._id);
-        if (!doc) throw new Error("not found");
-        await apply(documentName, doc, plan);
-        report.updated.push(doc.uuid);
-      } catch (err) {
-        report.failed.push({ uuid, error: err instanceof Error ? err.message : String(err) });
-      }
+      jobs.push({
+        uuid: `${where}${documentName}.${raw._id}`,
+        write: async () => {
+          const doc = await find(raw._id);
+          if (!doc) throw new Error("not found");
+          await apply(documentName, doc, plan);
+          return doc.uuid;
+        },
+      });
     }
   };
 
-  await run("Actor", g.data.actors ?? [], async (id) => g.actors?.get(id), "");
-  await run("Item", g.data.items ?? [], async (id) => g.items?.get(id), "");
+  collect("Actor", g.data.actors ?? [], async (id) => g.actors?.get(id), "");
+  collect("Item", g.data.items ?? [], async (id) => g.items?.get(id), "");
+  const actorTypes = new Map((g.data.actors ?? []).map((a) => [a._id, a.type]));
+  for (const scene of g.data.scenes ?? []) {
+    for (const token of scene.tokens ?? []) {
+      const plan = planDelta(token, token.actorId ? actorTypes.get(token.actorId) : undefined);
+      if (!plan) continue;
+      const uuid = `Scene.${scene._id}.Token.${token._id}.ActorDelta.${token._id}`;
+      jobs.push({
+        uuid,
+        write: async () => {
+          const doc = g.scenes?.get(scene._id)?.tokens.get(token._id);
+          if (!doc?.delta) throw new Error("not found");
+          if (plan.system) await doc.delta.update({ system: plan.system }, WRITE);
+          if (plan.items.length) {
+            if (!doc.actor?.updateEmbeddedDocuments) throw new Error("no synthetic actor");
+            await doc.actor.updateEmbeddedDocuments("Item", plan.items, WRITE);
+          }
+          return doc.delta.uuid;
+        },
+      });
+    }
+  }
   const packs = g.packs.contents ?? [...g.packs];
   for (const pack of packs) {
     if (pack.locked || (pack.documentName !== "Actor" && pack.documentName !== "Item")) continue;
     const documentName = pack.documentName;
     const fields = documentName === "Actor" ? ["system", "items"] : ["system"];
     const index = await pack.getIndex({ fields });
-    await run(documentName, index, (id) => pack.getDocument(id), `Compendium.${pack.collection}.`);
+    collect(documentName, index, (id) => pack.getDocument(id), `Compendium.${pack.collection}.`);
+  }
+
+  // Nothing stored in an older shape (a new world): record the version without a notice.
+  if (jobs.length === 0) {
+    await g.settings.set(SYSTEM_ID, SETTING, SCHEMA_VERSION);
+    return report;
+  }
+
+  ui.notifications?.info(g.i18n.format("BLOWBYBLOW.Migration.begin", { version }), {
+    permanent: false,
+  });
+  for (const job of jobs) {
+    try {
+      report.updated.push(await job.write());
+    } catch (err) {
+      report.failed.push({
+        uuid: job.uuid,
+        error: err instanceof Error ? err.message : String(err),
+      });
+    }
   }
 
   if (report.failed.length === 0) {

@@ -158,8 +158,15 @@ export interface Hm3LoadInput {
   carried: boolean;
 }
 
+/** Highest attribute of a character (R27); creatures take a wider bound (R28). */
+export const HM3_ATTRIBUTE_MAX = 30;
+/** Highest attribute of a creature (R28: large beasts exceed 30). */
+export const HM3_CREATURE_ATTRIBUTE_MAX = 99;
+
 export interface Hm3CharacterInput {
   attributes: Hm3Attributes;
+  /** Highest attribute value accepted (whole, from 1); absent: 30, a character's (R27, R28). */
+  attributeMax?: number;
   fatigue: number;
   /** Encumbrance entered by the GM; null means computed from the load. */
   encumbranceOverride: number | null;

@@ -14,6 +14,7 @@ import { InputError } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import { HUMAN_BODY_PLAN, validateBodyPlan } from "./body-plan";
 import {
+  HM3_ATTRIBUTE_MAX,
   HM3_ATTRIBUTES,
   type Hm3ArmourInput,
   type Hm3BodyPlanInput,
@@ -124,14 +125,17 @@ function emlTarget(
 }
 
 /**
- * Derives an HM3 sheet. Pure; throws InputError only for attributes, fatigue and the
- * encumbrance override (ruling R27); other bad figures become warnings.
+ * Derives an HM3 sheet. Pure; throws InputError only for attributes (whole 1..attributeMax,
+ * 30 unless given: R27, R28), fatigue and the encumbrance override (R27); other bad figures
+ * become warnings.
  */
 export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
   const d = new Deriver();
   const attrs = {} as Record<string, number>;
+  // Characters 1..30; a creature's adapter passes a wider bound (R28).
+  const attributeMax = input.attributeMax ?? HM3_ATTRIBUTE_MAX;
   for (const id of HM3_ATTRIBUTES)
-    attrs[id] = checked(input.attributes?.[id], `attributes.${id}`, 1, 30);
+    attrs[id] = checked(input.attributes?.[id], `attributes.${id}`, 1, attributeMax);
   const fatigue = checked(input.fatigue, "fatigue", 0);
   const override =
     input.encumbranceOverride === null || input.encumbranceOverride === undefined

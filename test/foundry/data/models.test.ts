@@ -9,6 +9,7 @@ import { resetStandIns, standIns } from "../stand-ins/globals";
 import {
   DataModelValidationError,
   localizeDataModel,
+  makeActor,
   walkFields,
   type SchemaField,
 } from "../stand-ins/data";
@@ -290,7 +291,7 @@ describe("validation names the failing field", () => {
   });
 });
 
-describe("creature body plan (joint validation with the rules core)", () => {
+describe("creature body plan (structure only in the model; R19 for the rest)", () => {
   it("accepts the human plan as a creature plan and null (the human plan)", () => {
     const plan = humanBodyPlan();
     const c = new (model(CreatureData))({
@@ -301,17 +302,52 @@ describe("creature body plan (joint validation with the rules core)", () => {
     expect(new (model(CreatureData))({}).toObject()).toMatchObject({ hm3: { bodyPlan: null } });
   });
 
-  it("refuses a plan whose aim points do not sum to 100, naming the field", () => {
+  it("loads a stored plan whose aim points do not sum to 100 (no joint validation), so the actor stays usable", () => {
     const plan = humanBodyPlan();
     plan.locations[0]!.aim.mid += 1; // skull: mid column now sums to 101
+    const source = { hm3: { bodyPlan: { name: "Odd", locations: plan.locations } } };
+    // Strict construction, as Foundry builds a stored document: no error.
+    const c = new (model(CreatureData))(source, { strict: true });
+    expect((c._source.hm3 as { bodyPlan: { name: string } }).bodyPlan.name).toBe("Odd");
+    expect(() => c.updateSource({ "hm3.fatigue": 1 })).not.toThrow();
+    expect((CreatureData as unknown as { validateJoint: unknown }).validateJoint).toBe(
+      (foundry.abstract.TypeDataModel as unknown as { validateJoint: unknown }).validateJoint,
+    );
+  });
+
+  it("an actor with such a plan derives on the human plan with a bodyPlanInvalid warning (R19)", () => {
+    const plan = humanBodyPlan();
+    plan.locations[0]!.aim.mid += 1;
+    registerDataModels();
+    const actor = makeActor({
+      type: "creature",
+      system: { hm3: { bodyPlan: { name: "Odd", locations: plan.locations } } },
+    });
+    const derived = (
+      actor.system as unknown as {
+        derived: { plan: { id: string }; warnings: { key: string; field: string }[] };
+      }
+    ).derived;
+    expect(derived.plan.id).toBe("hm3-human");
+    expect(derived.warnings).toContainEqual(
+      expect.objectContaining({
+        key: "BLOWBYBLOW.HM3.Warning.bodyPlanInvalid",
+        field: "bodyPlan.locations[*].aim.mid",
+        value: 101,
+      }),
+    );
+  });
+
+  it("still refuses what the fields themselves refuse (a bad location id)", () => {
+    const plan = humanBodyPlan();
+    plan.locations[0]!.id = "Skull!";
     expect(
       () =>
-        new (model(CreatureData))({
-          hm3: { bodyPlan: { name: "Odd", locations: plan.locations } },
-        }),
-    ).toThrow(
-      /Joint Validation Error:\nhm3\.bodyPlan\.locations\[\*\]\.aim\.mid: the mid points of all locations must sum to 100/,
-    );
+        new (model(CreatureData))(
+          { hm3: { bodyPlan: { name: "Odd", locations: plan.locations } } },
+          { strict: true },
+        ),
+    ).toThrow(DataModelValidationError);
   });
 });
 

@@ -1152,6 +1152,10 @@ export class DataModel {
 export class TypeDataModel extends DataModel {
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** v13: called by the document's `_preCreate`; false excludes the document. No-op here. */
+  async _preCreate(_data: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
+  /** v13: called by the document's `_preUpdate` with the (uncleaned) changes; false cancels. */
+  async _preUpdate(_changes: Obj, _options: Obj, _user: unknown): Promise<boolean | void> {}
 }
 
 // ── Localisation of model fields (Localization.localizeDataModel) ─────────────────────────────
@@ -1271,11 +1275,55 @@ export abstract class StandInDocument extends DataModel {
   prepareEmbeddedDocuments(): void {}
   prepareDerivedData(): void {}
 
-  async update(changes: Obj, options: Obj = {}): Promise<this> {
-    updateLog.push({ uuid: this.uuid, changes: deepClone(changes), options: { ...options } });
-    this.updateSource(changes, { recursive: options.recursive as boolean | undefined });
+  /**
+   * Foundry's Document#_preUpdate: hands the update (expanded, not yet cleaned) to the system
+   * data model's `_preUpdate`, which may change it in place or return false to cancel.
+   */
+  async _preUpdate(changes: Obj, options: Obj, user: unknown): Promise<boolean | void> {
+    const system = this.system as unknown as {
+      _preUpdate?: (c: Obj, o: Obj, u: unknown) => Promise<boolean | void>;
+    };
+    return system._preUpdate?.(changes, options, user);
+  }
+
+  /** Foundry's Document#_preCreate: the system data model's `_preCreate` with the creation data. */
+  async _preCreate(data: Obj, options: Obj, user: unknown): Promise<boolean | void> {
+    const system = this.system as unknown as {
+      _preCreate?: (d: Obj, o: Obj, u: unknown) => Promise<boolean | void>;
+    };
+    return system._preCreate?.(data, options, user);
+  }
+
+  /**
+   * `update`: the changes are expanded, `_preUpdate` runs (false cancels: null is returned),
+   * then they are applied through `updateSource` and the document is prepared again.
+   */
+  async update(changes: Obj, options: Obj = {}): Promise<this | null> {
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    const expanded = expandObject(deepClone(changes));
+    if ((await this._preUpdate(expanded, options, user)) === false) return null;
+    updateLog.push({ uuid: this.uuid, changes: deepClone(expanded), options: { ...options } });
+    this.updateSource(expanded, { recursive: options.recursive as boolean | undefined });
     this.prepareData();
     return this;
+  }
+
+  /**
+   * `Document.create(data, {parent})`: builds the document from `data` (cleaned), runs
+   * `_preCreate(data, …)` (false cancels: undefined is returned), and prepares it. No database:
+   * the created document is returned, not stored anywhere.
+   */
+  static async create<T extends StandInDocument>(
+    this: new (data: Obj, context?: ModelContext) => T,
+    data: DocumentInput,
+    { parent = null, ...options }: Obj & { parent?: DataModel | null } = {},
+  ): Promise<T | undefined> {
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    const input = deepClone(data) as unknown as Obj;
+    const doc = new this(withIds(data), { parent });
+    if ((await doc._preCreate(input, options, user)) === false) return undefined;
+    doc.prepareData();
+    return doc;
   }
 }
 
@@ -1316,7 +1364,10 @@ export class StandInActor extends StandInDocument {
     for (const update of updates) {
       const item = this.items.get(update._id as string);
       if (!item) throw new Error(`No Item ${String(update._id)} in ${this.uuid}`);
-      const { _id, ...changes } = update;
+      const { _id, ...given } = update;
+      const changes = expandObject(deepClone(given));
+      const user = (globalThis as unknown as { game: StandInGame }).game.user;
+      if ((await item._preUpdate(changes, options, user)) === false) continue;
       updateLog.push({ uuid: item.uuid, changes: deepClone(changes), options: { ...options } });
       item.updateSource(changes, { recursive: options.recursive as boolean | undefined });
       const raw = (this._source.items as Obj[]).find((i) => i._id === _id);

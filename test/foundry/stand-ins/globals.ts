@@ -629,7 +629,7 @@ export interface StandInGame {
   system: { id: string; version: string };
   user: { id: string; name: string; isGM: boolean };
   /** Raw world data as the server sends it (before any data model migrates it). */
-  data: { actors: Obj[]; items: Obj[] };
+  data: { actors: Obj[]; items: Obj[]; scenes?: Obj[] };
   actors: Collection<unknown>;
   items: Collection<unknown>;
   packs: Collection<unknown>;

@@ -1,6 +1,7 @@
 /** HM3 character (Actor `character`): twelve attributes, fatigue, encumbrance; skills, weapons, armour and injuries are items. */
 import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
 import { migrateSystemInPlace } from "../../migrations";
+import { guardCreate, guardSystem } from "../guard";
 import { description, hm3ActorFields } from "../fields";
 import { deriveActor, type Hm3ActorDerivedData } from "./derive";
 import { itemsOf } from "./items";
@@ -29,6 +30,25 @@ export class CharacterData extends foundry.abstract.TypeDataModel<
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Actor.character", source);
     return super.migrateData(source);
+  }
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Actor.character", data);
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Actor.character", changes);
+    return super._preUpdate(changes as never, options as never, user as never);
   }
 
   override prepareDerivedData(): void {

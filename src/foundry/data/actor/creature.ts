@@ -1,41 +1,34 @@
 /**
  * HM3 creature (Actor `creature`): a character with its own body plan (locations, aim points
  * per zone, injury ladders), so animals and monsters need no code; null: the human plan.
+ * Attributes are whole numbers 1..99 (R28: large beasts exceed the human 30).
+ *
+ * The model checks only the plan's structure (its fields: ids, regions, whole numbers 0..100,
+ * severities, levels). The plan's semantic rules (unique ids, each zone summing to 100, five
+ * injury cells, ♦ only on limbs) are not a joint validation: in Foundry a failing
+ * `validateJoint` makes the stored actor unloadable, which would defeat R19. The sheet checks
+ * the whole plan before writing it, and the derivation falls back to the human plan with a
+ * `bodyPlanInvalid` warning (R19) when a stored plan breaks them anyway (macro, import).
  */
 import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
-import { InputError } from "../../../core/errors";
-import { validateBodyPlan } from "../../../rules/hm3/body-plan";
 import { migrateSystemInPlace } from "../../migrations";
+import { guardCreate, guardSystem } from "../guard";
 import { bodyPlan, description, hm3ActorFields } from "../fields";
-import type { Hm3BodyPlanSource } from "../source";
 import { deriveActor, type Hm3ActorDerivedData } from "./derive";
-import { planInput } from "./hm3-input";
 import { itemsOf } from "./items";
 import { PREFIXES } from "../prefixes";
+import { BOUNDS } from "../rules";
 
 function creatureSchema() {
   return {
     description: description(),
-    hm3: new foundry.data.fields.SchemaField({ ...hm3ActorFields(), bodyPlan: bodyPlan() }),
+    hm3: new foundry.data.fields.SchemaField({
+      ...hm3ActorFields(BOUNDS.creatureAttribute),
+      bodyPlan: bodyPlan(),
+    }),
   };
 }
 export type CreatureSchema = ReturnType<typeof creatureSchema>;
-
-/**
- * Checks a stored body plan as a whole (ids unique, each zone's points summing to 100 or all
- * 0, five injury cells, ♦ only on arms and legs) with the rules core; throws an Error naming
- * the field (`hm3.bodyPlan.locations[2].aim.high`).
- */
-export function checkBodyPlan(plan: Hm3BodyPlanSource | null | undefined): void {
-  const input = planInput(plan);
-  if (!input) return;
-  try {
-    validateBodyPlan(input, "hm3.bodyPlan");
-  } catch (err) {
-    if (err instanceof InputError) throw new Error(err.message, { cause: err });
-    throw err;
-  }
-}
 
 export class CreatureData extends foundry.abstract.TypeDataModel<
   CreatureSchema,
@@ -54,8 +47,23 @@ export class CreatureData extends foundry.abstract.TypeDataModel<
     return super.migrateData(source);
   }
 
-  static override validateJoint(data: { hm3?: { bodyPlan?: Hm3BodyPlanSource | null } }): void {
-    checkBodyPlan(data.hm3?.bodyPlan);
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Actor.creature", data);
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Actor.creature", changes);
+    return super._preUpdate(changes as never, options as never, user as never);
   }
 
   override prepareDerivedData(): void {

@@ -54,9 +54,11 @@ export function deriveActor(
             value,
             key: VALIDATION_KEYS.derivationFailed,
             label: labelFor(type, path) ?? (path || "system"),
-            data: { message: err instanceof Error ? err.message : String(err) },
+            // The error's own text is English and internal: it goes to the console only.
+            data: {},
           };
-    if (!(err instanceof InputError)) console.error(err);
+    if (!(err instanceof InputError) || problem.key === VALIDATION_KEYS.derivationFailed)
+      console.error(err);
     return { derived: null, errors: [problem] };
   }
 }

@@ -15,6 +15,7 @@ import type {
   Hm3SkillInput,
   Hm3WeaponInput,
 } from "../../../rules/hm3/character-types";
+import { HM3_CREATURE_ATTRIBUTE_MAX } from "../../../rules/hm3/character-types";
 import type {
   ArmourSource,
   CharacterSource,
@@ -142,7 +143,11 @@ export function hm3Input(
     injuries,
     load,
   };
-  const plan = hasBodyPlan(system) ? planInput(system.hm3.bodyPlan) : undefined;
-  if (plan) input.bodyPlan = plan;
+  if (hasBodyPlan(system)) {
+    // A creature: attributes up to 99 (R28); its own plan, or the human plan when null.
+    input.attributeMax = HM3_CREATURE_ATTRIBUTE_MAX;
+    const plan = planInput(system.hm3.bodyPlan);
+    if (plan) input.bodyPlan = plan;
+  }
   return input;
 }

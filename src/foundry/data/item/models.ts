@@ -13,6 +13,7 @@ import {
   type RangeBand,
 } from "../../../rules/hm3/tables";
 import { migrateSystemInPlace } from "../../migrations";
+import { guardCreate, guardSystem, ownerPlan } from "../guard";
 import {
   bool,
   choice,
@@ -119,6 +120,25 @@ export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Ite
     migrateSystemInPlace("Item.weapon", source);
     return super.migrateData(source);
   }
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Item.weapon", data, ownerPlan(this.parent));
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Item.weapon", changes, ownerPlan(this.parent));
+    return super._preUpdate(changes as never, options as never, user as never);
+  }
 }
 
 export class MissileData extends foundry.abstract.TypeDataModel<MissileSchema, Item.Stored> {
@@ -129,6 +149,25 @@ export class MissileData extends foundry.abstract.TypeDataModel<MissileSchema, I
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.missile", source);
     return super.migrateData(source);
+  }
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Item.missile", data, ownerPlan(this.parent));
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Item.missile", changes, ownerPlan(this.parent));
+    return super._preUpdate(changes as never, options as never, user as never);
   }
 }
 
@@ -141,6 +180,25 @@ export class ArmourData extends foundry.abstract.TypeDataModel<ArmourSchema, Ite
     migrateSystemInPlace("Item.armour", source);
     return super.migrateData(source);
   }
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Item.armour", data, ownerPlan(this.parent));
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Item.armour", changes, ownerPlan(this.parent));
+    return super._preUpdate(changes as never, options as never, user as never);
+  }
 }
 
 export class SkillData extends foundry.abstract.TypeDataModel<SkillSchema, Item.Stored> {
@@ -151,6 +209,25 @@ export class SkillData extends foundry.abstract.TypeDataModel<SkillSchema, Item.
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.skill", source);
     return super.migrateData(source);
+  }
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Item.skill", data, ownerPlan(this.parent));
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Item.skill", changes, ownerPlan(this.parent));
+    return super._preUpdate(changes as never, options as never, user as never);
   }
 }
 
@@ -163,6 +240,25 @@ export class InjuryData extends foundry.abstract.TypeDataModel<InjurySchema, Ite
     migrateSystemInPlace("Item.injury", source);
     return super.migrateData(source);
   }
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Item.injury", data, ownerPlan(this.parent));
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Item.injury", changes, ownerPlan(this.parent));
+    return super._preUpdate(changes as never, options as never, user as never);
+  }
 }
 
 export class GearData extends foundry.abstract.TypeDataModel<GearSchema, Item.Stored> {
@@ -170,4 +266,23 @@ export class GearData extends foundry.abstract.TypeDataModel<GearSchema, Item.St
     return physical();
   }
   static override LOCALIZATION_PREFIXES = [PHYSICAL];
+
+  /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
+  protected override async _preCreate(
+    data: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardCreate(this as never, "Item.gear", data, ownerPlan(this.parent));
+    return super._preCreate(data as never, options as never, user as never);
+  }
+
+  protected override async _preUpdate(
+    changes: unknown,
+    options: unknown,
+    user: unknown,
+  ): Promise<boolean | void> {
+    guardSystem("Item.gear", changes, ownerPlan(this.parent));
+    return super._preUpdate(changes as never, options as never, user as never);
+  }
 }
