@@ -15,15 +15,20 @@ import {
   tabsFor,
   type ActorContextInput,
   type ActorSheetContext,
+  type SheetItem,
 } from "../../src/foundry/sheets/actor/context";
 import { skillSubject, testCard, weaponSubject } from "../../src/foundry/sheets/actor/tests";
 import { syncZoneSums } from "../../src/foundry/sheets/actor/plan-dom";
+import { zoneStatus } from "../../src/rules/hm3/body-plan";
 import {
   derive,
   dogInput,
+  dogSystem,
+  DOG_ITEMS,
   KNIGHT_ITEMS,
   KNIGHT_SYSTEM,
   knightInput,
+  quadrupedPlan,
 } from "../foundry/actor-sheet-fixtures";
 import { format, localize } from "../foundry/stand-ins/handlebars";
 import { launch, missingKeys, renderPage, renderTemplate, screenshot } from "./harness";
@@ -367,7 +372,7 @@ describe("creature sheet", () => {
     const page = await open(dogInput({ activeTab: "bodyPlan" }));
     await page.locator('input[name="system.hm3.bodyPlan.locations.0.aim.mid"]').fill("25");
     // The sheet runs syncZoneSums on input; the test page runs no scripts, so call it here.
-    await page.evaluate(`(${syncZoneSums.toString()})(document)`);
+    await page.evaluate(`(${syncZoneSums.toString()})(document, ${zoneStatus.toString()})`);
     await expect(page.locator(".bbb-zone-sum").allTextContents()).resolves.toEqual([
       "100",
       "115",
@@ -378,7 +383,7 @@ describe("creature sheet", () => {
     ).resolves.toContain("bbb-sum-bad");
     await page.locator('input[name="system.hm3.bodyPlan.locations.1.aim.mid"]').fill("0");
     await page.locator('input[name="system.hm3.bodyPlan.locations.3.aim.mid"]').fill("45");
-    await page.evaluate(`(${syncZoneSums.toString()})(document)`);
+    await page.evaluate(`(${syncZoneSums.toString()})(document, ${zoneStatus.toString()})`);
     await expect(
       page.locator('.bbb-zone-sum[data-zone="mid"]').getAttribute("class"),
     ).resolves.not.toContain("bbb-sum-bad");
@@ -432,5 +437,89 @@ describe("creature sheet", () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "actor-creature-combat");
     await page.close();
+  });
+});
+
+describe("user text and permissions (review of issue 3)", () => {
+  /** Every `data-tooltip` value of the page (v13 renders them as HTML). */
+  const tooltips = (page: Page) =>
+    page.$$eval("[data-tooltip]", (els) => els.map((e) => e.getAttribute("data-tooltip") ?? ""));
+
+  it("keeps user text (actor, item, skill and location names) out of every data-tooltip", async () => {
+    const evil = (s: string) => `<img src=x onerror=alert(1)>${s}`;
+    const items = KNIGHT_ITEMS.map((i) => {
+      if (i.type === "weapon" && i.name === "Broadsword")
+        return {
+          ...i,
+          name: evil("Sword"),
+          system: { ...i.system, hm3: { ...i.system.hm3, skill: evil("Nope") } },
+        };
+      if (i.type === "skill") return { ...i, name: evil(i.name) };
+      return i;
+    }) as SheetItem[];
+    const input = knightInput({
+      name: evil("Aldric"),
+      items,
+      derived: derive(KNIGHT_SYSTEM, items),
+    });
+    for (const tab of ["attributes", "skills", "combat", "gear"]) {
+      const page = await open({ ...input, activeTab: tab });
+      try {
+        expect(await page.locator("img[src='x']").count()).toBe(0);
+        const values = await tooltips(page);
+        expect(values.length).toBeGreaterThan(0);
+        for (const v of values) expect(v, tab).not.toMatch(/onerror|Aldric|Nope/);
+        // The names are still shown, as text or in a title.
+        expect(await page.locator(".bbb-portrait").getAttribute("title")).toBe(
+          `Portrait of ${evil("Aldric")}`,
+        );
+        if (tab === "combat") {
+          const tag = page.locator(".bbb-warning-tag").first();
+          await expect(tag.getAttribute("title")).resolves.toContain(evil("Nope"));
+        }
+      } finally {
+        await page.close();
+      }
+    }
+    const plan = quadrupedPlan();
+    plan.locations[0]!.name = evil("Head");
+    const system = dogSystem(plan);
+    const page = await open(
+      dogInput({
+        activeTab: "combat",
+        name: evil("Grip"),
+        system,
+        derived: derive(system, DOG_ITEMS),
+      }),
+    );
+    try {
+      expect(await page.locator("img[src='x']").count()).toBe(0);
+      for (const v of await tooltips(page)) expect(v).not.toMatch(/onerror|Grip|Head/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("shows roll buttons to the owner only; others see the figures", async () => {
+    const owner = await open(knightInput({ activeTab: "combat" }));
+    const viewer = await open(knightInput({ activeTab: "combat", owner: false, editable: false }));
+    try {
+      expect(await owner.locator("[data-action=rollWeapon][data-aspect]").count()).toBeGreaterThan(
+        0,
+      );
+      expect(await owner.locator("[data-action=rollWeapon][data-band]").count()).toBe(4);
+      expect(await owner.locator("[data-action=rollSkill]").count()).toBeGreaterThan(0);
+      expect(await viewer.locator("[data-action^=roll]").count()).toBe(0);
+      expect(await viewer.locator("button.bbb-roll").count()).toBe(0);
+      expect(await viewer.locator(".bbb-impact").count()).toBe(
+        await owner.locator(".bbb-impact").count(),
+      );
+      expect(await viewer.locator(".bbb-band-eml").count()).toBe(4);
+      expect(await missingKeys(viewer)).toEqual([]);
+      await screenshot(viewer, "actor-character-combat-observer");
+    } finally {
+      await owner.close();
+      await viewer.close();
+    }
   });
 });

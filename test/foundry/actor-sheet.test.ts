@@ -22,6 +22,7 @@ import {
   CharacterSheet,
   CreatureSheet,
   Hm3ActorSheet,
+  PARTIAL_TEMPLATES,
 } from "../../src/foundry/sheets/actor/actor-sheet";
 import {
   actorContext,
@@ -29,7 +30,14 @@ import {
   tabsFor,
   type SheetItem,
 } from "../../src/foundry/sheets/actor/context";
-import { acceptsDrop, dropDecision } from "../../src/foundry/sheets/actor/drop";
+import {
+  acceptsDrop,
+  dropDecision,
+  folderDropDecisions,
+} from "../../src/foundry/sheets/actor/drop";
+import { fieldLabel, planMessages } from "../../src/foundry/sheets/actor/messages";
+import { Hm3ItemSheet } from "../../src/foundry/sheets/item/item-sheet";
+import { ITEM_TYPES } from "../../src/foundry/sheets/item/labels";
 import { MESSAGE } from "../../src/foundry/sheets/actor/labels";
 import {
   addPlanLocation,
@@ -433,7 +441,8 @@ describe("context builders", () => {
     const items = KNIGHT_ITEMS.filter((i) => i.name !== "Sword");
     const c = actorContext(knightInput({ items, derived: derive(KNIGHT_SYSTEM, items) }));
     expect(c.warnings).toHaveLength(1);
-    expect(c.warnings[0]).toMatch(/^weapons\[\d\]\.skill: no skill named Sword; ML 0 is used\.$/);
+    // The core names `weapons[i].skill`; the sheet names the item and the field's label.
+    expect(c.warnings[0]).toBe("Broadsword (Skill): no skill named Sword; ML 0 is used.");
     expect(c.combat.weapons.find((w) => w.name === "Broadsword")!.skillMissing).toBe(true);
   });
 
@@ -669,9 +678,9 @@ describe("form submission", () => {
     expect(updates).toEqual([{ system: { hm3: { fatigue: 3 } } }]);
     const messages = standIns.notifications.messages.map((m) => m.message);
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(
-      /^Body plan not saved yet: bodyPlan\.locations\[\*\]\.aim\.high is 95; .*sum to 100/,
-    );
+    expect(messages).toEqual([
+      "Body plan not saved yet: High aim points of all locations sum to 95: they must sum to 100, or all be 0 where the creature cannot be aimed at.",
+    ]);
   });
 
   it("planFromForm leaves other data alone and keeps fields the form lacks", () => {
@@ -870,5 +879,211 @@ describe("registration", () => {
     const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
     expect(typeof hb.helpers[PARTIAL_HELPER]).toBe("function");
     expect(hb.partials["systems/blow-by-blow/templates/partials/body-diagram.hbs"]).toBeDefined();
+  });
+});
+
+describe("review fixes (issue 3)", () => {
+  const fmt = (k: string, d: Record<string, string | number>) => standIns.game.i18n.format(k, d);
+  const planOf = (actor: SheetActor) =>
+    (actor._source.system as unknown as CreatureSource).hm3.bodyPlan!;
+
+  it("removing a location that holds aim points is refused before update, naming it and its points", async () => {
+    const actor = dog(); // the stand-in's real update (no stub)
+    const sheet = sheetFor(CreatureSheet, actor);
+    const before = structuredClone(planOf(actor));
+    await click(sheet, "removePlanLocation", { index: 0 }); // Head: High 40, Mid 10
+    expect(planOf(actor)).toEqual(before);
+    expect(standIns.notifications.messages.map((m) => [m.type, m.message])).toEqual([
+      [
+        "warning",
+        "Head still has aim points (High 40, Mid 10): move them to other locations first, then remove it.",
+      ],
+    ]);
+  });
+
+  it("removing a 0/0/0 location, or adding one, goes through the real update", async () => {
+    const actor = dog();
+    const sheet = sheetFor(CreatureSheet, actor);
+    await click(sheet, "removePlanLocation", { index: 5 }); // Tail: 0/0/0
+    expect(planOf(actor).locations.map((l) => l.id)).toEqual([
+      "head",
+      "neck",
+      "foreleg",
+      "body",
+      "hindleg",
+    ]);
+    await click(sheet, "addPlanLocation", {});
+    expect(planOf(actor).locations).toHaveLength(6);
+    expect(standIns.notifications.messages).toEqual([]);
+  });
+
+  it("a plan the core refuses is never written by a plan button", async () => {
+    const plan = quadrupedPlan();
+    plan.locations[0]!.aim.high = 35; // High 95: stored by an old version, say
+    const actor = sheetActor("creature", dogSystem(plan), DOG_ITEMS);
+    const sheet = sheetFor(CreatureSheet, actor);
+    await click(sheet, "addPlanLocation", {});
+    expect(planOf(actor).locations).toHaveLength(6);
+    expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
+      "High aim points of all locations sum to 95: they must sum to 100, or all be 0 where the creature cannot be aimed at.",
+    ]);
+  });
+
+  it("plan problems are localised with the location's name and the column", () => {
+    const plan = quadrupedPlan();
+    plan.locations[3]!.id = "head";
+    plan.locations[0]!.injury[2] = { ...plan.locations[0]!.injury[2]!, fumbleStumble: true };
+    expect(planMessages(plan, localize, fmt)).toEqual([
+      "Head, injury cell 9+: ♦S3 has ♦ (a fumble or stumble roll), which only an arm or leg location may have, not a location of region Head.",
+      "Body: another location already has the id head.",
+    ]);
+    const bad = quadrupedPlan();
+    bad.locations[1]!.id = "left-neck"; // structural: validateBodyPlan refuses the id
+    expect(planMessages(bad, localize, fmt)).toEqual([
+      'Neck: Location id: "left-neck" is not allowed here.',
+    ]);
+    expect(planMessages(quadrupedPlan(), localize, fmt)).toEqual([]);
+  });
+
+  it("core field paths are shown as item names and field labels, plan paths as location and column", () => {
+    const items = KNIGHT_ITEMS;
+    expect(fieldLabel("weapons[1].attack", items, null, localize, fmt)).toBe(
+      "Round Shield (Attack modifier)",
+    );
+    expect(fieldLabel("armour[1].locations[2]", items, null, localize, fmt)).toMatch(
+      /^Mail Hauberk \((?!hm3)[^)]+\)$/,
+    );
+    expect(fieldLabel("missiles[0].ranges.long.impact", items, null, localize, fmt)).toMatch(
+      /^Longbow \((?!ranges)[^)]+\)$/,
+    );
+    expect(fieldLabel("injuries[1].level", items, null, localize, fmt)).toMatch(
+      /^Bruised thigh \(/,
+    );
+    // load: the weapons, missiles, armour and gear in the actor's order.
+    const physical = items.filter((i) => ["weapon", "missile", "armour", "gear"].includes(i.type));
+    expect(fieldLabel("load[4].weight", items, null, localize, fmt)).toMatch(
+      new RegExp(`^${physical[4]!.name} \\(`),
+    );
+    expect(fieldLabel("skills[0].id", items, null, localize, fmt)).toBe("Sword");
+    const plan = quadrupedPlan();
+    expect(fieldLabel("bodyPlan.locations[2].aim.high", items, plan, localize, fmt)).toBe(
+      "Foreleg: High",
+    );
+    expect(fieldLabel("bodyPlan.locations[0].injury[4]", items, plan, localize, fmt)).toBe(
+      "Head: injury cell 17+",
+    );
+    expect(fieldLabel("bodyPlan.locations[*].aim.low", items, plan, localize, fmt)).toBe(
+      "Low aim (all locations)",
+    );
+    expect(fieldLabel("skills", items, null, localize, fmt)).toBe("skills");
+  });
+
+  it("no derivation warning shows a core path", () => {
+    const items: SheetItem[] = KNIGHT_ITEMS.map((i) =>
+      i.type === "armour" && i.name === "Plate Helm"
+        ? ({
+            ...i,
+            system: { ...i.system, hm3: { ...i.system.hm3, locations: ["tail"] } },
+          } as SheetItem)
+        : i,
+    );
+    const c = actorContext(knightInput({ items, derived: derive(KNIGHT_SYSTEM, items) }));
+    expect(c.warnings.length).toBeGreaterThan(0);
+    for (const w of c.warnings) expect(w).not.toMatch(/\w\[\d+\]|hm3\.|BLOWBYBLOW/);
+    expect(c.warnings.join("\n")).toContain("Plate Helm (");
+  });
+
+  it("roll buttons are for the actor's owner only", async () => {
+    expect(actorContext(knightInput()).canRoll).toBe(true);
+    expect(actorContext(knightInput({ owner: false, editable: false })).canRoll).toBe(false);
+    expect(actorContext(knightInput({ limited: true })).canRoll).toBe(false);
+    const observer = await sheetFor(
+      CharacterSheet,
+      knight({ permission: OWNERSHIP.OBSERVER }),
+    ).render(true);
+    const html = Object.values(observer.renderedHTML).join("\n");
+    expect(html).not.toContain('data-action="rollSkill"');
+    expect(html).not.toContain('data-action="rollWeapon"');
+    expect(observer.renderedHTML.combat).toContain("E 5");
+    const owner = await sheetFor(CharacterSheet, knight()).render(true);
+    expect(owner.renderedHTML.skills).toContain('data-action="rollSkill"');
+    expect(owner.renderedHTML.combat).toMatch(/data-action="rollWeapon"\s+data-aspect="edge"/);
+    expect(owner.renderedHTML.combat).toContain('data-band="long"');
+  });
+
+  it("every part that lists templates lists its own template too (Foundry preloads only those)", () => {
+    for (const [id, part] of Object.entries(Hm3ActorSheet.PARTS)) {
+      const templates = (part as { templates?: string[] }).templates;
+      if (templates) expect(templates, id).toContain(part.template);
+    }
+    for (const [id, part] of Object.entries(Hm3ItemSheet.PARTS)) {
+      const templates = (part as { templates?: string[] }).templates;
+      if (templates) expect(templates, id).toContain(part.template);
+    }
+    expect((Hm3ActorSheet.PARTS.combat as { templates: string[] }).templates).toEqual([
+      Hm3ActorSheet.PARTS.combat.template,
+      ...PARTIAL_TEMPLATES,
+    ]);
+  });
+
+  it("a dropped folder goes through the same checks, one item after another", () => {
+    const owned = [{ type: "skill", name: "Sword" }];
+    const folder = [
+      { type: "skill", name: "sword" },
+      { type: "weapon", name: "Mace" },
+      { type: "skill", name: "Axe" },
+      { type: "skill", name: "AXE" },
+      { type: "spell", name: "Fire" },
+    ];
+    const { accepted, refused } = folderDropDecisions("character", folder, owned);
+    expect(accepted).toEqual([1, 2]);
+    expect(refused.map((r) => [r.key, r.data.name])).toEqual([
+      [MESSAGE.skillExists, "sword"],
+      [MESSAGE.skillExists, "AXE"],
+      [MESSAGE.dropRefused, "Fire"],
+    ]);
+  });
+
+  it("_onDropFolder creates only what the checks accept, for an owner, and warns for the rest", async () => {
+    const entry = (type: string, name: string) => ({
+      uuid: `Item.${name}`,
+      toObject: () => ({ name, type, system: {} }),
+    });
+    const folder = {
+      type: "Item",
+      contents: [entry("skill", "SWORD"), entry("weapon", "Mace")],
+    };
+    const dropFolder = (sheet: StandInSheet, f: unknown) =>
+      (
+        sheet as unknown as { _onDropFolder(e: unknown, f: unknown): Promise<unknown> }
+      )._onDropFolder({}, f);
+    const actor = knight();
+    await dropFolder(sheetFor(CharacterSheet, actor), folder);
+    expect(actor.created).toEqual([
+      [{ name: "Mace", type: "weapon", system: {}, options: undefined }],
+    ]);
+    expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
+      "This sheet already has a skill named SWORD; it is not added twice.",
+    ]);
+    const observed = knight({ permission: OWNERSHIP.OBSERVER });
+    await dropFolder(sheetFor(CharacterSheet, observed), folder);
+    await dropFolder(sheetFor(CharacterSheet, actor), { ...folder, type: "Actor" });
+    expect(observed.created).toEqual([]);
+    expect(actor.created).toHaveLength(1);
+  });
+
+  it("unregisters core's AppV1 actor and item sheets for the system's types, keeps makeDefault", async () => {
+    await registerSheets();
+    const appv1 = (globalThis as unknown as { foundry: { appv1: { sheets: Obj } } }).foundry.appv1
+      .sheets;
+    const un = DocumentSheetConfig.unregistrations;
+    expect(un.map((u) => [u.scope, u.sheetClass, u.config.types])).toEqual([
+      ["core", appv1.ActorSheet, ["character", "creature"]],
+      ["core", appv1.ItemSheet, [...ITEM_TYPES]],
+    ]);
+    expect(un[0]!.documentClass).toBe((globalThis as unknown as Obj).Actor);
+    expect(DocumentSheetConfig.registrations.every((r) => r.config.makeDefault === true)).toBe(
+      true,
+    );
   });
 });

@@ -182,7 +182,11 @@ describe("Hm3ItemSheet", () => {
     const g = globalThis as unknown as { foundry: Obj & { applications: Obj }; Item?: unknown };
     const apps = (g.foundry.applications.apps ??= {}) as Obj;
     const before = { config: apps.DocumentSheetConfig, item: g.Item };
-    apps.DocumentSheetConfig = { registerSheet: (...args: unknown[]) => calls.push(args) };
+    const unregistered: unknown[][] = [];
+    apps.DocumentSheetConfig = {
+      registerSheet: (...args: unknown[]) => calls.push(args),
+      unregisterSheet: (...args: unknown[]) => unregistered.push(args),
+    };
     g.Item ??= class Item {};
     try {
       registerItemSheets();
@@ -197,6 +201,11 @@ describe("Hm3ItemSheet", () => {
     expect(config.types).toEqual([...ITEM_TYPES]);
     expect(config.makeDefault).toBe(true);
     expect(localize(config.label as string)).not.toBe(config.label);
+    // v13's core AppV1 item sheet is unregistered for the same types first.
+    const appv1 = (g.foundry as unknown as { appv1: { sheets: { ItemSheet: unknown } } }).appv1;
+    expect(unregistered).toEqual([
+      [g.Item, "core", appv1.sheets.ItemSheet, { types: [...ITEM_TYPES] }],
+    ]);
   });
 });
 

@@ -37,6 +37,12 @@ import {
   type Hm3Fighter,
 } from "../../src/rules/hm3";
 import { quadruped } from "./quadruped";
+import {
+  bodyPlanProblems,
+  PLAN_PROBLEM_KEYS,
+  zoneStatus,
+  zoneSums,
+} from "../../src/rules/hm3/body-plan";
 import { hm3 } from "../../src/rules/hm3";
 
 /** The InputError a call throws (fails the test when it throws nothing or something else). */
@@ -793,5 +799,81 @@ describe("CLI input: attacker/defender bodyPlan (parse.ts)", () => {
     const choice = { type: "counterstrike", eml: 50, aspect: "blunt", aim: "high", impact: 3 };
     expect(inputError(() => hm3.parseChoice(state, choice)).field).toBe("defence.aim");
     expect(hm3.parseChoice(state, { ...choice, aim: "mid" }).type).toBe("counterstrike");
+  });
+});
+
+describe("zone sums and plan problems (rulings R16, R18)", () => {
+  it("zoneSums adds each zone's points; zoneStatus reads 100 as full, 0 as none, else bad", () => {
+    expect(zoneSums(humanBodyPlan())).toEqual({ high: 100, mid: 100, low: 100 });
+    expect(zoneSums(quadruped())).toEqual({ high: 100, mid: 100, low: 100 });
+    const plan = quadruped();
+    plan.locations[0]!.aim.high = 35;
+    expect(zoneSums(plan).high).toBe(105);
+    expect([zoneStatus(100), zoneStatus(0), zoneStatus(95), zoneStatus(105)]).toEqual([
+      "full",
+      "none",
+      "bad",
+      "bad",
+    ]);
+  });
+
+  it("a valid plan has no problems; validateBodyPlan agrees", () => {
+    expect(bodyPlanProblems(humanBodyPlan())).toEqual([]);
+    expect(bodyPlanProblems(quadruped())).toEqual([]);
+    expect(() => validateBodyPlan(quadruped())).not.toThrow();
+  });
+
+  it("lists every problem as a key with ids, never English text", () => {
+    const plan = quadruped();
+    plan.locations[0]!.aim.high = 0; // high 70
+    plan.locations[1]!.aim.mid = 30; // mid 120
+    plan.locations[2]!.id = "head";
+    plan.locations[0]!.injury[1] = { ...plan.locations[0]!.injury[1]!, fumbleStumble: true };
+    expect(bodyPlanProblems(plan)).toEqual([
+      {
+        field: "locations[0].injury[1]",
+        value: "♦S2",
+        key: PLAN_PROBLEM_KEYS.fumbleRegion,
+        params: { location: 0, cell: 1, region: "head" },
+      },
+      {
+        field: "locations[2].id",
+        value: "head",
+        key: PLAN_PROBLEM_KEYS.duplicateId,
+        params: { location: 2 },
+      },
+      {
+        field: "locations[*].aim.high",
+        value: 70,
+        key: PLAN_PROBLEM_KEYS.zoneSum,
+        params: { zone: "high", total: 70 },
+      },
+      {
+        field: "locations[*].aim.mid",
+        value: 120,
+        key: PLAN_PROBLEM_KEYS.zoneSum,
+        params: { zone: "mid", total: 120 },
+      },
+    ]);
+    expect(() => validateBodyPlan(plan)).toThrow(InputError);
+  });
+
+  it("a plan no zone can be aimed at, and a plan without locations, are problems", () => {
+    const plan = quadruped();
+    for (const l of plan.locations) l.aim = { high: 0, mid: 0, low: 0 };
+    expect(bodyPlanProblems(plan).map((p) => p.key)).toEqual([PLAN_PROBLEM_KEYS.noZone]);
+    expect(() => validateBodyPlan(plan)).toThrow(InputError);
+    expect(bodyPlanProblems({ locations: [] }).map((p) => p.key)).toEqual([
+      PLAN_PROBLEM_KEYS.noLocation,
+    ]);
+  });
+
+  it("removing a location that holds aim points leaves its zones short", () => {
+    const plan = quadruped();
+    const without = { ...plan, locations: plan.locations.slice(1) }; // head: high 30, mid 10
+    expect(bodyPlanProblems(without).map((p) => [p.field, p.value])).toEqual([
+      ["locations[*].aim.high", 70],
+      ["locations[*].aim.mid", 90],
+    ]);
   });
 });

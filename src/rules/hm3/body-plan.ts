@@ -330,3 +330,99 @@ export function planInjuryFor(
 export function sidedLocationIds(plan: Hm3BodyPlanInput): string[] {
   return plan.locations.flatMap((l) => (l.paired ? [`left-${l.id}`, `right-${l.id}`] : [l.id]));
 }
+
+// ── Zone sums and semantic problems ──────────────────────────────────────────────────────────
+
+/** The points of each aiming zone summed over a plan's locations. */
+export function zoneSums(plan: {
+  locations: readonly { aim: Readonly<Record<AimZone, number>> }[];
+}): Record<AimZone, number> {
+  const sums = { high: 0, mid: 0, low: 0 } as Record<AimZone, number>;
+  for (const zone of AIM_ZONES)
+    sums[zone] = plan.locations.reduce((t, l) => t + (Number(l.aim[zone]) || 0), 0);
+  return sums;
+}
+
+/**
+ * Whether a zone total is allowed (ruling R16): `full` at 100 (d100), `none` at 0 (a zone the
+ * creature cannot be aimed at), `bad` otherwise. Self-contained (no references outside it):
+ * the sheet's DOM code passes it to the page as it is.
+ */
+export function zoneStatus(total: number): "full" | "none" | "bad" {
+  return total === 100 ? "full" : total === 0 ? "none" : "bad";
+}
+
+/** Localisation keys of the semantic body plan problems (whole literals for the lang audit). */
+export const PLAN_PROBLEM_KEYS = Object.freeze({
+  zoneSum: "BLOWBYBLOW.HM3.PlanProblem.zoneSum",
+  noZone: "BLOWBYBLOW.HM3.PlanProblem.noZone",
+  duplicateId: "BLOWBYBLOW.HM3.PlanProblem.duplicateId",
+  fumbleRegion: "BLOWBYBLOW.HM3.PlanProblem.fumbleRegion",
+  noLocation: "BLOWBYBLOW.HM3.PlanProblem.noLocation",
+});
+
+/**
+ * One semantic problem of a body plan: the field (as `validateBodyPlan` names it, without the
+ * `bodyPlan.` prefix), the value, a localisation key and its placeholders. Placeholders carry
+ * ids (`zone: "high"`, `location: 2` = the row's index, `cell: 0` = the injury cell's index,
+ * `region: "torso"`) for the adapter to put in the user's words.
+ */
+export interface PlanProblem {
+  field: string;
+  value: unknown;
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * The semantic rules of `validateBodyPlan` on a plan of the right shape, every problem listed
+ * (not just the first), as keys rather than English: a plan needs a location; location ids
+ * are unique; ♦ only on an arm or leg (ruling R18); each zone sums to 100 or 0 and at least
+ * one to 100 (ruling R16).
+ */
+export function bodyPlanProblems(plan: {
+  locations: readonly Pick<Hm3PlanLocationInput, "id" | "region" | "aim" | "injury">[];
+}): PlanProblem[] {
+  const problems: PlanProblem[] = [];
+  if (plan.locations.length === 0) {
+    problems.push({ field: "locations", value: 0, key: PLAN_PROBLEM_KEYS.noLocation, params: {} });
+    return problems;
+  }
+  const seen = new Set<string>();
+  for (const [i, loc] of plan.locations.entries()) {
+    if (seen.has(loc.id))
+      problems.push({
+        field: `locations[${i}].id`,
+        value: loc.id,
+        key: PLAN_PROBLEM_KEYS.duplicateId,
+        params: { location: i },
+      });
+    seen.add(loc.id);
+    if (loc.region === "arm" || loc.region === "leg") continue;
+    for (const [j, cell] of loc.injury.entries())
+      if (cell.fumbleStumble)
+        problems.push({
+          field: `locations[${i}].injury[${j}]`,
+          value: formatInjuryCode(cell),
+          key: PLAN_PROBLEM_KEYS.fumbleRegion,
+          params: { location: i, cell: j, region: loc.region },
+        });
+  }
+  const sums = zoneSums(plan);
+  for (const zone of AIM_ZONES)
+    if (zoneStatus(sums[zone]) === "bad")
+      problems.push({
+        field: `locations[*].aim.${zone}`,
+        value: sums[zone],
+        key: PLAN_PROBLEM_KEYS.zoneSum,
+        params: { zone, total: sums[zone] },
+      });
+  if (AIM_ZONES.every((zone) => zoneStatus(sums[zone]) === "none"))
+    problems.push({
+      field: "locations[*].aim",
+      value: 0,
+      key: PLAN_PROBLEM_KEYS.noZone,
+      params: {},
+    });
+  return problems;
+}

@@ -3,6 +3,7 @@
  * character rolls (shock, fumble, stumble, kill, weapon quality). Rules from seed 003 and
  * `../shared/rules/hm3.md` §2; project rulings are in docs/rulings.md (R-numbers below).
  */
+import { layerBonus } from "./gear";
 import type { BodyPlan } from "../../core/body";
 import type { Dice } from "../../core/dice";
 import { sum } from "../../core/dice";
@@ -135,7 +136,7 @@ export function layerProtection(
   layer: Pick<ArmourLayer, "material" | "quality" | "enchantment">,
 ): Protection {
   const base = MATERIAL_PROTECTION[layer.material];
-  const bonus = layer.quality + (layer.enchantment ?? 0);
+  const bonus = layerBonus(layer);
   // An inferior layer protects less, never below nothing (docs/rulings.md R13).
   const value = (v: number) => Math.max(0, v + bonus);
   return {

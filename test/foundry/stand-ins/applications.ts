@@ -25,6 +25,7 @@
  *   enrichHTML returns the HTML unchanged.
  * - `foundry.applications.api.DialogV2.confirm`: records the call, answers from a queue.
  * - `foundry.applications.apps.DocumentSheetConfig.{registerSheet, unregisterSheet}`: record.
+ * - `foundry.appv1.sheets.{ActorSheet, ItemSheet}`: empty classes standing for core's sheets.
  * - the global `Handlebars`: the environment `renderTemplate` uses (helpers registered on it
  *   render in the stand-in templates, as in Foundry).
  */
@@ -622,6 +623,14 @@ Object.assign(branch(applications, "sheets"), { ActorSheetV2, ItemSheetV2 });
 Object.assign(branch(applications, "handlebars"), { loadTemplates, renderTemplate });
 Object.assign(branch(applications, "ux"), { TextEditor });
 Object.assign(branch(applications, "apps"), { DocumentSheetConfig });
+
+/** v13's core AppV1 sheets, which core registers under the "core" scope (systems unregister them). */
+export class CoreActorSheet {}
+export class CoreItemSheet {}
+Object.assign(branch(branch(g.foundry, "appv1"), "sheets"), {
+  ActorSheet: CoreActorSheet,
+  ItemSheet: CoreItemSheet,
+});
 
 /** Foundry's global `Handlebars`: the environment the stand-in templates render with. */
 (globalThis as unknown as { Handlebars: typeof hb }).Handlebars = hb;

@@ -12,9 +12,6 @@ import type { Hm3BodyPlanSource } from "../../data/source";
 import { notifyProblems } from "../../data/notify";
 import { checkUpdate, formatProblem, type Localizer, type Problem } from "../../data/validate";
 import type { TypeKey } from "../../data/rules";
-import { planInput } from "../../data/actor/hm3-input";
-import { InputError } from "../../../core/errors";
-import { validateBodyPlan } from "../../../rules/hm3/body-plan";
 import { escapeHtml, handlebarsApi, textEditor, type Format, type Localize } from "../common";
 import {
   actorContext,
@@ -27,8 +24,10 @@ import {
   type SheetItem,
   type TabContext,
 } from "./context";
-import { dropDecision } from "./drop";
+import { dropDecision, folderDropDecisions } from "./drop";
 import { syncZoneSums } from "./plan-dom";
+import { planMessages, removeRowMessage } from "./messages";
+import { zoneStatus } from "../../../rules/hm3/body-plan";
 import { MESSAGE, TAB_LABEL } from "./labels";
 import {
   addPlanLocation,
@@ -94,6 +93,18 @@ interface DropHandler {
   _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
 }
 
+/** An item of a dropped folder: a document, or a compendium index entry (uuid only). */
+interface FolderItem {
+  uuid: string;
+  toObject(): { type?: unknown; name?: unknown } & Record<string, unknown>;
+}
+
+/** What v13 ActorSheetV2#_onDropFolder receives: the dropped Folder document. */
+interface DroppedFolder {
+  type: string;
+  contents: readonly ({ uuid: string } & Partial<FolderItem>)[];
+}
+
 /** The mixed base class. */
 const Hm3ActorSheetBase = HandlebarsApplicationMixin(ActorSheetV2);
 type BaseInstance = InstanceType<typeof Hm3ActorSheetBase>;
@@ -125,7 +136,11 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     tabs: part("tabs"),
     attributes: part("attributes", true),
     skills: part("skills", true),
-    combat: { ...part("combat", true), templates: PARTIAL_TEMPLATES },
+    // Foundry preloads `templates ?? [template]`: a part listing templates lists its own too.
+    combat: {
+      ...part("combat", true),
+      templates: [`${ACTOR_TEMPLATES}/combat.hbs`, ...PARTIAL_TEMPLATES],
+    },
     injuries: part("injuries", true),
     gear: part("gear", true),
     bodyPlan: part("body-plan", true),
@@ -203,6 +218,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       items: this.sheetItems,
       conditions: this.conditions,
       editable: this.isEditable,
+      owner: this.actor.isOwner,
       limited: this.actor.limited,
       enrichedDescription,
       activeTab: this.tabGroups.primary ?? null,
@@ -262,7 +278,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     if (partId !== "bodyPlan") return;
     htmlElement.addEventListener("input", (event) => {
       if ((event.target as HTMLElement | null)?.classList.contains("bbb-aim"))
-        syncZoneSums(htmlElement);
+        syncZoneSums(htmlElement, zoneStatus);
     });
   }
 
@@ -305,24 +321,15 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
   }
 
   /**
-   * Whether an edited plan can be stored as a whole (the creature data model refuses a plan
-   * whose zones do not sum to 100); when not, says why, naming the field and the value.
+   * Whether an edited plan can be stored as a whole (the core's `validateBodyPlan`: zones sum
+   * to 100 or 0, ids unique, ♦ on arms and legs only…); when not, says why in the user's
+   * words, naming the location, the column and the value.
    */
   #planReady(plan: Hm3BodyPlanSource): boolean {
-    try {
-      validateBodyPlan(planInput(plan), "bodyPlan");
-      return true;
-    } catch (err) {
-      if (!(err instanceof InputError)) throw err;
-      ui.notifications?.warn(
-        format(MESSAGE.planPending, {
-          field: err.field,
-          value: String(err.value),
-          reason: err.reason,
-        }),
-      );
-      return false;
-    }
+    const messages = planMessages(plan, localize, format);
+    for (const problem of messages)
+      ui.notifications?.warn(format(MESSAGE.planPending, { problem }));
+    return messages.length === 0;
   }
 
   // ── Drag and drop ────────────────────────────────────────────────────────────────────────
@@ -351,6 +358,41 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     }
     const parent = ActorSheetV2.prototype as unknown as DropHandler;
     return parent._onDropItem.call(this, event, item);
+  }
+
+  /**
+   * v13 calls this for a Folder dropped on the sheet (ActorSheetV2#_onDropDocument); core
+   * creates all the folder's items at once, bypassing `_onDropItem`, so the same checks run
+   * here: items of types the actor cannot own and skills it already has (or that the folder
+   * holds twice) are refused with a warning, the rest created. Compendium folders hold index
+   * entries, fetched by uuid as core does. Not in fvtt-types 13.340.1's ActorSheetV2.
+   */
+  protected async _onDropFolder(event: DragEvent, folder: DroppedFolder): Promise<unknown> {
+    void event;
+    if (!this.actor.isOwner || folder.type !== "Item") return null;
+    const entries = await Promise.all(
+      folder.contents.map(async (entry) =>
+        typeof entry.toObject === "function"
+          ? (entry as FolderItem)
+          : ((await fromUuid(entry.uuid as never)) as unknown as FolderItem | null),
+      ),
+    );
+    const data = entries
+      .filter((e): e is FolderItem => e !== null && typeof e.toObject === "function")
+      .map((e) => e.toObject());
+    const owned = this.actor.items.contents.map((i: Item.Implementation) => ({
+      type: String(i.type),
+      name: i.name,
+    }));
+    const { accepted, refused } = folderDropDecisions(
+      this.actorType,
+      data.map((d) => ({ type: String(d.type), name: String(d.name) })),
+      owned,
+    );
+    for (const r of refused) ui.notifications?.warn(format(r.key, r.data));
+    if (!accepted.length) return null;
+    await this.actor.createEmbeddedDocuments("Item", accepted.map((i) => data[i]!) as never);
+    return folder;
   }
 
   // ── Actions ──────────────────────────────────────────────────────────────────────────────
@@ -466,9 +508,20 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     await this.#toggle(target, "carried");
   }
 
-  /** Writes a new body plan (checked like any form change). */
-  async #writePlan(plan: Hm3BodyPlanSource | null): Promise<void> {
+  /**
+   * Writes a new body plan: checked like any form change, then as a whole by the core, so a
+   * plan the rules refuse is never stored; `why` replaces the core's messages when the
+   * action knows better (a removed row that still holds aim points).
+   */
+  async #writePlan(plan: Hm3BodyPlanSource | null, why?: string | null): Promise<void> {
     if (!this.isEditable || this.actorType !== "creature") return;
+    if (plan) {
+      const messages = planMessages(plan, localize, format);
+      if (messages.length) {
+        for (const message of why ? [why] : messages) ui.notifications?.warn(message);
+        return;
+      }
+    }
     const { accepted, problems } = checkUpdate(this.typeKey, { "system.hm3.bodyPlan": plan });
     notifyProblems(problems);
     if (Object.keys(accepted).length) await this.actor.update(accepted as never);
@@ -486,7 +539,11 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
   ): Promise<void> {
     const plan = this.storedPlan;
     const index = Number(target.closest<HTMLElement>("[data-index]")?.dataset.index);
-    if (plan && Number.isInteger(index)) await this.#writePlan(removePlanLocation(plan, index));
+    if (!plan || !Number.isInteger(index)) return;
+    await this.#writePlan(
+      removePlanLocation(plan, index),
+      removeRowMessage(plan, index, localize, format),
+    );
   }
 
   static async #onCopyHumanPlan(this: Hm3ActorSheet): Promise<void> {

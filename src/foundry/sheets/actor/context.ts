@@ -7,7 +7,13 @@
  * re-implements a rule.
  */
 import type { Region } from "../../../core/body";
-import { formatInjuryCode, HUMAN_PLAN_ID } from "../../../rules/hm3/body-plan";
+import {
+  formatInjuryCode,
+  HUMAN_PLAN_ID,
+  zoneStatus,
+  zoneSums,
+} from "../../../rules/hm3/body-plan";
+import { itemLoad } from "../../../rules/hm3/gear";
 import {
   HM3_ATTRIBUTES,
   SKILL_CATEGORIES,
@@ -45,6 +51,7 @@ import {
   TAB_LABEL,
   type ActorTabId,
 } from "./labels";
+import { fieldLabel } from "./messages";
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
 
@@ -80,9 +87,15 @@ export type ActorContextInput = ActorSource & {
   derived: Hm3Derived | null;
   /** Why the derivation failed (an InputError message), shown instead of the figures. */
   derivationError?: string | null;
+  /**
+   * The actor's items in the actor's order (`actor.items.contents`), the order the derivation
+   * got them in: its warnings name items by position (`weapons[1]`).
+   */
   items: readonly SheetItem[];
   conditions?: readonly ConditionInput[];
   editable: boolean;
+  /** The viewer owns the actor: only an owner rolls its tests. */
+  owner: boolean;
   /** The viewer has Limited permission only: header and the limited part. */
   limited: boolean;
   enrichedDescription?: string;
@@ -554,7 +567,7 @@ function gear(input: ActorContextInput): GearContext {
         img: item.img,
         quantity: s.quantity,
         weight: s.weight,
-        total: Math.round(s.weight * s.quantity * 100) / 100,
+        total: itemLoad(s.weight, s.quantity),
         carried: s.carried,
         equipped: s.equipped,
       });
@@ -637,9 +650,10 @@ function bodyPlan(input: ActorContextInput, format: Format): BodyPlanContext | n
       })),
     };
   });
+  const totals = zoneSums(plan);
   const sums = zones.map(({ zone, label }) => {
-    const total = plan.locations.reduce((t, l) => t + l.aim[zone], 0);
-    const ok = total === 100 || total === 0;
+    const total = totals[zone];
+    const ok = zoneStatus(total) !== "bad";
     return {
       zone,
       label,
@@ -664,6 +678,8 @@ export interface ActorSheetContext {
   type: ActorType;
   isCreature: boolean;
   editable: boolean;
+  /** Roll buttons are shown (the viewer owns the actor and sees the full sheet). */
+  canRoll: boolean;
   limited: boolean;
   tabs: Record<string, TabContext>;
   header: HeaderContext;
@@ -705,9 +721,10 @@ export function actorContext(input: ActorContextInput): ActorSheetContext {
         localize,
       })
     : null;
+  const plan = input.type === "creature" ? input.system.hm3.bodyPlan : null;
   const warnings = (derived?.warnings ?? []).map((w) =>
     format(w.key, {
-      field: w.field,
+      field: fieldLabel(w.field, input.items, plan, localize, format),
       value: typeof w.value === "string" ? w.value : (JSON.stringify(w.value) ?? ""),
     }),
   );
@@ -715,6 +732,7 @@ export function actorContext(input: ActorContextInput): ActorSheetContext {
     type: input.type,
     isCreature: input.type === "creature",
     editable: input.editable && !input.limited,
+    canRoll: input.owner && !input.limited,
     limited: input.limited,
     tabs: tabContext(input.type, input.activeTab, localize),
     header: header(input, format),

@@ -48,3 +48,26 @@ export function dropDecision(
     return { accept: false, key: MESSAGE.skillExists, data: { name: dropped.name } };
   return { accept: true };
 }
+
+/**
+ * What a dropped folder of items adds: each item goes through `dropDecision` in turn, against
+ * the actor's items and the folder's items accepted before it (so a folder holding a skill
+ * twice adds it once). Returns the indices of the accepted items and the refusals.
+ */
+export function folderDropDecisions(
+  actorType: string,
+  dropped: readonly { type: string; name: string }[],
+  owned: readonly { type: string; name: string }[],
+): { accepted: number[]; refused: Extract<DropDecision, { accept: false }>[] } {
+  const have = [...owned];
+  const accepted: number[] = [];
+  const refused: Extract<DropDecision, { accept: false }>[] = [];
+  for (const [i, item] of dropped.entries()) {
+    const decision = dropDecision(actorType, item, have);
+    if (decision.accept) {
+      accepted.push(i);
+      have.push(item);
+    } else refused.push(decision);
+  }
+  return { accepted, refused };
+}

@@ -15,6 +15,7 @@ import {
 } from "../../../rules/hm3/character-types";
 import { formatInjuryCode, HUMAN_BODY_PLAN, isHumanPlan } from "../../../rules/hm3/body-plan";
 import { layerProtection } from "../../../rules/hm3/mechanics";
+import { layerBonus } from "../../../rules/hm3/gear";
 import {
   ASPECTS,
   MATERIAL_PROTECTION,
@@ -589,7 +590,7 @@ function armourContext(system: SourceByType["Item"]["armour"], t: Tools): Armour
     enchantment: hm3.enchantment,
     protection: {
       material: aspectValues(known ? MATERIAL_PROTECTION[hm3.material] : zero, t.localize),
-      bonus: signedModifier(hm3.quality + hm3.enchantment),
+      bonus: signedModifier(layerBonus(hm3)),
       layer: aspectValues(layer ?? zero, t.localize),
     },
     coverage: coverageRows(hm3.locations, t.localize, plan),
