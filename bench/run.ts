@@ -10,6 +10,7 @@ import {
   type Hm3Declaration,
   type Hm3Defence,
 } from "../src/rules/hm3";
+import { exchangeOdds } from "../src/rules/hm3/odds";
 import { m2m } from "../src/rules/m2m";
 import { runExchange } from "../src/core/ruleset";
 
@@ -48,6 +49,11 @@ const dice = new SeededDice(1);
 time("SeededDice: d100 rolls", 5_000_000, () => dice.roll("x", 1, 100));
 time("hm3: full melee resolutions (all four defences)", 500_000, (i) => {
   resolveExchange(decl, defences[i & 3]!, dice);
+});
+
+// Exact odds (issue 6, target under 1 ms each): every strike distribution is recomputed per call.
+time("hm3: exact odds of one exchange (all four defences)", 20_000, (i) => {
+  exchangeOdds(decl, defences[i & 3]!);
 });
 
 const m2mDecl = m2m.parseDeclaration({

@@ -3,6 +3,7 @@
  * Blow by Blow command-line interface.
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
+ *   odds FILE      exact odds of one hm3 exchange (same input as resolve), printed as JSON
  *   character FILE a character's derived figures (m2m), printed as JSON
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
@@ -12,6 +13,7 @@
 import { readFileSync } from "node:fs";
 import { InputError } from "../core/errors";
 import { deriveCharacterInput, resolveInput } from "../rules/resolve";
+import { oddsInput } from "../rules/hm3/odds";
 import { runDemo } from "./demo";
 
 const HELP = `Blow by Blow — realistic medieval combat rules engine
@@ -22,6 +24,10 @@ Commands:
   resolve FILE        Resolve one exchange. FILE is a JSON file, or - for stdin.
                       Prints the result as JSON. Rolls not given in "rolls" come
                       from "seed" (a random seed is chosen and printed if absent).
+  odds FILE           Exact odds of one hm3 exchange, from the same input as
+                      resolve, by enumerating every die: the chance of each
+                      result code, injury, shock, kill, fumble and stumble, and
+                      the expected effective impact. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
                       Dodge, Parry, Block, PD, DR, skill levels, point costs).
   demo [--seed N]     Run a sample HârnMaster 3 fight and print it as text.
@@ -73,6 +79,16 @@ export function main(argv: string[]): number {
           process.stderr.write(`warning: ${name} was not used: the exchange did not ask for it\n`);
         }
         process.stdout.write(JSON.stringify(out.result, null, 2) + "\n");
+        return 0;
+      }
+      case "odds": {
+        if (args.length !== 1)
+          throw new UsageError("odds: expected one FILE argument (or - for stdin)");
+        const out = oddsInput(readInput(args[0]!));
+        for (const name of out.ignored) {
+          process.stderr.write(`warning: ${name} was not used: odds run over every roll\n`);
+        }
+        process.stdout.write(JSON.stringify(out.odds, null, 2) + "\n");
         return 0;
       }
       case "character": {

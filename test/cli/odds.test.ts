@@ -1,0 +1,74 @@
+/**
+ * The `odds` command (issue 6): the `resolve` input in, exact odds out as JSON; input errors
+ * name the field and exit with status 2.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { RESULT_CODES } from "../../src/rules/hm3";
+
+const ROOT = join(import.meta.dirname, "../..");
+
+function cli(args: string[], input?: string) {
+  return spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    input,
+    encoding: "utf8",
+    cwd: ROOT,
+  });
+}
+
+const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
+
+describe("cli odds (process)", () => {
+  it("prints the odds of examples/hm3/exchange.json with every required key", () => {
+    const run = cli(["odds", "examples/hm3/exchange.json"]);
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(Object.keys(out.result).sort()).toEqual([...RESULT_CODES].sort());
+    expect(Math.abs(sum(out.result) - 1)).toBeLessThan(1e-12);
+    expect(out.injury).toHaveProperty("none");
+    expect(Math.abs(sum(out.injury) - 1)).toBeLessThan(1e-12);
+    for (const k of ["shock", "kill", "fumble", "stumble", "expectedEffectiveImpact"]) {
+      expect(typeof out[k]).toBe("number");
+      expect(out[k]).toBeGreaterThanOrEqual(0);
+    }
+    for (const side of ["attacker", "defender"]) {
+      expect(Math.abs(sum(out[side].injury) - 1)).toBeLessThan(1e-12);
+    }
+    // The example's EML 70 attack: 14 rolls of 100 are multiples of 5 at or under 70 (CS).
+    expect(out.attackLevel.CS).toBe(0.14);
+    // Its rolls and seed are not used by the odds, and the CLI says so.
+    expect(run.stderr).toMatch(/rolls was not used/);
+  });
+
+  it("reads stdin with -, and gives the same odds", () => {
+    const text = readFileSync(join(ROOT, "examples/hm3/exchange.json"), "utf8");
+    const a = JSON.parse(cli(["odds", "-"], text).stdout);
+    const b = JSON.parse(cli(["odds", "examples/hm3/exchange.json"]).stdout);
+    expect(a).toEqual(b);
+  });
+
+  it("bad input exits 2 naming the field", () => {
+    const input = JSON.parse(readFileSync(join(ROOT, "examples/hm3/exchange.json"), "utf8"));
+    input.defender.endurance = "tough";
+    const run = cli(["odds", "-"], JSON.stringify(input));
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^error: defender\.endurance:/);
+    expect(run.stdout).toBe("");
+
+    const missile = { ...input, defender: { endurance: 12, dex: 12, agl: 12 } };
+    missile.attack = { ...input.attack, type: "missile" };
+    missile.defence = { type: "counterstrike", eml: 50, aspect: "edge", impact: 4 };
+    const run2 = cli(["odds", "-"], JSON.stringify(missile));
+    expect(run2.status).toBe(2);
+    expect(run2.stderr).toMatch(/defence\.type/);
+
+    const other = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "m2m" }));
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/^error: ruleset:/);
+
+    const noFile = cli(["odds"]);
+    expect(noFile.status).toBe(2);
+  });
+});
