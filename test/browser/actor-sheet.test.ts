@@ -106,7 +106,12 @@ describe("character sheet", () => {
     ).resolves.toEqual(["Physical", "Combat", "Lore"]);
     const sword = page.locator('tr[data-item-id="skSword000000001"]');
     expect(await sword.isVisible()).toBe(true);
-    await expect(sword.locator(".bbb-ml").textContent()).resolves.toBe("65");
+    const ml = sword.locator(".bbb-ml input.bbb-ml-input");
+    await expect(ml.inputValue()).resolves.toBe("65");
+    await expect(ml.getAttribute("data-item-id")).resolves.toBe("skSword000000001");
+    await expect(ml.getAttribute("data-item-field")).resolves.toBe("system.hm3.ml");
+    await expect(ml.getAttribute("name")).resolves.toBeNull();
+    await expect(ml.getAttribute("aria-label")).resolves.toBe("Mastery Level of Sword");
     const eml = sword.locator("button.bbb-eml");
     await expect(eml.textContent()).resolves.toBe(
       String(derived.skills.skSword000000001!.eml.value),
@@ -495,6 +500,23 @@ describe("user text and permissions (review of issue 3)", () => {
     try {
       expect(await page.locator("img[src='x']").count()).toBe(0);
       for (const v of await tooltips(page)) expect(v).not.toMatch(/onerror|Grip|Head/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("skills tab: an observer sees each ML as a figure, no input", async () => {
+    const page = await open(knightInput({ activeTab: "skills", owner: false, editable: false }));
+    try {
+      const sword = page.locator('tr[data-item-id="skSword000000001"]');
+      await expect(
+        sword
+          .locator(".bbb-ml")
+          .textContent()
+          .then((t) => t?.trim()),
+      ).resolves.toBe("65");
+      expect(await page.locator(".bbb-tab-skills input").count()).toBe(0);
+      expect(await missingKeys(page)).toEqual([]);
     } finally {
       await page.close();
     }

@@ -45,6 +45,7 @@ import {
   type TestSubject,
 } from "./tests";
 import { TYPE_LABEL } from "../item/labels";
+import { inlineItemUpdate } from "./inline";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
@@ -87,6 +88,9 @@ const format: Format = (key, data) =>
 function itemIdOf(target: HTMLElement): string | null {
   return target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? null;
 }
+
+/** An in-place input (`data-item-id`, `data-item-field`; no `name`, so the form skips it). */
+export type InlineInput = Pick<HTMLInputElement, "value" | "dataset">;
 
 /** What v13 ActorSheetV2 declares for item drops (fvtt-types 13.340.1 omits it). */
 interface DropHandler {
@@ -280,6 +284,54 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       if ((event.target as HTMLElement | null)?.classList.contains("bbb-aim"))
         syncZoneSums(htmlElement, zoneStatus);
     });
+  }
+
+  /**
+   * In-place inputs of embedded items (a skill's ML): each change is handled on its own and
+   * kept from the actor form, which would otherwise submit itself (submitOnChange).
+   */
+  protected override async _onRender(
+    context: Parameters<BaseInstance["_onRender"]>[0],
+    options: Parameters<BaseInstance["_onRender"]>[1],
+  ): Promise<void> {
+    await super._onRender(context as never, options);
+    const inputs = this.element.querySelectorAll<HTMLInputElement>(
+      "input[data-item-id][data-item-field]",
+    );
+    for (const input of inputs) {
+      input.addEventListener("change", (event) => {
+        event.stopPropagation();
+        void this.onInlineChange(input);
+      });
+    }
+  }
+
+  /**
+   * Applies an in-place edit: refused (problems shown, the stored value shown again) unless
+   * the actor is owned now and `inlineItemUpdate` accepts the value. Returns whether the
+   * item was updated.
+   */
+  async onInlineChange(input: InlineInput): Promise<boolean> {
+    const id = input.dataset.itemId ?? "";
+    const field = input.dataset.itemField ?? "";
+    const item = id ? this.actor.items.get(id) : undefined;
+    if (!item || !field) return false;
+    const stored = foundry.utils.getProperty(item._source as object, field);
+    const restore = () => {
+      input.value = stored === undefined || stored === null ? "" : String(stored as number);
+    };
+    if (!this.actor.isOwner) {
+      restore();
+      return false;
+    }
+    const decision = inlineItemUpdate(String(item.type), field, input.value);
+    if ("problems" in decision) {
+      notifyProblems(decision.problems);
+      restore();
+      return false;
+    }
+    await item.update(decision.update as never);
+    return true;
   }
 
   // ── Form submission ──────────────────────────────────────────────────────────────────────

@@ -52,6 +52,7 @@ import {
   type ActorTabId,
 } from "./labels";
 import { fieldLabel } from "./messages";
+import { INLINE_ML_LABEL } from "./inline";
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
 
@@ -297,6 +298,8 @@ export interface SkillRow {
   eml: number | null;
   tooltip: string;
   rollLabel: string;
+  /** Aria label of the ML input (owners edit the ML in place). */
+  mlLabel: string;
 }
 
 export interface SkillGroup {
@@ -323,6 +326,7 @@ function skills(input: ActorContextInput, format: Format): SkillGroup[] {
           eml: ds ? ds.eml.value : null,
           tooltip: ds ? targetTooltip(ds.eml, localize) : "",
           rollLabel: format(MESSAGE.rollSkill, { name: s.name }),
+          mlLabel: format(INLINE_ML_LABEL, { name: s.name }),
         };
       });
     if (rows.length)
