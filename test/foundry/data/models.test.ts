@@ -211,6 +211,13 @@ describe("cleaning (Foundry's: cast, clamp, drop unknown keys)", () => {
     expect(hm3.fatigue).toBe(0);
   });
 
+  it("the stand-in NumberField rounds to its step, as Foundry's Number#toNearest does", () => {
+    const { NumberField } = foundry.data.fields;
+    const field = new NumberField({ step: 0.25, min: 0 });
+    expect(field.clean(1.3)).toBe(1.25);
+    expect(field.clean(1.4)).toBe(1.5);
+  });
+
   it("drops keys outside the schema and fills missing ones", () => {
     const s = model(SkillData).cleanData({ bogus: 1, hm3: { ml: 45, extra: "x" } });
     expect(s).toEqual({

@@ -524,8 +524,6 @@ export class NumberField extends DataField {
     if (this.choices) this.nullable = (options.nullable as boolean | undefined) ?? false;
     if (Number.isFinite(this.min) && Number.isFinite(this.max) && this.min! > this.max!)
       throw new Error("NumberField minimum constraint cannot exceed its maximum constraint");
-    if (this.step !== undefined)
-      throw new Error("Stand-in NumberField: the step option is not implemented");
   }
 
   override _cast(value: unknown): unknown {
@@ -538,6 +536,9 @@ export class NumberField extends DataField {
     if (this.integer) v = Math.round(v);
     if (Number.isFinite(this.min)) v = Math.max(v as number, this.min!);
     if (Number.isFinite(this.max)) v = Math.min(v as number, this.max!);
+    // Foundry rounds to the step with Number#toNearest: Math.round(value / step) * step.
+    if (Number.isFinite(this.step) && this.step! > 0)
+      v = Math.round((v as number) / this.step!) * this.step!;
     return v;
   }
 
