@@ -1,0 +1,195 @@
+/**
+ * What a ruleset tells the Foundry adapter's combat flow, as pure functions over plain data:
+ * which attacks a fighter can make and with what target, how the attack dialog's request
+ * becomes the ruleset's declaration, which defences (or other choices) the chooser may pick
+ * and with what, how a choice request becomes the ruleset's choice, and what an injury effect
+ * becomes on the victim. The adapter's flow (src/foundry/combat) is ruleset-generic: it calls
+ * these and `Ruleset` (ruleset.ts), never a ruleset's own types. HM3 implements it in
+ * src/rules/hm3/combat.ts; GURPS Man to Man (attack roll, then an active defence, then damage)
+ * implements the same interface when its Foundry issue comes.
+ *
+ * Every function is pure and deterministic; untrusted requests are validated and refused with
+ * an `InputError` naming the field and the value (errors.ts).
+ */
+import type { Target } from "./modifiers";
+import type { ConditionId, Effect, PendingChoice } from "./ruleset";
+
+/** A fighter as the adapter sees it: plain data read from the actor and its items. */
+export interface FighterSnapshot {
+  /** Actor type: `character` or `creature`. */
+  actorType: string;
+  /** The actor's name (user text: escape it when shown). */
+  name: string;
+  /** The actor's stored `system` (`_source.system`): every ruleset block. */
+  system: Record<string, unknown>;
+  /** The actor's derived figures (`system.derived`, the ruleset's `deriveCharacter` output). */
+  derived: unknown;
+  /** Embedded items, stored data. */
+  items: FighterItem[];
+  /** Status effect ids on the actor (`actor.statuses`). */
+  conditions: string[];
+}
+
+export interface FighterItem {
+  id: string;
+  type: string;
+  /** User text. */
+  name: string;
+  /** The item's stored `system` (`_source.system`). */
+  system: Record<string, unknown>;
+}
+
+/** What the adapter measures on the canvas; each value may be overridden in the dialog. */
+export interface AttackSituation {
+  /** Hostile tokens engaging the defender, the attacker included (≥ 1). */
+  engagingDefender: number;
+  /** The defender is prone (has the `prone` status). */
+  defenderProne: boolean;
+  /** Distance between the tokens in grid units (HM3: hexes), or null when unknown. */
+  distance: number | null;
+}
+
+/** A user-added situational modifier (label is user text). */
+export interface CustomModifierInput {
+  label: string;
+  value: number;
+}
+
+/** One way an item can attack. */
+export interface AttackOption {
+  itemId: string;
+  /** Item name (user text). */
+  name: string;
+  kind: "melee" | "missile";
+  /** Modes of attack (HM3: aspects), with the weapon's figure for each. */
+  modes: { id: string; labelKey: string; impact: number }[];
+  /** Aiming zones (HM3: high, mid, low) the defender can be struck in. */
+  aims: { id: string; labelKey: string }[];
+  /** Range bands (missiles), with the band's range in grid units; empty for melee. */
+  bands: { id: string; labelKey: string; range: number; impact: number }[];
+  /** Why the item cannot attack now (a localisation key), e.g. not held. */
+  unavailableKey?: string;
+}
+
+/** What the attack dialog submits. Untrusted: validated by the ruleset. */
+export interface AttackRequest {
+  itemId: string;
+  /** An `AttackOption.modes[].id`. */
+  mode: string;
+  /** An `AttackOption.aims[].id`. */
+  aim: string;
+  /** A range band id chosen by hand (missiles); null: from `situation.distance`. */
+  band: string | null;
+  situation: AttackSituation;
+  custom: CustomModifierInput[];
+}
+
+/** One defence (or other choice) the chooser may make, with what can make it. */
+export interface ChoiceOptionView {
+  /** The pending option's id (`block`, `dodge`, …). */
+  id: string;
+  labelKey: string;
+  /** Why it cannot be chosen, when listed but disabled. */
+  unavailableKey?: string;
+  /** Items that can make it (a Block with the sword or the shield); empty: no item needed. */
+  items: {
+    itemId: string;
+    name: string;
+    /** The target this item gives, itemised. */
+    target: Target | null;
+    /** Modes (a counterstrike's aspects). */
+    modes: { id: string; labelKey: string; impact: number }[];
+  }[];
+  /** The target when no item is involved (Dodge), itemised; null for Ignore. */
+  target: Target | null;
+  /** The option needs an aim (a counterstrike). */
+  aims: { id: string; labelKey: string }[];
+}
+
+/** What the defence dialog submits. Untrusted: validated by the ruleset. */
+export interface ChoiceRequest {
+  /** The pending option's id. */
+  optionId: string;
+  itemId: string | null;
+  mode: string | null;
+  aim: string | null;
+  custom: CustomModifierInput[];
+}
+
+/** A world's optional rule, shown as a world setting. */
+export interface OptionalRule {
+  /** Key in the declaration's options (`killRoll`). */
+  id: string;
+  default: boolean;
+  nameKey: string;
+  hintKey: string;
+}
+
+/** The stored data of an injury item made from an injury effect. */
+export interface InjuryItemData {
+  /** Localisation key of the injury item's name, with `format` data (location, severity…). */
+  nameKey: string;
+  nameData: Record<string, string>;
+  /** The item's `system` (ruleset block included). */
+  system: Record<string, unknown>;
+}
+
+/** A declaration as built for a card, with the ruleset's own notes beside it. */
+export interface DeclarationBuild {
+  declaration: unknown;
+  rules: Record<string, unknown>;
+}
+
+export interface CombatRules {
+  /** Optional rules of this ruleset (world settings); their values go into the declaration. */
+  readonly optionalRules: readonly OptionalRule[];
+  /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
+  readonly incapacitating: readonly ConditionId[];
+  /** The attacks a fighter's items allow, in sheet order. */
+  attackOptions(attacker: FighterSnapshot, defender: FighterSnapshot | null): AttackOption[];
+  /** The range band a distance falls in (null: beyond the longest band). */
+  bandFor(option: AttackOption, distance: number): string | null;
+  /** The attack target for the dialog, itemised (prefilled and situational modifiers). */
+  attackTarget(
+    attacker: FighterSnapshot,
+    defender: FighterSnapshot,
+    request: AttackRequest,
+  ): Target;
+  /**
+   * The raw declaration (plain JSON) for `Ruleset.parseDeclaration`, built from the fighters
+   * as they are now and the request; `options` are the world's optional rules by id. `rules`
+   * is what the ruleset needs later that the declaration does not carry (HM3: the missile's
+   * velocity for the missile defences); the card stores both.
+   */
+  buildDeclaration(
+    attacker: FighterSnapshot,
+    defender: FighterSnapshot,
+    request: AttackRequest,
+    options: Readonly<Record<string, boolean>>,
+  ): DeclarationBuild;
+  /** The options of a pending choice, with the chooser's items and targets. */
+  choiceOptions(
+    pending: PendingChoice,
+    exchange: DeclarationBuild,
+    chooser: FighterSnapshot,
+  ): ChoiceOptionView[];
+  /** The raw choice (plain JSON) for `Ruleset.parseChoice`. */
+  buildChoice(
+    pending: PendingChoice,
+    exchange: DeclarationBuild,
+    chooser: FighterSnapshot,
+    request: ChoiceRequest,
+  ): unknown;
+  /** The injury item an injury effect makes on its victim. */
+  injuryItem(effect: Extract<Effect, { type: "injury" }>, victim: FighterSnapshot): InjuryItemData;
+  /**
+   * The item update for a `weaponDamaged` effect on the item that took it (the side's weapon
+   * or shield): HM3 lowers WQ (ruling R31). Returns `{}` when nothing changes.
+   */
+  weaponDamage(
+    effect: Extract<Effect, { type: "weaponDamaged" }>,
+    item: FighterItem,
+  ): Record<string, unknown>;
+  /** The combatant's initiative value (HM3: Initiative EML); higher acts first. */
+  initiative(fighter: FighterSnapshot): number;
+}
