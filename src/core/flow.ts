@@ -19,7 +19,9 @@
  * never trusted: every step replays the exchange from the declaration, the choices and the
  * rolls.
  */
-import type { Dice, RollRecord } from "./dice";
+import { copy } from "./data";
+import { notation, type Dice, type RollRecord } from "./dice";
+import { InputError, showValue } from "./errors";
 import type { ExchangeRecord, PendingChoice, Ruleset, RulesetId, Side } from "./ruleset";
 
 export const FLOW_STATES = ["declared", "awaitingDefence", "resolved", "applied"] as const;
@@ -103,6 +105,24 @@ export const FLOW_ERROR_CODES = [
 ] as const;
 export type FlowErrorCode = (typeof FLOW_ERROR_CODES)[number];
 
+/** The localisation key of each code, written out whole so the lang audit finds every one. */
+export const FLOW_ERROR_KEYS: Readonly<Record<FlowErrorCode, string>> = {
+  notGM: "BLOWBYBLOW.Flow.Error.notGM",
+  notAuthor: "BLOWBYBLOW.Flow.Error.notAuthor",
+  wrongRuleset: "BLOWBYBLOW.Flow.Error.wrongRuleset",
+  wrongState: "BLOWBYBLOW.Flow.Error.wrongState",
+  staleRevision: "BLOWBYBLOW.Flow.Error.staleRevision",
+  notOwner: "BLOWBYBLOW.Flow.Error.notOwner",
+  notPending: "BLOWBYBLOW.Flow.Error.notPending",
+  badDeclaration: "BLOWBYBLOW.Flow.Error.badDeclaration",
+  badChoice: "BLOWBYBLOW.Flow.Error.badChoice",
+  badRolls: "BLOWBYBLOW.Flow.Error.badRolls",
+  alreadyApplied: "BLOWBYBLOW.Flow.Error.alreadyApplied",
+  notResolved: "BLOWBYBLOW.Flow.Error.notResolved",
+  noAdvantage: "BLOWBYBLOW.Flow.Error.noAdvantage",
+  advantageTaken: "BLOWBYBLOW.Flow.Error.advantageTaken",
+};
+
 export class FlowError extends Error {
   readonly code: FlowErrorCode;
   /** `BLOWBYBLOW.Flow.Error.<code>`. */
@@ -112,7 +132,7 @@ export class FlowError extends Error {
     super(message);
     this.name = "FlowError";
     this.code = code;
-    this.key = `BLOWBYBLOW.Flow.Error.${code}`;
+    this.key = FLOW_ERROR_KEYS[code];
     this.data = data;
   }
 }
@@ -146,35 +166,293 @@ export interface Replayed<S = unknown> {
   result: ExchangeRecord | null;
 }
 
-/* The functions below are implemented by the flow helper; their contracts are fixed. */
+/* ------------------------------------------------------------------------------------------ */
+/* Helpers                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Plain JSON: what a chat message stores (`undefined` becomes null, undefined keys go). */
+function plain<T>(value: T): T {
+  if (value === undefined) return null as T;
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** Why `raw` is not a well-formed roll record, or null when it is one. */
+export function rollRecordProblem(raw: unknown): string | null {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return "not a roll record";
+  const r = raw as Record<string, unknown>;
+  if (typeof r.name !== "string" || r.name.length === 0) return "it has no name";
+  const { count, sides, values, total } = r;
+  if (typeof count !== "number" || !Number.isInteger(count) || count < 0)
+    return `its dice count ${showValue(count)} is not a whole number ≥ 0`;
+  if (typeof sides !== "number" || !Number.isInteger(sides) || sides < 1)
+    return `its sides ${showValue(sides)} are not a whole number ≥ 1`;
+  if (!Array.isArray(values) || values.length !== count)
+    return `it needs ${count} ${count === 1 ? "value" : "values"} (${notation(count, sides)}), got ${showValue(values)}`;
+  let sum = 0;
+  for (const v of values as unknown[]) {
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > sides)
+      return `each die of ${notation(count, sides)} must be 1..${sides}, got ${showValue(values)}`;
+    sum += v;
+  }
+  if (total !== sum) return `its total ${showValue(total)} is not the sum of its dice (${sum})`;
+  return null;
+}
+
+/** A record as stored: exactly the five fields, copied. */
+function cleanRecord(r: RollRecord): RollRecord {
+  return {
+    name: r.name,
+    count: r.count,
+    sides: r.sides,
+    values: [...r.values],
+    total: r.total,
+  };
+}
+
+function badRolls(message: string, data: Record<string, string>): FlowError {
+  return new FlowError("badRolls", message, data);
+}
+
+/**
+ * Dice that serve exactly the given records by name, and refuse a roll not among them, one
+ * whose count or sides differ, and a name asked twice. `unused()` names the records no roll
+ * asked for. Errors are `badRolls`.
+ */
+class StrictDice implements Dice {
+  private readonly byName = new Map<string, RollRecord>();
+  private readonly asked = new Set<string>();
+  /** The records served, in the order asked. */
+  readonly used: RollRecord[] = [];
+
+  constructor(records: unknown, taken: ReadonlySet<string> = new Set()) {
+    if (!Array.isArray(records))
+      throw badRolls(`The rolls must be a list, got ${showValue(records)}.`, {
+        roll: "",
+        value: showValue(records),
+      });
+    for (const raw of records as unknown[]) {
+      const problem = rollRecordProblem(raw);
+      const name = (raw as { name?: unknown } | null)?.name;
+      const roll = typeof name === "string" ? name : showValue(name);
+      if (problem) throw badRolls(`Roll "${roll}": ${problem}.`, { roll, reason: problem });
+      const record = raw as RollRecord;
+      if (this.byName.has(record.name) || taken.has(record.name))
+        throw badRolls(`Roll "${record.name}" is given twice.`, { roll: record.name });
+      this.byName.set(record.name, cleanRecord(record));
+    }
+  }
+
+  roll(name: string, count: number, sides: number): number[] {
+    const expected = notation(count, sides);
+    if (this.asked.has(name))
+      throw badRolls(`Roll "${name}" was asked for twice in one exchange.`, { roll: name });
+    this.asked.add(name);
+    const record = this.byName.get(name);
+    if (!record)
+      throw badRolls(`Roll "${name}" (${expected}) is not among the rolls sent.`, {
+        roll: name,
+        expected,
+      });
+    const actual = notation(record.count, record.sides);
+    if (record.count !== count || record.sides !== sides)
+      throw badRolls(`Roll "${name}" was sent as ${actual}; the exchange rolls ${expected}.`, {
+        roll: name,
+        expected,
+        actual,
+      });
+    this.used.push(record);
+    return [...record.values];
+  }
+
+  /** Throws `badRolls` if a record was never asked for. */
+  checkAllUsed(): void {
+    const unused = [...this.byName.keys()].filter((n) => !this.asked.has(n));
+    if (unused.length > 0)
+      throw badRolls(`Rolls sent but never made: ${unused.join(", ")}.`, {
+        roll: unused.join(", "),
+      });
+  }
+}
+
+/** Runs `fn`, turning an `InputError` into the FlowError `code` naming its field and value. */
+function asFlow<T>(code: "badDeclaration" | "badChoice", what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof InputError)
+      throw new FlowError(code, `Bad ${what}: ${e.message}`, {
+        field: e.field,
+        value: showValue(e.value),
+        reason: e.reason,
+      });
+    throw e;
+  }
+}
+
+function requireGM(caller: Caller): void {
+  if (!caller.isGM)
+    throw new FlowError(
+      "notGM",
+      `Only a GM's client may change an exchange (user ${caller.userId}).`,
+      {
+        userId: caller.userId,
+      },
+    );
+}
+
+function requireRuleset(ruleset: { id: RulesetId }, card: ExchangeCard): void {
+  if (ruleset.id !== card.ruleset)
+    throw new FlowError(
+      "wrongRuleset",
+      `The exchange was made with ruleset ${showValue(card.ruleset)}, the world plays ${ruleset.id}.`,
+      { expected: String(card.ruleset), actual: ruleset.id },
+    );
+}
+
+function requireState(card: ExchangeCard, states: readonly FlowState[]): void {
+  if (!states.includes(card.state))
+    throw new FlowError(
+      "wrongState",
+      `The exchange is ${showValue(card.state)}; this step needs it ${states.join(" or ")}.`,
+      { state: String(card.state), expected: states.join(", ") },
+    );
+}
+
+function requireRevision(card: ExchangeCard, revision: unknown): void {
+  if (revision !== card.revision)
+    throw new FlowError(
+      "staleRevision",
+      `The step was made at revision ${showValue(revision)}; the exchange is at revision ${card.revision}.`,
+      { expected: String(card.revision), actual: showValue(revision) },
+    );
+}
+
+function owns(user: Caller, side: Side): boolean {
+  return user.isGM || user.owns[side] === true;
+}
+
+/** A copy of the card (plain data). */
+function copyCard(card: ExchangeCard): ExchangeCard {
+  return copy(card);
+}
+
+interface ReplayRun<S> extends Replayed<S> {
+  /** The rolls the replay used, in the order asked. */
+  used: RollRecord[];
+}
+
+function replayRun<D, C, S, R extends ExchangeRecord>(
+  ruleset: Ruleset<D, C, S, R>,
+  card: ExchangeCard,
+): ReplayRun<S> {
+  requireRuleset(ruleset, card);
+  const dice = new StrictDice(card.rolls);
+  const decl = asFlow("badDeclaration", "declaration", () =>
+    ruleset.parseDeclaration(card.declaration),
+  );
+  let state = asFlow("badDeclaration", "declaration", () => ruleset.start(decl, dice));
+  const choices: unknown = card.choices;
+  if (!Array.isArray(choices))
+    throw new FlowError("badChoice", "The exchange's choices are not a list.", {
+      field: "choices",
+      value: showValue(choices),
+    });
+  for (const [i, raw] of (choices as unknown[]).entries()) {
+    const choice = (raw ?? {}) as Partial<FlowChoice>;
+    const pending = ruleset.pending(state);
+    if (!pending || pending.kind !== choice.kind || pending.by !== choice.by)
+      throw new FlowError(
+        "notPending",
+        `Choice ${i} (${showValue(choice.kind)} by ${showValue(choice.by)}) answers no pending prompt` +
+          (pending ? ` (${pending.kind} by ${pending.by} is pending).` : " (nothing is pending)."),
+        {
+          kind: showValue(choice.kind),
+          expected: pending ? pending.kind : "",
+        },
+      );
+    const parsed = asFlow("badChoice", "choice", () => ruleset.parseChoice(state, choice.value));
+    state = asFlow("badChoice", "choice", () => ruleset.choose(state, parsed, dice));
+  }
+  dice.checkAllUsed();
+  const pending = ruleset.pending(state);
+  return { state, pending, result: pending ? null : ruleset.result(state), used: dice.used };
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Transitions                                                                                */
+/* ------------------------------------------------------------------------------------------ */
 
 /**
  * Makes the card in state `declared` (revision 0): parses the declaration (refused:
  * `badDeclaration` with the InputError's field), replays `start` from `input.rolls` (refused:
  * `badRolls` if a roll is missing, unused, repeated or misshapen).
  */
-export declare function declareExchange<D, C, S, R extends ExchangeRecord>(
+export function declareExchange<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   input: DeclareInput,
-): ExchangeCard;
+): ExchangeCard {
+  const participant = (p: ParticipantRef): ParticipantRef => ({
+    actorUuid: p.actorUuid ?? null,
+    tokenUuid: p.tokenUuid ?? null,
+    name: String(p.name ?? ""),
+  });
+  const card: ExchangeCard = {
+    ruleset: ruleset.id,
+    state: "declared",
+    revision: 0,
+    attacker: participant(input.attacker),
+    defender: participant(input.defender),
+    declaration: plain(input.declaration),
+    context: plain(input.context ?? {}),
+    choices: [],
+    rolls: plain(input.rolls),
+    pending: null,
+    result: null,
+    applied: null,
+    advantages: {},
+  };
+  const run = replayRun(ruleset, card);
+  card.rolls = run.used.map(cleanRecord);
+  card.pending = plain(run.pending);
+  return card;
+}
 
 /** Replays a card's exchange from its declaration, choices and rolls (throws FlowError). */
-export declare function replayExchange<D, C, S, R extends ExchangeRecord>(
+export function replayExchange<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   card: ExchangeCard,
-): Replayed<S>;
+): Replayed<S> {
+  const { state, pending, result } = replayRun(ruleset, card);
+  return { state, pending, result };
+}
 
 /**
  * GM only: `declared` → `awaitingDefence` (something pending) or `resolved`; revision + 1.
  * Checks the caller is a GM, the ruleset matches, the state, and that the declaration and rolls
  * replay. `authorOwnsAttacker`: the message's author owns the attacker's actor (or is a GM).
  */
-export declare function acceptExchange<D, C, S, R extends ExchangeRecord>(
+export function acceptExchange<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   card: ExchangeCard,
   caller: Caller,
   authorOwnsAttacker: boolean,
-): ExchangeCard;
+): ExchangeCard {
+  requireGM(caller);
+  requireRuleset(ruleset, card);
+  requireState(card, ["declared"]);
+  if (!authorOwnsAttacker)
+    throw new FlowError(
+      "notAuthor",
+      `The exchange was declared by a user who does not own the attacker (${showValue(card.attacker.name)}).`,
+    );
+  const run = replayRun(ruleset, card);
+  const next = copyCard(card);
+  next.pending = plain(run.pending);
+  next.result = plain(run.result);
+  next.state = run.pending ? "awaitingDefence" : "resolved";
+  next.revision = card.revision + 1;
+  return next;
+}
 
 /**
  * GM only, for the chooser: checks state `awaitingDefence`, the revision, the prompt's kind and
@@ -183,24 +461,93 @@ export declare function acceptExchange<D, C, S, R extends ExchangeRecord>(
  * rolls, then `awaitingDefence` if something is still pending, else `resolved` with the result.
  * `caller` is the GM's client handling the query; `chooser` the user who clicked.
  */
-export declare function submitChoice<D, C, S, R extends ExchangeRecord>(
+export function submitChoice<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   card: ExchangeCard,
   submission: ChoiceSubmission,
   caller: Caller,
   chooser: Caller,
-): ExchangeCard;
+): ExchangeCard {
+  requireGM(caller);
+  requireRuleset(ruleset, card);
+  requireState(card, ["awaitingDefence"]);
+  requireRevision(card, submission.revision);
+  const run = replayRun(ruleset, card);
+  const pending = run.pending;
+  if (!pending)
+    throw new FlowError("wrongState", "The exchange has nothing pending: it is resolved.", {
+      state: "resolved",
+      expected: "awaitingDefence",
+    });
+  if (submission.kind !== pending.kind)
+    throw new FlowError(
+      "notPending",
+      `A ${showValue(submission.kind)} was sent; the exchange waits for a ${pending.kind}.`,
+      { kind: showValue(submission.kind), expected: pending.kind },
+    );
+  if (!owns(chooser, pending.by))
+    throw new FlowError(
+      "notOwner",
+      `User ${chooser.userId} does not own the ${pending.by}, who must choose.`,
+      { side: pending.by, userId: chooser.userId },
+    );
+  const value: unknown = plain(submission.value);
+  const choice = asFlow("badChoice", "choice", () => ruleset.parseChoice(run.state, value));
+  const dice = new StrictDice(submission.rolls, new Set(card.rolls.map((r) => r.name)));
+  const state = asFlow("badChoice", "choice", () => ruleset.choose(run.state, choice, dice));
+  dice.checkAllUsed();
+  const nextPending = ruleset.pending(state);
+  const next = copyCard(card);
+  next.choices.push({
+    by: pending.by,
+    kind: pending.kind,
+    value,
+    userId: chooser.userId,
+    request: plain(submission.request),
+  });
+  next.rolls.push(...dice.used.map(cleanRecord));
+  next.pending = plain(nextPending);
+  next.result = nextPending ? null : plain(ruleset.result(state));
+  next.state = nextPending ? "awaitingDefence" : "resolved";
+  next.revision = card.revision + 1;
+  return next;
+}
 
 /**
  * GM only: `resolved` → `applied` at the given revision; returns the card and the effects to
  * apply (replayed, never read from the stored result). A second apply is `alreadyApplied`.
  */
-export declare function applyExchange<D, C, S, R extends ExchangeRecord>(
+export function applyExchange<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   card: ExchangeCard,
   caller: Caller,
   revision: number,
-): { card: ExchangeCard; effects: ExchangeRecord["effects"] };
+): { card: ExchangeCard; effects: ExchangeRecord["effects"] } {
+  requireGM(caller);
+  requireRuleset(ruleset, card);
+  if (card.state === "applied")
+    throw new FlowError("alreadyApplied", "The exchange's consequences were already applied.", {
+      userId: card.applied?.userId ?? "",
+    });
+  if (card.state !== "resolved")
+    throw new FlowError("notResolved", `The exchange is ${showValue(card.state)}, not resolved.`, {
+      state: String(card.state),
+    });
+  requireRevision(card, revision);
+  const run = replayRun(ruleset, card);
+  if (!run.result)
+    throw new FlowError("notResolved", "The exchange replays with a choice still pending.", {
+      state: "awaitingDefence",
+    });
+  const result = plain(run.result);
+  const next = copyCard(card);
+  next.result = result;
+  next.pending = null;
+  next.applied = { userId: caller.userId, effects: result.effects.map((_, i) => i) };
+  next.state = "applied";
+  next.revision = card.revision + 1;
+  return { card: next, effects: copy(result.effects) };
+}
 
 /**
  * GM only, for `claimant`: claims the tactical advantage the result gives `side` (the result
@@ -208,19 +555,64 @@ export declare function applyExchange<D, C, S, R extends ExchangeRecord>(
  * `advantageTaken`; the claimant must own that side: `notOwner`). Revision + 1. The per-turn
  * limit is the tracker's (src/rules/<id>/turn.ts), checked by the adapter.
  */
-export declare function claimAdvantage<D, C, S, R extends ExchangeRecord>(
+export function claimAdvantage<D, C, S, R extends ExchangeRecord>(
   ruleset: Ruleset<D, C, S, R>,
   card: ExchangeCard,
   side: Side,
   caller: Caller,
   claimant: Caller,
   revision: number,
-): ExchangeCard;
+): ExchangeCard {
+  requireGM(caller);
+  requireRuleset(ruleset, card);
+  if (card.state !== "resolved" && card.state !== "applied")
+    throw new FlowError("notResolved", `The exchange is ${showValue(card.state)}, not resolved.`, {
+      state: String(card.state),
+    });
+  requireRevision(card, revision);
+  const run = replayRun(ruleset, card);
+  const gives = run.result?.effects.some((e) => e.type === "tacticalAdvantage" && e.to === side);
+  if (!gives)
+    throw new FlowError(
+      "noAdvantage",
+      `The exchange gives the ${showValue(side)} no tactical advantage.`,
+      { side: String(side) },
+    );
+  const taken = card.advantages[side];
+  if (taken !== undefined)
+    throw new FlowError(
+      "advantageTaken",
+      `The ${side}'s tactical advantage was already claimed (by user ${taken}).`,
+      { side, userId: taken },
+    );
+  if (!owns(claimant, side))
+    throw new FlowError(
+      "notOwner",
+      `User ${claimant.userId} does not own the ${side}, whose advantage it is.`,
+      { side, userId: claimant.userId },
+    );
+  const next = copyCard(card);
+  next.advantages[side] = claimant.userId;
+  next.revision = card.revision + 1;
+  return next;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Rolling a step's dice as it asks for them                                                  */
+/* ------------------------------------------------------------------------------------------ */
 
 /** A roll the running step asked for and the rolls given did not hold. */
-export declare class NeedRoll extends Error {
+export class NeedRoll extends Error {
   readonly roll: { name: string; count: number; sides: number };
+  constructor(name: string, count: number, sides: number) {
+    super(`Roll "${name}" (${notation(count, sides)}) is needed.`);
+    this.name = "NeedRoll";
+    this.roll = { name, count, sides };
+  }
 }
+
+/** How many times `rollAsNeeded` runs a step before it gives up (one new roll a run). */
+export const MAX_STEP_RUNS = 200;
 
 /**
  * Runs `step` with dice that serve `given` rolls by name and, for any other roll, stop the
@@ -228,8 +620,57 @@ export declare class NeedRoll extends Error {
  * the start with it added. Returns the step's value and the rolls it used, in the order the
  * step asked for them. A step is pure, so re-running it is safe.
  */
-export declare function rollAsNeeded<T>(
+export async function rollAsNeeded<T>(
   step: (dice: Dice) => T,
   roll: (name: string, count: number, sides: number) => Promise<number[]>,
-  given?: readonly RollRecord[],
-): Promise<{ value: T; rolls: RollRecord[] }>;
+  given: readonly RollRecord[] = [],
+): Promise<{ value: T; rolls: RollRecord[] }> {
+  const known = new Map<string, RollRecord>();
+  for (const raw of given) {
+    const problem = rollRecordProblem(raw);
+    if (problem) throw new Error(`Given roll ${showValue(raw?.name)}: ${problem}.`);
+    if (known.has(raw.name)) throw new Error(`Roll "${raw.name}" is given twice.`);
+    known.set(raw.name, cleanRecord(raw));
+  }
+  for (let run = 0; run < MAX_STEP_RUNS; run++) {
+    const used: RollRecord[] = [];
+    const asked = new Set<string>();
+    let needed: NeedRoll | null = null;
+    const dice: Dice = {
+      roll(name: string, count: number, sides: number): number[] {
+        if (asked.has(name)) throw new Error(`Roll "${name}" was asked for twice in one step.`);
+        asked.add(name);
+        const record = known.get(name);
+        if (!record) {
+          needed = new NeedRoll(name, count, sides);
+          throw needed;
+        }
+        if (record.count !== count || record.sides !== sides)
+          throw new Error(
+            `Roll "${name}" is ${notation(record.count, record.sides)}; the step rolls ${notation(count, sides)}.`,
+          );
+        used.push(record);
+        return [...record.values];
+      },
+    };
+    let value: T;
+    try {
+      value = step(dice);
+    } catch (e) {
+      if (e === null || e !== needed) throw e;
+      const { name, count, sides } = (e as NeedRoll).roll;
+      const values = await roll(name, count, sides);
+      const record = { name, count, sides, values, total: 0 };
+      if (Array.isArray(values)) record.total = values.reduce((t, v) => t + v, 0);
+      const problem = rollRecordProblem(record);
+      if (problem)
+        throw new Error(`Roll "${name}" (${notation(count, sides)}) came back wrong: ${problem}.`);
+      known.set(name, cleanRecord(record));
+      continue;
+    }
+    return { value, rolls: used.map(cleanRecord) };
+  }
+  throw new Error(
+    `The step asked for more than ${MAX_STEP_RUNS} rolls one after another; giving up.`,
+  );
+}
