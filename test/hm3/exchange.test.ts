@@ -483,12 +483,39 @@ describe("matrix consequences", () => {
       ["attacker", 10, 10, false],
       ["defender", 13, 14, true],
     ]);
-    expect(r.effects).toContainEqual({
-      type: "weaponDamaged",
-      to: "defender",
-      broken: true,
-      cause: "block",
-    });
+    // Ruling R31: the failed roll costs the shield 1 WQ (13 → 12): damaged, not broken.
+    expect(r.effects.filter((e) => e.type === "weaponDamaged")).toEqual([
+      { type: "weaponDamaged", to: "defender", broken: false, cause: "block" },
+    ]);
+  });
+
+  it("Block: a failed roll at WQ 1 breaks the weapon (ruling R31: WQ 0 is broken)", () => {
+    const r = resolveExchange(
+      decl({ wq: 1 }),
+      { type: "block", target: eml(50), wq: 13 },
+      dice({ attack: 27, defence: 27, attackerWeaponDamage: [1, 1, 1] }),
+    );
+    expect(r.weaponDamage.map((w) => [w.side, w.wq, w.check.total, w.broken])).toEqual([
+      ["attacker", 1, 3, true],
+    ]);
+    expect(r.effects.filter((e) => e.type === "weaponDamaged")).toEqual([
+      { type: "weaponDamaged", to: "attacker", broken: true, cause: "block" },
+    ]);
+  });
+
+  it("Block: a passed roll damages nothing (ruling R31)", () => {
+    const r = resolveExchange(
+      decl({ wq: 10 }),
+      { type: "block", target: eml(50), wq: 13 },
+      dice({
+        attack: 27,
+        defence: 27,
+        attackerWeaponDamage: [3, 3, 4],
+        defenderWeaponDamage: [4, 4, 5],
+      }),
+    );
+    expect(r.weaponDamage.map((w) => w.check.failed)).toEqual([false, false]);
+    expect(r.effects.some((e) => e.type === "weaponDamaged")).toBe(false);
   });
 
   it("Block: when the first weapon breaks the other does not check", () => {

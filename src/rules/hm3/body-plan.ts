@@ -107,6 +107,26 @@ export const HUMAN_BODY_PLAN: Readonly<Hm3BodyPlanInput> = deepFreeze({
   ),
 });
 
+/** Id given to a creature's own body plan (the human plan keeps its own id). */
+export const CREATURE_PLAN_ID = "creature";
+
+/**
+ * A creature's stored plan (`system.hm3.bodyPlan`: name and locations) as the core reads it,
+ * copied; undefined (the human plan) when the creature has none. Not validated: the derivation
+ * and `parseDeclaration` validate it (a plan the derivation refused falls back to the human
+ * plan, ruling R19).
+ */
+export function creaturePlanInput(
+  plan: { name: string; locations: readonly Hm3PlanLocationInput[] } | null | undefined,
+): Hm3BodyPlanInput | undefined {
+  if (!plan) return undefined;
+  return {
+    id: CREATURE_PLAN_ID,
+    name: plan.name,
+    locations: copy(plan.locations) as Hm3PlanLocationInput[],
+  };
+}
+
 /** A mutable copy of the human plan. */
 export function humanBodyPlan(): Hm3BodyPlanInput {
   return copy(HUMAN_BODY_PLAN) as Hm3BodyPlanInput;

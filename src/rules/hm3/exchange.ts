@@ -98,12 +98,18 @@ export interface Hm3Options {
   amputation: boolean;
   /** Bleeding from G4 or worse by Edge or Point. Default off. */
   bleeding: boolean;
+  /**
+   * HârnMaster Gold "Limb injuries" (seed 000 lines 171-173): a level 4 or 5 wound that does
+   * not kill makes an arm or leg unusable (docs/rulings.md R29). Default off.
+   */
+  limbInjuries: boolean;
 }
 
 export const DEFAULT_OPTIONS: Readonly<Hm3Options> = Object.freeze({
   killRoll: false,
   amputation: true,
   bleeding: false,
+  limbInjuries: false,
 });
 
 /** What the defender has in hand: Block needs a weapon or shield, Counterstrike a weapon. */
@@ -162,6 +168,11 @@ export interface Hm3Strike {
   amputationRoll: boolean;
   kill: boolean;
   bleeding: boolean;
+  /**
+   * With the limb-injuries option, the limb this wound makes unusable (ruling R29): `arm` (what
+   * it holds is dropped) or `leg` (the victim falls prone); null otherwise.
+   */
+  limbInjury: "arm" | "leg" | null;
   killCheck: Check | null;
   shock: Check | null;
   fumble: Check | null;
@@ -171,8 +182,14 @@ export interface Hm3Strike {
 
 export interface WeaponDamage {
   side: Side;
+  /** The weapon's WQ as declared. */
   wq: number;
   check: Check;
+  /**
+   * The roll failed (3d6 above WQ): the weapon gave way and the other weapon makes no roll
+   * (hm3.md §2). Ruling R31: the weapon loses 1 WQ and is broken only when that leaves WQ 0;
+   * the `weaponDamaged` effect says which.
+   */
   broken: boolean;
 }
 
@@ -295,6 +312,7 @@ export function deliverStrike(
     amputationRoll: false,
     kill: false,
     bleeding: false,
+    limbInjury: null,
     killCheck: null,
     shock: null,
     fumble: null,
@@ -344,6 +362,17 @@ export function deliverStrike(
     severity !== "M" &&
     (aspect === "edge" || aspect === "point");
 
+  // Limb injuries (option, ruling R29): a level 4-5 wound that does not kill makes the arm or
+  // leg it lands on unusable.
+  if (
+    options.limbInjuries &&
+    !strike.kill &&
+    cell.level >= 4 &&
+    (region === "arm" || region === "leg")
+  ) {
+    strike.limbInjury = region;
+  }
+
   if (strike.kill) {
     // A dead victim makes none of the rolls the cell calls for (ruling R7); the flags say what
     // is called for, so they are cleared (the cell stays readable in `tableInjury`).
@@ -381,6 +410,7 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
           aspect: s.aspect,
           face: s.face,
           effectiveImpact: s.effectiveImpact,
+          bleeding: s.bleeding,
         },
       });
     }
@@ -390,6 +420,22 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
       fx.push({ type: "condition", to, condition: "disarmed", cause: "fumble" });
     if (s.stumble?.failed) fx.push({ type: "condition", to, condition: "prone", cause: "stumble" });
     if (s.bleeding) fx.push({ type: "condition", to, condition: "bleeding", cause: "bleeding" });
+    if (s.limbInjury) {
+      // Ruling R29: the limb is unusable; an arm drops what it holds, a leg puts the victim down.
+      fx.push({
+        type: "condition",
+        to,
+        condition: "crippled",
+        cause: "limbInjury",
+        location: s.location,
+      });
+      fx.push({
+        type: "condition",
+        to,
+        condition: s.limbInjury === "arm" ? "disarmed" : "prone",
+        cause: "limbInjury",
+      });
+    }
     if (s.ignition?.ignited && !s.kill) {
       fx.push({
         type: "condition",
@@ -405,8 +451,10 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
   for (const f of result.stumbles)
     if (f.check.failed)
       fx.push({ type: "condition", to: f.side, condition: "prone", cause: "stumble" });
+  // Ruling R31: every failed weapon damage roll costs the weapon 1 WQ; at WQ 0 it is broken.
   for (const w of result.weaponDamage)
-    if (w.broken) fx.push({ type: "weaponDamaged", to: w.side, broken: true, cause: "block" });
+    if (w.check.failed)
+      fx.push({ type: "weaponDamaged", to: w.side, broken: w.wq <= 1, cause: "block" });
   if (result.tacticalAdvantage)
     fx.push({ type: "tacticalAdvantage", to: result.tacticalAdvantage, cause: result.result });
   return fx;

@@ -9,14 +9,16 @@ import {
   readEnum,
   readNumber,
   readObject,
+  readString,
 } from "../../core/errors";
-import { buildTarget, type Target } from "../../core/modifiers";
+import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import type { Answers } from "../../core/ruleset";
 import {
   DEFAULT_OPTIONS,
   type Hm3Declaration,
   type Hm3Defence,
   type Hm3Fighter,
+  type Hm3Holds,
   type StrikeWeapon,
 } from "./exchange";
 import {
@@ -40,14 +42,64 @@ import {
   type LocationId,
 } from "./tables";
 import { canAim, validateBodyPlan } from "./body-plan";
-import type { Hm3BodyPlanInput } from "./character-types";
+import { HM3_CREATURE_ATTRIBUTE_MAX, type Hm3BodyPlanInput } from "./character-types";
 
 const ASPECT_NAMES = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
 
-/** EML as given: any whole number; clamped to 5..95 when rolled. */
+const EML_BOUND = { integer: true, min: -500, max: 500 } as const;
+
+/** A modifier's source (a seed line, a ruling, `user`): any text, the empty one included. */
+function readSource(value: unknown, field: string): string {
+  if (typeof value !== "string") throw new InputError(field, value, "expected a text");
+  return value;
+}
+
+/**
+ * EML as given: any whole number, or an itemised target `{ baseKey, base, modifiers: [{ key,
+ * value, source, label? }] }` (what the Foundry flow stores, so the card keeps the breakdown;
+ * `raw` and `value` may come along and must then be what the modifiers give). Rebuilt here and
+ * clamped to 5..95 when rolled.
+ */
 function readEml(value: unknown, field: string): Target {
-  const eml = readNumber(value, field, { integer: true, min: -500, max: 500 });
-  return buildTarget("eml", eml, [], { min: EML_MIN, max: EML_MAX });
+  const limit = { min: EML_MIN, max: EML_MAX };
+  if (typeof value !== "object" || value === null) {
+    const eml = readNumber(value, field, EML_BOUND);
+    return buildTarget("eml", eml, [], limit);
+  }
+  const o = readObject(value, field);
+  checkKeys(o, field, ["baseKey", "base", "modifiers", "raw", "value"]);
+  const baseKey = readString(o.baseKey, `${field}.baseKey`);
+  const base = readNumber(o.base, `${field}.base`, EML_BOUND);
+  if (!Array.isArray(o.modifiers))
+    throw new InputError(`${field}.modifiers`, o.modifiers, "expected a list of modifiers");
+  const modifiers: Modifier[] = o.modifiers.map((raw: unknown, i) => {
+    const f = `${field}.modifiers[${i}]`;
+    const m = readObject(raw, f);
+    checkKeys(m, f, ["key", "value", "source", "label"]);
+    const mod: Modifier = {
+      key: readString(m.key, `${f}.key`),
+      value: readNumber(m.value, `${f}.value`, EML_BOUND),
+      source: readSource(m.source, `${f}.source`),
+    };
+    if (m.label !== undefined) mod.label = readString(m.label, `${f}.label`);
+    return mod;
+  });
+  const target = buildTarget(baseKey, base, modifiers, limit);
+  if (target.raw < EML_BOUND.min || target.raw > EML_BOUND.max)
+    throw new InputError(
+      `${field}.modifiers`,
+      target.raw,
+      `base and modifiers must add up to ${EML_BOUND.min}..${EML_BOUND.max}`,
+    );
+  for (const k of ["raw", "value"] as const) {
+    if (o[k] !== undefined && o[k] !== target[k])
+      throw new InputError(
+        `${field}.${k}`,
+        o[k],
+        `does not match the base and modifiers (${k} ${target[k]})`,
+      );
+  }
+  return target;
 }
 
 function readImpact(value: unknown, field: string): number {
@@ -192,11 +244,13 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
   if (pp < up) {
     throw new InputError(`${field}.pp`, pp, `must be at least up (${up}): PP = UP + encumbrance`);
   }
+  // A creature's attributes (and so its Endurance) go up to 99 (ruling R28).
+  const max = HM3_CREATURE_ATTRIBUTE_MAX;
   return {
-    endurance: attr("endurance", 1, 50),
+    endurance: attr("endurance", 1, max),
     up,
-    dex: attr("dex", 1, 50),
-    agl: attr("agl", 1, 50),
+    dex: attr("dex", 1, max),
+    agl: attr("agl", 1, max),
     pp,
     armour,
     ...(flammable ? { flammable } : {}),
@@ -219,7 +273,7 @@ export function parseResolveInput(raw: Record<string, unknown>): {
   decl: Hm3Declaration;
   answers: Answers;
 } {
-  checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options"]);
+  checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
   const defence = parseDefence(raw.defence, decl.attack.type);
@@ -229,7 +283,7 @@ export function parseResolveInput(raw: Record<string, unknown>): {
 
 export function parseDeclaration(raw: unknown): Hm3Declaration {
   const o = readObject(raw, "input");
-  checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options"]);
+  checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const a = readObject(o.attack, "attack");
   checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq"]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
@@ -245,7 +299,19 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const attacker = readFighter(o.attacker, "attacker");
   const defender = readFighter(o.defender, "defender");
   checkAim(attack.aim, defender, "attack.aim");
-  return { attack, attacker, defender, options };
+  const decl: Hm3Declaration = { attack, attacker, defender, options };
+  if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);
+  return decl;
+}
+
+/** What the defender has in hand (Block needs a weapon or shield, Counterstrike a weapon). */
+function readHolds(value: unknown): Hm3Holds {
+  const h = readObject(value, "defenderHolds");
+  checkKeys(h, "defenderHolds", ["weapon", "shield"]);
+  return {
+    weapon: readBoolean(h.weapon, "defenderHolds.weapon"),
+    shield: readBoolean(h.shield, "defenderHolds.shield"),
+  };
 }
 
 export function parseDefence(raw: unknown, attackType: string): Hm3Defence {

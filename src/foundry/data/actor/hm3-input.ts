@@ -16,6 +16,7 @@ import type {
   Hm3WeaponInput,
 } from "../../../rules/hm3/character-types";
 import { HM3_CREATURE_ATTRIBUTE_MAX } from "../../../rules/hm3/character-types";
+import { CREATURE_PLAN_ID, creaturePlanInput } from "../../../rules/hm3/body-plan";
 import type {
   ArmourSource,
   CharacterSource,
@@ -37,8 +38,8 @@ export interface ItemLike {
   system: unknown;
 }
 
-/** Id given to a creature's own body plan (the human plan keeps its own id). */
-export const CREATURE_PLAN_ID = "creature";
+/** Id given to a creature's own body plan (the rules' own constant, re-exported). */
+export { CREATURE_PLAN_ID };
 
 const PHYSICAL_TYPES = ["weapon", "missile", "armour", "gear"] as const;
 
@@ -46,12 +47,14 @@ function hasBodyPlan(system: CharacterSource | CreatureSource): system is Creatu
   return "bodyPlan" in system.hm3;
 }
 
-/** The creature's plan as the core reads it; absent (human plan) when the actor has none. */
+/**
+ * The creature's plan as the core reads it; absent (human plan) when the actor has none. The
+ * rules' `creaturePlanInput`, so the combat rules build the same plan from a snapshot.
+ */
 export function planInput(
   plan: Hm3BodyPlanSource | null | undefined,
 ): Hm3BodyPlanInput | undefined {
-  if (!plan) return undefined;
-  return { id: CREATURE_PLAN_ID, name: plan.name, locations: copy(plan.locations) };
+  return creaturePlanInput(plan);
 }
 
 /** Maps an actor's system data and items to the input of `deriveHm3Character`. */

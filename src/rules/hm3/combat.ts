@@ -1,0 +1,926 @@
+/**
+ * HârnMaster 3 for the Foundry adapter's combat flow: the core's `CombatRules` (core/combat.ts)
+ * over fighter snapshots, i.e. an actor's stored `system` (`system.hm3`), its derived figures
+ * (`Hm3Derived`, character.ts) and its items' stored systems (`system.hm3`, `equipped`,
+ * `held`). Pure and deterministic; untrusted requests are refused with an `InputError` naming
+ * the field.
+ *
+ * Rules: seed 003 lines 37-50 (missile defences), 54 (aiming), 175-181 (melee EML modifiers),
+ * 208-215 and 279-295 (missile EML modifiers and range bands); hm3.md §2; rulings R2, R16,
+ * R26, R29-R34 (docs/rulings.md).
+ */
+import type {
+  AttackOption,
+  AttackRequest,
+  AttackSituation,
+  ChoiceOptionView,
+  ChoiceRequest,
+  CombatRules,
+  DeclarationBuild,
+  FighterItem,
+  FighterSnapshot,
+  InjuryItemData,
+  OptionalRule,
+} from "../../core/combat";
+import { InputError, readObject } from "../../core/errors";
+import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
+import type { ConditionId, Effect, PendingChoice } from "../../core/ruleset";
+import { canAim, creaturePlanInput, HUMAN_PLAN_ID, validateBodyPlan } from "./body-plan";
+import type {
+  Hm3BodyPlanInput,
+  Hm3Derived,
+  Hm3DerivedWeapon,
+  Hm3PlanLocationInput,
+} from "./character-types";
+import {
+  CUSTOM_LIMIT,
+  meleeEml,
+  missileDefenceMl,
+  missileEml,
+  type CustomModifier,
+  type Velocity,
+} from "./eml";
+import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
+import { EML_MAX, EML_MIN } from "./mechanics";
+import { parseDeclaration } from "./parse";
+import {
+  AIM_ZONES,
+  ASPECT_ALIASES,
+  ASPECTS,
+  RANGE_BANDS,
+  SEVERITIES,
+  type AimZone,
+  type Aspect,
+  type RangeBand,
+  type Severity,
+} from "./tables";
+
+// ── Localisation keys (whole literals, for the lang audit) ──────────────────────────────────
+
+/** Keys of what the HM3 combat functions name: aspects, aims, range bands, refusals. */
+export const HM3_COMBAT_KEYS = Object.freeze({
+  aspect: Object.freeze({
+    blunt: "BLOWBYBLOW.HM3.Combat.Aspect.blunt",
+    edge: "BLOWBYBLOW.HM3.Combat.Aspect.edge",
+    point: "BLOWBYBLOW.HM3.Combat.Aspect.point",
+    fire: "BLOWBYBLOW.HM3.Combat.Aspect.fire",
+  } satisfies Record<Aspect, string>),
+  aim: Object.freeze({
+    high: "BLOWBYBLOW.HM3.Combat.Aim.high",
+    mid: "BLOWBYBLOW.HM3.Combat.Aim.mid",
+    low: "BLOWBYBLOW.HM3.Combat.Aim.low",
+  } satisfies Record<AimZone, string>),
+  band: Object.freeze({
+    short: "BLOWBYBLOW.HM3.Combat.Band.short",
+    medium: "BLOWBYBLOW.HM3.Combat.Band.medium",
+    long: "BLOWBYBLOW.HM3.Combat.Band.long",
+    extreme: "BLOWBYBLOW.HM3.Combat.Band.extreme",
+  } satisfies Record<RangeBand, string>),
+  unavailable: Object.freeze({
+    notEquipped: "BLOWBYBLOW.HM3.Combat.Unavailable.NotEquipped",
+    notHeld: "BLOWBYBLOW.HM3.Combat.Unavailable.NotHeld",
+    broken: "BLOWBYBLOW.HM3.Combat.Unavailable.Broken",
+    nothingToBlock: "BLOWBYBLOW.HM3.Unavailable.NothingToBlock",
+    noWeapon: "BLOWBYBLOW.HM3.Unavailable.NoWeapon",
+  }),
+  injuryName: "BLOWBYBLOW.HM3.Combat.InjuryName",
+});
+
+/**
+ * Labels of every modifier key an HM3 target itemises (`Modifier.key`; a custom modifier
+ * shows its own `label`). The adapter localises a breakdown with it.
+ */
+export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  physicalPenalty: "BLOWBYBLOW.Modifier.physicalPenalty",
+  universalPenalty: "BLOWBYBLOW.Modifier.universalPenalty",
+  specialPenalty: "BLOWBYBLOW.Modifier.specialPenalty",
+  outnumbered: "BLOWBYBLOW.Modifier.outnumbered",
+  proneOpponent: "BLOWBYBLOW.Modifier.proneOpponent",
+  targetSize: "BLOWBYBLOW.Modifier.targetSize",
+  weather: "BLOWBYBLOW.Modifier.weather",
+  "range.short": "BLOWBYBLOW.Modifier.range.short",
+  "range.medium": "BLOWBYBLOW.Modifier.range.medium",
+  "range.long": "BLOWBYBLOW.Modifier.range.long",
+  "range.extreme": "BLOWBYBLOW.Modifier.range.extreme",
+  "aim.high": "BLOWBYBLOW.Modifier.aim.high",
+  "aim.low": "BLOWBYBLOW.Modifier.aim.low",
+  "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
+  "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
+  "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
+});
+
+/** The HM3 optional rules (hm3.md §2; seed 000 for limb injuries, R29), as world settings. */
+export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
+  Object.freeze({
+    id: "killRoll",
+    default: DEFAULT_OPTIONS.killRoll,
+    nameKey: "BLOWBYBLOW.HM3.Combat.Option.killRoll.Name",
+    hintKey: "BLOWBYBLOW.HM3.Combat.Option.killRoll.Hint",
+  }),
+  Object.freeze({
+    id: "amputation",
+    default: DEFAULT_OPTIONS.amputation,
+    nameKey: "BLOWBYBLOW.HM3.Combat.Option.amputation.Name",
+    hintKey: "BLOWBYBLOW.HM3.Combat.Option.amputation.Hint",
+  }),
+  Object.freeze({
+    id: "bleeding",
+    default: DEFAULT_OPTIONS.bleeding,
+    nameKey: "BLOWBYBLOW.HM3.Combat.Option.bleeding.Name",
+    hintKey: "BLOWBYBLOW.HM3.Combat.Option.bleeding.Hint",
+  }),
+  Object.freeze({
+    id: "limbInjuries",
+    default: DEFAULT_OPTIONS.limbInjuries,
+    nameKey: "BLOWBYBLOW.HM3.Combat.Option.limbInjuries.Name",
+    hintKey: "BLOWBYBLOW.HM3.Combat.Option.limbInjuries.Hint",
+  }),
+] satisfies { id: keyof Hm3Options }[]);
+
+const LIMIT = { min: EML_MIN, max: EML_MAX };
+/** Most opponents the outnumbered modifier counts (eml.ts). */
+const MAX_OPPONENTS = 20;
+/** Most custom modifiers a request may carry. */
+const MAX_CUSTOM = 20;
+
+// ── Reading a snapshot ───────────────────────────────────────────────────────────────────────
+
+/** A fighter's HM3 data as the combat functions read it. */
+interface Hm3View {
+  snapshot: FighterSnapshot;
+  derived: Hm3Derived;
+  dex: number;
+  agl: number;
+  /** The creature's validated plan, when it fights on one (absent: the human plan). */
+  plan: Hm3BodyPlanInput | undefined;
+  creature: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function view(f: FighterSnapshot, field: string): Hm3View {
+  const snapshot = readObject(f, field) as unknown as FighterSnapshot;
+  const d = snapshot.derived;
+  if (
+    !isRecord(d) ||
+    !isRecord(d.weapons) ||
+    !isRecord(d.missiles) ||
+    !isRecord(d.armour) ||
+    !isRecord(d.plan) ||
+    typeof d.pp !== "number"
+  ) {
+    throw new InputError(
+      `${field}.derived`,
+      d,
+      "expected the actor's derived HM3 figures (the sheet could not be derived: fix it first)",
+    );
+  }
+  const derived = d as unknown as Hm3Derived;
+  const hm3 = isRecord(snapshot.system) ? snapshot.system.hm3 : undefined;
+  const attributes = isRecord(hm3) && isRecord(hm3.attributes) ? hm3.attributes : {};
+  const attr = (id: "dex" | "agl"): number => {
+    const v = attributes[id];
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 1)
+      throw new InputError(`${field}.system.hm3.attributes.${id}`, v, "expected a whole number");
+    return v;
+  };
+  // The derivation fought on the creature's plan unless it refused it (R19: human plan).
+  let plan: Hm3BodyPlanInput | undefined;
+  if (derived.plan.id !== HUMAN_PLAN_ID && isRecord(hm3) && isRecord(hm3.bodyPlan)) {
+    const stored = hm3.bodyPlan as { name: string; locations: Hm3PlanLocationInput[] };
+    plan = validateBodyPlan(creaturePlanInput(stored), `${field}.system.hm3.bodyPlan`);
+  }
+  return {
+    snapshot,
+    derived,
+    dex: attr("dex"),
+    agl: attr("agl"),
+    plan,
+    creature: snapshot.actorType === "creature",
+  };
+}
+
+/** An item's stored system: ruleset-free fields and its `hm3` block. */
+function itemSystem(item: FighterItem): {
+  equipped: boolean;
+  held: string;
+  hm3: Record<string, unknown>;
+} {
+  const s = isRecord(item.system) ? item.system : {};
+  return {
+    equipped: s.equipped === true,
+    held: typeof s.held === "string" ? s.held : "none",
+    hm3: isRecord(s.hm3) ? s.hm3 : {},
+  };
+}
+
+function wqOf(item: FighterItem): number {
+  const wq = itemSystem(item).hm3.wq;
+  return typeof wq === "number" && Number.isInteger(wq) ? wq : 0;
+}
+
+/**
+ * Why an item cannot be used now, or undefined: broken (WQ 0, ruling R31), not equipped, or (a
+ * character's melee weapon or shield) in no hand. A creature's weapons are its own body (bite,
+ * claw): equipped is enough.
+ */
+function unavailable(item: FighterItem, v: Hm3View): string | undefined {
+  const s = itemSystem(item);
+  if (wqOf(item) < 1) return HM3_COMBAT_KEYS.unavailable.broken;
+  if (!s.equipped) return HM3_COMBAT_KEYS.unavailable.notEquipped;
+  if (item.type === "weapon" && !v.creature && s.held === "none")
+    return HM3_COMBAT_KEYS.unavailable.notHeld;
+  return undefined;
+}
+
+/** A melee weapon or shield of the fighter, with its derived figures. */
+interface Melee {
+  item: FighterItem;
+  derived: Hm3DerivedWeapon;
+  shield: boolean;
+  unavailableKey: string | undefined;
+}
+
+function melee(v: Hm3View): Melee[] {
+  const out: Melee[] = [];
+  for (const item of v.snapshot.items) {
+    if (item.type !== "weapon") continue;
+    const derived = v.derived.weapons[item.id];
+    if (!derived) continue;
+    out.push({
+      item,
+      derived,
+      shield: itemSystem(item).hm3.shield === true,
+      unavailableKey: unavailable(item, v),
+    });
+  }
+  return out;
+}
+
+/** Ready items that can Block: every melee weapon and shield in hand. */
+const blockers = (v: Hm3View) => melee(v).filter((m) => !m.unavailableKey);
+/** Ready items that can strike (Counterstrike): those with an aspect (R26). */
+const strikers = (v: Hm3View) => blockers(v).filter((m) => m.derived.impacts.length > 0);
+
+/** The aiming zones a victim can be struck in (ruling R16); every zone on the human plan. */
+function aimsAt(plan: Hm3BodyPlanInput | undefined): { id: AimZone; labelKey: string }[] {
+  return AIM_ZONES.filter((z) => !plan || canAim(plan, z)).map((id) => ({
+    id,
+    labelKey: HM3_COMBAT_KEYS.aim[id],
+  }));
+}
+
+function modesOf(w: Hm3DerivedWeapon): AttackOption["modes"] {
+  return w.impacts.map(({ aspect, impact }) => ({
+    id: aspect,
+    labelKey: HM3_COMBAT_KEYS.aspect[aspect],
+    impact,
+  }));
+}
+
+// ── Reading requests ─────────────────────────────────────────────────────────────────────────
+
+function readId(value: unknown, field: string): string {
+  if (typeof value !== "string" || value === "")
+    throw new InputError(field, value, "expected an id");
+  return value;
+}
+
+function readNullableId(value: unknown, field: string): string | null {
+  return value === null || value === undefined ? null : readId(value, field);
+}
+
+/** Custom modifiers: a list of `{ label, value }`, label a name, value whole −100..+100. */
+function readCustom(value: unknown, field = "custom"): CustomModifier[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of modifiers");
+  if (value.length > MAX_CUSTOM)
+    throw new InputError(field, value.length, `at most ${MAX_CUSTOM} modifiers`);
+  return value.map((raw: unknown, i) => {
+    const f = `${field}[${i}]`;
+    const o = readObject(raw, f);
+    const label = o.label;
+    if (typeof label !== "string" || label.trim() === "")
+      throw new InputError(`${f}.label`, label, "expected a name");
+    const v = o.value;
+    if (typeof v !== "number" || !Number.isInteger(v))
+      throw new InputError(`${f}.value`, v, "expected a whole number");
+    if (v < -CUSTOM_LIMIT || v > CUSTOM_LIMIT)
+      throw new InputError(`${f}.value`, v, `must be between ${-CUSTOM_LIMIT} and ${CUSTOM_LIMIT}`);
+    return { label: label.trim(), value: v };
+  });
+}
+
+function readSituation(value: unknown): AttackSituation {
+  const o = readObject(value, "situation");
+  const n = o.engagingDefender;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_OPPONENTS)
+    throw new InputError(
+      "situation.engagingDefender",
+      n,
+      `expected a whole number of hostiles engaging the defender, 1 to ${MAX_OPPONENTS}`,
+    );
+  if (typeof o.defenderProne !== "boolean")
+    throw new InputError("situation.defenderProne", o.defenderProne, "expected true or false");
+  const d = o.distance;
+  if (d !== null && (typeof d !== "number" || !Number.isFinite(d) || d < 0))
+    throw new InputError("situation.distance", d, "expected a distance of 0 or more, or null");
+  return { engagingDefender: n, defenderProne: o.defenderProne, distance: d };
+}
+
+function readAttackRequest(value: unknown): AttackRequest {
+  const o = readObject(value, "request");
+  return {
+    itemId: readId(o.itemId, "itemId"),
+    mode: readId(o.mode, "mode"),
+    aim: readId(o.aim, "aim"),
+    band: readNullableId(o.band, "band"),
+    situation: readSituation(o.situation),
+    custom: readCustom(o.custom),
+  };
+}
+
+// ── Attacks ──────────────────────────────────────────────────────────────────────────────────
+
+/** The attacks a fighter's items allow, in item order (see `CombatRules.attackOptions`). */
+function attackOptions(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot | null,
+): AttackOption[] {
+  const a = view(attacker, "attacker");
+  const aims = aimsAt(defender ? view(defender, "defender").plan : undefined);
+  const out: AttackOption[] = [];
+  for (const item of a.snapshot.items) {
+    let option: AttackOption | null = null;
+    if (item.type === "weapon") {
+      const w = a.derived.weapons[item.id];
+      // A weapon or shield with no aspect cannot strike (R26: aspects are those with an impact).
+      if (!w || w.impacts.length === 0) continue;
+      option = {
+        itemId: item.id,
+        name: item.name,
+        kind: "melee",
+        modes: modesOf(w),
+        aims,
+        bands: [],
+      };
+    } else if (item.type === "missile") {
+      const m = a.derived.missiles[item.id];
+      const aspect = itemSystem(item).hm3.aspect;
+      if (!m || !(ASPECTS as readonly unknown[]).includes(aspect)) continue;
+      const bands = m.bands.map((b) => ({
+        id: b.band,
+        labelKey: HM3_COMBAT_KEYS.band[b.band],
+        range: b.range,
+        impact: b.impact,
+      }));
+      option = {
+        itemId: item.id,
+        name: item.name,
+        kind: "missile",
+        // The missile's one aspect; its impact is the band's (Short shown here).
+        modes: [
+          {
+            id: aspect as Aspect,
+            labelKey: HM3_COMBAT_KEYS.aspect[aspect as Aspect],
+            impact: bands[0]?.impact ?? 0,
+          },
+        ],
+        aims,
+        bands,
+      };
+    }
+    if (!option) continue;
+    const why = unavailable(item, a);
+    if (why) option.unavailableKey = why;
+    out.push(option);
+  }
+  return out;
+}
+
+/** The first band (Short to Extreme) whose range reaches `distance`; null beyond them all. */
+function bandFor(option: AttackOption, distance: number): string | null {
+  if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0)
+    throw new InputError("distance", distance, "expected a distance of 0 or more");
+  for (const b of option.bands) if (distance <= b.range) return b.id;
+  return null;
+}
+
+/** An attack request checked against the attacker's options, with its target. */
+interface ResolvedAttack {
+  option: AttackOption;
+  request: AttackRequest;
+  aspect: Aspect;
+  aim: AimZone;
+  band: RangeBand | null;
+  impact: number;
+  target: Target;
+}
+
+function resolveAttack(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  raw: AttackRequest,
+): ResolvedAttack {
+  const request = readAttackRequest(raw);
+  const a = view(attacker, "attacker");
+  const options = attackOptions(attacker, defender);
+  const option = options.find((o) => o.itemId === request.itemId);
+  if (!option)
+    throw new InputError(
+      "itemId",
+      request.itemId,
+      `not a weapon or missile this attacker can strike with (${options.map((o) => o.itemId).join(", ") || "none"})`,
+    );
+  if (option.unavailableKey) {
+    const why =
+      option.unavailableKey === HM3_COMBAT_KEYS.unavailable.broken
+        ? "it is broken (WQ 0)"
+        : option.unavailableKey === HM3_COMBAT_KEYS.unavailable.notEquipped
+          ? "it is not equipped"
+          : "it is in no hand";
+    throw new InputError("itemId", request.itemId, `cannot attack with this item now: ${why}`);
+  }
+  const mode = option.modes.find((m) => m.id === request.mode);
+  if (!mode)
+    throw new InputError(
+      "mode",
+      request.mode,
+      `expected one of ${option.modes.map((m) => m.id).join(", ")}`,
+    );
+  if (!option.aims.some((z) => z.id === request.aim))
+    throw new InputError(
+      "aim",
+      request.aim,
+      (AIM_ZONES as readonly string[]).includes(request.aim)
+        ? `the defender cannot be struck in the ${request.aim} zone (ruling R16)`
+        : `expected one of ${option.aims.map((z) => z.id).join(", ")}`,
+    );
+  const aspect = mode.id as Aspect;
+  const aim = request.aim as AimZone;
+  const { situation, custom } = request;
+  const pp = a.derived.pp;
+
+  if (option.kind === "melee") {
+    if (request.band !== null)
+      throw new InputError("band", request.band, "a melee attack has no range band");
+    const w = a.derived.weapons[option.itemId]!;
+    // Seed 003 lines 175-181. Outnumbered is the defender's (ruling R32), not the attacker's.
+    const target = meleeEml({
+      base: w.aml,
+      baseKey: "aml",
+      physicalPenalty: pp,
+      aim,
+      proneOpponent: situation.defenderProne,
+      custom,
+    });
+    return { option, request, aspect, aim, band: null, impact: mode.impact, target };
+  }
+
+  let band: RangeBand;
+  if (request.band !== null) {
+    if (!option.bands.some((b) => b.id === request.band))
+      throw new InputError("band", request.band, `expected one of ${RANGE_BANDS.join(", ")}`);
+    band = request.band as RangeBand;
+  } else if (situation.distance === null) {
+    throw new InputError(
+      "band",
+      null,
+      "the distance to the target is unknown: choose a range band (ruling R33)",
+    );
+  } else {
+    const found = bandFor(option, situation.distance);
+    if (!found) {
+      const extreme = option.bands[option.bands.length - 1]?.range ?? 0;
+      throw new InputError(
+        "band",
+        null,
+        `the target at ${situation.distance} is beyond extreme range (${extreme}): choose a band to shoot anyway`,
+      );
+    }
+    band = found as RangeBand;
+  }
+  const m = a.derived.missiles[option.itemId]!;
+  // Seed 003 lines 208-215: PP ×5, range (0/−20/−40/−80), aim.
+  const target = missileEml({
+    base: m.ml,
+    baseKey: "aml",
+    physicalPenalty: pp,
+    range: band,
+    aim,
+    custom,
+  });
+  const impact = option.bands.find((b) => b.id === band)!.impact;
+  return { option, request, aspect, aim, band, impact, target };
+}
+
+function attackTarget(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  request: AttackRequest,
+): Target {
+  return resolveAttack(attacker, defender, request).target;
+}
+
+/** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
+function itemised(t: Target): { baseKey: string; base: number; modifiers: Modifier[] } {
+  return { baseKey: t.baseKey, base: t.base, modifiers: t.modifiers.map((m) => ({ ...m })) };
+}
+
+/** A fighter as `parseDeclaration` reads it, from the derived figures (hm3.md §2). */
+function fighterJson(v: Hm3View): Record<string, unknown> {
+  const d = v.derived;
+  const out: Record<string, unknown> = {
+    endurance: d.endurance,
+    up: d.up,
+    dex: v.dex,
+    agl: v.agl,
+    pp: d.pp,
+    armour: structuredArmour(d.armour),
+  };
+  if (d.flammable && Object.keys(d.flammable).length > 0) out.flammable = { ...d.flammable };
+  if (v.plan) out.bodyPlan = v.plan;
+  return out;
+}
+
+function structuredArmour(armour: Hm3Derived["armour"]): Record<string, Record<Aspect, number>> {
+  const out: Record<string, Record<Aspect, number>> = {};
+  for (const [loc, p] of Object.entries(armour)) out[loc] = { ...p };
+  return out;
+}
+
+/**
+ * What the defender has in hand, for the engine's defence list: Block is open when a ready
+ * weapon or shield can block, Counterstrike when a ready item can strike (has an aspect).
+ * `weapon`: a ready item that strikes, or a ready weapon that is no shield; `shield`: a ready
+ * shield.
+ */
+function holdsOf(v: Hm3View): { weapon: boolean; shield: boolean } {
+  const ready = blockers(v);
+  return {
+    weapon: ready.some((m) => m.derived.impacts.length > 0 || !m.shield),
+    shield: ready.some((m) => m.shield),
+  };
+}
+
+function readOptions(value: unknown): Hm3Options {
+  const o = readObject(value ?? {}, "options");
+  const out: Hm3Options = { ...DEFAULT_OPTIONS };
+  const ids = HM3_OPTIONAL_RULES.map((r) => r.id);
+  for (const [k, v] of Object.entries(o)) {
+    if (!ids.includes(k))
+      throw new InputError(`options.${k}`, v, `unknown optional rule (expected ${ids.join(", ")})`);
+    if (typeof v !== "boolean") throw new InputError(`options.${k}`, v, "expected true or false");
+    out[k as keyof Hm3Options] = v;
+  }
+  return out;
+}
+
+function buildDeclaration(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+): DeclarationBuild {
+  const r = resolveAttack(attacker, defender, request);
+  const a = view(attacker, "attacker");
+  const d = view(defender, "defender");
+  const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const attack: Record<string, unknown> = {
+    type: r.option.kind,
+    eml: itemised(r.target),
+    aspect: r.aspect,
+    aim: r.aim,
+    impact: r.impact,
+  };
+  // Ruling R31: the weapon's WQ for a Block's weapon damage roll; a blocked missile is not the
+  // bow that shot it, so a missile attack carries none.
+  if (r.option.kind === "melee") attack.wq = wqOf(item);
+  const declaration = {
+    attack,
+    attacker: fighterJson(a),
+    defender: fighterJson(d),
+    options: readOptions(options),
+    defenderHolds: holdsOf(d),
+  };
+  const rules: Record<string, unknown> = {
+    attackType: r.option.kind,
+    itemId: r.option.itemId,
+    // The defender's outnumbered modifier (ruling R32) is taken from the attack's situation.
+    engagingDefender: r.request.situation.engagingDefender,
+  };
+  if (r.option.kind === "missile") {
+    const velocity = itemSystem(item).hm3.velocity;
+    rules.velocity = velocity === "high" ? "high" : "low";
+    rules.band = r.band;
+  }
+  return { declaration, rules };
+}
+
+// ── Defences ─────────────────────────────────────────────────────────────────────────────────
+
+/** What the defence functions need of the exchange. */
+interface ExchangeContext {
+  decl: Hm3Declaration;
+  attackType: "melee" | "missile";
+  velocity: Velocity;
+  engagingDefender: number;
+}
+
+function exchangeContext(exchange: DeclarationBuild): ExchangeContext {
+  const e = readObject(exchange, "exchange");
+  const decl = parseDeclaration(e.declaration);
+  const rules = isRecord(e.rules) ? e.rules : {};
+  const attackType = decl.attack.type;
+  let velocity: Velocity = "low";
+  if (attackType === "missile") {
+    if (rules.velocity !== "low" && rules.velocity !== "high")
+      throw new InputError("rules.velocity", rules.velocity, "expected low or high");
+    velocity = rules.velocity;
+  }
+  const n = rules.engagingDefender ?? 1;
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_OPPONENTS)
+    throw new InputError(
+      "rules.engagingDefender",
+      n,
+      `expected a whole number 1 to ${MAX_OPPONENTS}`,
+    );
+  return { decl, attackType, velocity, engagingDefender: n };
+}
+
+type DefenceKind = "block" | "counterstrike" | "dodge";
+
+/**
+ * A defence's EML, itemised (seed 003 lines 175-181; hm3.md §2): Block from the item's DML,
+ * Counterstrike from its AML, Dodge from Dodge ML, each less PP ×5; against melee the
+ * defender's outnumbered modifier (ruling R32) and a counterstrike's aim; against a missile the
+ * MISSILE EMLs rule (lines 37-50, ruling R2) as a modifier that brings the ML to full, half or
+ * 05, and no outnumbered modifier (line 208-215 lists none).
+ */
+function defenceTarget(
+  kind: DefenceKind,
+  ctx: ExchangeContext,
+  v: Hm3View,
+  item: Melee | null,
+  aim: AimZone | null,
+  custom: readonly CustomModifier[],
+): Target {
+  const base =
+    kind === "dodge"
+      ? v.derived.dodge.ml
+      : kind === "block"
+        ? item!.derived.dml
+        : item!.derived.aml;
+  const baseKey = kind === "dodge" ? "ml" : kind === "block" ? "dml" : "aml";
+  const pp = v.derived.pp;
+  if (ctx.attackType === "melee") {
+    return meleeEml({
+      base,
+      baseKey,
+      physicalPenalty: pp,
+      opponents: ctx.engagingDefender,
+      ...(aim ? { aim } : {}),
+      custom,
+    });
+  }
+  const rule = missileDefenceMl(
+    kind === "block" ? "block" : "dodge",
+    ctx.velocity,
+    base,
+    kind === "block" && item!.shield,
+  );
+  const rest = meleeEml({ base, baseKey, physicalPenalty: pp, custom });
+  return buildTarget(
+    baseKey,
+    base,
+    [
+      {
+        key: `missileDefence.${rule.rule}`,
+        value: rule.ml - base,
+        source: "seed 003 lines 37-50; docs/rulings.md R2",
+      },
+      ...rest.modifiers,
+    ],
+    LIMIT,
+  );
+}
+
+function choiceOptions(
+  pending: PendingChoice,
+  exchange: DeclarationBuild,
+  chooser: FighterSnapshot,
+): ChoiceOptionView[] {
+  if (pending.kind !== "defence") return [];
+  const ctx = exchangeContext(exchange);
+  const v = view(chooser, "chooser");
+  return pending.options.map((o): ChoiceOptionView => {
+    const out: ChoiceOptionView = {
+      id: o.id,
+      labelKey: o.labelKey,
+      items: [],
+      target: null,
+      aims: [],
+    };
+    if (o.id === "block") {
+      out.items = blockers(v).map((m) => ({
+        itemId: m.item.id,
+        name: m.item.name,
+        target: defenceTarget("block", ctx, v, m, null, []),
+        modes: [],
+      }));
+      if (out.items.length === 0) out.unavailableKey = HM3_COMBAT_KEYS.unavailable.nothingToBlock;
+    } else if (o.id === "counterstrike") {
+      out.items = strikers(v).map((m) => ({
+        itemId: m.item.id,
+        name: m.item.name,
+        // At Mid (no aim modifier); High or Low take −10 when chosen (line 54).
+        target: defenceTarget("counterstrike", ctx, v, m, null, []),
+        modes: modesOf(m.derived),
+      }));
+      // The counterstrike lands on the attacker: the zones the attacker's plan allows (R16).
+      out.aims = aimsAt(ctx.decl.attacker.bodyPlan);
+      if (out.items.length === 0) out.unavailableKey = HM3_COMBAT_KEYS.unavailable.noWeapon;
+    } else if (o.id === "dodge") {
+      out.target = defenceTarget("dodge", ctx, v, null, null, []);
+    }
+    // The engine's own refusal (what the defender held when the attack was declared) stands.
+    if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
+    return out;
+  });
+}
+
+function readChoiceRequest(value: unknown): ChoiceRequest {
+  const o = readObject(value, "request");
+  return {
+    optionId: readId(o.optionId, "optionId"),
+    itemId: readNullableId(o.itemId, "itemId"),
+    mode: readNullableId(o.mode, "mode"),
+    aim: readNullableId(o.aim, "aim"),
+    custom: readCustom(o.custom),
+  };
+}
+
+function buildChoice(
+  pending: PendingChoice,
+  exchange: DeclarationBuild,
+  chooser: FighterSnapshot,
+  raw: ChoiceRequest,
+): unknown {
+  const request = readChoiceRequest(raw);
+  const views = choiceOptions(pending, exchange, chooser);
+  const option = views.find((o) => o.id === request.optionId);
+  if (!option)
+    throw new InputError(
+      "optionId",
+      request.optionId,
+      `expected one of ${views.map((o) => o.id).join(", ") || "nothing (no defence is pending)"}`,
+    );
+  if (option.unavailableKey)
+    throw new InputError(
+      "optionId",
+      request.optionId,
+      option.id === "block"
+        ? "the defender has no ready weapon or shield to block with"
+        : "the defender has no ready weapon to counterstrike with",
+    );
+  if (option.id === "ignore") {
+    if (request.custom.length > 0)
+      throw new InputError("custom", request.custom, "Ignore rolls nothing: it takes no modifiers");
+    return { type: "ignore" };
+  }
+  const ctx = exchangeContext(exchange);
+  const v = view(chooser, "chooser");
+  if (option.id === "dodge") {
+    const target = defenceTarget("dodge", ctx, v, null, null, request.custom);
+    return { type: "dodge", eml: itemised(target) };
+  }
+  // Block and Counterstrike are made with one of the listed items.
+  if (!option.items.some((i) => i.itemId === request.itemId))
+    throw new InputError(
+      "itemId",
+      request.itemId,
+      `expected one of ${option.items.map((i) => i.itemId).join(", ")}`,
+    );
+  const item = melee(v).find((m) => m.item.id === request.itemId)!;
+  if (option.id === "block") {
+    const target = defenceTarget("block", ctx, v, item, null, request.custom);
+    return { type: "block", eml: itemised(target), wq: wqOf(item.item) };
+  }
+  const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
+  if (!mode)
+    throw new InputError(
+      "mode",
+      request.mode,
+      `expected one of ${item.derived.impacts.map((i) => i.aspect).join(", ")}`,
+    );
+  if (!option.aims.some((z) => z.id === request.aim))
+    throw new InputError(
+      "aim",
+      request.aim,
+      request.aim && (AIM_ZONES as readonly string[]).includes(request.aim)
+        ? `the attacker cannot be struck in the ${request.aim} zone (ruling R16)`
+        : `expected one of ${option.aims.map((z) => z.id).join(", ")}`,
+    );
+  const aim = request.aim as AimZone;
+  const target = defenceTarget("counterstrike", ctx, v, item, aim, request.custom);
+  return {
+    type: "counterstrike",
+    eml: itemised(target),
+    aspect: mode.aspect,
+    aim,
+    impact: mode.impact,
+    wq: wqOf(item.item),
+  };
+}
+
+// ── Consequences ─────────────────────────────────────────────────────────────────────────────
+
+const INJURY_ASPECTS: readonly string[] = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
+
+function injuryItem(
+  effect: Extract<Effect, { type: "injury" }>,
+  victim: FighterSnapshot,
+): InjuryItemData {
+  const e = readObject(effect, "effect");
+  if (e.type !== "injury") throw new InputError("type", e.type, "expected an injury effect");
+  const severity = e.severityKey;
+  if (!(SEVERITIES as readonly unknown[]).includes(severity))
+    throw new InputError("severityKey", severity, `expected one of ${SEVERITIES.join(", ")}`);
+  const level = e.level;
+  if (typeof level !== "number" || !Number.isInteger(level) || level < 1 || level > 5)
+    throw new InputError("level", level, "expected an injury level 1 to 5");
+  const v = view(victim, "victim");
+  const location = e.location;
+  const ids = v.derived.plan.locations.map((l) => l.id);
+  if (typeof location !== "string" || !ids.includes(location))
+    throw new InputError("location", location, `not a location of ${v.derived.plan.name}`);
+  const data = isRecord(e.data) ? e.data : {};
+  const aspect = data.aspect;
+  if (typeof aspect !== "string" || !INJURY_ASPECTS.includes(aspect))
+    throw new InputError("data.aspect", aspect, `expected one of ${INJURY_ASPECTS.join(", ")}`);
+  const code = `${severity as Severity}${level}`;
+  return {
+    nameKey: HM3_COMBAT_KEYS.injuryName,
+    nameData: { location, code },
+    system: {
+      description: "",
+      hm3: {
+        location,
+        aspect,
+        severity,
+        level,
+        healingRate: 0,
+        bleeding: data.bleeding === true,
+      },
+    },
+  };
+}
+
+/**
+ * Ruling R31: a failed weapon damage roll costs the weapon (or shield) 1 WQ; at WQ 0 it is
+ * broken, so it is also unequipped and put out of hand. Worked out from the item's WQ as it is
+ * now (an earlier exchange may have lowered it since the declaration); an item already at WQ 0
+ * is only put away. `{}` when nothing changes.
+ */
+function weaponDamage(
+  effect: Extract<Effect, { type: "weaponDamaged" }>,
+  item: FighterItem,
+): Record<string, unknown> {
+  if (effect?.type !== "weaponDamaged") return {};
+  if (item.type !== "weapon" && item.type !== "missile") return {};
+  const s = itemSystem(item);
+  const wq = s.hm3.wq;
+  if (typeof wq !== "number" || !Number.isInteger(wq)) return {};
+  const out: Record<string, unknown> = {};
+  const now = Math.max(0, wq - 1);
+  if (wq > 0) out["system.hm3.wq"] = now;
+  if (now === 0) {
+    if (s.equipped) out["system.equipped"] = false;
+    if (s.held !== "none") out["system.held"] = "none";
+  }
+  return out;
+}
+
+/** Initiative EML (hm3.md §2; ruling R22): higher acts first. */
+function initiative(fighter: FighterSnapshot): number {
+  return view(fighter, "fighter").derived.initiative.eml.value;
+}
+
+/** Shock takes a combatant out of the fight (hm3.md §2), as do unconsciousness and death. */
+const INCAPACITATING: readonly ConditionId[] = Object.freeze(["shock", "unconscious", "dead"]);
+
+export const hm3Combat: CombatRules = Object.freeze({
+  optionalRules: HM3_OPTIONAL_RULES,
+  incapacitating: INCAPACITATING,
+  attackOptions,
+  bandFor,
+  attackTarget,
+  buildDeclaration,
+  choiceOptions,
+  buildChoice,
+  injuryItem,
+  weaponDamage,
+  initiative,
+});
