@@ -116,8 +116,6 @@ describe.each(manifest.languages.map((l) => l.path))("%s", (path) => {
 });
 
 it("finds the keys the adapter and rules engine use", () => {
-  expect(used.get("BLOWBYBLOW.HM3.Defence.counterstrike")).toBe(
-    join("src", "rules", "hm3", "index.ts"),
-  );
+  expect(used.has("BLOWBYBLOW.HM3.Defence.counterstrike")).toBe(true);
   expect(used.has("BLOWBYBLOW.Settings.Ruleset.Name")).toBe(true);
 });

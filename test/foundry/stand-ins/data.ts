@@ -20,8 +20,10 @@ import {
   ALL_DOCUMENT_TYPES,
   randomID,
   onReset,
+  onEveryClient,
   setProperty,
   type StandInGame,
+  type StandInUser,
 } from "./globals";
 
 type Obj = Record<string, unknown>;
@@ -1220,9 +1222,25 @@ export abstract class StandInDocument extends DataModel {
   pack: string | null = null;
   /**
    * Permission of each user id (CONST.DOCUMENT_OWNERSHIP_LEVELS: 0 none, 1 limited, 2
-   * observer, 3 owner) and `default`; a GM is always owner. Set by tests.
+   * observer, 3 owner) and `default`; a GM is always owner. Set by tests. An embedded
+   * document uses its parent's, as in v13.
    */
   ownership: Record<string, number> = { default: 0 };
+
+  /** v13 `Document.implementation`: the configured class (`CONFIG.<name>.documentClass`), else this. */
+  static get implementation(): unknown {
+    const config = (
+      globalThis as unknown as { CONFIG: Record<string, { documentClass?: unknown }> }
+    ).CONFIG;
+    return config[this.documentName]?.documentClass ?? this;
+  }
+
+  /** The user's level: GMs 3; an embedded document's is its parent's; else by id or `default`. */
+  getUserLevel(user: { id: string; isGM: boolean }): number {
+    if (user.isGM) return 3;
+    if (this.parent instanceof StandInDocument) return this.parent.getUserLevel(user);
+    return this.ownership[user.id] ?? this.ownership.default ?? 0;
+  }
 
   /** Foundry's `testUserPermission`: GMs pass; others by their level (or `default`). */
   testUserPermission(
@@ -1232,13 +1250,35 @@ export abstract class StandInDocument extends DataModel {
   ): boolean {
     const levels = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 };
     const wanted = typeof permission === "number" ? permission : levels[permission];
-    const level = user.isGM ? 3 : (this.ownership[user.id] ?? this.ownership.default ?? 0);
+    const level = this.getUserLevel(user);
     return exact ? level === wanted : level >= wanted;
   }
 
   get isOwner(): boolean {
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
     return this.testUserPermission(user, "OWNER");
+  }
+
+  /**
+   * v13 `canUserModify(user, action)`: for these documents, OWNER (of the parent, when
+   * embedded) to update or delete, and for an embedded document to create.
+   */
+  canUserModify(
+    user: { id: string; isGM: boolean },
+    _action: "create" | "update" | "delete",
+  ): boolean {
+    return this.testUserPermission(user, 3); // CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER
+  }
+
+  /** The error the server sends back when `user` may not `action` this document. */
+  permissionError(user: { name: string }, action: string): Error {
+    const parent =
+      this.parent instanceof StandInDocument
+        ? ` in parent ${this.parent.documentName} [${this.parent.id}]`
+        : "";
+    return new Error(
+      `User ${user.name} lacks permission to ${action} ${this.documentName} [${this.id}]${parent}`,
+    );
   }
 
   static override defineSchema(): Record<string, DataField> {
@@ -1259,6 +1299,10 @@ export abstract class StandInDocument extends DataModel {
     return (this.constructor as typeof StandInDocument).documentName;
   }
 
+  get isEmbedded(): boolean {
+    return this.parent instanceof StandInDocument;
+  }
+
   get uuid(): string {
     const own = `${this.documentName}.${this._id}`;
     if (this.parent instanceof StandInDocument) return `${this.parent.uuid}.${own}`;
@@ -1267,14 +1311,22 @@ export abstract class StandInDocument extends DataModel {
 
   prepareData(): void {
     this.prepareBaseData();
-    this.system.prepareBaseData?.();
+    this.system?.prepareBaseData?.();
     this.prepareEmbeddedDocuments();
     this.prepareDerivedData();
-    this.system.prepareDerivedData?.();
+    this.system?.prepareDerivedData?.();
   }
   prepareBaseData(): void {}
   prepareEmbeddedDocuments(): void {}
   prepareDerivedData(): void {}
+
+  getFlag(scope: string, key: string): unknown {
+    return getProperty(this.flags, `${scope}.${key}`);
+  }
+
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | null> {
+    return this.update({ flags: { [scope]: { [key]: value } } });
+  }
 
   /**
    * Foundry's Document#_preUpdate: hands the update (expanded, not yet cleaned) to the system
@@ -1284,7 +1336,7 @@ export abstract class StandInDocument extends DataModel {
     const system = this.system as unknown as {
       _preUpdate?: (c: Obj, o: Obj, u: unknown) => Promise<boolean | void>;
     };
-    return system._preUpdate?.(changes, options, user);
+    return system?._preUpdate?.(changes, options, user);
   }
 
   /** Foundry's Document#_preCreate: the system data model's `_preCreate` with the creation data. */
@@ -1292,52 +1344,360 @@ export abstract class StandInDocument extends DataModel {
     const system = this.system as unknown as {
       _preCreate?: (d: Obj, o: Obj, u: unknown) => Promise<boolean | void>;
     };
-    return system._preCreate?.(data, options, user);
+    return system?._preCreate?.(data, options, user);
   }
 
+  /** v13 `_onCreate`/`_onUpdate`/`_onDelete`: run on every connected client; no-ops here. */
+  _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
+  _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
+  _onDelete(_options: Obj, _userId: string): void {}
+
   /**
-   * `update`: the changes are expanded, `_preUpdate` runs (false cancels: null is returned),
-   * then they are applied through `updateSource` and the document is prepared again.
+   * `update`: an embedded document's update goes through its parent
+   * (`updateEmbeddedDocuments`). Otherwise: the user must own the document (else the server's
+   * "lacks permission" error), the changes are expanded, `_preUpdate` and the
+   * `preUpdate<Document>` hook run on the updating client (false cancels: null is returned),
+   * the changes are applied through `updateSource`, the document is prepared again, and
+   * `_onUpdate` and the `update<Document>` hook run on every connected client.
    */
   async update(changes: Obj, options: Obj = {}): Promise<this | null> {
+    if (this.parent instanceof StandInDocument) {
+      const parent = this.parent;
+      const done = await parent.updateEmbeddedDocuments(
+        this.documentName,
+        [{ ...changes, _id: this.id }],
+        options,
+      );
+      return done.length ? this : null;
+    }
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    if (!this.canUserModify(user, "update")) throw this.permissionError(user, "update");
     const expanded = expandObject(deepClone(changes));
     if ((await this._preUpdate(expanded, options, user)) === false) return null;
+    if (callHook(`preUpdate${this.documentName}`, this, expanded, options, user.id) === false)
+      return null;
     updateLog.push({ uuid: this.uuid, changes: deepClone(expanded), options: { ...options } });
     this.updateSource(expanded, { recursive: options.recursive as boolean | undefined });
     this.prepareData();
+    this._afterUpdate(expanded, options);
+    broadcast(user, () => {
+      this._onUpdate(expanded, options, user.id);
+      callAllHooks(`update${this.documentName}`, this, expanded, options, user.id);
+    });
     return this;
   }
 
   /**
-   * `Document.create(data, {parent})`: builds the document from `data` (cleaned), runs
-   * `_preCreate(data, …)` (false cancels: undefined is returned), and prepares it. No database:
-   * the created document is returned, not stored anywhere.
+   * `Document.create(data, {parent})`: builds the document from `data` (cleaned, validated
+   * strictly), runs `_preCreate(data, …)` and the `preCreate<Document>` hook (false cancels:
+   * undefined is returned), and prepares it. With an Actor parent, it is embedded through
+   * `parent.createEmbeddedDocuments`. A world document is stored in its `game` collection
+   * (`game.actors`, `game.items`, `game.messages`…) and `_onCreate` and the
+   * `create<Document>` hook run on every connected client.
    */
   static async create<T extends StandInDocument>(
     this: new (data: Obj, context?: ModelContext) => T,
-    data: DocumentInput,
+    data: DocumentInput | Obj,
     { parent = null, ...options }: Obj & { parent?: DataModel | null } = {},
   ): Promise<T | undefined> {
+    const cls = this as unknown as typeof StandInDocument;
+    if (parent instanceof StandInDocument) {
+      const [doc] = await parent.createEmbeddedDocuments(cls.documentName, [data as Obj], options);
+      return doc as unknown as T | undefined;
+    }
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
     const input = deepClone(data) as unknown as Obj;
-    const doc = new this(withIds(data), { parent });
+    const doc = new this(cls._withIds(data as Obj, options), { parent });
     if ((await doc._preCreate(input, options, user)) === false) return undefined;
+    if (callHook(`preCreate${cls.documentName}`, doc, input, options, user.id) === false)
+      return undefined;
+    if (!doc.canUserModify(user, "create")) throw doc.permissionError(user, "create");
     doc.prepareData();
+    const collection = cls.worldCollection();
+    if (collection && !parent) {
+      collection.set(doc.id!, doc);
+      broadcast(user, () => {
+        doc._onCreate(input, options, user.id);
+        callAllHooks(`create${cls.documentName}`, doc, options, user.id);
+      });
+    }
     return doc;
   }
+
+  /** Assigns an `_id` (and a name when the schema has one) as the server would. */
+  static _withIds(data: Obj, _options: Obj = {}): Obj {
+    return withIds(data as unknown as DocumentInput);
+  }
+
+  /**
+   * The `game` collection world documents of this class are stored in by `create`, or null.
+   * Actors and Items are not stored (tests fill `game.actors`/`game.items` themselves).
+   */
+  static worldCollection(): Collection<unknown> | null {
+    return null;
+  }
+
+  /**
+   * `delete()`: an embedded document is deleted through its parent; a world document must be
+   * owned, then it leaves its collection and `_onDelete` and `delete<Document>` run on every
+   * client.
+   */
+  async delete(options: Obj = {}): Promise<this | undefined> {
+    if (this.parent instanceof StandInDocument) {
+      const [done] = await this.parent.deleteEmbeddedDocuments(
+        this.documentName,
+        [this.id!],
+        options,
+      );
+      return done ? this : undefined;
+    }
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    if (!this.canUserModify(user, "delete")) throw this.permissionError(user, "delete");
+    if (callHook(`preDelete${this.documentName}`, this, options, user.id) === false)
+      return undefined;
+    (this.constructor as typeof StandInDocument).worldCollection()?.delete(this.id!);
+    broadcast(user, () => {
+      this._onDelete(options, user.id);
+      callAllHooks(`delete${this.documentName}`, this, options, user.id);
+    });
+    return this;
+  }
+
+  /**
+   * The embedded collections: `{cls, collection, key}` for an embedded document name (the
+   * class, the live Collection and the source array's key). None by default.
+   */
+  _embedded(name: string): {
+    cls: typeof StandInDocument;
+    collection: Collection<StandInDocument>;
+    key: string;
+  } {
+    throw new Error(`Stand-in ${this.documentName} embeds no ${name}`);
+  }
+
+  /** Stand-in only: shared work after embedded documents changed (once, before the broadcast). */
+  _onEmbeddedChange(
+    _action: string,
+    _name: string,
+    _docs: StandInDocument[],
+    _options: Obj,
+  ): void {}
+
+  /** Stand-in only: shared work after an update was applied (once, before the broadcast). */
+  _afterUpdate(_changes: Obj, _options: Obj): void {}
+
+  /**
+   * v13 `createEmbeddedDocuments("Item" | "ActiveEffect", data[], {keepId})`: the user must own
+   * the actor; each document is built strictly (data its fields cannot take throws), given a new
+   * `_id` unless `keepId`, passed through its `_preCreate` (the system model's) and the
+   * `preCreate<Document>` hook (false leaves it out); then the created ones are added to the
+   * actor, which is prepared again, and `create<Document>` runs on every client. Returns the
+   * created documents. Each creation is recorded in `createLog`.
+   */
+  async createEmbeddedDocuments(
+    embeddedName: string,
+    data: Obj[],
+    options: Obj = {},
+  ): Promise<StandInDocument[]> {
+    const { cls, collection, key } = this._embedded(embeddedName);
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    const created: StandInDocument[] = [];
+    for (const raw of data) {
+      const input = deepClone(raw);
+      const source = (cls as unknown as typeof StandInDocument)._withIds(input, options);
+      if (!options.keepId || !raw._id) source._id = randomID();
+      const doc = new (cls as unknown as new (d: Obj, c: ModelContext) => StandInDocument)(source, {
+        parent: this,
+      });
+      if (!doc.canUserModify(user, "create")) throw doc.permissionError(user, "create");
+      if ((await doc._preCreate(input, options, user)) === false) continue;
+      if (callHook(`preCreate${embeddedName}`, doc, input, options, user.id) === false) continue;
+      created.push(doc);
+    }
+    for (const doc of created) {
+      (this._source[key] as Obj[]).push(doc.toObject());
+      collection.set(doc.id!, doc);
+      createLog.push({ uuid: doc.uuid, data: doc.toObject(), options: { ...options } });
+    }
+    this.prepareData();
+    this._onEmbeddedChange("create", embeddedName, created, options);
+    broadcast(user, () => {
+      for (const doc of created) {
+        doc._onCreate(doc.toObject(), options, user.id);
+        callAllHooks(`create${embeddedName}`, doc, options, user.id);
+      }
+    });
+    return created;
+  }
+
+  /** v13 `deleteEmbeddedDocuments`: owner only; unknown ids throw; `delete<Document>` on every client. */
+  async deleteEmbeddedDocuments(
+    embeddedName: string,
+    ids: string[],
+    options: Obj = {},
+  ): Promise<StandInDocument[]> {
+    const { collection, key } = this._embedded(embeddedName);
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    const deleted: StandInDocument[] = [];
+    for (const id of ids) {
+      const doc = collection.get(id);
+      if (!doc)
+        throw new Error(`${embeddedName} id [${id}] does not exist in the ${key} collection.`);
+      if (!doc.canUserModify(user, "delete")) throw doc.permissionError(user, "delete");
+      if (callHook(`preDelete${embeddedName}`, doc, options, user.id) === false) continue;
+      deleted.push(doc);
+    }
+    for (const doc of deleted) {
+      collection.delete(doc.id!);
+      const list = this._source[key] as Obj[];
+      const i = list.findIndex((r) => r._id === doc.id);
+      if (i >= 0) list.splice(i, 1);
+      deleteLog.push({ uuid: doc.uuid, options: { ...options } });
+    }
+    this.prepareData();
+    this._onEmbeddedChange("delete", embeddedName, deleted, options);
+    broadcast(user, () => {
+      for (const doc of deleted) {
+        doc._onDelete(options, user.id);
+        callAllHooks(`delete${embeddedName}`, doc, options, user.id);
+      }
+    });
+    return deleted;
+  }
+
+  async updateEmbeddedDocuments(
+    embeddedName: string,
+    updates: Obj[],
+    options: Obj = {},
+  ): Promise<StandInDocument[]> {
+    const { collection, key } = this._embedded(embeddedName);
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    const done: StandInDocument[] = [];
+    const applied: Obj[] = [];
+    for (const update of updates) {
+      const doc = collection.get(update._id as string);
+      if (!doc) throw new Error(`No ${embeddedName} ${String(update._id)} in ${this.uuid}`);
+      if (!doc.canUserModify(user, "update")) throw doc.permissionError(user, "update");
+      const { _id, ...given } = update;
+      const changes = expandObject(deepClone(given));
+      if ((await doc._preUpdate(changes, options, user)) === false) continue;
+      if (callHook(`preUpdate${embeddedName}`, doc, changes, options, user.id) === false) continue;
+      updateLog.push({ uuid: doc.uuid, changes: deepClone(changes), options: { ...options } });
+      doc.updateSource(changes, { recursive: options.recursive as boolean | undefined });
+      const raw = (this._source[key] as Obj[]).find((i) => i._id === _id);
+      if (raw) Object.assign(raw, doc.toObject());
+      done.push(doc);
+      applied.push(changes);
+    }
+    this.prepareData();
+    this._onEmbeddedChange("update", embeddedName, done, options);
+    broadcast(user, () => {
+      done.forEach((doc, i) => {
+        doc._onUpdate(applied[i]!, options, user.id);
+        callAllHooks(`update${embeddedName}`, doc, applied[i], options, user.id);
+      });
+    });
+    return done;
+  }
+}
+
+// Hooks and client broadcast, reached through the globals so that a test's Hooks are used.
+type HooksLike = {
+  call(hook: string, ...args: unknown[]): boolean;
+  callAll(hook: string, ...args: unknown[]): true;
+};
+function hooks(): HooksLike {
+  return (globalThis as unknown as { Hooks: HooksLike }).Hooks;
+}
+export function callHook(hook: string, ...args: unknown[]): boolean {
+  return hooks().call(hook, ...args);
+}
+export function callAllHooks(hook: string, ...args: unknown[]): void {
+  hooks().callAll(hook, ...args);
+}
+/** Runs `fn` on each connected client (`onEveryClient`), the changing user's first. */
+export function broadcast(origin: StandInUser, fn: (user: StandInUser) => void): void {
+  onEveryClient(origin, fn);
 }
 
 export class StandInItem extends StandInDocument {
   static override documentName = "Item";
+  /** v13 `Item#actor`: the owning Actor, or null. */
+  get actor(): StandInActor | null {
+    return this.parent instanceof StandInActor ? this.parent : null;
+  }
+}
+
+/**
+ * v13 ActiveEffect (the part statuses need): `_id`, `name`, `img`, `type` ("base"), `system`,
+ * `changes` (stored, not applied), `disabled`, `transfer`, `statuses` (a Set), `origin`,
+ * `flags`; `active` is `!disabled`.
+ */
+export class StandInActiveEffect extends StandInDocument {
+  static override documentName = "ActiveEffect";
+  declare img: string | null;
+  declare statuses: Set<string>;
+  declare disabled: boolean;
+  declare transfer: boolean;
+  declare origin: string | null;
+  declare changes: Obj[];
+
+  static override defineSchema(): Record<string, DataField> {
+    return {
+      _id: new StringField({ required: true, blank: false, nullable: true, initial: null }),
+      name: new StringField({ required: true, blank: false }),
+      img: new StringField({ required: false, nullable: true, initial: null }),
+      type: new StringField({ required: true, blank: false, initial: "base" }),
+      system: new TypeDataField("ActiveEffect"),
+      changes: new ArrayField(new ObjectField()),
+      disabled: new BooleanField(),
+      transfer: new BooleanField({ initial: true }),
+      statuses: new SetField(new StringField({ required: true, blank: false })),
+      origin: new StringField({ required: false, nullable: true, initial: null }),
+      flags: new ObjectField(),
+    };
+  }
+
+  /** v13: not disabled and not suppressed (nothing suppresses here). */
+  get active(): boolean {
+    return !this.disabled;
+  }
+
+  /**
+   * v13 `ActiveEffect.fromStatusEffect(statusId)`: an unsaved effect from
+   * `CONFIG.statusEffects` (name localised, `statuses: [id, …]`, the status's `_id` kept).
+   */
+  static async fromStatusEffect(statusId: string): Promise<StandInActiveEffect> {
+    const config = (globalThis as unknown as { CONFIG: { statusEffects: Obj[] } }).CONFIG;
+    const status = config.statusEffects.find((e) => e.id === statusId);
+    if (!status)
+      throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
+    const data = deepClone(status);
+    const id = data.id;
+    delete data.id;
+    delete data.hud;
+    const game = (globalThis as unknown as { game: StandInGame }).game;
+    data.name = game.i18n.localize(String(data.name));
+    data.statuses = Array.from(new Set([id, ...((data.statuses as unknown[]) ?? [])]));
+    if ((data.statuses as unknown[]).length > 1 && !("_id" in data))
+      throw new Error("Status effects with implicit statuses must have a static _id");
+    return new StandInActiveEffect(data);
+  }
 }
 
 export class StandInActor extends StandInDocument {
   static override documentName = "Actor";
   declare items: Collection<StandInItem>;
+  declare effects: Collection<StandInActiveEffect>;
+  /** v13: the statuses applied by active effects (rebuilt by `applyActiveEffects`). */
+  statuses: Set<string> = new Set();
 
   static override defineSchema(): Record<string, DataField> {
-    return { ...super.defineSchema(), items: new ArrayField(new ObjectField()) };
+    return {
+      ...super.defineSchema(),
+      items: new ArrayField(new ObjectField()),
+      effects: new ArrayField(new ObjectField()),
+    };
   }
 
   override _initialize(options: Obj = {}): void {
@@ -1348,37 +1708,164 @@ export class StandInActor extends StandInDocument {
       items.set(item.id ?? randomID(), item);
     }
     this.items = items;
+    const effects = new Collection<StandInActiveEffect>();
+    for (const raw of (this._source.effects as Obj[] | undefined) ?? []) {
+      const effect = new StandInActiveEffect(deepClone(raw), { parent: this });
+      effects.set(effect.id ?? randomID(), effect);
+    }
+    this.effects = effects;
   }
 
   override prepareEmbeddedDocuments(): void {
     for (const item of this.items.values()) item.prepareData();
+    for (const effect of this.effects.values()) effect.prepareData();
+    this.applyActiveEffects();
   }
 
-  async updateEmbeddedDocuments(
-    embeddedName: string,
-    updates: Obj[],
-    options: Obj = {},
-  ): Promise<StandInItem[]> {
-    if (embeddedName !== "Item")
-      throw new Error(`Stand-in actors embed only Items, not ${embeddedName}`);
-    const done: StandInItem[] = [];
-    for (const update of updates) {
-      const item = this.items.get(update._id as string);
-      if (!item) throw new Error(`No Item ${String(update._id)} in ${this.uuid}`);
-      const { _id, ...given } = update;
-      const changes = expandObject(deepClone(given));
-      const user = (globalThis as unknown as { game: StandInGame }).game.user;
-      if ((await item._preUpdate(changes, options, user)) === false) continue;
-      updateLog.push({ uuid: item.uuid, changes: deepClone(changes), options: { ...options } });
-      item.updateSource(changes, { recursive: options.recursive as boolean | undefined });
-      const raw = (this._source.items as Obj[]).find((i) => i._id === _id);
-      if (raw) raw.system = deepClone(item._source.system);
-      done.push(item);
+  /** v13: rebuilds `statuses` from the active effects (effect `changes` are not applied). */
+  applyActiveEffects(): void {
+    this.statuses ??= new Set();
+    this.statuses.clear();
+    for (const effect of this.effects.values())
+      if (effect.active) for (const id of effect.statuses) this.statuses.add(id);
+  }
+
+  override _embedded(name: string): {
+    cls: typeof StandInDocument;
+    collection: Collection<StandInDocument>;
+    key: string;
+  } {
+    if (name === "Item")
+      return {
+        cls: StandInItem,
+        collection: this.items as Collection<StandInDocument>,
+        key: "items",
+      };
+    if (name === "ActiveEffect")
+      return {
+        cls: StandInActiveEffect,
+        collection: this.effects as Collection<StandInDocument>,
+        key: "effects",
+      };
+    throw new Error(`Stand-in actors embed only Items and ActiveEffects, not ${name}`);
+  }
+
+  /** v13 `getRollData()`: the system data. */
+  getRollData(): Obj {
+    return this.system as unknown as Obj;
+  }
+
+  /** v13 `Actor#inCombat`: a combatant of the active combat represents it. */
+  get inCombat(): boolean {
+    const combat = (
+      globalThis as unknown as {
+        game: { combat?: { getCombatantsByActor(a: unknown): unknown[] } | null };
+      }
+    ).game.combat;
+    return Boolean(combat?.getCombatantsByActor(this).length);
+  }
+
+  /**
+   * The TokenDocument of a synthetic actor (an unlinked token's, made by canvas.ts from the
+   * world actor); null for a world actor.
+   */
+  _token: { uuid: string; id: string; object?: unknown; parent?: unknown } | null = null;
+
+  /** v13 `Actor#isToken`: a synthetic token actor. */
+  get isToken(): boolean {
+    return this._token !== null;
+  }
+
+  /** v13 `Actor#token`: the synthetic actor's TokenDocument; null for a world actor. */
+  get token(): { uuid: string; id: string; object?: unknown; parent?: unknown } | null {
+    return this._token;
+  }
+
+  /** A synthetic actor's UUID is its token's: `Scene.<sid>.Token.<tid>.Actor.<id>`. */
+  override get uuid(): string {
+    return this._token ? `${this._token.uuid}.Actor.${this._id}` : super.uuid;
+  }
+
+  /** A synthetic actor has its world actor's ownership (the stand-in keeps no delta of it). */
+  override getUserLevel(user: { id: string; isGM: boolean }): number {
+    if (this._token && !user.isGM) {
+      const game = (globalThis as unknown as { game: StandInGame }).game;
+      const base = game.actors.get(this._id ?? "") as StandInActor | undefined;
+      if (base && base !== this) return base.getUserLevel(user);
     }
-    this.prepareData();
-    return done;
+    return super.getUserLevel(user);
+  }
+
+  /**
+   * v13 `getActiveTokens(linked, document)`: the tokens of the canvas scene that represent this
+   * actor (a synthetic actor: its own token; a world actor: every token of it, only linked
+   * ones with `linked`), as Token placeables, or TokenDocuments with `document`; empty
+   * without a canvas.
+   */
+  getActiveTokens(linked = false, document = false): unknown[] {
+    const canvas = (
+      globalThis as unknown as {
+        canvas?: {
+          ready?: boolean;
+          scene?: {
+            tokens: Collection<{
+              id: string;
+              actorId: string | null;
+              actorLink: boolean;
+              object: unknown;
+            }>;
+          };
+        };
+      }
+    ).canvas;
+    if (!canvas?.ready || !canvas.scene) return [];
+    const docs = this._token
+      ? canvas.scene.tokens.filter((t) => t.id === this._token!.id)
+      : canvas.scene.tokens.filter((t) => t.actorId === this.id && (!linked || t.actorLink));
+    return document ? docs : docs.map((t) => t.object);
+  }
+
+  /**
+   * v13 `toggleStatusEffect(statusId, {active, overlay})`: an unknown id throws; existing
+   * single-status effects for it (or the status's static `_id`) are deleted (false) unless
+   * `active` (true); otherwise, unless `active === false` (undefined), a new effect from
+   * `ActiveEffect.fromStatusEffect` is created (returned).
+   */
+  async toggleStatusEffect(
+    statusId: string,
+    { active, overlay = false }: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<StandInActiveEffect | boolean | undefined> {
+    const config = (globalThis as unknown as { CONFIG: { statusEffects: Obj[] } }).CONFIG;
+    const status = config.statusEffects.find((e) => e.id === statusId);
+    if (!status)
+      throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const existing: string[] = [];
+    if (status._id) {
+      const effect = this.effects.get(status._id as string);
+      if (effect) existing.push(effect.id!);
+    } else {
+      for (const effect of this.effects.values())
+        if (effect.statuses.size === 1 && effect.statuses.has(statusId)) existing.push(effect.id!);
+    }
+    if (existing.length) {
+      if (active) return true;
+      await this.deleteEmbeddedDocuments("ActiveEffect", existing);
+      return false;
+    }
+    if (!active && active !== undefined) return undefined;
+    const effect = await StandInActiveEffect.fromStatusEffect(statusId);
+    if (overlay) effect.updateSource({ flags: { core: { overlay: true } } });
+    const [created] = await this.createEmbeddedDocuments("ActiveEffect", [effect.toObject()], {
+      keepId: true,
+    });
+    return created as StandInActiveEffect | undefined;
   }
 }
+
+/** Every embedded creation made through `createEmbeddedDocuments` (cleared on reset). */
+export const createLog: { uuid: string; data: Obj; options: Obj }[] = [];
+/** Every embedded deletion made through `deleteEmbeddedDocuments` (cleared on reset). */
+export const deleteLog: { uuid: string; options: Obj }[] = [];
 
 export interface DocumentInput {
   _id?: string;
@@ -1386,10 +1873,14 @@ export interface DocumentInput {
   type: string;
   system?: Obj;
   items?: DocumentInput[];
+  effects?: Obj[];
+  /** Not stored: `makeActor`/`makeItem` copy it onto the document's `ownership`. */
+  ownership?: Record<string, number>;
 }
 
 function withIds(input: DocumentInput): Obj {
   const out: Obj = { ...deepClone(input) };
+  delete out.ownership;
   out._id ??= randomID();
   out.name ??= `${input.type} ${String(out._id)}`;
   if (input.items) out.items = input.items.map((i) => withIds(i));
@@ -1399,6 +1890,7 @@ function withIds(input: DocumentInput): Obj {
 /** Builds a prepared stand-in Item (its `system` is the registered data model for its type). */
 export function makeItem(input: DocumentInput, context: ModelContext = {}): StandInItem {
   const item = new StandInItem(withIds(input), context);
+  if (input.ownership) item.ownership = { ...input.ownership };
   item.prepareData();
   return item;
 }
@@ -1406,6 +1898,7 @@ export function makeItem(input: DocumentInput, context: ModelContext = {}): Stan
 /** Builds a prepared stand-in Actor with embedded items, running prepareData in Foundry's order. */
 export function makeActor(input: DocumentInput, context: ModelContext = {}): StandInActor {
   const actor = new StandInActor(withIds({ items: [], ...input }), context);
+  if (input.ownership) actor.ownership = { ...input.ownership };
   actor.prepareData();
   return actor;
 }
@@ -1475,7 +1968,7 @@ export class StandInCompendium {
   async getDocument(id: string): Promise<StandInDocument | undefined> {
     const source = this.sources.find((s) => s._id === id);
     if (!source) return undefined;
-    const doc =
+    const doc: StandInDocument =
       this.documentName === "Actor"
         ? new StandInActor(deepClone(source))
         : new StandInItem(deepClone(source));
@@ -1530,16 +2023,41 @@ const fields = {
   TypeDataField,
 };
 
-const g = globalThis as unknown as { foundry: Obj & { data?: Obj; abstract?: Obj } };
+const g = globalThis as unknown as {
+  foundry: Obj & { data?: Obj; abstract?: Obj; documents?: Obj };
+};
 g.foundry.data = {
   fields,
   validation: { DataModelValidationFailure, DataModelValidationError },
 };
 g.foundry.abstract = { DataModel, TypeDataModel };
+g.foundry.documents = {
+  ...((g.foundry.documents as Obj | undefined) ?? {}),
+  Actor: StandInActor,
+  Item: StandInItem,
+  ActiveEffect: StandInActiveEffect,
+};
 // The global document classes (`Actor`, `Item`) that sheet registration names; Foundry's are the
 // configured document classes, these are the stand-in documents above.
-Object.assign(globalThis, { Actor: StandInActor, Item: StandInItem });
+Object.assign(globalThis, {
+  Actor: StandInActor,
+  Item: StandInItem,
+  ActiveEffect: StandInActiveEffect,
+});
+
+function installDocumentConfig(): void {
+  const config = (globalThis as unknown as { CONFIG: Record<string, Obj | undefined> }).CONFIG;
+  config.Actor!.documentClass = StandInActor;
+  config.Item!.documentClass = StandInItem;
+  config.ActiveEffect ??= { dataModels: {}, typeLabels: {} };
+  config.ActiveEffect.documentClass = StandInActiveEffect;
+  config.ActiveEffect.legacyTransferral = false;
+}
+installDocumentConfig();
 
 onReset(() => {
   updateLog.length = 0;
+  createLog.length = 0;
+  deleteLog.length = 0;
+  installDocumentConfig();
 });

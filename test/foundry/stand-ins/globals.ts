@@ -5,8 +5,13 @@
  * the part it implements; what it leaves out is listed in the doc. `resetStandIns()` puts every
  * mutable global back to its initial state (call it in `beforeEach`).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { StandInChatMessage, StandInMacro } from "./chat";
+import type { StandInScene } from "./canvas";
+import type { StandInCombat } from "./combat";
+import type { FakeDice3d } from "./dice";
 
 type Obj = Record<string, unknown>;
 
@@ -451,20 +456,26 @@ export class StandInHooks {
     );
   }
 
-  /** Calls every listener in order; returns false as soon as one returns false. */
+  /**
+   * Calls every listener in order; returns false as soon as one returns false. A listener's
+   * promise is not awaited (as in Foundry) but tracked for `settle()`.
+   */
   call(hook: string, ...args: unknown[]): boolean {
     for (const entry of [...(this.#events.get(hook) ?? [])]) {
       if (entry.once) this.off(hook, entry.id);
-      if (entry.fn(...args) === false) return false;
+      const result = entry.fn(...args);
+      if (result === false) return false;
+      if (result instanceof Promise) track(result);
     }
     return true;
   }
 
-  /** Calls every listener whatever they return. */
+  /** Calls every listener whatever they return (promises tracked for `settle()`). */
   callAll(hook: string, ...args: unknown[]): true {
     for (const entry of [...(this.#events.get(hook) ?? [])]) {
       if (entry.once) this.off(hook, entry.id);
-      entry.fn(...args);
+      const result = entry.fn(...args);
+      if (result instanceof Promise) track(result);
     }
     return true;
   }
@@ -478,6 +489,47 @@ export class StandInHooks {
   clear(): void {
     this.#events.clear();
   }
+}
+
+// ── Background work ──────────────────────────────────────────────────────────────────────────
+
+const pending = new Set<Promise<unknown>>();
+const backgroundErrors: unknown[] = [];
+
+/**
+ * Tracks work Foundry starts without awaiting it (async hook listeners, combat turn events), so
+ * that `settle()` can wait for it. A failure is kept and thrown by `settle()` (or by the next
+ * `resetStandIns()`, so it is never lost).
+ */
+export function track(promise: Promise<unknown>): void {
+  pending.add(promise);
+  promise.then(
+    () => pending.delete(promise),
+    (err: unknown) => {
+      pending.delete(promise);
+      backgroundErrors.push(err);
+    },
+  );
+}
+
+/**
+ * Waits until the tracked background work (and what it starts) is done; throws if any of it
+ * failed (the errors, in an AggregateError when several).
+ */
+export async function settle(): Promise<void> {
+  for (let round = 0; round < 1000; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (!pending.size) break;
+    await Promise.allSettled([...pending]);
+  }
+  throwBackgroundErrors();
+}
+
+function throwBackgroundErrors(prefix = ""): void {
+  if (!backgroundErrors.length) return;
+  const errors = backgroundErrors.splice(0);
+  if (errors.length === 1 && !prefix) throw errors[0];
+  throw new AggregateError(errors, `${prefix}${errors.map((e) => String(e)).join("; ")}`);
 }
 
 // ── ui.notifications ─────────────────────────────────────────────────────────────────────────
@@ -596,6 +648,12 @@ export interface StandInConfig {
   Item: DocumentConfig;
   ChatMessage: DocumentConfig;
   Combatant: DocumentConfig;
+  /** Set by combat.ts (with `initiative`), chat.ts (Macro), data.ts (ActiveEffect). */
+  Combat?: DocumentConfig;
+  Macro?: DocumentConfig;
+  ActiveEffect?: DocumentConfig;
+  /** dice.ts: `rolls` (Roll classes for `Roll.fromData`) and `randomUniform`. */
+  Dice?: { rolls: unknown[]; randomUniform: () => number; [key: string]: unknown };
   statusEffects: StatusEffectConfig[];
   specialStatusEffects: Record<string, string>;
   queries: Record<string, unknown>;
@@ -621,36 +679,341 @@ function freshConfig(): StandInConfig {
   };
 }
 
+// ── Users and clients ────────────────────────────────────────────────────────────────────────
+
+/** CONST.USER_ROLES. */
+export const USER_ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
+/** The client whose code is running: set by `asUser` for the duration of a call (and its awaits). */
+const client = new AsyncLocalStorage<StandInUser>();
+
+/**
+ * A User. v13's `isGM` is `role >= ASSISTANT`; the stand-in keeps it switchable (setting it sets
+ * the role to GAMEMASTER or PLAYER), as tests did before users existed. `active` says whether the
+ * user's client is connected. `character` is the assigned Actor (resolved from `game.actors`).
+ */
+export class StandInUser {
+  readonly _id: string;
+  name: string;
+  role: number;
+  active: boolean;
+  /** The id of the assigned character (`character` resolves it). */
+  characterId: string | null;
+  /** Hotbar slot ("1"-"50") → Macro id, as v13's `User#hotbar`. */
+  hotbar: Record<string, string> = {};
+  /** v13 `UserTargets`: the Token placeables this user targets. */
+  readonly targets = new Set<unknown>();
+  /** Every `update` of this user (hotbar assignments), for assertions. */
+  readonly updates: Obj[] = [];
+
+  constructor({
+    id,
+    name,
+    role = USER_ROLES.PLAYER,
+    active = true,
+    character = null,
+  }: {
+    id?: string;
+    name: string;
+    role?: number;
+    active?: boolean;
+    character?: string | null;
+  }) {
+    this._id = id ?? randomID();
+    this.name = name;
+    this.role = role;
+    this.active = active;
+    this.characterId = character;
+  }
+
+  get id(): string {
+    return this._id;
+  }
+  get documentName(): string {
+    return "User";
+  }
+  get uuid(): string {
+    return `User.${this._id}`;
+  }
+  get isGM(): boolean {
+    return this.role >= USER_ROLES.ASSISTANT;
+  }
+  set isGM(value: boolean) {
+    this.role = value ? USER_ROLES.GAMEMASTER : USER_ROLES.PLAYER;
+  }
+  get isTrusted(): boolean {
+    return this.role >= USER_ROLES.TRUSTED;
+  }
+  hasRole(
+    role: keyof typeof USER_ROLES | number,
+    { exact = false }: { exact?: boolean } = {},
+  ): boolean {
+    const level = typeof role === "number" ? role : USER_ROLES[role];
+    return exact ? this.role === level : this.role >= level;
+  }
+  /** Every permission is granted (QUERY_USER included); the stand-in keeps no permission table. */
+  hasPermission(_permission: string): boolean {
+    return true;
+  }
+  /** v13: `game.userId === this.id`. */
+  get isSelf(): boolean {
+    return g.game.user.id === this._id;
+  }
+  get isActiveGM(): boolean {
+    return this === g.game.users.activeGM;
+  }
+  isDesignated(condition: (user: StandInUser) => boolean): boolean {
+    return this === g.game.users.getDesignatedUser(condition);
+  }
+  get character(): unknown {
+    return this.characterId ? (g.game.actors.get(this.characterId) ?? null) : null;
+  }
+  set character(actor: { id: string | null } | string | null) {
+    this.characterId = typeof actor === "string" ? actor : (actor?.id ?? null);
+  }
+
+  /**
+   * v13 `User#query`: refuses an unregistered query, then an inactive user; otherwise the query
+   * goes (through the server) to that user's client, which runs `CONFIG.queries[name](data,
+   * {timeout})` and sends back the value or the error's message. Here the handler runs as that
+   * client (`asUser`), with the data and the result passed through JSON as over the socket; a
+   * handler's error comes back as a plain `Error` with its message only, as in v13.
+   */
+  async query(
+    queryName: string,
+    queryData: unknown,
+    { timeout }: { timeout?: number } = {},
+  ): Promise<unknown> {
+    const queries = g.CONFIG.queries as Record<
+      string,
+      (d: unknown, o: { timeout?: number }) => unknown
+    >;
+    if (!(queryName in queries)) throw new Error(`User query '${queryName}' is not registered`);
+    if (!this.active) throw new Error(`User [${this._id}] is not active`);
+    queryLog.push({
+      from: g.game.user.id,
+      to: this._id,
+      name: queryName,
+      data: jsonCopy(queryData),
+    });
+    const data = jsonCopy(queryData);
+    let result: { status: "fulfilled"; value: unknown } | { status: "rejected"; reason: string };
+    // The receiving client runs the handler once the message arrives (not synchronously).
+    await Promise.resolve();
+    try {
+      const value = await asUser(this, () => {
+        const handler = queries[queryName];
+        if (!handler) throw new Error(`Received invalid User query '${queryName}'`);
+        return handler(data, { timeout });
+      });
+      result = { status: "fulfilled", value: jsonCopy(value) };
+    } catch (err) {
+      result = { status: "rejected", reason: (err as Error).message };
+    }
+    if (result.status === "rejected") throw new Error(result.reason);
+    return result.value;
+  }
+
+  /**
+   * v13 `User#assignHotbarMacro(macro, slot, {fromSlot})`: the first free slot when none is
+   * given; 1-50; updates `hotbar` (recorded in `updates`).
+   */
+  async assignHotbarMacro(
+    macro: { id: string | null; documentName?: string } | null,
+    slot?: number | string | null,
+    { fromSlot }: { fromSlot?: number | string } = {},
+  ): Promise<this> {
+    if (macro !== null && macro?.documentName !== "Macro")
+      throw new Error("Invalid Macro provided");
+    const hotbar = this.hotbar;
+    let target: number | undefined;
+    if (slot !== null && slot !== undefined && slot !== "" && Number.isFinite(Number(slot)))
+      target = Number(slot);
+    else
+      for (let i = 1; i <= 50; i++)
+        if (!(i in hotbar)) {
+          target = i;
+          break;
+        }
+    if (!target) throw new Error("No available Hotbar slot exists");
+    if (target < 1 || target > 50) throw new Error("Invalid Hotbar slot requested");
+    if (macro && hotbar[target] === macro.id) return this;
+    const current = hotbar[target];
+    const update = { ...hotbar };
+    if (macro) update[target] = macro.id!;
+    else delete update[target];
+    if (fromSlot !== undefined && String(fromSlot) in hotbar) {
+      if (current) update[String(fromSlot)] = current;
+      else delete update[String(fromSlot)];
+    }
+    this.hotbar = update;
+    this.updates.push({ hotbar: { ...update } });
+    return this;
+  }
+
+  /** Stand-in only: targets these Token placeables (v13 `Token#setTarget` for each, `releaseOthers`). */
+  setTargets(tokens: Iterable<unknown>): void {
+    this.targets.clear();
+    for (const t of tokens) this.targets.add(t);
+  }
+}
+
+/** Every `user.query` sent (from, to, name, data), in order; cleared on reset. */
+export const queryLog: { from: string; to: string; name: string; data: unknown }[] = [];
+
+function jsonCopy<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+/** `game.users`: the world's users, with v13's `activeGM`, `players`, `getDesignatedUser`. */
+export class StandInUsers extends Collection<StandInUser> {
+  /** v13: among the users meeting `condition`, the highest role, then the lowest id. */
+  getDesignatedUser(condition: (user: StandInUser) => boolean): StandInUser | null {
+    const qualifying = this.filter(condition);
+    let designated: StandInUser | null = null;
+    for (const candidate of qualifying) {
+      if (!designated) designated = candidate;
+      else if ((candidate.role - designated.role || (designated.id > candidate.id ? 1 : -1)) > 0)
+        designated = candidate;
+    }
+    return designated;
+  }
+  /** One active GM (non-assistant if possible), or null: `getDesignatedUser(u => u.active && u.isGM)`. */
+  get activeGM(): StandInUser | null {
+    return this.getDesignatedUser((u) => u.active && u.isGM);
+  }
+  get players(): StandInUser[] {
+    return this.filter((u) => !u.isGM && u.hasRole("PLAYER"));
+  }
+  /** The user of the client whose code is running (`game.user`). */
+  get current(): StandInUser {
+    return g.game.user;
+  }
+}
+
+/** The default user: a connected Gamemaster (the client of every test unless it switches). */
+export const GM_ID = "gmUser0000000000";
+
+/**
+ * Runs `fn` as the client of `user` (its `game.user`), through every await of `fn`: the
+ * current user is kept in an AsyncLocalStorage, so concurrent calls as different users do not
+ * disturb each other and nothing needs restoring. Returns what `fn` returns.
+ */
+export function asUser<T>(user: StandInUser | string, fn: () => T): T {
+  const u = typeof user === "string" ? g.game.users.get(user, { strict: true })! : user;
+  return client.run(u, fn);
+}
+
+/**
+ * Adds a user to `game.users` (connected by default). `isGM: true` gives the GAMEMASTER role;
+ * `role` sets another.
+ */
+export function addUser(input: {
+  id?: string;
+  name: string;
+  isGM?: boolean;
+  role?: number;
+  active?: boolean;
+  character?: string | null;
+}): StandInUser {
+  const user = new StandInUser({
+    ...input,
+    role: input.role ?? (input.isGM ? USER_ROLES.GAMEMASTER : USER_ROLES.PLAYER),
+  });
+  g.game.users.set(user.id, user);
+  return user;
+}
+
+/**
+ * Connects or disconnects a user as v13's user activity does: `active` is set and, if it
+ * changed, `userConnected(user, active)` runs on every other connected client (not on the
+ * user's own, as v13 ignores one's own activity). A connecting client's own start-up (`init`,
+ * `ready`) is for the test to run: `asUser(user, () => Hooks.callAll("ready"))`.
+ */
+export function setUserActive(user: StandInUser, active: boolean): void {
+  if (user.active === active) return;
+  user.active = active;
+  const others = g.game.users.filter((u) => u.active && u !== user);
+  others.sort((a, b) => (a.id > b.id ? 1 : -1));
+  for (const other of others) asUser(other, () => g.Hooks.callAll("userConnected", user, active));
+}
+
+/**
+ * Runs `fn` once on each connected client, as Foundry broadcasts a database event (the `create…`,
+ * `update…`, `delete…` hooks and `_onCreate`/`_onUpdate`): first the client that made the change
+ * (if connected), then the other active users in id order, each as `game.user`.
+ */
+export function onEveryClient(origin: StandInUser, fn: (user: StandInUser) => void): void {
+  const clients = g.game.users.filter((u) => u.active && u !== origin);
+  clients.sort((a, b) => (a.id > b.id ? 1 : -1));
+  if (origin.active || !g.game.users.has(origin.id)) clients.unshift(origin);
+  for (const user of clients) asUser(user, () => fn(user));
+}
+
 // ── game ─────────────────────────────────────────────────────────────────────────────────────
 
 export interface StandInGame {
   i18n: StandInLocalization;
   settings: StandInSettings;
   system: { id: string; version: string };
-  user: { id: string; name: string; isGM: boolean };
+  /** The client's user: the `asUser` user if any, else the default client's (set by assigning). */
+  user: StandInUser;
+  readonly userId: string;
+  users: StandInUsers;
   /** Raw world data as the server sends it (before any data model migrates it). */
   data: { actors: Obj[]; items: Obj[]; scenes?: Obj[] };
   actors: Collection<unknown>;
   items: Collection<unknown>;
   packs: Collection<unknown>;
   ready: boolean;
+  /** chat.ts: the world's chat messages and macros. */
+  messages?: Collection<StandInChatMessage>;
+  macros?: Collection<StandInMacro>;
+  /** canvas.ts: the world's scenes. */
+  scenes?: Collection<StandInScene>;
+  /** combat.ts: the encounters, and the viewed active one. */
+  combats?: Collection<StandInCombat> & {
+    readonly active: StandInCombat | undefined;
+    readonly viewed: StandInCombat | null;
+  };
+  readonly combat?: StandInCombat | null;
+  /** Dice So Nice, when a test installs the fake (dice.ts `installDice3d`). */
+  dice3d?: FakeDice3d;
   [key: string]: unknown;
 }
 
 function freshGame(previous?: StandInGame): StandInGame {
   const i18n = previous?.i18n ?? new StandInLocalization();
   i18n.load();
-  return {
+  const users = new StandInUsers();
+  const gm = new StandInUser({ id: GM_ID, name: "Gamemaster", role: USER_ROLES.GAMEMASTER });
+  users.set(gm.id, gm);
+  let defaultUser = gm;
+  const game = {
     i18n,
     settings: new StandInSettings(),
     system: { id: "blow-by-blow", version: "0.1.0" },
-    user: { id: "gmUser0000000000", name: "Gamemaster", isGM: true },
+    users,
     data: { actors: [], items: [] },
     actors: new Collection(),
     items: new Collection(),
     packs: new Collection(),
     ready: false,
-  };
+  } as unknown as StandInGame;
+  Object.defineProperty(game, "user", {
+    get: () => client.getStore() ?? defaultUser,
+    set: (user: StandInUser) => {
+      defaultUser = user;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  Object.defineProperty(game, "userId", {
+    get: () => game.user.id,
+    enumerable: true,
+    configurable: true,
+  });
+  return game;
 }
 
 // ── Installation and reset ───────────────────────────────────────────────────────────────────
@@ -676,11 +1039,14 @@ g.foundry.utils = utils;
 
 /** Puts `game`, `CONFIG`, `Hooks` and `ui` back to their initial state (re-reading lang/en.json). */
 export function resetStandIns(): void {
+  pending.clear();
+  throwBackgroundErrors("Background work of the previous test failed (await settle() there): ");
   g.game = freshGame(g.game as StandInGame | undefined);
   g.CONFIG = freshConfig();
   if (g.Hooks) g.Hooks.clear();
   else g.Hooks = new StandInHooks();
   g.ui = { notifications: new StandInNotifications() };
+  queryLog.length = 0;
   for (const fn of resetHooks) fn();
 }
 

@@ -7,3 +7,16 @@
 import "./globals";
 import "./data";
 import "./applications";
+import "./dice";
+import "./canvas";
+import "./chat";
+import "./combat";
+import "./uuid";
+
+export * from "./globals";
+export * from "./data";
+export * from "./dice";
+export * from "./canvas";
+export * from "./chat";
+export * from "./combat";
+export * from "./uuid";
