@@ -55,9 +55,12 @@ beforeEach(() => {
 });
 
 describe("migration 1: ruleset blocks", () => {
-  it("is the only migration and SCHEMA_VERSION is its version", () => {
-    expect(MIGRATIONS.map((m) => [m.version, m.name])).toEqual([[1, "ruleset blocks"]]);
-    expect(SCHEMA_VERSION).toBe(1);
+  it("is the first migration; SCHEMA_VERSION is the last one's version", () => {
+    expect(MIGRATIONS.map((m) => [m.version, m.name])).toEqual([
+      [1, "ruleset blocks"],
+      [2, "exchange cards"],
+    ]);
+    expect(SCHEMA_VERSION).toBe(2);
   });
 
   it("moves a character's HM3 fields into system.hm3 and keeps unknown fields", () => {
@@ -272,8 +275,8 @@ describe("migrateWorld", () => {
 
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
-      "Blow by Blow: updating this world's data to schema version 1. Please do not close the game.",
-      "Blow by Blow: world data updated to schema version 1 (9 document(s) rewritten).",
+      "Blow by Blow: updating this world's data to schema version 2. Please do not close the game.",
+      "Blow by Blow: world data updated to schema version 2 (9 document(s) rewritten).",
     ]);
 
     // A second start finds the world current.
@@ -301,7 +304,7 @@ describe("migrateWorld", () => {
     const last = standIns.notifications.messages.at(-1)!;
     expect(last.type).toBe("error");
     expect(last.message).toBe(
-      "Blow by Blow: the update to schema version 1 failed for 1 document(s); see the console. It will be tried again at the next start.",
+      "Blow by Blow: the update to schema version 2 failed for 1 document(s); see the console. It will be tried again at the next start.",
     );
   });
 });
@@ -401,6 +404,106 @@ describe("migrateWorld: a new world and token deltas", () => {
         what: "tokHero000000001 items",
         changes: [{ _id: oldSword._id, system: migrateSystem("Item.weapon", oldSword.system) }],
         options: WRITE,
+      },
+    ]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe("migration 2: exchange cards", () => {
+  /** A card as schema 1 stored it (JSON fields as JSON text, null until set). */
+  const oldCard = () => ({
+    ruleset: "hm3",
+    state: "declared",
+    revision: 0,
+    attacker: { actorUuid: "Actor.attacker00000001", tokenUuid: null },
+    defender: { actorUuid: "Actor.defender00000001", tokenUuid: null },
+    declaration: '{"attack":{"type":"melee"}}',
+    choices: null,
+    result: null,
+    customFlag: "kept",
+  });
+
+  it("gives a schema-1 card every new field at its default and its choices as a list", () => {
+    expect(migrateSystem("ChatMessage.exchange", oldCard())).toEqual({
+      ruleset: "hm3",
+      state: "declared",
+      revision: 0,
+      attacker: { actorUuid: "Actor.attacker00000001", tokenUuid: null, name: "" },
+      defender: { actorUuid: "Actor.defender00000001", tokenUuid: null, name: "" },
+      declaration: '{"attack":{"type":"melee"}}',
+      context: "{}",
+      choices: "[]",
+      rolls: "[]",
+      pending: null,
+      result: null,
+      applied: null,
+      advantages: "{}",
+      customFlag: "kept",
+    });
+  });
+
+  it("is idempotent, leaves current cards and partial updates alone, and does not touch other types", () => {
+    const once = migrateSystem("ChatMessage.exchange", oldCard());
+    expect(migrateSystem("ChatMessage.exchange", once)).toEqual(once);
+    expect(needsMigration("ChatMessage.exchange", once)).toBe(false);
+    const partial = { state: "resolved", revision: 3 };
+    expect(migrateSystem("ChatMessage.exchange", partial)).toEqual(partial);
+    // A stale null list in a partial update still becomes a list.
+    expect(migrateSystem("ChatMessage.exchange", { choices: null })).toEqual({ choices: "[]" });
+    expect(migrateSystem("Actor.character", { ruleset: "x", state: "y", choices: null })).toEqual({
+      ruleset: "x",
+      state: "y",
+      choices: null,
+    });
+  });
+
+  it("an old card loads through the data model with parsed, empty containers", async () => {
+    const { ExchangeData } = await import("../../src/foundry/data");
+    const model = new (ExchangeData as unknown as new (s: object) => Record<string, unknown>)(
+      oldCard(),
+    );
+    expect(model.choices).toEqual([]);
+    expect(model.context).toEqual({});
+    expect(model.rolls).toEqual([]);
+    expect(model.advantages).toEqual({});
+    expect(model.attacker).toEqual({
+      actorUuid: "Actor.attacker00000001",
+      tokenUuid: null,
+      name: "",
+    });
+    expect(model.declaration).toEqual({ attack: { type: "melee" } });
+  });
+
+  it("migrateWorld rewrites old exchange cards among the world's messages, nothing else", async () => {
+    const current = migrateSystem("ChatMessage.exchange", oldCard());
+    (standIns.game.data as { messages?: unknown }).messages = [
+      { _id: "oldCard000000001", type: "exchange", system: oldCard() },
+      { _id: "newCard000000001", type: "exchange", system: current },
+      {
+        _id: "plainChat0000001",
+        type: "base",
+        system: { choices: null, ruleset: "x", state: "y" },
+      },
+    ] as unknown as Record<string, unknown>[];
+    const writes: { id: string; changes: unknown; options: unknown }[] = [];
+    const message = (id: string) => ({
+      uuid: `ChatMessage.${id}`,
+      update: async (changes: object, options?: object) => {
+        writes.push({ id, changes, options });
+      },
+    });
+    (standIns.game as unknown as { messages: unknown }).messages = new Collection(
+      ["oldCard000000001", "newCard000000001", "plainChat0000001"].map((id) => [id, message(id)]),
+    );
+    const report = await migrateWorld();
+    expect(report.failed).toEqual([]);
+    expect(report.updated).toEqual(["ChatMessage.oldCard000000001"]);
+    expect(writes).toEqual([
+      {
+        id: "oldCard000000001",
+        changes: { system: current },
+        options: { diff: false, recursive: false, render: false },
       },
     ]);
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);

@@ -107,7 +107,7 @@ describe("schema lock", () => {
       ).fields.hm3.fields;
     expect(weapon(locked).handMode!.choices).toEqual(["one", "two", "either"]);
     expect(edit((c) => (weapon(c).handMode!.choices as string[]).pop())).not.toBe(base);
-    expect(edit((c) => (weapon(c).wq!.min = 0))).not.toBe(base);
+    expect(edit((c) => (weapon(c).wq!.min = 1))).not.toBe(base);
     const armour = (c: typeof locked) =>
       (
         c.fields.Item!.armour as {

@@ -144,16 +144,25 @@ export function withMax<T extends object>(field: T, max: number): T {
   return field;
 }
 
-/** A JSON value (an exchange's declaration, choices, result); null until set. */
-export function json() {
-  return new (fields().JSONField)({ required: true, nullable: true, initial: null });
+/**
+ * A JSON value (an exchange's declaration, choices, rolls, result…). `initial` is the JSON text
+ * of the default (Foundry returns a field's initial value uncast, and a JSONField stores text):
+ * nullable fields start null, the others at their JSON default (`"[]"`, `"{}"`).
+ */
+export function json(initial: string | null = null) {
+  return new (fields().JSONField)({
+    required: true,
+    nullable: initial === null,
+    initial: initial ?? null,
+  });
 }
 
-/** The actor and token of one side of an exchange. */
+/** The actor and token of one side of an exchange, and its name when declared (user text). */
 export function combatantRef() {
   const f = fields();
   return new f.SchemaField({
     actorUuid: new f.DocumentUUIDField({ type: "Actor" }),
     tokenUuid: new f.DocumentUUIDField({ type: "Token" }),
+    name: text("", true),
   });
 }

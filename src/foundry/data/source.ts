@@ -15,6 +15,7 @@ import type {
 import type { Region } from "../../core/body";
 import type { AimZone, Aspect, Material, RangeBand, Severity } from "../../rules/hm3/tables";
 import type { Velocity } from "../../rules/hm3/eml";
+import { FLOW_STATES, type ExchangeCard, type FlowState } from "../../core/flow";
 
 // ── Ruleset-free parts ───────────────────────────────────────────────────────────────────────
 
@@ -137,22 +138,16 @@ export interface InjurySource extends ItemCommonSource {
 }
 export type GearSource = PhysicalSource;
 
-/** State of a combat exchange card (the combat issue drives it). */
-export const EXCHANGE_STATES = ["declared", "awaitingDefence", "resolved", "applied"] as const;
-export type ExchangeState = (typeof EXCHANGE_STATES)[number];
+/** State of a combat exchange card (the flow's states, src/core/flow.ts). */
+export const EXCHANGE_STATES = FLOW_STATES;
+export type ExchangeState = FlowState;
 
-export interface ExchangeSource {
-  ruleset: string;
-  state: ExchangeState;
-  /** Bumped on every change; a submission for an older revision is refused. */
-  revision: number;
-  attacker: { actorUuid: string | null; tokenUuid: string | null };
-  defender: { actorUuid: string | null; tokenUuid: string | null };
-  /** JSON of the ruleset's declaration, choices and result (core data). */
-  declaration: unknown;
-  choices: unknown;
-  result: unknown;
-}
+/**
+ * The `system` of an exchange chat message: the flow's `ExchangeCard` (src/core/flow.ts), the
+ * whole state of one exchange as plain JSON. Its declaration, context, choices, rolls, pending
+ * prompt, result, applied record and advantages are JSON fields (their shape is the ruleset's).
+ */
+export type ExchangeSource = ExchangeCard;
 
 export interface CombatantSource {
   /** Tactical advantages taken in the current character turn. */

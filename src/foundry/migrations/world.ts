@@ -2,7 +2,7 @@
  * World migration: when the world's stored schema version (setting
  * `blow-by-blow.schemaVersion`) is older than `SCHEMA_VERSION`, the GM's client rewrites
  * every document whose stored `system` has an older shape: world actors and their embedded items,
- * world items, the deltas of unlinked tokens in every scene (`token.delta.system` and the items
+ * world items, the world's chat messages (exchange cards), the deltas of unlinked tokens in every scene (`token.delta.system` and the items
  * the delta holds), and the Actor and Item documents of every unlocked compendium. The data
  * models already migrate on load (`migrateData`); this makes the change permanent in the
  * database. Which documents need it is decided from the raw data the server sent (`game.data`,
@@ -56,11 +56,14 @@ export interface PlannedUpdate {
   items: { _id: string; system: Record<string, unknown> }[];
 }
 
-const typeKey = (documentName: "Actor" | "Item", type: string) =>
+/** The world documents whose `system` is migrated (chat messages: exchange cards). */
+export type MigratedDocument = "Actor" | "Item" | "ChatMessage";
+
+const typeKey = (documentName: MigratedDocument, type: string) =>
   `${documentName}.${type}` as TypeKey;
 
 /** The update a raw document needs, or null when it is current. Pure. */
-export function planUpdate(documentName: "Actor" | "Item", raw: RawDocument): PlannedUpdate | null {
+export function planUpdate(documentName: MigratedDocument, raw: RawDocument): PlannedUpdate | null {
   const plan: PlannedUpdate = { id: raw._id, items: [] };
   const key = typeKey(documentName, raw.type);
   if (needsMigration(key, raw.system))
@@ -128,10 +131,16 @@ interface TokenLike {
 
 interface GameLike {
   user: { isGM: boolean } | null;
-  data: { actors?: RawDocument[]; items?: RawDocument[]; scenes?: RawScene[] };
+  data: {
+    actors?: RawDocument[];
+    items?: RawDocument[];
+    messages?: RawDocument[];
+    scenes?: RawScene[];
+  };
   scenes?: { get(id: string): { tokens: { get(id: string): TokenLike | undefined } } | undefined };
   actors: { get(id: string): UpdatableDocument | undefined } | undefined;
   items: { get(id: string): UpdatableDocument | undefined } | undefined;
+  messages?: { get(id: string): UpdatableDocument | undefined } | undefined;
   packs: Iterable<PackLike> & { contents?: PackLike[] };
   settings: {
     get(ns: string, key: string): unknown;
@@ -144,7 +153,7 @@ interface GameLike {
 const WRITE = { diff: false, recursive: false, render: false } as const;
 
 async function apply(
-  documentName: "Actor" | "Item",
+  documentName: MigratedDocument,
   doc: UpdatableDocument,
   plan: PlannedUpdate,
 ): Promise<void> {
@@ -186,7 +195,7 @@ export async function migrateWorld({
   }
   const jobs: Job[] = [];
   const collect = (
-    documentName: "Actor" | "Item",
+    documentName: MigratedDocument,
     raws: Iterable<RawDocument>,
     find: (id: string) => Promise<UpdatableDocument | null | undefined>,
     where: string,
@@ -208,6 +217,9 @@ export async function migrateWorld({
 
   collect("Actor", g.data.actors ?? [], async (id) => g.actors?.get(id), "");
   collect("Item", g.data.items ?? [], async (id) => g.items?.get(id), "");
+  // Only exchange cards have a system of ours; other messages' types have no migration.
+  const cards = (g.data.messages ?? []).filter((m) => m.type === "exchange");
+  collect("ChatMessage", cards, async (id) => g.messages?.get(id), "");
   const actorTypes = new Map((g.data.actors ?? []).map((a) => [a._id, a.type]));
   for (const scene of g.data.scenes ?? []) {
     for (const token of scene.tokens ?? []) {

@@ -31,7 +31,7 @@ describe("_preUpdate: an update from a macro or the API", () => {
     expect(hm3(sword).wq).toBe(12);
     expect(hm3(sword).attack).toBe(5);
     expect(sword.name).toBe("Broadsword");
-    expect(warnings()).toEqual(["Weapon quality: 40 is outside the range 1 to 30."]);
+    expect(warnings()).toEqual(["Weapon quality: 40 is outside the range 0 to 30."]);
     expect(updateLog[0]!.changes).toEqual({ name: "Broadsword", system: { hm3: { attack: 5 } } });
   });
 
@@ -107,7 +107,7 @@ describe("_preCreate: a document created from a macro or an import", () => {
     // Without the check, cleaning would have stored 30.
     expect(hm3(sword!)).toMatchObject({ wq: 10, attack: 10, handMode: "two" });
     expect((sword!.system as unknown as { weight: number }).weight).toBe(3);
-    expect(warnings()).toEqual(["Weapon quality: 40 is outside the range 1 to 30."]);
+    expect(warnings()).toEqual(["Weapon quality: 40 is outside the range 0 to 30."]);
   });
 
   it("an injury created on a creature is checked against the creature's plan", async () => {
@@ -142,7 +142,7 @@ describe("guardSystem", () => {
   it("removes only refused paths, keeps `-=` deletions and other document fields", () => {
     const changes = {
       name: "x",
-      system: { hm3: { wq: 0, attack: 3, "-=old": null } },
+      system: { hm3: { wq: -1, attack: 3, "-=old": null } },
     };
     const result = guardSystem("Item.weapon", changes);
     expect(result.refused).toEqual(["system.hm3.wq"]);

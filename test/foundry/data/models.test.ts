@@ -147,11 +147,17 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
       ruleset: "hm3",
       state: "declared",
       revision: 0,
-      attacker: { actorUuid: null, tokenUuid: null },
-      defender: { actorUuid: null, tokenUuid: null },
+      attacker: { actorUuid: null, tokenUuid: null, name: "" },
+      defender: { actorUuid: null, tokenUuid: null, name: "" },
       declaration: null,
-      choices: null,
+      // JSON fields store JSON text; the containers start empty (issue 4, schema 2).
+      context: "{}",
+      choices: "[]",
+      rolls: "[]",
+      pending: null,
       result: null,
+      applied: null,
+      advantages: "{}",
     },
   ],
   ["combatant", CombatantData, { advantages: 0, turnKey: "" }],
@@ -295,6 +301,8 @@ describe("validation names the failing field", () => {
     const x = new (model(ExchangeData))({ declaration: { attacker: { aml: 60 } } });
     expect(x._source.declaration).toBe('{"attacker":{"aml":60}}');
     expect(x.declaration).toEqual({ attacker: { aml: 60 } });
+    expect(x.choices).toEqual([]);
+    expect(x.context).toEqual({});
   });
 });
 

@@ -57,7 +57,7 @@ describe("checkUpdate", () => {
     });
     expect(accepted).toEqual({ "system.hm3.defence": -10 });
     expect(messages(problems)).toEqual([
-      "Weapon quality: 40 is outside the range 1 to 30.",
+      "Weapon quality: 40 is outside the range 0 to 30.",
       'Attack modifier: "7.5" is not a whole number.',
     ]);
   });
@@ -232,12 +232,12 @@ describe("localisation", () => {
 
   it("notifyProblems shows one warning per problem, in English", () => {
     const { problems } = checkUpdate("Item.weapon", {
-      "system.hm3.wq": 0,
+      "system.hm3.wq": 31,
       "system.hm3.handMode": "three",
     });
     const shown = notifyProblems(problems);
     expect(standIns.notifications.messages).toEqual([
-      { type: "warning", message: "Weapon quality: 0 is outside the range 1 to 30.", options: {} },
+      { type: "warning", message: "Weapon quality: 31 is outside the range 0 to 30.", options: {} },
       { type: "warning", message: 'Hands: "three" is not one of one, two, either.', options: {} },
     ]);
     expect(shown).toEqual(standIns.notifications.messages.map((m) => m.message));

@@ -1,12 +1,21 @@
 /**
- * ChatMessage `exchange`: one combat exchange card. The combat issue drives its state; the
- * declaration, choices and result are the ruleset's plain JSON data (src/core/ruleset.ts).
+ * ChatMessage `exchange`: one combat exchange card. Its `system` is the flow's `ExchangeCard`
+ * (src/core/flow.ts): ruleset, state, revision, both combatants (actor and token UUIDs, name),
+ * and as JSON fields (their shape is the ruleset's) the declaration, the context, the choices,
+ * the rolls, the pending prompt, the result, the applied record and the advantages claimed.
+ * Only the active GM's client changes it (src/foundry/combat/queries.ts); the flow replays the
+ * exchange from the declaration, choices and rolls at every step, so the stored pending prompt
+ * and result are for display.
  */
+import type { AnyMutableObject } from "fvtt-types/utils";
+import { copy } from "../../../core/data";
+import type { ExchangeCard } from "../../../core/flow";
 import { EXCHANGE_STATES } from "../source";
 import { combatantRef, choice, int, json, text } from "../fields";
 import { BOUNDS } from "../rules";
 import { PREFIXES } from "../prefixes";
 import { guardCreate, guardSystem } from "../guard";
+import { migrateSystemInPlace } from "../../migrations";
 
 function exchangeSchema() {
   return {
@@ -16,11 +25,51 @@ function exchangeSchema() {
     attacker: combatantRef(),
     defender: combatantRef(),
     declaration: json(),
-    choices: json(),
+    context: json("{}"),
+    choices: json("[]"),
+    rolls: json("[]"),
+    pending: json(),
     result: json(),
+    applied: json(),
+    advantages: json("{}"),
   };
 }
 export type ExchangeSchema = ReturnType<typeof exchangeSchema>;
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * The card held by an exchange message's `system` (the initialised data model, whose JSON
+ * fields are parsed), as a plain copy; missing or malformed containers read as empty.
+ */
+export function cardOf(system: unknown): ExchangeCard {
+  const s = (isObject(system) ? system : {}) as Obj;
+  const ref = (v: unknown) => {
+    const r = isObject(v) ? v : {};
+    return {
+      actorUuid: typeof r.actorUuid === "string" ? r.actorUuid : null,
+      tokenUuid: typeof r.tokenUuid === "string" ? r.tokenUuid : null,
+      name: typeof r.name === "string" ? r.name : "",
+    };
+  };
+  const card = {
+    ruleset: s.ruleset,
+    state: s.state,
+    revision: s.revision,
+    attacker: ref(s.attacker),
+    defender: ref(s.defender),
+    declaration: s.declaration ?? null,
+    context: isObject(s.context) ? s.context : {},
+    choices: Array.isArray(s.choices) ? s.choices : [],
+    rolls: Array.isArray(s.rolls) ? s.rolls : [],
+    pending: isObject(s.pending) ? s.pending : null,
+    result: isObject(s.result) ? s.result : null,
+    applied: isObject(s.applied) ? s.applied : null,
+    advantages: isObject(s.advantages) ? s.advantages : {},
+  };
+  return copy(card) as unknown as ExchangeCard;
+}
 
 export class ExchangeData extends foundry.abstract.TypeDataModel<
   ExchangeSchema,
@@ -30,6 +79,17 @@ export class ExchangeData extends foundry.abstract.TypeDataModel<
     return exchangeSchema();
   }
   static override LOCALIZATION_PREFIXES = [PREFIXES.exchange];
+
+  /** Older cards (schema 1) load in the current shape (migrations/exchange-cards.ts). */
+  static override migrateData(source: AnyMutableObject): AnyMutableObject {
+    migrateSystemInPlace("ChatMessage.exchange", source);
+    return super.migrateData(source);
+  }
+
+  /** The card as plain data (a copy). */
+  toCard(): ExchangeCard {
+    return cardOf(this);
+  }
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
