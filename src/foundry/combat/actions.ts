@@ -1,0 +1,392 @@
+/**
+ * The exchange flow on the clicking client: what the Attack buttons (token HUD, sheet, hotbar
+ * macro) and the exchange card's buttons call. Ruleset-generic: it asks the world's ruleset
+ * (src/foundry/rulesets) for the attacks, the defences and how to build them.
+ *
+ * Permission is checked at the click, against the documents as they are then (actors looked up
+ * afresh); the active GM's client checks everything again (queries.ts). The clicking client
+ * rolls its step's dice as Foundry Rolls (dice.ts, Dice So Nice when installed) and sends them;
+ * only the active GM's client changes the card. With no GM connected: an attack card is still
+ * made (it waits, declared, for a GM); a defence, apply or advantage click changes nothing and
+ * says so.
+ */
+import type { ChoiceRequest, FighterSnapshot } from "../../core/combat";
+import { InputError, showValue } from "../../core/errors";
+import {
+  declareExchange,
+  FlowError,
+  replayExchange,
+  rollAsNeeded,
+  type ChoiceSubmission,
+  type ExchangeCard,
+} from "../../core/flow";
+import type { Side } from "../../core/ruleset";
+import { cardOf } from "../data/chat-message/exchange";
+import { foundryRuleset, worldRuleset, type FoundryRuleset } from "../rulesets";
+import { AttackDialog } from "./attack-dialog";
+import { DefenceDialog } from "./defence-dialog";
+import { foundryRoll } from "./dice";
+import { callerFor, resolveUuid, sideActor, userOwns } from "./permissions";
+import {
+  activeGM,
+  exchangeBuild,
+  formatOutcome,
+  outcomeOf,
+  QUERY,
+  QUERY_HANDLERS,
+  type MessageLike,
+  type QueryName,
+  type QueryOutcome,
+} from "./queries";
+import { worldOptions } from "./settings";
+import {
+  fighterSnapshot,
+  measureSituation,
+  type ActorLike,
+  type CanvasLike,
+  type TokenDocLike,
+  type TokenObjectLike,
+  type UserLike,
+} from "./snapshot";
+
+type Obj = Record<string, unknown>;
+
+/** How long a client waits for the GM's answer. */
+export const QUERY_TIMEOUT_MS = 60_000;
+
+interface UserWithQuery extends UserLike {
+  query?(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+  targets?: Iterable<TokenObjectLike>;
+}
+
+interface GameLike {
+  user: UserWithQuery;
+  users: { activeGM: UserWithQuery | null };
+  messages?: { get(id: string): MessageLike | undefined };
+  i18n: { format(key: string, data?: Record<string, string>): string };
+}
+
+interface ChatMessageClass {
+  create(data: Obj): Promise<unknown>;
+  getSpeaker(options: { actor?: unknown; token?: unknown }): Obj;
+}
+
+// The pinned fvtt-types (13.340.1) lack v13's queries and describe `game` for v12; the actions
+// read `game`, `canvas` and `ChatMessage` through the few members they use.
+const g = (): GameLike => game as unknown as GameLike;
+
+function warn(key: string, data: Record<string, string> = {}): void {
+  ui.notifications?.warn(g().i18n.format(key, data));
+}
+
+function info(key: string, data: Record<string, string> = {}): void {
+  ui.notifications?.info(g().i18n.format(key, data));
+}
+
+/** Shows why a step was refused (a FlowError, a CombatError, an InputError). */
+function warnError(err: unknown): void {
+  const outcome = outcomeOf(err);
+  if (!outcome.ok) ui.notifications?.warn(formatOutcome(outcome));
+}
+
+/** Asks the active GM's client to run a query (the GM's own click runs the handler here). */
+async function askGM(name: QueryName, data: Obj): Promise<QueryOutcome | null> {
+  const gm = g().users.activeGM;
+  if (!gm) {
+    warn("BLOWBYBLOW.Combat.Warning.noGM");
+    return null;
+  }
+  let outcome: QueryOutcome;
+  if (gm.id === g().user.id) outcome = await QUERY_HANDLERS[name](data);
+  else {
+    try {
+      if (!gm.query) throw new Error("this Foundry has no user queries");
+      outcome = (await gm.query(name, data, { timeout: QUERY_TIMEOUT_MS })) as QueryOutcome;
+    } catch (err) {
+      warn("BLOWBYBLOW.Combat.Error.queryFailed", {
+        error: err instanceof Error ? err.message : String(err),
+      });
+      return null;
+    }
+  }
+  if (!outcome || typeof outcome !== "object") {
+    warn("BLOWBYBLOW.Combat.Error.queryFailed", { error: showValue(outcome) });
+    return null;
+  }
+  if (!outcome.ok) ui.notifications?.warn(formatOutcome(outcome));
+  return outcome;
+}
+
+/** The exchange card of a message id, and its ruleset, or null (with a warning). */
+function cardFor(messageId: string): {
+  message: MessageLike;
+  card: ExchangeCard;
+  fr: FoundryRuleset;
+} | null {
+  const message = g().messages?.get(messageId);
+  if (!message || message.type !== "exchange") {
+    warn("BLOWBYBLOW.Combat.Error.noMessage", { messageId });
+    return null;
+  }
+  const card = cardOf(message.system);
+  const fr = foundryRuleset(String(card.ruleset));
+  if (!fr) {
+    warn("BLOWBYBLOW.Combat.Error.unknownRuleset", { ruleset: String(card.ruleset) });
+    return null;
+  }
+  return { message, card, fr };
+}
+
+// ── Attack ───────────────────────────────────────────────────────────────────────────────────
+
+/** The attacker's token and actor from the UUIDs the button gives. */
+async function attackerOf(args: {
+  actorUuid: string;
+  tokenUuid?: string | null;
+}): Promise<{ actor: ActorLike; token: TokenDocLike | null } | null> {
+  const tokenDoc = (await resolveUuid(args.tokenUuid)) as TokenDocLike | null;
+  const token =
+    (tokenDoc as { documentName?: string } | null)?.documentName === "Token" ? tokenDoc : null;
+  if (token?.actor) return { actor: token.actor, token };
+  const actor = (await resolveUuid(args.actorUuid)) as ActorLike | null;
+  if (!actor || (actor as { documentName?: string }).documentName !== "Actor") return null;
+  // An actor's own button: its token on the viewed scene, if it has one there.
+  const active = actor.getActiveTokens?.(true, true) ?? [];
+  return { actor, token: (active[0] as TokenDocLike | undefined) ?? null };
+}
+
+/**
+ * Attack with `itemId` (or let the dialog choose) from `attacker` (a token's actor or an actor)
+ * at the user's single targeted token. Checks permission and target; opens AttackDialog;
+ * rolls start's dice; creates the exchange ChatMessage. Null when cancelled or refused.
+ */
+export async function attack(args: {
+  actorUuid: string;
+  tokenUuid?: string | null;
+  itemId?: string | null;
+}): Promise<ChatMessage | null> {
+  let fr: FoundryRuleset;
+  try {
+    fr = worldRuleset();
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    return null;
+  }
+  const user = g().user;
+  const found = await attackerOf(args);
+  if (!found) {
+    warn("BLOWBYBLOW.Combat.Warning.noActor");
+    return null;
+  }
+  const { actor, token } = found;
+  if (!userOwns(user, actor)) {
+    warn("BLOWBYBLOW.Combat.Warning.notOwner", { name: actor.name });
+    return null;
+  }
+  const targets = [...(user.targets ?? [])];
+  if (targets.length !== 1) {
+    warn("BLOWBYBLOW.Combat.Warning.oneTarget", { count: String(targets.length) });
+    return null;
+  }
+  const targetToken = targets[0]!.document;
+  const defenderActor = targetToken.actor;
+  if (!defenderActor) {
+    warn("BLOWBYBLOW.Combat.Warning.targetNoActor");
+    return null;
+  }
+  const sameToken = !!token && targetToken.uuid === token.uuid;
+  if (sameToken || defenderActor.uuid === actor.uuid) {
+    warn("BLOWBYBLOW.Combat.Warning.selfTarget", { name: actor.name });
+    return null;
+  }
+
+  const attacker = fighterSnapshot(actor);
+  const defender = fighterSnapshot(defenderActor);
+  const options = fr.combat.attackOptions(attacker, defender);
+  if (options.length === 0) {
+    warn("BLOWBYBLOW.Combat.Warning.noAttacks", { name: actor.name });
+    return null;
+  }
+  const view = (globalThis as { canvas?: CanvasLike }).canvas ?? null;
+  const situation = measureSituation(
+    token,
+    targetToken,
+    defenderActor,
+    fr.combat.incapacitating,
+    view?.ready === false ? null : view,
+  );
+  const request = await AttackDialog.prompt({
+    attacker,
+    defender,
+    options,
+    situation,
+    itemId: args.itemId ?? null,
+    preview: (r) => fr.combat.attackTarget(attacker, defender, r),
+    bandFor: (option, distance) => fr.combat.bandFor(option, distance),
+  });
+  if (!request) return null;
+
+  let card: ExchangeCard;
+  try {
+    // The fighters as they are now (the dialog may have stayed open a while).
+    const now = { attacker: fighterSnapshot(actor), defender: fighterSnapshot(defenderActor) };
+    const build = fr.combat.buildDeclaration(
+      now.attacker,
+      now.defender,
+      request,
+      worldOptions(fr.id),
+    );
+    const ruleset = fr.ruleset;
+    const decl = ruleset.parseDeclaration(build.declaration);
+    const { rolls } = await rollAsNeeded((dice) => ruleset.start(decl, dice), foundryRoll);
+    card = declareExchange(ruleset, {
+      attacker: { actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, name: actor.name },
+      defender: {
+        actorUuid: defenderActor.uuid,
+        tokenUuid: targetToken.uuid,
+        name: defenderActor.name,
+      },
+      declaration: build.declaration,
+      context: { request, rules: build.rules },
+      rolls,
+    });
+  } catch (err) {
+    if (err instanceof FlowError || err instanceof InputError) {
+      warnError(err);
+      return null;
+    }
+    throw err;
+  }
+  const Message = (globalThis as unknown as { ChatMessage: ChatMessageClass }).ChatMessage;
+  const message = await Message.create({
+    type: "exchange",
+    system: card,
+    speaker: Message.getSpeaker({ actor, token }),
+  });
+  if (message && !g().users.activeGM) info("BLOWBYBLOW.Combat.Info.waitingForGM");
+  return (message ?? null) as ChatMessage | null;
+}
+
+// ── Card buttons ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A defence (pending option) button on the card: checks ownership now, opens DefenceDialog,
+ * rolls the step's dice (rollAsNeeded + Foundry Roll), submits to the active GM.
+ */
+export async function defend(messageId: string, optionId: string): Promise<void> {
+  const found = cardFor(messageId);
+  if (!found) return;
+  const { card, fr } = found;
+  const user = g().user;
+  if (card.state !== "awaitingDefence") {
+    warnError(
+      new FlowError("wrongState", "The exchange waits for no choice.", {
+        state: String(card.state),
+      }),
+    );
+    return;
+  }
+  if (!activeGM()) {
+    warn("BLOWBYBLOW.Combat.Warning.noGM");
+    return;
+  }
+  let chooser: FighterSnapshot;
+  let pending;
+  let state: unknown;
+  try {
+    const replayed = replayExchange(fr.ruleset, card);
+    pending = replayed.pending;
+    state = replayed.state;
+    if (!pending) throw new FlowError("wrongState", "Nothing is pending.", { state: "resolved" });
+    const caller = await callerFor(user, card);
+    if (!caller.isGM && !caller.owns[pending.by])
+      throw new FlowError("notOwner", "The user does not own the chooser.", {
+        side: pending.by,
+        userId: user.id,
+      });
+    const actor = await sideActor(card[pending.by]);
+    if (!actor) {
+      warn("BLOWBYBLOW.Combat.Error.noActor", { side: pending.by, name: card[pending.by].name });
+      return;
+    }
+    chooser = fighterSnapshot(actor);
+  } catch (err) {
+    warnError(err);
+    return;
+  }
+  const exchange = exchangeBuild(card);
+  const options = fr.combat.choiceOptions(pending, exchange, chooser);
+  if (!options.some((o) => o.id === optionId && !o.unavailableKey)) {
+    warn("BLOWBYBLOW.Combat.Warning.unknownOption");
+    return;
+  }
+  const request: ChoiceRequest | null = await DefenceDialog.prompt({
+    chooser,
+    options,
+    optionId,
+    attackerName: card.attacker.name,
+  });
+  if (!request) return;
+  let submission: ChoiceSubmission;
+  try {
+    const value = fr.combat.buildChoice(pending, exchange, chooser, request);
+    const ruleset = fr.ruleset;
+    const choice = ruleset.parseChoice(state, value);
+    const { rolls } = await rollAsNeeded(
+      (dice) => ruleset.choose(state, choice, dice),
+      foundryRoll,
+    );
+    submission = { revision: card.revision, kind: pending.kind, value, request, rolls };
+  } catch (err) {
+    if (err instanceof FlowError || err instanceof InputError) {
+      warnError(err);
+      return;
+    }
+    throw err;
+  }
+  await askGM(QUERY.choose, { messageId, userId: user.id, submission });
+}
+
+/** The GM's Apply button: the GM's client applies the card's consequences once. */
+export async function apply(messageId: string): Promise<void> {
+  const found = cardFor(messageId);
+  if (!found) return;
+  const user = g().user;
+  if (!user.isGM) {
+    warnError(new FlowError("notGM", "Only a GM applies an exchange.", { userId: user.id }));
+    return;
+  }
+  await askGM(QUERY.apply, { messageId, userId: user.id, revision: found.card.revision });
+}
+
+/** A side's tactical advantage button: its owner (or a GM) claims it, once per card and turn. */
+export async function takeAdvantage(messageId: string, side: Side): Promise<void> {
+  const found = cardFor(messageId);
+  if (!found) return;
+  const user = g().user;
+  const caller = await callerFor(user, found.card);
+  if (!caller.isGM && !caller.owns[side]) {
+    warnError(
+      new FlowError("notOwner", "The user does not own that side.", { side, userId: user.id }),
+    );
+    return;
+  }
+  await askGM(QUERY.advantage, { messageId, userId: user.id, side, revision: found.card.revision });
+}
+
+/** GM only (ruling R30): marks the amputation strike `strike` called for. */
+export async function markAmputated(messageId: string, strike: number): Promise<void> {
+  const found = cardFor(messageId);
+  if (!found) return;
+  const user = g().user;
+  if (!user.isGM) {
+    warnError(new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id }));
+    return;
+  }
+  await askGM(QUERY.amputate, {
+    messageId,
+    userId: user.id,
+    strike,
+    revision: found.card.revision,
+  });
+}

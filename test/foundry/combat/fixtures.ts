@@ -1,0 +1,116 @@
+/**
+ * A small HM3 world for the adapter's flow tests: the GM (default client), Alice (a player who
+ * owns Sir Aldric) and Bob (a player who owns nothing); Sir Aldric (the knight of the sheet
+ * fixtures: broadsword, round shield, mail) and a GM-owned Brigand (the same skills and weapons,
+ * no armour) on a square 1-unit grid, side by side. Dice: `planDice` makes the rolls a step will
+ * ask for come out as chosen, by roll name, through `CONFIG.Dice.randomUniform`.
+ */
+import {
+  addUser,
+  asUser,
+  createScene,
+  fixedFaces,
+  GM_ID,
+  GRID_TYPES,
+  makeActor,
+  placeToken,
+  standIns,
+  targetTokens,
+  TOKEN_DISPOSITIONS,
+  type StandInActor,
+  type StandInToken,
+  type StandInUser,
+} from "../stand-ins";
+import type { Dice } from "../../../src/core/dice";
+import { KNIGHT_ITEMS, KNIGHT_SYSTEM } from "../actor-sheet-fixtures";
+
+type Obj = Record<string, unknown>;
+
+export interface World {
+  gm: StandInUser;
+  alice: StandInUser;
+  bob: StandInUser;
+  aldric: StandInActor;
+  brigand: StandInActor;
+  tAldric: StandInToken;
+  tBrigand: StandInToken;
+}
+
+const items = (keep: (type: string) => boolean) =>
+  KNIGHT_ITEMS.filter((i) => keep(i.type)).map((i) => ({
+    _id: i.id,
+    name: i.name,
+    type: i.type,
+    system: structuredClone(i.system) as unknown as Obj,
+  }));
+
+export function world(): World {
+  const gm = standIns.game.users.get(GM_ID)!;
+  const alice = addUser({ id: "userAlice0000001", name: "Alice" });
+  const bob = addUser({ id: "userBob000000001", name: "Bob" });
+  const aldric = makeActor({
+    _id: "actorAldric00001",
+    name: "Sir Aldric",
+    type: "character",
+    system: structuredClone(KNIGHT_SYSTEM) as unknown as Obj,
+    items: items((t) => t !== "injury"),
+    ownership: { default: 0, [alice.id]: 3 },
+  });
+  const brigand = makeActor({
+    _id: "actorBrigand0001",
+    name: "Brigand",
+    type: "character",
+    system: structuredClone(KNIGHT_SYSTEM) as unknown as Obj,
+    items: items((t) => t !== "injury" && t !== "armour"),
+  });
+  createScene({
+    id: "scene00000000001",
+    grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 1 },
+  });
+  const tAldric = placeToken(aldric, {
+    _id: "tokAldric0000001",
+    at: [0, 0],
+    disposition: TOKEN_DISPOSITIONS.FRIENDLY,
+  });
+  const tBrigand = placeToken(brigand, { _id: "tokBrigand000001", at: [1, 0] });
+  asUser(alice, () => targetTokens([tBrigand]));
+  targetTokens([tAldric], gm);
+  return { gm, alice, bob, aldric, brigand, tAldric, tBrigand };
+}
+
+/** What each roll (by name, prefix aside) comes out as: a face for d100s, each die's face for d6s. */
+export interface DicePlan {
+  [name: string]: number | number[];
+}
+
+/**
+ * Dice that answer by roll name (the last dotted part: `a.location` → `location`), recording
+ * the faces in the order asked, so `CONFIG.Dice.randomUniform` can replay them.
+ */
+export function planningDice(plan: DicePlan): Dice & { faces: [number, number][] } {
+  const faces: [number, number][] = [];
+  return {
+    faces,
+    roll(name: string, count: number, sides: number): number[] {
+      const key = name.split(".").at(-1)!;
+      const given = plan[key] ?? plan[name];
+      const values =
+        given === undefined
+          ? Array.from({ length: count }, () => 1)
+          : Array.isArray(given)
+            ? given.slice(0, count)
+            : Array.from({ length: count }, () => given);
+      while (values.length < count) values.push(values.at(-1) ?? 1);
+      for (const v of values) faces.push([v, sides]);
+      return values;
+    },
+  };
+}
+
+/** Sets `CONFIG.Dice.randomUniform` to show these faces next, in order. */
+export function scriptDice(faces: [number, number][]): void {
+  (standIns.CONFIG as unknown as { Dice: { randomUniform: () => number } }).Dice.randomUniform =
+    fixedFaces(faces, () => {
+      throw new Error("a die was rolled that the test did not script");
+    });
+}
