@@ -1,0 +1,270 @@
+/**
+ * The view model of an exchange chat card (templates/chat/exchange.hbs), pure: the header
+ * (who attacks whom, with what), the state line, the defence buttons, the attack target with
+ * its breakdown, the Apply button, the tactical advantage buttons, and the ruleset's own result
+ * partial with its context. Ruleset-generic: it reads the flow's `ExchangeCard` (src/core/flow)
+ * and asks the ruleset's card entry (`FoundryRuleset.card`) for the result part.
+ *
+ * What each viewer sees: the defence buttons only the pending side's owners and the GM, and
+ * none while no GM is connected (the card says why); the Apply button only a GM, when the world
+ * asks the GM to apply; an advantage button only the advantaged side's owners and the GM.
+ * Permission is checked again when a button is clicked (src/foundry/combat/actions.ts).
+ *
+ * Text is `LangText` (./text.ts), localised by render.ts; names are user text, escaped by the
+ * template and never put in a tooltip.
+ */
+import type { ExchangeCard, FlowState } from "../../core/flow";
+import type { Target } from "../../core/modifiers";
+import type { ChoiceOption, Side } from "../../core/ruleset";
+import type { CardViewer, FoundryRuleset } from "../rulesets";
+import { isTarget, targetView, type TargetView } from "./target-view";
+import { t, type LangText } from "./text";
+
+export const EXCHANGE_TEMPLATE = "systems/blow-by-blow/templates/chat/exchange.hbs";
+
+/** How a resolved exchange's consequences are applied (world setting `blow-by-blow.applyMode`). */
+export type CardApplyMode = "auto" | "ask" | "report";
+
+/** What the card needs beside the card and the viewer. */
+export interface CardOptions {
+  /** The world's apply mode; default "ask". */
+  applyMode?: CardApplyMode;
+  /**
+   * The attacking item's name when the card's context does not keep it (`itemName`): the
+   * adapter looks the item up on the attacker (user text).
+   */
+  weaponName?: string | null;
+}
+
+export const CARD_KEY = Object.freeze({
+  versus: "BLOWBYBLOW.Card.Header.versus",
+  with: "BLOWBYBLOW.Card.Header.with",
+  declared: "BLOWBYBLOW.Card.State.declared",
+  noGM: "BLOWBYBLOW.Card.State.noGM",
+  awaitingDefence: "BLOWBYBLOW.Card.State.awaitingDefence",
+  awaitingChoice: "BLOWBYBLOW.Card.State.awaitingChoice",
+  resolvedAsk: "BLOWBYBLOW.Card.State.resolvedAsk",
+  resolvedAuto: "BLOWBYBLOW.Card.State.resolvedAuto",
+  resolvedReport: "BLOWBYBLOW.Card.State.resolvedReport",
+  applied: "BLOWBYBLOW.Card.State.applied",
+  defencePrompt: "BLOWBYBLOW.Card.Defence.prompt",
+  defenceTarget: "BLOWBYBLOW.Card.Defence.target",
+  defenceNoGM: "BLOWBYBLOW.Card.Defence.noGM",
+  apply: "BLOWBYBLOW.Card.Apply.button",
+  applyHint: "BLOWBYBLOW.Card.Apply.hint",
+  advantageGains: "BLOWBYBLOW.Card.Advantage.gains",
+  advantageTake: "BLOWBYBLOW.Card.Advantage.take",
+  advantageTaken: "BLOWBYBLOW.Card.Advantage.taken",
+  advantageNoGM: "BLOWBYBLOW.Card.Advantage.noGM",
+});
+
+/**
+ * What the card reads of `card.context` (written by the attack action): all optional, each
+ * checked before use.
+ */
+export interface CardAttackContext {
+  /** The attacking item's name (user text). */
+  itemName?: string;
+  /** The attack target, itemised (`CombatRules.attackTarget`). */
+  target?: Target;
+  /** Strikes (indexes into the ruleset's result) the GM marked as a severed limb (ruling R30). */
+  amputated?: number[];
+}
+
+/** The card's context as far as the card reads it (bad values dropped). */
+export function readAttackContext(card: ExchangeCard): CardAttackContext {
+  const c: Record<string, unknown> =
+    card.context !== null && typeof card.context === "object" ? card.context : {};
+  const out: CardAttackContext = {};
+  if (typeof c.itemName === "string" && c.itemName !== "") out.itemName = c.itemName;
+  if (isTarget(c.target)) out.target = c.target;
+  if (Array.isArray(c.amputated))
+    out.amputated = (c.amputated as unknown[]).filter(
+      (n): n is number => typeof n === "number" && Number.isInteger(n),
+    );
+  return out;
+}
+
+export interface StatusLine {
+  text: LangText;
+  /** `wait` (something is pending), `alert` (no GM), `done`. */
+  tone: "wait" | "alert" | "done";
+}
+
+export interface DefenceButtonView {
+  option: string;
+  label: LangText;
+  /** The option's target, when the ruleset tells it in advance. */
+  target: LangText | null;
+  disabled: boolean;
+  reason: LangText | null;
+}
+
+export interface AdvantageView {
+  side: Side;
+  text: LangText;
+  /** The button, for the side's owners and the GM while unclaimed. */
+  button: { label: LangText; disabled: boolean; reason: LangText | null } | null;
+  /** Said once claimed. */
+  taken: LangText | null;
+}
+
+export type ExchangeCardView = {
+  state: FlowState;
+  ruleset: string;
+  revision: number;
+  attacker: string;
+  defender: string;
+  /** The attacking item's name (user text), or null. */
+  weapon: string | null;
+  /** The attack's details (mode, aim…) from the ruleset's result context. */
+  summary: (LangText | string)[];
+  status: StatusLine[];
+  /** The attack target before the result (the result part shows the rolls with theirs). */
+  attackTarget: TargetView | null;
+  /** Defence buttons for a viewer who may choose; null for everyone else. */
+  defence: { prompt: LangText; buttons: DefenceButtonView[]; blocked: LangText | null } | null;
+  resultTemplate: string;
+  result: Record<string, unknown>;
+  apply: { label: LangText; hint: LangText } | null;
+  advantages: AdvantageView[];
+  versus: LangText;
+  weaponLine: LangText | null;
+};
+
+const SIDES: readonly Side[] = ["attacker", "defender"];
+
+function isSide(value: unknown): value is Side {
+  return value === "attacker" || value === "defender";
+}
+
+function sideName(card: ExchangeCard, side: Side): string {
+  return String(card[side]?.name ?? "");
+}
+
+/** Whether the viewer may act for a side (owns its actor, or is a GM). */
+function actsFor(viewer: CardViewer, side: Side): boolean {
+  return viewer.isGM || viewer.owns[side] === true;
+}
+
+function statusLines(card: ExchangeCard, viewer: CardViewer, mode: CardApplyMode): StatusLine[] {
+  const noGM: StatusLine = { text: t(CARD_KEY.noGM), tone: "alert" };
+  switch (card.state) {
+    case "declared":
+      return [viewer.gmOnline ? { text: t(CARD_KEY.declared), tone: "wait" } : noGM];
+    case "awaitingDefence": {
+      const by = isSide(card.pending?.by) ? card.pending.by : "defender";
+      const key =
+        card.pending?.kind === "defence" ? CARD_KEY.awaitingDefence : CARD_KEY.awaitingChoice;
+      const lines: StatusLine[] = [{ text: t(key, { name: sideName(card, by) }), tone: "wait" }];
+      if (!viewer.gmOnline) lines.push(noGM);
+      return lines;
+    }
+    case "resolved": {
+      const key =
+        mode === "auto"
+          ? CARD_KEY.resolvedAuto
+          : mode === "report"
+            ? CARD_KEY.resolvedReport
+            : CARD_KEY.resolvedAsk;
+      return [{ text: t(key), tone: mode === "report" ? "done" : "wait" }];
+    }
+    case "applied":
+      return [{ text: t(CARD_KEY.applied), tone: "done" }];
+    default:
+      return [];
+  }
+}
+
+function defenceButton(option: ChoiceOption): DefenceButtonView {
+  const unavailable = typeof option.unavailableKey === "string" && option.unavailableKey !== "";
+  return {
+    option: String(option.id),
+    label: t(String(option.labelKey)),
+    target: option.target ? t(CARD_KEY.defenceTarget, { value: option.target.value }) : null,
+    disabled: unavailable,
+    reason: unavailable ? t(option.unavailableKey as string) : null,
+  };
+}
+
+function defenceView(card: ExchangeCard, viewer: CardViewer): ExchangeCardView["defence"] {
+  const pending = card.pending;
+  if (card.state !== "awaitingDefence" || !pending || !isSide(pending.by)) return null;
+  if (!actsFor(viewer, pending.by)) return null;
+  const prompt = t(CARD_KEY.defencePrompt, { name: sideName(card, pending.by) });
+  if (!viewer.gmOnline) return { prompt, buttons: [], blocked: t(CARD_KEY.defenceNoGM) };
+  const options = Array.isArray(pending.options) ? pending.options : [];
+  return { prompt, buttons: options.map(defenceButton), blocked: null };
+}
+
+function advantageViews(card: ExchangeCard, viewer: CardViewer): AdvantageView[] {
+  if (card.state !== "resolved" && card.state !== "applied") return [];
+  const effects = Array.isArray(card.result?.effects) ? card.result.effects : [];
+  const sides = SIDES.filter((side) =>
+    effects.some((e) => e?.type === "tacticalAdvantage" && e.to === side),
+  );
+  const claimed = card.advantages ?? {};
+  return sides.map((side) => {
+    const name = sideName(card, side);
+    const taken = claimed[side] !== undefined;
+    const canClaim = !taken && actsFor(viewer, side);
+    return {
+      side,
+      text: t(CARD_KEY.advantageGains, { name }),
+      button: canClaim
+        ? {
+            label: t(CARD_KEY.advantageTake, { name }),
+            disabled: !viewer.gmOnline,
+            reason: viewer.gmOnline ? null : t(CARD_KEY.advantageNoGM),
+          }
+        : null,
+      taken: taken ? t(CARD_KEY.advantageTaken, { name }) : null,
+    };
+  });
+}
+
+/**
+ * The card's view model for one viewer. `options.applyMode` is the world's apply mode (the
+ * Apply button shows only for "ask").
+ */
+export function exchangeCardContext(
+  card: ExchangeCard,
+  viewer: CardViewer,
+  fr: FoundryRuleset,
+  options: CardOptions = {},
+): ExchangeCardView {
+  const mode = options.applyMode ?? "ask";
+  const context = readAttackContext(card);
+  const result = fr.card.resultContext(card, viewer);
+  const summary = Array.isArray(result.summary)
+    ? (result.summary as unknown[]).filter(
+        (s): s is LangText | string =>
+          typeof s === "string" || (s !== null && typeof s === "object"),
+      )
+    : [];
+  const resolvedTarget =
+    context.target ?? (isTarget(result.attackTarget) ? result.attackTarget : null);
+  const beforeResult = card.state === "declared" || card.state === "awaitingDefence";
+  const weapon = context.itemName ?? options.weaponName ?? null;
+  return {
+    state: card.state,
+    ruleset: String(card.ruleset),
+    revision: card.revision,
+    attacker: sideName(card, "attacker"),
+    defender: sideName(card, "defender"),
+    weapon,
+    summary,
+    status: statusLines(card, viewer, mode),
+    attackTarget: beforeResult && resolvedTarget ? targetView(resolvedTarget) : null,
+    defence: defenceView(card, viewer),
+    resultTemplate: fr.card.resultTemplate,
+    result,
+    apply:
+      viewer.isGM && card.state === "resolved" && mode === "ask"
+        ? { label: t(CARD_KEY.apply), hint: t(CARD_KEY.applyHint) }
+        : null,
+    advantages: advantageViews(card, viewer),
+    versus: t(CARD_KEY.versus),
+    weaponLine: weapon !== null ? t(CARD_KEY.with, { weapon }) : null,
+  };
+}

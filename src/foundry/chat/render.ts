@@ -1,0 +1,199 @@
+/**
+ * Renders exchange chat messages (ChatMessage subtype `exchange`) as cards and wires their
+ * buttons. On v13's `renderChatMessageHTML` hook each client builds the card for its own user:
+ * who owns which side (looked up afresh, permissions.ts), whether a GM is connected, the
+ * world's apply mode and whether players see the defender's targets; the pure view model
+ * (card-context.ts, and the ruleset's result part) is localised and rendered with the real
+ * templates into the message's content. A click on a card button calls the flow action
+ * (src/foundry/combat/actions.ts), which checks permission again at that moment; the button is
+ * disabled while its action runs.
+ */
+import type { ExchangeCard } from "../../core/flow";
+import type { Side } from "../../core/ruleset";
+import { apply, defend, markAmputated, takeAdvantage } from "../combat/actions";
+import { callerFor, sideActor } from "../combat/permissions";
+import { applyMode, showDefenceTargets } from "../combat/settings";
+import { cardOf } from "../data/chat-message/exchange";
+import { FOUNDRY_RULESETS, foundryRuleset, type CardViewer } from "../rulesets";
+import { escapeHtml, handlebarsApi, PARTIAL_HELPER, partialHelper } from "../sheets/common";
+import { EXCHANGE_TEMPLATE, exchangeCardContext, readAttackContext } from "./card-context";
+import { localizeTree } from "./text";
+
+/** Shown instead of the card when its ruleset cannot be shown by this system. */
+export const UNKNOWN_RULESET_KEY = "BLOWBYBLOW.Card.unknownRuleset";
+
+/** Every template the exchange cards render: the frame and each ruleset's result partial. */
+export function chatTemplates(): string[] {
+  const results = Object.values(FOUNDRY_RULESETS).map((fr) => fr.card.resultTemplate);
+  return [EXCHANGE_TEMPLATE, ...new Set(results)];
+}
+
+// The pinned fvtt-types (13.340.1) describe `game` for v12 (no `users.activeGM`); the cards read
+// the few members they use.
+interface UserLike {
+  id: string;
+  isGM: boolean;
+}
+interface GameLike {
+  user: UserLike;
+  users: { activeGM: UserLike | null };
+  i18n: {
+    localize(key: string): string;
+    format(key: string, data?: Record<string, string>): string;
+  };
+}
+const g = (): GameLike => game as unknown as GameLike;
+
+/** A chat message as the hook passes it, as far as the cards read it. */
+export interface CardMessage {
+  id: string | null;
+  type: string;
+  system: unknown;
+}
+
+/** The viewer of a card on this client: the user, what they own now, the GM and the settings. */
+export async function cardViewer(card: ExchangeCard): Promise<CardViewer> {
+  const game = g();
+  const caller = await callerFor(game.user, card);
+  return {
+    userId: caller.userId,
+    isGM: caller.isGM,
+    owns: { attacker: caller.owns.attacker, defender: caller.owns.defender },
+    gmOnline: game.users.activeGM !== null && game.users.activeGM !== undefined,
+    showDefenceTargets: showDefenceTargets(),
+  };
+}
+
+/** The attacking item's name when the card's context does not keep it: the item on the actor now. */
+async function weaponName(card: ExchangeCard): Promise<string | null> {
+  const request = (card.context as { request?: { itemId?: unknown } }).request;
+  const itemId = typeof request?.itemId === "string" ? request.itemId : null;
+  if (!itemId) return null;
+  const actor = await sideActor(card.attacker);
+  const item = actor?.items.get?.(itemId);
+  return typeof item?.name === "string" && item.name !== "" ? item.name : null;
+}
+
+/** The card's HTML for this client's user. */
+export async function renderExchangeCard(message: CardMessage): Promise<string> {
+  const game = g();
+  const card = cardOf(message.system);
+  const localize = (key: string) => game.i18n.localize(key);
+  const format = (key: string, data: Record<string, string | number>) =>
+    game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
+  const fr = foundryRuleset(String(card.ruleset));
+  if (!fr) {
+    const says = format(UNKNOWN_RULESET_KEY, { ruleset: String(card.ruleset) });
+    return `<p class="blow-by-blow exchange-card bbb-xc-unknown">${escapeHtml(says)}</p>`;
+  }
+  await ensureChatTemplates();
+  const viewer = await cardViewer(card);
+  const context = exchangeCardContext(card, viewer, fr, {
+    applyMode: applyMode(),
+    weaponName: readAttackContext(card).itemName ?? (await weaponName(card)),
+  });
+  const data = localizeTree(context, localize, format) as object;
+  return handlebarsApi().renderTemplate(EXCHANGE_TEMPLATE, data);
+}
+
+/** What a card button does: the flow action it calls. */
+export async function runCardAction(messageId: string, button: HTMLElement): Promise<void> {
+  const action = button.dataset.action;
+  switch (action) {
+    case "bbb-defend": {
+      const option = button.dataset.option;
+      if (option) await defend(messageId, option);
+      return;
+    }
+    case "bbb-apply":
+      await apply(messageId);
+      return;
+    case "bbb-advantage": {
+      const side = button.dataset.side;
+      if (side === "attacker" || side === "defender") await takeAdvantage(messageId, side as Side);
+      return;
+    }
+    case "bbb-amputate": {
+      const strike = Number(button.dataset.strike);
+      if (Number.isInteger(strike) && strike >= 0) await markAmputated(messageId, strike);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+const BUTTON_SELECTOR = 'button[data-action^="bbb-"]';
+
+/**
+ * Wires the card's buttons: a click runs the action with the button disabled (and marked
+ * busy) until it settles, so a double click sends one request from this client; the GM's
+ * client refuses a repeated step anyway (revision and state checks).
+ */
+export function wireCardButtons(root: HTMLElement, messageId: string): void {
+  root.addEventListener("click", (event) => {
+    const target = event.target as Element | null;
+    const button = target?.closest?.(BUTTON_SELECTOR) as HTMLButtonElement | null;
+    if (!button || !root.contains(button) || button.disabled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    void runCardAction(messageId, button)
+      .catch((err: unknown) => {
+        console.error("Blow by Blow | card action failed", err);
+        ui.notifications?.error(err instanceof Error ? err.message : String(err));
+      })
+      .finally(() => {
+        button.disabled = false;
+        button.removeAttribute("aria-busy");
+      });
+  });
+}
+
+/** Puts the card into the rendered message (its `.message-content`) and wires the buttons. */
+export async function renderCardInto(message: CardMessage, html: HTMLElement): Promise<void> {
+  const content = html.querySelector<HTMLElement>(".message-content") ?? html;
+  let markup: string;
+  try {
+    markup = await renderExchangeCard(message);
+  } catch (err) {
+    console.error("Blow by Blow | exchange card failed to render", err);
+    return;
+  }
+  content.innerHTML = markup;
+  if (message.id) wireCardButtons(content, message.id);
+}
+
+/** The `renderChatMessageHTML` hook (v13): exchange messages become cards. */
+export function onRenderChatMessageHTML(message: CardMessage, html: HTMLElement): void {
+  if (message?.type !== "exchange" || typeof html?.querySelector !== "function") return;
+  void renderCardInto(message, html);
+}
+
+/** Loads the card templates (registered as partials by path) and the partial helper. */
+export async function preloadChatTemplates(): Promise<void> {
+  Handlebars.registerHelper(PARTIAL_HELPER, partialHelper(Handlebars));
+  await handlebarsApi().loadTemplates(chatTemplates());
+}
+
+/**
+ * Loads what a card needs and is not loaded yet (a card rendered before the `init` preload
+ * finished, at start-up, would otherwise miss its result partial).
+ */
+async function ensureChatTemplates(): Promise<void> {
+  const missing = chatTemplates().filter((path) => Handlebars.partials[path] === undefined);
+  if (Handlebars.helpers[PARTIAL_HELPER] === undefined)
+    Handlebars.registerHelper(PARTIAL_HELPER, partialHelper(Handlebars));
+  if (missing.length > 0) await handlebarsApi().loadTemplates(missing);
+}
+
+/** Registers the exchange card rendering (call at `init`). */
+export function registerChatCards(): void {
+  // fvtt-types 13.340.1 does not list v13's `renderChatMessageHTML` hook.
+  (Hooks.on as unknown as (hook: string, fn: (...args: never[]) => unknown) => number)(
+    "renderChatMessageHTML",
+    onRenderChatMessageHTML as (...args: never[]) => unknown,
+  );
+  void preloadChatTemplates();
+}
