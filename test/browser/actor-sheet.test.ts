@@ -132,14 +132,16 @@ describe("character sheet", () => {
     const sword = page.locator('.bbb-weapons tr[data-item-id="wpSword000000001"]');
     await expect(sword.locator(".bbb-aml").textContent()).resolves.toBe("70");
     await expect(sword.locator(".bbb-dml").textContent()).resolves.toBe("65");
-    await expect(sword.locator("button.bbb-impact").allTextContents().then(trim)).resolves.toEqual([
+    await expect(sword.locator(".bbb-impact").allTextContents().then(trim)).resolves.toEqual([
       "B 3",
       "E 5",
       "P 3",
     ]);
-    const edge = sword.locator('button[data-aspect="edge"]');
+    const edge = sword.locator('[data-aspect="edge"]');
     expect(await edge.isVisible()).toBe(true);
     await expect(edge.getAttribute("data-tooltip")).resolves.toBe("Edge, impact 5");
+    // One Attack button per weapon: it opens the attack dialog with the weapon chosen.
+    expect(await sword.locator("button[data-action=attack]").isVisible()).toBe(true);
     const shield = page.locator('.bbb-weapons tr[data-item-id="wpShield00000001"]');
     await expect(shield.locator(".bbb-shield-tag").textContent()).resolves.toBe("Shield");
     const bow = page.locator('.bbb-missile[data-item-id="msLongbow0000001"]');
@@ -526,12 +528,11 @@ describe("user text and permissions (review of issue 3)", () => {
     const owner = await open(knightInput({ activeTab: "combat" }));
     const viewer = await open(knightInput({ activeTab: "combat", owner: false, editable: false }));
     try {
-      expect(await owner.locator("[data-action=rollWeapon][data-aspect]").count()).toBeGreaterThan(
-        0,
-      );
-      expect(await owner.locator("[data-action=rollWeapon][data-band]").count()).toBe(4);
+      // Sword, shield and longbow each have an Attack button.
+      expect(await owner.locator("button[data-action=attack]").count()).toBe(3);
       expect(await owner.locator("[data-action=rollSkill]").count()).toBeGreaterThan(0);
       expect(await viewer.locator("[data-action^=roll]").count()).toBe(0);
+      expect(await viewer.locator("[data-action=attack]").count()).toBe(0);
       expect(await viewer.locator("button.bbb-roll").count()).toBe(0);
       expect(await viewer.locator(".bbb-impact").count()).toBe(
         await owner.locator(".bbb-impact").count(),

@@ -7,7 +7,7 @@
  */
 import "./stand-ins";
 import { existsSync } from "node:fs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetStandIns, standIns } from "./stand-ins/globals";
 import { makeActor, type StandInActor } from "./stand-ins/data";
 import {
@@ -61,6 +61,15 @@ import {
 import type { CharacterSource, CreatureSource } from "../../src/foundry/data/source";
 
 type Obj = Record<string, unknown>;
+
+/** The combat flow's attack (C1's actions.ts) as the sheet's Attack buttons call it. */
+const attacks = vi.hoisted(() => [] as Obj[]);
+vi.mock("../../src/foundry/combat/actions", () => ({
+  attack: async (args: Obj) => {
+    attacks.push(args);
+    return null;
+  },
+}));
 
 const localize = (key: string) => standIns.game.i18n.localize(key);
 
@@ -200,6 +209,7 @@ beforeEach(async () => {
   registerDataModels();
   installDice();
   posted.length = 0;
+  attacks.length = 0;
   // What the system does at init: the sheets, their partials and the partial helper.
   (globalThis as unknown as Obj).Actor ??= class Actor {};
   (globalThis as unknown as Obj).Item ??= class Item {};
@@ -230,8 +240,8 @@ describe("sheet classes", () => {
         "deleteItem",
         "editItem",
         "removePlanLocation",
+        "attack",
         "rollSkill",
-        "rollWeapon",
         "toggleCarried",
         "toggleEquipped",
         "useHumanPlan",
@@ -742,26 +752,28 @@ describe("actions", () => {
     expect((posted[0]!.rolls as unknown[]).length).toBe(1);
   });
 
-  it("rollWeapon tests the attack EML for one aspect and shows the impact", async () => {
-    const sheet = sheetFor(CharacterSheet, knight());
-    nextRoll = 100;
-    await click(sheet, "rollWeapon", { itemId: "wpSword000000001", aspect: "edge" });
-    const content = String(posted[0]!.content);
-    expect(content).toContain("Broadsword");
-    expect(content).toContain("Edge, impact 5");
-    expect(content).toContain("Critical Failure");
-    nextRoll = 30;
-    await click(sheet, "rollWeapon", { itemId: "msLongbow0000001", band: "long" });
-    expect(String(posted[1]!.content)).toContain("Long range (100 hexes): Point, impact 7");
+  it("a weapon's or missile's Attack button starts an attack with that item", async () => {
+    const actor = knight();
+    const sheet = sheetFor(CharacterSheet, actor);
+    await click(sheet, "attack", { itemId: "wpSword000000001" });
+    await click(sheet, "attack", { itemId: "msLongbow0000001" });
+    await click(sheet, "attack", { itemId: "noSuchItem000001" });
+    expect(attacks).toEqual([
+      { actorUuid: actor.uuid, tokenUuid: null, itemId: "wpSword000000001" },
+      { actorUuid: actor.uuid, tokenUuid: null, itemId: "msLongbow0000001" },
+    ]);
+    expect(posted).toEqual([]);
   });
 
   it("a player who does not own the actor cannot roll or edit", async () => {
     const actor = knight({ permission: OWNERSHIP.OBSERVER });
     const sheet = sheetFor(CharacterSheet, actor);
     await click(sheet, "rollSkill", { itemId: "skRiding00000001" });
+    await click(sheet, "attack", { itemId: "wpSword000000001" });
     await click(sheet, "deleteItem", { itemId: "grTent0000000001" });
     await click(sheet, "createItem", { type: "weapon" });
     expect(posted).toEqual([]);
+    expect(attacks).toEqual([]);
     expect(actor.deleted).toEqual([]);
     expect(actor.created).toEqual([]);
     expect(DialogV2.calls).toEqual([]);
@@ -1003,11 +1015,12 @@ describe("review fixes (issue 3)", () => {
     ).render(true);
     const html = Object.values(observer.renderedHTML).join("\n");
     expect(html).not.toContain('data-action="rollSkill"');
-    expect(html).not.toContain('data-action="rollWeapon"');
+    expect(html).not.toContain('data-action="attack"');
     expect(observer.renderedHTML.combat).toContain("E 5");
     const owner = await sheetFor(CharacterSheet, knight()).render(true);
     expect(owner.renderedHTML.skills).toContain('data-action="rollSkill"');
-    expect(owner.renderedHTML.combat).toMatch(/data-action="rollWeapon"\s+data-aspect="edge"/);
+    // One Attack button per weapon (broadsword, shield) and missile weapon (longbow).
+    expect(owner.renderedHTML.combat!.match(/data-action="attack"/g)).toHaveLength(3);
     expect(owner.renderedHTML.combat).toContain('data-band="long"');
   });
 

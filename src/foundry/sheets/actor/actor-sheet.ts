@@ -37,15 +37,10 @@ import {
   removePlanLocation,
 } from "./plan-editor";
 import { planContext as dataPlanContext } from "../../data/validate";
-import {
-  SKILL_TEST_TEMPLATE,
-  skillSubject,
-  testCard,
-  weaponSubject,
-  type TestSubject,
-} from "./tests";
+import { SKILL_TEST_TEMPLATE, skillSubject, testCard, type TestSubject } from "./tests";
 import { TYPE_LABEL } from "../item/labels";
 import { inlineItemUpdate } from "./inline";
+import { attack } from "../../combat/actions";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
@@ -122,7 +117,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     form: { submitOnChange: true, closeOnSubmit: false },
     actions: {
       rollSkill: Hm3ActorSheet.#onRollSkill,
-      rollWeapon: Hm3ActorSheet.#onRollWeapon,
+      attack: Hm3ActorSheet.#onAttack,
       createItem: Hm3ActorSheet.#onCreateItem,
       editItem: Hm3ActorSheet.#onEditItem,
       deleteItem: Hm3ActorSheet.#onDeleteItem,
@@ -478,7 +473,8 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     if (subject) await this.#postTest(subject);
   }
 
-  static async #onRollWeapon(
+  /** A weapon's or missile weapon's Attack button: the attack dialog with that item chosen. */
+  static async #onAttack(
     this: Hm3ActorSheet,
     _event: PointerEvent,
     target: HTMLElement,
@@ -486,15 +482,11 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     if (!this.actor.isOwner) return;
     const item = this.#item(target);
     if (!item) return;
-    const system = (item._source as unknown as { system: { hm3?: { aspect?: string } } }).system;
-    const subject = weaponSubject(
-      this.derived.derived,
-      { id: item.id ?? "", name: item.name, aspect: system.hm3?.aspect ?? "" },
-      { aspect: target.dataset.aspect ?? null, band: target.dataset.band ?? null },
-      localize,
-      format,
-    );
-    if (subject) await this.#postTest(subject);
+    await attack({
+      actorUuid: this.actor.uuid,
+      tokenUuid: this.token?.uuid ?? null,
+      itemId: item.id ?? null,
+    });
   }
 
   static async #onCreateItem(

@@ -1,0 +1,689 @@
+/**
+ * The pure logic of the attack and defence dialogs (attack-dialog.ts, defence-dialog.ts): the
+ * form's values as typed (a draft), the request built from them with every refused field
+ * named with its value, the itemised target as breakdown rows, an `InputError` of the
+ * ruleset's preview turned into a message beside the field it names, and the view model the
+ * templates render. No Foundry globals: the dialogs pass `game.i18n` in.
+ */
+import type {
+  AttackOption,
+  AttackRequest,
+  AttackSituation,
+  CustomModifierInput,
+  FighterSnapshot,
+} from "../../core/combat";
+import { InputError, showValue } from "../../core/errors";
+import type { Target } from "../../core/modifiers";
+import {
+  MODIFIER_LABEL,
+  signed,
+  TARGET_BASE_LABEL,
+  type Format,
+  type Localize,
+} from "../sheets/common";
+
+type Obj = Record<string, unknown>;
+
+// ── Keys ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Message keys of refused fields (`{field}` the field's label, `{value}` as typed). */
+export const PROBLEM_KEY = Object.freeze({
+  notNumber: "BLOWBYBLOW.Validation.notNumber",
+  notWhole: "BLOWBYBLOW.Validation.notWhole",
+  tooLow: "BLOWBYBLOW.Validation.tooLow",
+  required: "BLOWBYBLOW.Validation.required",
+  notChoice: "BLOWBYBLOW.Validation.notChoice",
+  unavailable: "BLOWBYBLOW.Dialog.Error.unavailable",
+  refused: "BLOWBYBLOW.Dialog.Error.refused",
+  preview: "BLOWBYBLOW.Dialog.Error.preview",
+  noBand: "BLOWBYBLOW.Dialog.Error.noBand",
+  notMeasured: "BLOWBYBLOW.Dialog.Error.notMeasured",
+});
+
+/** Labels of the form's fields (`{n}`: the modifier's row, from 1). */
+export const FIELD_LABEL = Object.freeze({
+  itemId: "BLOWBYBLOW.Dialog.Field.weapon",
+  mode: "BLOWBYBLOW.Dialog.Field.mode",
+  aim: "BLOWBYBLOW.Dialog.Field.aim",
+  band: "BLOWBYBLOW.Dialog.Field.band",
+  engagingDefender: "BLOWBYBLOW.Dialog.Field.engaging",
+  defenderProne: "BLOWBYBLOW.Dialog.Field.prone",
+  distance: "BLOWBYBLOW.Dialog.Field.distance",
+  item: "BLOWBYBLOW.Dialog.Field.item",
+  customLabel: "BLOWBYBLOW.Dialog.Field.customLabel",
+  customValue: "BLOWBYBLOW.Dialog.Field.customValue",
+});
+
+/**
+ * Labels of the modifiers a target itemises (`Modifier.key`): those the sheets show, the
+ * aiming zones and the missile defences' bases; a key not listed here is shown as it is.
+ * (The middle zone's aim is ±0 and never itemised.)
+ */
+export const BREAKDOWN_LABEL: Readonly<Record<string, string>> = {
+  ...MODIFIER_LABEL,
+  "aim.high": "BLOWBYBLOW.Modifier.aim.high",
+  "aim.low": "BLOWBYBLOW.Modifier.aim.low",
+  "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
+  "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
+  "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
+};
+
+const KEY = Object.freeze({
+  raw: "BLOWBYBLOW.Dialog.Breakdown.raw",
+  value: "BLOWBYBLOW.Dialog.Breakdown.value",
+  clamped: "BLOWBYBLOW.Modifier.clamped",
+  impact: "BLOWBYBLOW.Dialog.impact",
+  unavailable: "BLOWBYBLOW.Dialog.unavailable",
+  bandAuto: "BLOWBYBLOW.Dialog.Attack.bandAuto",
+  bandAutoOut: "BLOWBYBLOW.Dialog.Attack.bandAutoOut",
+  bandAutoUnknown: "BLOWBYBLOW.Dialog.Attack.bandAutoUnknown",
+  bandAutoPlain: "BLOWBYBLOW.Dialog.Attack.bandAutoPlain",
+  bandChoice: "BLOWBYBLOW.Dialog.Attack.bandChoice",
+  heading: "BLOWBYBLOW.Dialog.Attack.heading",
+  noWeapon: "BLOWBYBLOW.Dialog.Attack.noWeapon",
+});
+
+// ── Drafts: the form as typed ────────────────────────────────────────────────────────────────
+
+/** A user modifier row as typed. */
+export interface CustomDraft {
+  label: string;
+  value: string;
+}
+
+/** The attack form as typed (numbers stay text until read). */
+export interface AttackDraft {
+  itemId: string;
+  mode: string;
+  aim: string;
+  /** A band id, or "" for the band of the measured distance. */
+  band: string;
+  engagingDefender: string;
+  defenderProne: boolean;
+  /** Grid units; "" when unknown. */
+  distance: string;
+  custom: CustomDraft[];
+}
+
+/** The aim offered first: the middle zone when the option has one (the usual aim). */
+function defaultAim(option: AttackOption | undefined): string {
+  const aims = option?.aims ?? [];
+  return aims.find((a) => a.id === "mid")?.id ?? aims[0]?.id ?? "";
+}
+
+/** The option a dialog opens on: the requested item, else the first that can attack. */
+function initialOption(options: readonly AttackOption[], itemId: string | null) {
+  return (
+    options.find((o) => o.itemId === itemId) ?? options.find((o) => !o.unavailableKey) ?? options[0]
+  );
+}
+
+/** The draft a dialog opens with: the chosen item's first mode, the situation as measured. */
+export function initialAttackDraft(
+  options: readonly AttackOption[],
+  situation: AttackSituation,
+  itemId: string | null,
+): AttackDraft {
+  const option = initialOption(options, itemId);
+  return {
+    itemId: option?.itemId ?? "",
+    mode: option?.modes[0]?.id ?? "",
+    aim: defaultAim(option),
+    band: "",
+    engagingDefender: String(situation.engagingDefender),
+    defenderProne: situation.defenderProne,
+    distance: situation.distance === null ? "" : String(situation.distance),
+    custom: [],
+  };
+}
+
+/** A form value as text: numbers as written, null/undefined as "". */
+function text(value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (value === null) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  return typeof value === "string" ? value : fallback;
+}
+
+/** A checkbox value (FormDataExtended gives booleans; a raw form "on"). */
+function flag(value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  return value === true || value === "on" || value === "true";
+}
+
+/** The user modifier rows of a flat form (`custom.0.label`, `custom.0.value`, …) in row order. */
+export function customFromForm(flat: Obj): CustomDraft[] {
+  const rows = new Map<number, CustomDraft>();
+  for (const [key, value] of Object.entries(flat)) {
+    const m = /^custom\.(\d+)\.(label|value)$/.exec(key);
+    if (!m) continue;
+    const index = Number(m[1]);
+    const row = rows.get(index) ?? { label: "", value: "" };
+    row[m[2] as "label" | "value"] = text(value, "");
+    rows.set(index, row);
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
+}
+
+/**
+ * The draft after a change of the form (`flat`: FormDataExtended's object, dotted names).
+ * Choosing another item keeps the mode and aim when the new item offers them, else takes its
+ * first mode and its usual aim, and goes back to the band of the measured distance.
+ */
+export function attackDraftFromForm(
+  flat: Obj,
+  previous: AttackDraft,
+  options: readonly AttackOption[],
+): AttackDraft {
+  const itemId = text(flat.itemId, previous.itemId);
+  const draft: AttackDraft = {
+    itemId,
+    mode: text(flat.mode, previous.mode),
+    aim: text(flat.aim, previous.aim),
+    band: text(flat.band, previous.band),
+    engagingDefender: text(flat.engagingDefender, previous.engagingDefender),
+    defenderProne: flag(flat.defenderProne, false),
+    distance: text(flat.distance, previous.distance),
+    custom: customFromForm(flat),
+  };
+  if (itemId !== previous.itemId) {
+    const option = options.find((o) => o.itemId === itemId);
+    if (!option?.modes.some((m) => m.id === draft.mode)) draft.mode = option?.modes[0]?.id ?? "";
+    if (!option?.aims.some((a) => a.id === draft.aim)) draft.aim = defaultAim(option);
+    draft.band = "";
+  }
+  return draft;
+}
+
+// ── Reading a draft ──────────────────────────────────────────────────────────────────────────
+
+/** One refused field, to be shown beside it. */
+export interface FieldProblem {
+  /** The form field's name (`engagingDefender`, `custom.1.value`); "" for the whole form. */
+  name: string;
+  /** Label key of the field (FIELD_LABEL), or the field's path when it has none. */
+  label: string;
+  /** The user modifier row (from 1), for the custom fields' labels. */
+  row?: number;
+  value: unknown;
+  /** Message key (PROBLEM_KEY). */
+  key: string;
+  /** Further placeholders; values starting `BLOWBYBLOW.` are localised. */
+  data: Record<string, string | number>;
+}
+
+/** A number typed in the form shown as the number, anything else as `showValue` shows it. */
+function typed(value: unknown): string {
+  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
+    return value.trim();
+  return showValue(value);
+}
+
+/** A localisation key of the system (its values are localised in messages). */
+const LANG_KEY = /^BLOWBYBLOW\./;
+
+/** The message of a problem, localised: "Hostiles engaging the defender: 0 is less than 1." */
+export function problemMessage(problem: FieldProblem, localize: Localize, format: Format): string {
+  const data: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(problem.data))
+    data[k] = typeof v === "string" && LANG_KEY.test(v) ? localize(v) : v;
+  data.field = LANG_KEY.test(problem.label)
+    ? format(problem.label, { n: problem.row ?? "" })
+    : problem.label;
+  data.value = typed(problem.value);
+  return format(problem.key, data);
+}
+
+function problem(
+  name: string,
+  label: string,
+  value: unknown,
+  key: string,
+  data: Record<string, string | number> = {},
+  row?: number,
+): FieldProblem {
+  return { name, label, value, key, data, ...(row === undefined ? {} : { row }) };
+}
+
+/** A whole number ≥ `min` typed in the form, or the problem with it. */
+function readWhole(
+  raw: string,
+  name: string,
+  label: string,
+  min: number | null,
+  row?: number,
+): number | FieldProblem {
+  const t = raw.trim();
+  if (t === "") return problem(name, label, raw, PROBLEM_KEY.required, {}, row);
+  const n = Number(t);
+  if (!Number.isFinite(n)) return problem(name, label, raw, PROBLEM_KEY.notNumber, {}, row);
+  if (!Number.isInteger(n)) return problem(name, label, raw, PROBLEM_KEY.notWhole, {}, row);
+  if (min !== null && n < min) return problem(name, label, raw, PROBLEM_KEY.tooLow, { min }, row);
+  return n;
+}
+
+/** The user modifier rows read, or their problems (a row needs a name and a whole number). */
+export function readCustom(rows: readonly CustomDraft[]): {
+  custom: CustomModifierInput[];
+  problems: FieldProblem[];
+} {
+  const custom: CustomModifierInput[] = [];
+  const problems: FieldProblem[] = [];
+  rows.forEach((row, i) => {
+    const label = row.label.trim();
+    if (label === "")
+      problems.push(
+        problem(
+          `custom.${i}.label`,
+          FIELD_LABEL.customLabel,
+          row.label,
+          PROBLEM_KEY.required,
+          {},
+          i + 1,
+        ),
+      );
+    const value = readWhole(row.value, `custom.${i}.value`, FIELD_LABEL.customValue, null, i + 1);
+    if (typeof value !== "number") problems.push(value);
+    else if (label !== "") custom.push({ label, value });
+  });
+  return { custom, problems };
+}
+
+const choices = (ids: readonly { id: string }[]) => ids.map((c) => c.id).join(", ");
+
+/**
+ * The attack request of a draft, or every problem with it: an item that is not offered or
+ * cannot attack now, a mode, aim or band the item does not offer, a hostile count that is not
+ * a whole number ≥ 1, a distance that is not a number ≥ 0, a modifier row without a name or
+ * without a whole number. The ruleset checks the request again (the preview and the flow).
+ */
+export function readAttackDraft(
+  draft: AttackDraft,
+  options: readonly AttackOption[],
+): { request: AttackRequest; problems: [] } | { request: null; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const option = options.find((o) => o.itemId === draft.itemId);
+  if (!option) {
+    problems.push(
+      problem("itemId", FIELD_LABEL.itemId, draft.itemId, PROBLEM_KEY.notChoice, {
+        choices: options.map((o) => o.name).join(", "),
+      }),
+    );
+  } else {
+    if (option.unavailableKey)
+      problems.push(
+        problem("itemId", FIELD_LABEL.itemId, option.name, PROBLEM_KEY.unavailable, {
+          reason: option.unavailableKey,
+        }),
+      );
+    if (!option.modes.some((m) => m.id === draft.mode))
+      problems.push(
+        problem("mode", FIELD_LABEL.mode, draft.mode, PROBLEM_KEY.notChoice, {
+          choices: choices(option.modes),
+        }),
+      );
+    if (!option.aims.some((a) => a.id === draft.aim))
+      problems.push(
+        problem("aim", FIELD_LABEL.aim, draft.aim, PROBLEM_KEY.notChoice, {
+          choices: choices(option.aims),
+        }),
+      );
+    if (draft.band !== "" && !option.bands.some((b) => b.id === draft.band))
+      problems.push(
+        problem("band", FIELD_LABEL.band, draft.band, PROBLEM_KEY.notChoice, {
+          choices: choices(option.bands),
+        }),
+      );
+  }
+  const engaging = readWhole(
+    draft.engagingDefender,
+    "engagingDefender",
+    FIELD_LABEL.engagingDefender,
+    1,
+  );
+  if (typeof engaging !== "number") problems.push(engaging);
+  let distance: number | null = null;
+  const d = draft.distance.trim();
+  if (d !== "") {
+    const n = Number(d);
+    if (!Number.isFinite(n))
+      problems.push(
+        problem("distance", FIELD_LABEL.distance, draft.distance, PROBLEM_KEY.notNumber),
+      );
+    else if (n < 0)
+      problems.push(
+        problem("distance", FIELD_LABEL.distance, draft.distance, PROBLEM_KEY.tooLow, { min: 0 }),
+      );
+    else distance = n;
+  }
+  const custom = readCustom(draft.custom);
+  problems.push(...custom.problems);
+  if (problems.length || !option || typeof engaging !== "number")
+    return { request: null, problems };
+  return {
+    request: {
+      itemId: option.itemId,
+      mode: draft.mode,
+      aim: draft.aim,
+      band: draft.band === "" ? null : draft.band,
+      situation: {
+        engagingDefender: engaging,
+        defenderProne: draft.defenderProne,
+        distance,
+      },
+      custom: custom.custom,
+    },
+    problems: [],
+  };
+}
+
+// ── The ruleset's refusals ───────────────────────────────────────────────────────────────────
+
+/** Request paths (and the rules' own names for them) → the form field showing them. */
+const REQUEST_FIELD: Readonly<Record<string, keyof typeof FIELD_LABEL>> = {
+  itemId: "itemId",
+  item: "itemId",
+  mode: "mode",
+  aspect: "mode",
+  aim: "aim",
+  band: "band",
+  range: "band",
+  "situation.engagingDefender": "engagingDefender",
+  engagingDefender: "engagingDefender",
+  opponents: "engagingDefender",
+  "situation.defenderProne": "defenderProne",
+  defenderProne: "defenderProne",
+  "situation.distance": "distance",
+  distance: "distance",
+};
+
+/**
+ * What an error thrown by the ruleset's preview (or by building the choice) means in the
+ * form: an `InputError` naming a request field (`situation.engagingDefender`,
+ * `custom[1].value`) is shown beside that field with the value; one naming anything else
+ * (the fighter's data) names its path; anything else is a bug, shown as such.
+ */
+export function previewProblem(error: unknown): FieldProblem {
+  if (!(error instanceof InputError)) return problem("", "", null, PROBLEM_KEY.preview);
+  const m = /^custom(?:\[(\d+)\]|\.(\d+))\.(label|value)$/.exec(error.field);
+  if (m) {
+    const index = Number(m[1] ?? m[2]);
+    const which = m[3] as "label" | "value";
+    return problem(
+      `custom.${index}.${which}`,
+      which === "label" ? FIELD_LABEL.customLabel : FIELD_LABEL.customValue,
+      error.value,
+      PROBLEM_KEY.refused,
+      {},
+      index + 1,
+    );
+  }
+  const field = REQUEST_FIELD[error.field];
+  if (field) return problem(field, FIELD_LABEL[field], error.value, PROBLEM_KEY.refused);
+  return problem("", error.field, error.value, PROBLEM_KEY.refused);
+}
+
+/**
+ * A refused band when the band was to come from the distance: says that no band reaches the
+ * distance (or that none was measured) and asks for one, instead of naming an empty band.
+ */
+function bandProblem(p: FieldProblem, request: AttackRequest): FieldProblem {
+  if (p.name !== "band" || request.band !== null) return p;
+  const distance = request.situation.distance;
+  return distance === null
+    ? { ...p, key: PROBLEM_KEY.notMeasured, value: null }
+    : { ...p, key: PROBLEM_KEY.noBand, value: distance };
+}
+
+// ── Breakdown ────────────────────────────────────────────────────────────────────────────────
+
+/** A whole number with a true minus sign when negative (totals: `40`, `−5`). */
+export function plain(n: number): string {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+export interface BreakdownRow {
+  /** Localised label, or the user's own (shown as text). */
+  label: string;
+  /** The number with its sign (`+5`, `−10`) for modifiers, plain for base and totals. */
+  value: string;
+  kind: "base" | "modifier" | "custom" | "raw" | "value";
+}
+
+export interface Breakdown {
+  rows: BreakdownRow[];
+  raw: number;
+  value: number;
+  /** "limited to 95" when the ruleset clamped the sum, else null. */
+  clampedNote: string | null;
+}
+
+/**
+ * A target's story as rows: the base ("AML 65"), each modifier with its localised label (a
+ * user's own label as typed) and signed value, the raw sum, and the value rolled against
+ * (with "limited to …" when the ruleset clamped it).
+ */
+export function breakdown(target: Target, localize: Localize, format: Format): Breakdown {
+  const baseKey = TARGET_BASE_LABEL[target.baseKey];
+  const rows: BreakdownRow[] = [
+    {
+      label: baseKey ? localize(baseKey) : target.baseKey,
+      value: plain(target.base),
+      kind: "base",
+    },
+  ];
+  for (const m of target.modifiers) {
+    const key = BREAKDOWN_LABEL[m.key];
+    rows.push({
+      label: m.label ?? (key ? localize(key) : m.key),
+      value: signed(m.value),
+      kind: m.label !== undefined ? "custom" : "modifier",
+    });
+  }
+  rows.push({ label: localize(KEY.raw), value: plain(target.raw), kind: "raw" });
+  const clamped = target.raw !== target.value;
+  rows.push({ label: localize(KEY.value), value: plain(target.value), kind: "value" });
+  return {
+    rows,
+    raw: target.raw,
+    value: target.value,
+    clampedNote: clamped ? format(KEY.clamped, { value: target.value }) : null,
+  };
+}
+
+// ── The attack dialog's view ─────────────────────────────────────────────────────────────────
+
+/** What the attack dialog's context is built from (the dialog's input, see attack-dialog.ts). */
+export interface AttackViewInput {
+  attacker: FighterSnapshot;
+  defender: FighterSnapshot;
+  options: AttackOption[];
+  preview(request: AttackRequest): Target;
+  bandFor?(option: AttackOption, distance: number): string | null;
+}
+
+export interface Choice {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+}
+
+export interface CustomRowView {
+  index: number;
+  labelName: string;
+  valueName: string;
+  label: string;
+  value: string;
+  labelError: string | null;
+  valueError: string | null;
+}
+
+export interface AttackDialogContext {
+  heading: string;
+  weapons: (Choice & { name: string; reason: string | null })[];
+  kind: "melee" | "missile" | null;
+  modes: (Choice & { impact: string | null })[];
+  aims: Choice[];
+  bands: Choice[];
+  engagingDefender: string;
+  defenderProne: boolean;
+  distance: string;
+  custom: CustomRowView[];
+  /** Message per field name (itemId, mode, aim, band, engagingDefender, defenderProne, distance). */
+  errors: Record<string, string | null>;
+  /** Problems with no field (the fighter's data, a bug). */
+  formErrors: string[];
+  breakdown: Breakdown | null;
+  /** The user modifier rows are offered (always, for an attack). */
+  showModifiers: boolean;
+  canSubmit: boolean;
+}
+
+/** Rows of the user modifiers with the problems of each field beside it. */
+export function customRows(
+  rows: readonly CustomDraft[],
+  messages: ReadonlyMap<string, string>,
+): CustomRowView[] {
+  return rows.map((row, index) => ({
+    index,
+    labelName: `custom.${index}.label`,
+    valueName: `custom.${index}.value`,
+    label: row.label,
+    value: row.value,
+    labelError: messages.get(`custom.${index}.label`) ?? null,
+    valueError: messages.get(`custom.${index}.value`) ?? null,
+  }));
+}
+
+/** Problems as messages by field name ("" gathers those of no field). */
+export function messagesByField(
+  problems: readonly FieldProblem[],
+  localize: Localize,
+  format: Format,
+): { byField: Map<string, string>; general: string[] } {
+  const byField = new Map<string, string>();
+  const general: string[] = [];
+  for (const p of problems) {
+    const message = problemMessage(p, localize, format);
+    if (p.name === "") general.push(message);
+    else byField.set(p.name, byField.has(p.name) ? `${byField.get(p.name)} ${message}` : message);
+  }
+  return { byField, general };
+}
+
+/** The label of the automatic band: "From distance (120 hexes): Long range". */
+function autoBandLabel(
+  input: AttackViewInput,
+  option: AttackOption,
+  distance: string,
+  localize: Localize,
+  format: Format,
+): string {
+  const d = distance.trim() === "" ? NaN : Number(distance);
+  if (!Number.isFinite(d) || d < 0) return localize(KEY.bandAutoUnknown);
+  if (!input.bandFor) return format(KEY.bandAutoPlain, { distance: d });
+  const id = input.bandFor(option, d);
+  const band = option.bands.find((b) => b.id === id);
+  return band
+    ? format(KEY.bandAuto, { distance: d, band: localize(band.labelKey) })
+    : format(KEY.bandAutoOut, { distance: d });
+}
+
+/**
+ * The attack dialog's view: the items (those that cannot attack disabled, with why), the
+ * chosen item's modes with their impact, its aims and (missiles) its bands with the band of
+ * the measured distance first, the situation, the user modifiers, each refused field's
+ * message beside it, and the breakdown of the ruleset's preview when the request is valid.
+ * Attack is possible only when the request is valid and the preview accepts it.
+ */
+export function attackDialogContext(
+  input: AttackViewInput,
+  draft: AttackDraft,
+  localize: Localize,
+  format: Format,
+): AttackDialogContext {
+  const option = input.options.find((o) => o.itemId === draft.itemId);
+  const read = readAttackDraft(draft, input.options);
+  const problems = [...read.problems];
+  let target: Target | null = null;
+  if (read.request) {
+    try {
+      target = input.preview(read.request);
+    } catch (error) {
+      if (!(error instanceof InputError)) console.error("Blow by Blow | attack preview", error);
+      problems.push(bandProblem(previewProblem(error), read.request));
+    }
+  }
+  if (input.options.length === 0 || input.options.every((o) => o.unavailableKey))
+    problems.push(
+      problem("", "", input.attacker.name, KEY.noWeapon, { name: input.attacker.name }),
+    );
+  const { byField, general } = messagesByField(problems, localize, format);
+  const impact = (n: number) => format(KEY.impact, { impact: n });
+  const errors: Record<string, string | null> = {};
+  for (const name of [
+    "itemId",
+    "mode",
+    "aim",
+    "band",
+    "engagingDefender",
+    "defenderProne",
+    "distance",
+  ])
+    errors[name] = byField.get(name) ?? null;
+  return {
+    heading: format(KEY.heading, { attacker: input.attacker.name, defender: input.defender.name }),
+    weapons: input.options.map((o) => {
+      const reason = o.unavailableKey ? localize(o.unavailableKey) : null;
+      return {
+        id: o.itemId,
+        name: o.name,
+        label: reason ? format(KEY.unavailable, { name: o.name, reason }) : o.name,
+        reason,
+        checked: o.itemId === draft.itemId,
+        disabled: reason !== null,
+      };
+    }),
+    kind: option?.kind ?? null,
+    modes: (option?.modes ?? []).map((m) => ({
+      id: m.id,
+      label: localize(m.labelKey),
+      impact: option?.kind === "missile" ? null : impact(m.impact),
+      checked: m.id === draft.mode,
+    })),
+    aims: (option?.aims ?? []).map((a) => ({
+      id: a.id,
+      label: localize(a.labelKey),
+      checked: a.id === draft.aim,
+    })),
+    bands:
+      option && option.bands.length
+        ? [
+            {
+              id: "",
+              label: autoBandLabel(input, option, draft.distance, localize, format),
+              checked: draft.band === "",
+            },
+            ...option.bands.map((b) => ({
+              id: b.id,
+              label: format(KEY.bandChoice, {
+                band: localize(b.labelKey),
+                range: b.range,
+                impact: b.impact,
+              }),
+              checked: b.id === draft.band,
+            })),
+          ]
+        : [],
+    engagingDefender: draft.engagingDefender,
+    defenderProne: draft.defenderProne,
+    distance: draft.distance,
+    custom: customRows(draft.custom, byField),
+    errors,
+    formErrors: general,
+    breakdown: target ? breakdown(target, localize, format) : null,
+    showModifiers: true,
+    canSubmit: target !== null && problems.length === 0,
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The pure logic of the defence dialog (defence-dialog.ts): the form as typed, the choice
+ * request built from it with every refused field named with its value, and the view model:
+ * the chosen option, the items that can make it (a Block with the sword or the shield) with
+ * each one's target, a counterstrike's modes and aims, the user modifiers, and the itemised
+ * target of the chosen item (or of the option when it needs none). No Foundry globals.
+ */
+import type { ChoiceOptionView, ChoiceRequest, FighterSnapshot } from "../../core/combat";
+import type { Target } from "../../core/modifiers";
+import type { Format, Localize } from "../sheets/common";
+import { signed } from "../sheets/common";
+import {
+  breakdown,
+  customFromForm,
+  customRows,
+  FIELD_LABEL,
+  messagesByField,
+  plain,
+  PROBLEM_KEY,
+  readCustom,
+  type Breakdown,
+  type Choice,
+  type CustomDraft,
+  type CustomRowView,
+  type FieldProblem,
+} from "./attack-form";
+
+type Obj = Record<string, unknown>;
+
+const KEY = Object.freeze({
+  heading: "BLOWBYBLOW.Dialog.Defence.heading",
+  missing: "BLOWBYBLOW.Dialog.Defence.missing",
+  unavailable: "BLOWBYBLOW.Dialog.Defence.unavailable",
+  noRoll: "BLOWBYBLOW.Dialog.Defence.noRoll",
+  limits: "BLOWBYBLOW.Dialog.Breakdown.limitsOnRoll",
+  raw: "BLOWBYBLOW.Dialog.Breakdown.raw",
+  impact: "BLOWBYBLOW.Dialog.impact",
+  itemTarget: "BLOWBYBLOW.Dialog.Defence.itemTarget",
+});
+
+/** The defence form as typed. */
+export interface DefenceDraft {
+  /** The item making the defence; "" when the option needs none. */
+  itemId: string;
+  mode: string;
+  aim: string;
+  custom: CustomDraft[];
+}
+
+type Item = ChoiceOptionView["items"][number];
+
+function defaultAim(option: ChoiceOptionView | undefined): string {
+  const aims = option?.aims ?? [];
+  return aims.find((a) => a.id === "mid")?.id ?? aims[0]?.id ?? "";
+}
+
+/** The draft a dialog opens with: the option's first item and its first mode, the usual aim. */
+export function initialDefenceDraft(option: ChoiceOptionView | undefined): DefenceDraft {
+  const item = option?.items[0];
+  return {
+    itemId: item?.itemId ?? "",
+    mode: item?.modes[0]?.id ?? "",
+    aim: defaultAim(option),
+    custom: [],
+  };
+}
+
+function text(value: unknown, fallback: string): string {
+  if (value === undefined) return fallback;
+  if (value === null) return "";
+  return typeof value === "string" ? value : typeof value === "number" ? String(value) : fallback;
+}
+
+/** The draft after a change of the form; another item keeps the mode only if it offers it. */
+export function defenceDraftFromForm(
+  flat: Obj,
+  previous: DefenceDraft,
+  option: ChoiceOptionView | undefined,
+): DefenceDraft {
+  const draft: DefenceDraft = {
+    itemId: text(flat.itemId, previous.itemId),
+    mode: text(flat.mode, previous.mode),
+    aim: text(flat.aim, previous.aim),
+    custom: customFromForm(flat),
+  };
+  if (draft.itemId !== previous.itemId) {
+    const item = option?.items.find((i) => i.itemId === draft.itemId);
+    if (!item?.modes.some((m) => m.id === draft.mode)) draft.mode = item?.modes[0]?.id ?? "";
+  }
+  return draft;
+}
+
+const ids = (list: readonly { id: string }[]) => list.map((c) => c.id).join(", ");
+
+/**
+ * The choice request of a draft, or every problem with it: an option that is not offered or
+ * cannot be chosen now, an item that cannot make it, a mode the item or an aim the option
+ * does not offer, a modifier row without a name or a whole number. The ruleset checks the
+ * request again when it builds the choice.
+ */
+export function readDefenceDraft(
+  draft: DefenceDraft,
+  options: readonly ChoiceOptionView[],
+  optionId: string,
+): { request: ChoiceRequest; problems: [] } | { request: null; problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const option = options.find((o) => o.id === optionId);
+  const p = (
+    name: string,
+    label: string,
+    value: unknown,
+    key: string,
+    data: Record<string, string | number> = {},
+  ): FieldProblem => ({ name, label, value, key, data });
+  if (!option) {
+    problems.push(p("", "", optionId, KEY.missing, { option: optionId }));
+    return { request: null, problems };
+  }
+  if (option.unavailableKey)
+    problems.push(
+      p("", "", option.id, KEY.unavailable, {
+        option: option.labelKey,
+        reason: option.unavailableKey,
+      }),
+    );
+  let item: Item | undefined;
+  if (option.items.length) {
+    item = option.items.find((i) => i.itemId === draft.itemId);
+    if (!item)
+      problems.push(
+        p("itemId", FIELD_LABEL.item, draft.itemId, PROBLEM_KEY.notChoice, {
+          choices: option.items.map((i) => i.name).join(", "),
+        }),
+      );
+    else if (item.modes.length && !item.modes.some((m) => m.id === draft.mode))
+      problems.push(
+        p("mode", FIELD_LABEL.mode, draft.mode, PROBLEM_KEY.notChoice, {
+          choices: ids(item.modes),
+        }),
+      );
+  }
+  if (option.aims.length && !option.aims.some((a) => a.id === draft.aim))
+    problems.push(
+      p("aim", FIELD_LABEL.aim, draft.aim, PROBLEM_KEY.notChoice, { choices: ids(option.aims) }),
+    );
+  const custom = readCustom(draft.custom);
+  problems.push(...custom.problems);
+  if (problems.length) return { request: null, problems };
+  return {
+    request: {
+      optionId: option.id,
+      itemId: item?.itemId ?? null,
+      mode: item?.modes.length ? draft.mode : null,
+      aim: option.aims.length ? draft.aim : null,
+      custom: custom.custom,
+    },
+    problems: [],
+  };
+}
+
+/** What the defence dialog shows (the dialog's input, see defence-dialog.ts). */
+export interface DefenceViewInput {
+  chooser: FighterSnapshot;
+  options: ChoiceOptionView[];
+  optionId: string;
+  attackerName: string;
+}
+
+export interface DefenceDialogContext {
+  heading: string;
+  option: string | null;
+  reason: string | null;
+  items: (Choice & { name: string; target: string | null })[];
+  modes: (Choice & { impact: string })[];
+  aims: Choice[];
+  custom: CustomRowView[];
+  errors: Record<string, string | null>;
+  formErrors: string[];
+  /** The itemised target (with the user's modifiers); null when nothing is rolled. */
+  breakdown: Breakdown | null;
+  /** "Nothing is rolled." for an option with no target (Ignore). */
+  noRoll: string | null;
+  /** With user modifiers, the ruleset's limits apply when rolled: said under the sum. */
+  limitsNote: string | null;
+  /** The user modifier rows are offered when something is rolled. */
+  showModifiers: boolean;
+  canSubmit: boolean;
+}
+
+/**
+ * The target's rows with the user's valid modifiers added before the sum. Without user
+ * modifiers the ruleset's own sum and value stand; with them the sum is recomputed and the
+ * value left to the ruleset (its limits apply when rolled).
+ */
+export function defenceBreakdown(
+  target: Target,
+  custom: readonly { label: string; value: number }[],
+  localize: Localize,
+  format: Format,
+): { breakdown: Breakdown; limitsNote: string | null } {
+  const own = breakdown(target, localize, format);
+  if (!custom.length) return { breakdown: own, limitsNote: null };
+  const rows = own.rows.filter((r) => r.kind !== "raw" && r.kind !== "value");
+  let raw = target.raw;
+  for (const c of custom) {
+    rows.push({ label: c.label, value: signed(c.value), kind: "custom" });
+    raw += c.value;
+  }
+  rows.push({ label: localize(KEY.raw), value: plain(raw), kind: "raw" });
+  return {
+    breakdown: { rows, raw, value: raw, clampedNote: null },
+    limitsNote: localize(KEY.limits),
+  };
+}
+
+/**
+ * The defence dialog's view: the option's label (or why it cannot be chosen), its items with
+ * each one's target value, the chosen item's modes (a counterstrike's aspects with impact),
+ * the option's aims, the user modifiers, each refused field's message beside it, and the
+ * chosen item's (or the option's) itemised target. Defend is possible when the request is
+ * valid; an option with nothing to choose (Ignore) is one click.
+ */
+export function defenceDialogContext(
+  input: DefenceViewInput,
+  draft: DefenceDraft,
+  localize: Localize,
+  format: Format,
+): DefenceDialogContext {
+  const option = input.options.find((o) => o.id === input.optionId);
+  const read = readDefenceDraft(draft, input.options, input.optionId);
+  const { byField, general } = messagesByField(read.problems, localize, format);
+  const item = option?.items.find((i) => i.itemId === draft.itemId);
+  const target = option ? (option.items.length ? (item?.target ?? null) : option.target) : null;
+  const valid = readCustomValid(draft.custom);
+  const shown = target ? defenceBreakdown(target, valid, localize, format) : null;
+  const errors: Record<string, string | null> = {};
+  for (const name of ["itemId", "mode", "aim"]) errors[name] = byField.get(name) ?? null;
+  return {
+    heading: format(KEY.heading, { defender: input.chooser.name, attacker: input.attackerName }),
+    option: option ? localize(option.labelKey) : null,
+    reason: option?.unavailableKey ? localize(option.unavailableKey) : null,
+    items: (option?.items ?? []).map((i) => ({
+      id: i.itemId,
+      name: i.name,
+      label: i.name,
+      target: i.target ? format(KEY.itemTarget, { value: i.target.value }) : null,
+      checked: i.itemId === draft.itemId,
+    })),
+    modes: (item?.modes ?? []).map((m) => ({
+      id: m.id,
+      label: localize(m.labelKey),
+      impact: format(KEY.impact, { impact: m.impact }),
+      checked: m.id === draft.mode,
+    })),
+    aims: (option?.aims ?? []).map((a) => ({
+      id: a.id,
+      label: localize(a.labelKey),
+      checked: a.id === draft.aim,
+    })),
+    custom: customRows(draft.custom, byField),
+    errors,
+    formErrors: general,
+    breakdown: shown?.breakdown ?? null,
+    noRoll: option && !target && !option.items.length ? localize(KEY.noRoll) : null,
+    limitsNote: shown?.limitsNote ?? null,
+    showModifiers: option !== undefined && (target !== null || option.items.length > 0),
+    canSubmit: read.request !== null,
+  };
+}
+
+/** The user modifier rows that read well (for the live sum; the others show their problem). */
+function readCustomValid(rows: readonly CustomDraft[]): { label: string; value: number }[] {
+  return readCustom(rows).custom;
+}

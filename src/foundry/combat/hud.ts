@@ -1,0 +1,97 @@
+/**
+ * The Token HUD's Attack button: added to the HUD's left column for users who own the
+ * token's actor (a GM owns every actor); a click checks ownership again, closes the HUD and
+ * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card).
+ */
+import { attack } from "./actions";
+
+/** The button's class (and the test's handle on it). */
+export const HUD_BUTTON_CLASS = "bbb-hud-attack";
+const TOOLTIP = "BLOWBYBLOW.Dialog.Hud.attack";
+const NOT_OWNER = "BLOWBYBLOW.Dialog.Hud.notOwner";
+
+/** The actor of a token, as the HUD reads it. */
+export interface HudActor {
+  uuid: string;
+  name: string;
+  isOwner: boolean;
+}
+
+/** The token document the HUD is shown for. */
+export interface HudToken {
+  uuid: string;
+  actor: HudActor | null;
+}
+
+/** v13 TokenHUD, as much as the button needs (`document`: the token's TokenDocument). */
+export interface TokenHudLike {
+  document?: HudToken | null;
+  object?: { document?: HudToken | null } | null;
+  close?(options?: object): unknown;
+}
+
+function localize(key: string): string {
+  return game.i18n?.localize(key) ?? key;
+}
+
+function tokenOf(hud: TokenHudLike): HudToken | null {
+  return hud.document ?? hud.object?.document ?? null;
+}
+
+/** Whether the current user may attack from the HUD's token (owns its actor, now). */
+export function canAttackFrom(token: HudToken | null): token is HudToken & { actor: HudActor } {
+  return token?.actor?.isOwner === true;
+}
+
+/**
+ * The click: ownership is checked again (it may have changed since the HUD was drawn), the
+ * HUD closed, the attack started from this token's actor.
+ */
+export async function onHudAttack(hud: TokenHudLike): Promise<void> {
+  const token = tokenOf(hud);
+  if (!canAttackFrom(token)) {
+    ui.notifications?.warn(localize(NOT_OWNER));
+    return;
+  }
+  await hud.close?.();
+  await attack({ actorUuid: token.actor.uuid, tokenUuid: token.uuid });
+}
+
+/**
+ * Adds the Attack button to the HUD's left column (`.col.left`) when the user owns the
+ * token's actor; returns it, or null when none is added.
+ */
+export function addAttackButton(hud: TokenHudLike, html: HTMLElement): HTMLButtonElement | null {
+  if (!canAttackFrom(tokenOf(hud))) return null;
+  const column = html.querySelector<HTMLElement>(".col.left");
+  if (!column) return null;
+  column.querySelector(`.${HUD_BUTTON_CLASS}`)?.remove();
+  const label = localize(TOOLTIP);
+  const button = html.ownerDocument.createElement("button");
+  button.type = "button";
+  button.className = `control-icon ${HUD_BUTTON_CLASS}`;
+  button.dataset.tooltip = label;
+  button.setAttribute("aria-label", label);
+  const icon = html.ownerDocument.createElement("i");
+  icon.className = "fa-solid fa-sword";
+  icon.setAttribute("inert", "");
+  button.append(icon);
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    void onHudAttack(hud);
+  });
+  column.append(button);
+  return button;
+}
+
+/** Hooks the button into every Token HUD render (v13 passes the HUD's HTMLElement). */
+export function registerTokenHud(): void {
+  // fvtt-types 13.340.1 types renderTokenHUD for the AppV1 HUD (jQuery); v13 passes an element.
+  const hooks = Hooks as unknown as {
+    on(hook: "renderTokenHUD", fn: (hud: TokenHudLike, html: HTMLElement) => void): number;
+  };
+  hooks.on("renderTokenHUD", (hud, html) => {
+    addAttackButton(hud, html);
+  });
+}
