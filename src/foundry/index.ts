@@ -1,10 +1,20 @@
 /**
  * Entry point of the Foundry adapter (bundled to dist/blow-by-blow.mjs). At `init` it registers
- * the world's ruleset setting, the data models of every document type, the status effects, the
- * sheets and the schema-version setting; at `ready` the GM's client migrates older world data.
- * The rules engine is exposed on `game.blowByBlow`.
+ * the world settings (ruleset, combat options: combat/settings.ts), the data models of every
+ * document type, the status effects, the schema-version setting, the sheets, the combat flow
+ * (GM-side query handlers and hooks), the exchange chat cards, the Token HUD attack button, the
+ * hotbar attack macros and the combat tracker (Combat and Combatant document classes); at
+ * `ready` the GM's client migrates older world data. The rules engine and the attack entry
+ * points are exposed on `game.blowByBlow`.
  */
-import { implementedRulesets, RULESETS } from "../rules";
+import { RULESETS } from "../rules";
+import { registerChatCards } from "./chat/render";
+import { attack } from "./combat/actions";
+import { registerTokenHud } from "./combat/hud";
+import { attackWithItem, registerHotbarDrop } from "./combat/macro";
+import { registerFlowHooks, registerQueries } from "./combat/queries";
+import { registerCombatSettings } from "./combat/settings";
+import { registerTracker } from "./combat/tracker";
 import { registerStatusEffects } from "./config";
 import { registerDataModels } from "./data";
 import { migrateWorld, registerMigrationSettings } from "./migrations/world";
@@ -15,12 +25,10 @@ export const SYSTEM_ID = "blow-by-blow";
 /** What the system exposes to macros and modules as `game.blowByBlow`. */
 export interface BlowByBlowApi {
   rulesets: typeof RULESETS;
-}
-
-declare module "fvtt-types/configuration" {
-  interface SettingConfig {
-    "blow-by-blow.ruleset": string;
-  }
+  /** Attack from an actor (or its token) at the user's targeted token: opens the attack dialog. */
+  attack: typeof attack;
+  /** What a hotbar attack macro runs: attack with the item of that UUID. */
+  attackWithItem: typeof attackWithItem;
 }
 
 declare global {
@@ -30,28 +38,19 @@ declare global {
 }
 
 Hooks.once("init", () => {
-  const choices: Record<string, string> = {};
-  for (const id of implementedRulesets()) choices[id] = `BLOWBYBLOW.Ruleset.${id}`;
-
-  const settings = game.settings;
-  if (!settings) throw new Error("Blow by Blow: game.settings is missing at init.");
-  settings.register(SYSTEM_ID, "ruleset", {
-    name: "BLOWBYBLOW.Settings.Ruleset.Name",
-    hint: "BLOWBYBLOW.Settings.Ruleset.Hint",
-    scope: "world",
-    config: true,
-    type: String,
-    choices,
-    default: "hm3",
-    requiresReload: true,
-  });
-
+  registerCombatSettings();
   registerDataModels();
   registerStatusEffects();
   registerMigrationSettings();
   void registerSheets();
+  registerQueries();
+  registerFlowHooks();
+  registerChatCards();
+  registerTokenHud();
+  registerHotbarDrop();
+  registerTracker();
 
-  game.blowByBlow = { rulesets: RULESETS };
+  game.blowByBlow = { rulesets: RULESETS, attack, attackWithItem };
 });
 
 Hooks.once("ready", () => {

@@ -1,0 +1,157 @@
+/**
+ * The system's world settings for combat: the world's ruleset (only rulesets the Foundry
+ * adapter can play, `FOUNDRY_RULESETS`), how the GM's client applies an exchange's
+ * consequences (`applyMode`), whether players see the defender's target numbers, and one
+ * boolean per optional rule of every playable ruleset (`blow-by-blow.<rulesetId>.<ruleId>`,
+ * e.g. `blow-by-blow.hm3.killRoll`). The list of settings is plain data (`combatSettings`),
+ * built from the rulesets and tested; `registerCombatSettings` registers it at `init`.
+ */
+import type { OptionalRule } from "../../core/combat";
+import type { RulesetId } from "../../core/ruleset";
+import { FOUNDRY_RULESETS, type FoundryRuleset } from "../rulesets";
+
+const SYSTEM_ID = "blow-by-blow";
+
+export type ApplyMode = "auto" | "ask" | "report";
+
+/** The apply modes in the order the setting lists them. */
+export const APPLY_MODES: readonly ApplyMode[] = Object.freeze(["auto", "ask", "report"]);
+
+declare module "fvtt-types/configuration" {
+  interface SettingConfig {
+    "blow-by-blow.ruleset": string;
+    "blow-by-blow.applyMode": string;
+    "blow-by-blow.showDefenceTargets": boolean;
+  }
+}
+
+/** One setting as `game.settings.register` takes it (world scope, shown in the settings). */
+export interface SettingDefinition {
+  /** Key under the system's namespace. */
+  key: string;
+  name: string;
+  hint: string;
+  scope: "world";
+  config: true;
+  type: typeof String | typeof Boolean;
+  default: string | boolean;
+  /** Value → localisation key of its label. */
+  choices?: Record<string, string>;
+  requiresReload?: boolean;
+}
+
+/** The setting key of an optional rule: `<rulesetId>.<ruleId>`. */
+export function optionalRuleKey(rulesetId: RulesetId, rule: Pick<OptionalRule, "id">): string {
+  return `${rulesetId}.${rule.id}`;
+}
+
+/**
+ * Every combat setting, in the order the settings window shows them: ruleset, apply mode,
+ * defence targets, then each playable ruleset's optional rules (the rule's own name and hint
+ * keys; the hint says which ruleset the rule belongs to).
+ */
+export function combatSettings(
+  rulesets: Readonly<Partial<Record<RulesetId, FoundryRuleset>>> = FOUNDRY_RULESETS,
+): SettingDefinition[] {
+  const ids = Object.keys(rulesets) as RulesetId[];
+  const rulesetChoices: Record<string, string> = {};
+  for (const id of ids) rulesetChoices[id] = `BLOWBYBLOW.Ruleset.${id}`;
+  const settings: SettingDefinition[] = [
+    {
+      key: "ruleset",
+      name: "BLOWBYBLOW.Settings.Ruleset.Name",
+      hint: "BLOWBYBLOW.Settings.Ruleset.Hint",
+      scope: "world",
+      config: true,
+      type: String,
+      choices: rulesetChoices,
+      default: ids.includes("hm3") ? "hm3" : (ids[0] ?? "hm3"),
+      requiresReload: true,
+    },
+    {
+      key: "applyMode",
+      name: "BLOWBYBLOW.Settings.ApplyMode.Name",
+      hint: "BLOWBYBLOW.Settings.ApplyMode.Hint",
+      scope: "world",
+      config: true,
+      type: String,
+      choices: {
+        auto: "BLOWBYBLOW.Settings.ApplyMode.auto",
+        ask: "BLOWBYBLOW.Settings.ApplyMode.ask",
+        report: "BLOWBYBLOW.Settings.ApplyMode.report",
+      },
+      default: "ask",
+    },
+    {
+      key: "showDefenceTargets",
+      name: "BLOWBYBLOW.Settings.ShowDefenceTargets.Name",
+      hint: "BLOWBYBLOW.Settings.ShowDefenceTargets.Hint",
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: false,
+    },
+  ];
+  for (const id of ids) {
+    for (const rule of rulesets[id]?.combat.optionalRules ?? []) {
+      settings.push({
+        key: optionalRuleKey(id, rule),
+        name: rule.nameKey,
+        hint: rule.hintKey,
+        scope: "world",
+        config: true,
+        type: Boolean,
+        default: rule.default,
+      });
+    }
+  }
+  return settings;
+}
+
+/**
+ * What this module reads and writes of `game.settings`. The pinned fvtt-types type
+ * `register`/`get` by the keys declared in `SettingConfig`; the optional rules' keys are built
+ * from the rulesets at run time, so the settings are reached through these two members.
+ */
+interface SettingsLike {
+  register(namespace: string, key: string, config: Omit<SettingDefinition, "key">): void;
+  get(namespace: string, key: string): unknown;
+}
+
+function settings(): SettingsLike {
+  const s = (game as { settings?: unknown }).settings;
+  if (!s) throw new Error("Blow by Blow: game.settings is not ready.");
+  return s as SettingsLike;
+}
+
+/** Registers every combat setting (call in the `init` hook). */
+export function registerCombatSettings(): void {
+  const s = settings();
+  for (const { key, ...config } of combatSettings()) s.register(SYSTEM_ID, key, config);
+}
+
+/**
+ * The world's optional rules of a ruleset, by rule id (`{killRoll: false, amputation: true…}`),
+ * for `CombatRules.buildDeclaration`. A ruleset the adapter cannot play has none.
+ */
+export function worldOptions(rulesetId: RulesetId): Record<string, boolean> {
+  const rules = FOUNDRY_RULESETS[rulesetId]?.combat.optionalRules ?? [];
+  const s = settings();
+  const options: Record<string, boolean> = {};
+  for (const rule of rules) {
+    const value = s.get(SYSTEM_ID, optionalRuleKey(rulesetId, rule));
+    options[rule.id] = typeof value === "boolean" ? value : rule.default;
+  }
+  return options;
+}
+
+/** How the GM's client applies a resolved exchange: automatically, after asking, or not at all. */
+export function applyMode(): ApplyMode {
+  const value = settings().get(SYSTEM_ID, "applyMode");
+  return (APPLY_MODES as readonly unknown[]).includes(value) ? (value as ApplyMode) : "ask";
+}
+
+/** Whether players see the defender's target numbers on cards for actors they do not own. */
+export function showDefenceTargets(): boolean {
+  return settings().get(SYSTEM_ID, "showDefenceTargets") === true;
+}

@@ -1,0 +1,308 @@
+/**
+ * The combat tracker, ruleset-generic: the world's ruleset (`worldRuleset()`) decides.
+ *
+ * - Initiative: `BlowByBlowCombatant` (`CONFIG.Combatant.documentClass`) rolls the ruleset's
+ *   `combat.initiative(snapshot)` as a constant formula (HM3: the Initiative EML, no dice,
+ *   hm3.md §2), so "Roll Initiative" in the tracker sets it and the chat log records it. Higher
+ *   acts first. Equal values keep the tracker's stable order (ruling R6): Foundry v13 sorts
+ *   combatants by initiative (highest first), then by name, then by combatant id
+ *   (`Combat#_sortCombatants`); a GM breaks a tie by hand by typing a fraction (57.5) into the
+ *   combatant's initiative, which the tracker shows with its decimals.
+ * - Tactical advantage per character turn (hm3.md §2): `gainAdvantage(actorUuid)` (GM side)
+ *   counts it on the combatant whose turn it is (`system.advantages`, `system.turnKey` =
+ *   `<round>.<turn>`): the first in the turn gives the extra action, a second is refused.
+ *   `BlowByBlowCombat` (`CONFIG.Combat.documentClass`) resets the count when a turn starts
+ *   (`_onStartTurn`, run by one GM client only); a count stored for another turn counts as
+ *   none anyway (tracker-logic.ts).
+ * - Defeated: when an actor gains a condition the ruleset counts as incapacitating (HM3:
+ *   shock, unconscious, dead…) or Foundry's defeated status, the active GM's client marks its
+ *   combatants defeated in every combat of the world (hooks `createActiveEffect`,
+ *   `updateActiveEffect`, `updateActor`; idempotent: the exchange's apply step may mark them
+ *   too).
+ * - Conditions: the `renderCombatTracker` hook lists each combatant's system conditions (the
+ *   statuses of `CONDITION_EFFECTS`) under its name, icon and localised name, and marks the
+ *   current combatant when its turn's tactical advantage is taken.
+ */
+import type { FighterSnapshot } from "../../core/combat";
+import { CONDITION_EFFECTS } from "../config";
+import { worldRuleset } from "../rulesets";
+import { fighterSnapshot, type ActorLike } from "./snapshot";
+import {
+  advantageDecision,
+  advantagesThisTurn,
+  combatantConditions,
+  conditionsMarkup,
+  defeatedUpdates,
+  freshTurn,
+  turnKey,
+  type AdvantageOutcome,
+  type CombatantRef,
+} from "./tracker-logic";
+
+// ── What the tracker reads of Foundry documents ──────────────────────────────────────────────
+
+/** A Combatant as the tracker reads it. */
+export interface CombatantLike {
+  id: string | null;
+  name?: string;
+  defeated: boolean;
+  initiative?: number | null;
+  actor: ActorLike | null;
+  system: unknown;
+  update(changes: Record<string, unknown>): Promise<unknown>;
+}
+
+/** A Combat as the tracker reads it. */
+export interface CombatLike {
+  id: string | null;
+  round: number;
+  turn: number | null;
+  started: boolean;
+  combatant?: CombatantLike | null;
+  combatants: Iterable<CombatantLike> & { get(id: string): CombatantLike | undefined };
+  updateEmbeddedDocuments(name: "Combatant", updates: Record<string, unknown>[]): Promise<unknown>;
+}
+
+interface GameLike {
+  combat?: CombatLike | null;
+  combats?: Iterable<CombatLike> | null;
+  users?: { activeGM?: { isSelf?: boolean } | null } | null;
+  i18n?: { localize(key: string): string };
+}
+
+// The pinned fvtt-types type `game` by its full v13 interfaces; the tracker reads these members.
+const gameLike = (): GameLike => game as unknown as GameLike;
+
+const localize = (key: string): string => gameLike().i18n?.localize(key) ?? key;
+
+/** Whether this client is the active GM (the one client that writes for everyone). */
+function isActiveGM(): boolean {
+  return gameLike().users?.activeGM?.isSelf === true;
+}
+
+// ── Initiative ────────────────────────────────────────────────────────────────────────────────
+
+/** The initiative value of a fighter under the world's ruleset (0 when it cannot be read). */
+export function initiativeOf(snapshot: FighterSnapshot): number {
+  const value = worldRuleset().combat.initiative(snapshot);
+  return Number.isFinite(value) ? value : 0;
+}
+
+/** The initiative formula of a combatant: its ruleset initiative as a constant ("0" without an actor). */
+export function initiativeFormula(actor: ActorLike | null): string {
+  if (!actor) return "0";
+  return String(initiativeOf(fighterSnapshot(actor)));
+}
+
+// ── Tactical advantage ────────────────────────────────────────────────────────────────────────
+
+/** Resets the per-turn count of a combatant whose turn `key` starts (a no-op when already fresh). */
+export async function startCombatantTurn(combatant: CombatantLike, key: string): Promise<void> {
+  const system = combatant.system as { advantages?: unknown; turnKey?: unknown } | null;
+  if (system?.turnKey === key && Number(system.advantages) === 0) return;
+  await combatant.update({ system: freshTurn(key) });
+}
+
+// ── Document classes ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The system's Combat and Combatant document classes, made on first use: they extend Foundry's
+ * `Combat` and `Combatant`, which exist once Foundry has loaded, so importing this module (the
+ * flow's query handlers call `gainAdvantage`) needs neither.
+ */
+function makeDocumentClasses() {
+  /** The system's Combatant document: initiative from the world's ruleset. */
+  class BlowByBlowCombatant extends Combatant {
+    protected override _getInitiativeFormula(): string {
+      return initiativeFormula(this.actor as unknown as ActorLike | null);
+    }
+  }
+
+  /** The system's Combat document: resets the tactical advantage count at each turn's start. */
+  class BlowByBlowCombat extends Combat {
+    protected override async _onStartTurn(combatant: Combatant.Implementation): Promise<void> {
+      await super._onStartTurn(combatant);
+      await startCombatantTurn(
+        combatant as unknown as CombatantLike,
+        turnKey(this.round, this.turn ?? 0),
+      );
+    }
+  }
+
+  return { Combat: BlowByBlowCombat, Combatant: BlowByBlowCombatant };
+}
+
+let documentClasses: ReturnType<typeof makeDocumentClasses> | null = null;
+
+/** The system's Combat and Combatant document classes (made once). */
+export function trackerDocumentClasses(): ReturnType<typeof makeDocumentClasses> {
+  documentClasses ??= makeDocumentClasses();
+  return documentClasses;
+}
+
+/** The combatant's actor UUID (an unlinked token's synthetic actor), or null. */
+const actorUuidOf = (c: CombatantLike): string | null => c.actor?.uuid ?? null;
+
+/** The started combat in which the actor fights: the viewed one first, else any. */
+export function combatOfActor(actorUuid: string): CombatLike | null {
+  const g = gameLike();
+  const fights = (c: CombatLike | null | undefined): c is CombatLike =>
+    !!c?.started && [...c.combatants].some((x) => actorUuidOf(x) === actorUuid);
+  if (fights(g.combat)) return g.combat;
+  for (const c of g.combats ?? []) if (fights(c)) return c;
+  return null;
+}
+
+let advantageQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A tactical advantage gained by the actor `actorUuid` (GM side: the `blow-by-blow.advantage`
+ * query's handler calls it). Counted in the character turn of the combat the actor fights in:
+ * the first gives `extraAction` and is recorded on the current combatant; a second in the
+ * same character turn is `refused` (hm3.md §2: the turn ends instead; advancing it is the
+ * GM's). Outside a started combat there is no turn to count in: `extraAction`. Calls are
+ * handled one at a time, so two quick claims cannot both get the extra action.
+ */
+export async function gainAdvantage(actorUuid: string): Promise<AdvantageOutcome> {
+  const run = advantageQueue.then(async (): Promise<AdvantageOutcome> => {
+    const combat = combatOfActor(actorUuid);
+    const current = combat?.combatant;
+    if (!combat || !current) return "extraAction";
+    const key = turnKey(combat.round, combat.turn ?? 0);
+    const decision = advantageDecision(
+      current.system as { advantages?: number; turnKey?: string } | null,
+      key,
+    );
+    if (decision.outcome === "extraAction") await current.update({ system: decision.state });
+    return decision.outcome;
+  });
+  advantageQueue = run.catch(() => undefined);
+  return run;
+}
+
+// ── Defeated ──────────────────────────────────────────────────────────────────────────────────
+
+/** The conditions that mark a combatant defeated: the ruleset's, and Foundry's defeated status. */
+export function defeatingConditions(): string[] {
+  let conditions: string[] = [];
+  try {
+    conditions = [...worldRuleset().combat.incapacitating];
+  } catch {
+    // A world whose ruleset the adapter cannot play marks nothing but Foundry's own status.
+  }
+  const special = (CONFIG as { specialStatusEffects?: { DEFEATED?: string } }).specialStatusEffects
+    ?.DEFEATED;
+  if (special && !conditions.includes(special)) conditions.push(special);
+  return conditions;
+}
+
+/**
+ * Marks the actor's combatants defeated in every combat of the world when its statuses hold a
+ * defeating condition (active GM only). Returns the number of combatants changed.
+ */
+export async function markDefeated(actor: ActorLike | null | undefined): Promise<number> {
+  if (!actor || !isActiveGM()) return 0;
+  const conditions = defeatingConditions();
+  const statuses = [...(actor.statuses ?? [])];
+  let changed = 0;
+  for (const combat of gameLike().combats ?? []) {
+    const refs: CombatantRef[] = [];
+    for (const c of combat.combatants)
+      if (c.id) refs.push({ id: c.id, defeated: c.defeated, actorUuid: actorUuidOf(c) });
+    const updates = defeatedUpdates(refs, actor.uuid, statuses, conditions);
+    if (updates.length === 0) continue;
+    await combat.updateEmbeddedDocuments("Combatant", updates);
+    changed += updates.length;
+  }
+  return changed;
+}
+
+/** The actor an ActiveEffect applies to: its parent actor, or the actor owning its parent item. */
+function effectActor(effect: unknown): ActorLike | null {
+  type Doc = { documentName?: string; parent?: Doc | null };
+  const parent = (effect as Doc | null)?.parent ?? null;
+  if (parent?.documentName === "Actor") return parent as unknown as ActorLike;
+  if (parent?.documentName === "Item" && parent.parent?.documentName === "Actor")
+    return parent.parent as unknown as ActorLike;
+  return null;
+}
+
+// ── Conditions in the tracker ────────────────────────────────────────────────────────────────
+
+/** The markup the tracker shows under one combatant's name (empty: nothing to show). */
+export function combatantMarkup(combat: CombatLike, combatant: CombatantLike): string {
+  const key = turnKey(combat.round, combat.turn ?? 0);
+  const isCurrent = !!combat.combatant && combat.combatant.id === combatant.id;
+  const taken =
+    combat.started &&
+    isCurrent &&
+    advantagesThisTurn(combatant.system as { advantages?: number; turnKey?: string }, key) > 0;
+  return conditionsMarkup({
+    conditions: combatantConditions(combatant.actor?.statuses ?? [], CONDITION_EFFECTS, localize),
+    advantage: taken ? localize("BLOWBYBLOW.Tracker.advantageTaken") : null,
+    conditionsLabel: localize("BLOWBYBLOW.Tracker.conditions"),
+  });
+}
+
+/** An element as the tracker decoration uses it (HTMLElement in Foundry). */
+export interface ElementLike {
+  dataset: Record<string, string | undefined>;
+  querySelector(selector: string): ElementLike | null;
+  querySelectorAll(selector: string): Iterable<ElementLike>;
+  insertAdjacentHTML(position: "beforeend", html: string): void;
+  remove(): void;
+}
+
+/** Adds each combatant's conditions to the rendered tracker (`renderCombatTracker`). */
+export function decorateTracker(combat: CombatLike | null | undefined, html: ElementLike): void {
+  if (!combat) return;
+  for (const row of html.querySelectorAll("li.combatant[data-combatant-id]")) {
+    const id = row.dataset.combatantId;
+    const combatant = id ? combat.combatants.get(id) : undefined;
+    if (!combatant) continue;
+    row.querySelector(".bbb-tracker-conditions")?.remove();
+    const markup = combatantMarkup(combat, combatant);
+    if (markup) (row.querySelector(".token-name") ?? row).insertAdjacentHTML("beforeend", markup);
+  }
+}
+
+/** Re-renders the tracker when the actor fights in the combat it shows (its conditions changed). */
+function refreshTrackerFor(actor: ActorLike | null): void {
+  const tracker = (
+    globalThis as { ui?: { combat?: { viewed?: CombatLike | null; render(): unknown } } }
+  ).ui?.combat;
+  const viewed = tracker?.viewed;
+  if (!actor || !tracker || !viewed) return;
+  if ([...viewed.combatants].some((c) => actorUuidOf(c) === actor.uuid)) void tracker.render();
+}
+
+// ── Registration ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Sets the system's Combat and Combatant document classes and the tracker's hooks (call in the
+ * `init` hook).
+ */
+export function registerTracker(): void {
+  // fvtt-types type documentClass as the configured implementation class; ours extend the core ones.
+  const classes = trackerDocumentClasses();
+  (CONFIG.Combat as { documentClass: unknown }).documentClass = classes.Combat;
+  (CONFIG.Combatant as { documentClass: unknown }).documentClass = classes.Combatant;
+
+  const onEffect = (effect: unknown): void => {
+    const actor = effectActor(effect);
+    refreshTrackerFor(actor);
+    void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
+  };
+  const hooks = Hooks as unknown as {
+    on(hook: string, fn: (...args: never[]) => unknown): number;
+  };
+  hooks.on("createActiveEffect", onEffect);
+  hooks.on("updateActiveEffect", onEffect);
+  hooks.on("deleteActiveEffect", (effect: unknown) => refreshTrackerFor(effectActor(effect)));
+  hooks.on("updateActor", (actor: ActorLike) => {
+    void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
+  });
+  hooks.on("renderCombatTracker", (app: { viewed?: CombatLike | null }, html: ElementLike) => {
+    decorateTracker(app.viewed ?? gameLike().combat, html);
+  });
+}
