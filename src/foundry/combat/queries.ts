@@ -294,6 +294,29 @@ export function exchangeBuild(card: ExchangeCard): DeclarationBuild {
   return { declaration: card.declaration, rules: (card.context.rules ?? {}) as Obj };
 }
 
+/**
+ * Writes `card` to the message. Its JSON fields go as JSON text, the message's stored form
+ * (data/chat-message/exchange.ts): a partial `system` update names no subtype, so Foundry does
+ * not cast objects into a JSONField's text for it.
+ */
+function updateCard(message: MessageLike, card: ExchangeCard): Promise<unknown> {
+  const text = (v: unknown): string | null =>
+    v === null || v === undefined ? null : JSON.stringify(v);
+  return message.update({
+    system: {
+      ...card,
+      declaration: text(card.declaration),
+      context: text(card.context),
+      choices: text(card.choices),
+      rolls: text(card.rolls),
+      pending: text(card.pending),
+      result: text(card.result),
+      applied: text(card.applied),
+      advantages: text(card.advantages),
+    },
+  });
+}
+
 // ── Steps ────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -344,7 +367,8 @@ export async function acceptMessage(message: MessageLike): Promise<ExchangeCard>
     const authorOwns = !!author && userOwns(author, await sideActor(card.attacker));
     const accepted = acceptExchange(fr.ruleset, card, gm, authorOwns);
     await checkDeclaration(fr, card);
-    await message.update({ system: accepted });
+    console.log("ACC", typeof accepted.declaration, typeof card.declaration);
+    await updateCard(message, accepted);
     return accepted;
   });
   if (next.state === "resolved") await afterResolved(message);
@@ -388,7 +412,7 @@ export async function chooseOnMessage(
       throw new CombatError("choiceChanged", "The choice is not what the request gives.", {
         name: card[pending.by].name,
       });
-    await message.update({ system: chosen });
+    await updateCard(message, chosen);
     return chosen;
   });
   if (next.state === "resolved") await afterResolved(message);
@@ -462,7 +486,7 @@ export async function applyMessage(
     const fr = rulesetOf(card);
     const requester = await callerFor(user, card);
     const { card: applied, effects } = applyExchange(fr.ruleset, card, requester, revision);
-    await applyEffects(fr, card, effects, () => message.update({ system: applied }));
+    await applyEffects(fr, card, effects, () => updateCard(message, applied));
     return applied;
   });
 }
@@ -486,7 +510,7 @@ export async function advantageOnMessage(
       throw new CombatError("turnAdvantage", "A tactical advantage was already taken this turn.", {
         name: card[side].name,
       });
-    await message.update({ system: claimed });
+    await updateCard(message, claimed);
     return claimed;
   });
 }
@@ -538,7 +562,7 @@ export async function amputateOnMessage(
       condition: "amputated",
       cause: "amputation",
     };
-    await applyEffects(fr, card, [effect], () => message.update({ system: next }));
+    await applyEffects(fr, card, [effect], () => updateCard(message, next));
     return next;
   });
 }

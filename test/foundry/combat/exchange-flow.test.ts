@@ -1,0 +1,559 @@
+/**
+ * A whole exchange through the adapter's real entry points, against the stand-ins
+ * (docs/foundry-stand-ins.md): the flow wired as `init` wires it (settings, data models, status
+ * effects, queries, flow hooks, chat cards, tracker), each client's clicks run as that user
+ * (`asUser`), the GM's client answers the players' queries and accepts their cards. Only the
+ * dialogs' `prompt` is stubbed (it returns the request a user would submit); the dice are the
+ * Foundry Rolls the clicking client rolls, their faces scripted through
+ * `CONFIG.Dice.randomUniform`. Everything is asserted on the documents: the exchange card, the
+ * actors' items and statuses, the combatants.
+ */
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  asUser,
+  createCombat,
+  queryLog,
+  resetStandIns,
+  setUserActive,
+  settle,
+  standIns,
+  type StandInActor,
+  type StandInChatMessage,
+} from "../stand-ins";
+import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
+import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
+import type { Side } from "../../../src/core/ruleset";
+import { registerChatCards } from "../../../src/foundry/chat/render";
+import { apply, attack, defend, takeAdvantage } from "../../../src/foundry/combat/actions";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
+import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
+import {
+  exchangeBuild,
+  QUERY,
+  registerFlowHooks,
+  registerQueries,
+} from "../../../src/foundry/combat/queries";
+import { registerCombatSettings, type ApplyMode } from "../../../src/foundry/combat/settings";
+import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
+import { registerTracker } from "../../../src/foundry/combat/tracker";
+import { registerStatusEffects } from "../../../src/foundry/config";
+import { registerDataModels } from "../../../src/foundry/data";
+import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
+import { foundryRuleset } from "../../../src/foundry/rulesets";
+import { planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
+
+type Obj = Record<string, unknown>;
+
+const SWORD = "wpSword000000001";
+const SHIELD = "wpShield00000001";
+
+beforeEach(() => {
+  resetStandIns();
+  // What the `init` hook of src/foundry/index.ts registers for the flow.
+  registerCombatSettings();
+  registerDataModels();
+  registerStatusEffects();
+  registerQueries();
+  registerFlowHooks();
+  registerChatCards();
+  registerTracker();
+  vi.restoreAllMocks();
+});
+
+// ── Helpers ──────────────────────────────────────────────────────────────────────────────────
+
+async function setApplyMode(mode: ApplyMode): Promise<void> {
+  await standIns.game.settings.set("blow-by-blow", "applyMode", mode);
+}
+
+function messageOf(id: string): StandInChatMessage {
+  const m = standIns.game.messages!.get(id);
+  if (!m) throw new Error(`no message ${id}`);
+  return m as StandInChatMessage;
+}
+
+function card(id: string): ExchangeCard {
+  return cardOf(messageOf(id).system);
+}
+
+/** The attack dialog submits this melee request (the sword's edge at the mid zone). */
+function stubAttack(itemId = SWORD, mode = "edge"): void {
+  vi.spyOn(AttackDialog, "prompt").mockImplementation(
+    (input): Promise<AttackRequest> =>
+      Promise.resolve({
+        itemId,
+        mode,
+        aim: "mid",
+        band: null,
+        situation: input.situation,
+        custom: [],
+      }),
+  );
+}
+
+/** The defence dialog submits `request`. */
+function stubDefence(request: ChoiceRequest): void {
+  vi.spyOn(DefenceDialog, "prompt").mockResolvedValue(request);
+}
+
+const block: ChoiceRequest = {
+  optionId: "block",
+  itemId: SHIELD,
+  mode: null,
+  aim: null,
+  custom: [],
+};
+const dodge: ChoiceRequest = { optionId: "dodge", itemId: null, mode: null, aim: null, custom: [] };
+const counterstrike: ChoiceRequest = {
+  optionId: "counterstrike",
+  itemId: SWORD,
+  mode: "edge",
+  aim: "mid",
+  custom: [],
+};
+
+/**
+ * Scripts the faces the chooser's Foundry Rolls will show so that the defence step's named rolls
+ * come out as `plan` says: the step is run once on planning dice (the same pure functions the
+ * clicking client runs) to learn the order the rolls are asked in.
+ */
+function scriptChoice(
+  messageId: string,
+  chooser: StandInActor,
+  request: ChoiceRequest,
+  plan: DicePlan,
+): void {
+  const c = card(messageId);
+  const fr = foundryRuleset(c.ruleset)!;
+  const { state, pending } = replayExchange(fr.ruleset, c);
+  const value = fr.combat.buildChoice(
+    pending!,
+    exchangeBuild(c),
+    fighterSnapshot(chooser as unknown as ActorLike),
+    request,
+  );
+  const dice = planningDice(plan);
+  fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), dice);
+  scriptDice(dice.faces);
+}
+
+interface Strike {
+  by: Side;
+  location: string;
+  injury: string;
+  injuryLevel: number;
+  shock: { failed: boolean } | null;
+}
+interface Result {
+  result: string;
+  strikes: Strike[];
+  effects: {
+    type: string;
+    to: Side;
+    condition?: string;
+    severityKey?: string;
+    location?: string;
+  }[];
+}
+const resultOf = (id: string): Result => card(id).result as unknown as Result;
+
+function injuries(actor: StandInActor): { name: string; hm3: Obj }[] {
+  return actor.items
+    .filter((i) => i.type === "injury")
+    .map((i) => ({ name: i.name!, hm3: (i.system as unknown as { hm3: Obj }).hm3 }));
+}
+
+const warnings = (): string[] =>
+  standIns.notifications.messages.filter((n) => n.type === "warning").map((n) => n.message);
+const format = (key: string, data: Record<string, string> = {}): string =>
+  standIns.game.i18n.format(key, data);
+
+/** Alice attacks the Brigand with Sir Aldric's sword; the card as created on her client. */
+async function aliceAttacks(w: World): Promise<StandInChatMessage> {
+  stubAttack();
+  const message = await asUser(w.alice, () =>
+    attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
+  );
+  expect(message).not.toBeNull();
+  return message as unknown as StandInChatMessage;
+}
+
+/** The GM attacks Sir Aldric with the Brigand's sword. */
+async function gmAttacks(w: World): Promise<StandInChatMessage> {
+  stubAttack();
+  const message = await attack({
+    actorUuid: w.brigand.uuid,
+    tokenUuid: w.tBrigand.document.uuid,
+    itemId: SWORD,
+  });
+  expect(message).not.toBeNull();
+  return message as unknown as StandInChatMessage;
+}
+
+/** A hit with an injury to the Brigand's thorax: attack CS, block MF (A*2), impact 5 + 3 + 3. */
+const HIT: DicePlan = { attack: 5, defence: 96, location: 50, impact: 3, shock: 6 };
+
+// ── 1. A player attacks, the GM defends ──────────────────────────────────────────────────────
+
+describe("a player's attack on the GM's Brigand", () => {
+  it("is created by Alice, declared, then accepted by the GM's client", async () => {
+    const w = world();
+    const message = await aliceAttacks(w);
+    expect(message.type).toBe("exchange");
+    expect(message.author?.id).toBe(w.alice.id);
+    // Created on Alice's client; the GM's client accepts it from its createChatMessage hook.
+    expect(standIns.game.messages!.contents).toHaveLength(1);
+    await settle();
+    const c = card(message.id!);
+    expect(c.state).toBe("awaitingDefence");
+    expect(c.revision).toBe(1);
+    expect(c.attacker.actorUuid).toBe(w.aldric.uuid);
+    expect(c.defender.actorUuid).toBe(w.brigand.uuid);
+    expect(c.pending?.by).toBe("defender");
+  });
+
+  it("apply mode auto: the GM's block resolves and the injury and failed shock are applied at once", async () => {
+    const w = world();
+    await setApplyMode("auto");
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(block);
+    scriptChoice(message.id!, w.brigand, block, HIT);
+    await defend(message.id!, "block");
+    await settle();
+    const c = card(message.id!);
+    const result = resultOf(message.id!);
+    expect(result.result).toBe("A*2");
+    const strike = result.strikes[0]!;
+    expect(strike.shock?.failed).toBe(true);
+    const injury = result.effects.find((e) => e.type === "injury")!;
+    expect(c.state).toBe("applied");
+    expect(c.applied?.userId).toBe(w.gm.id);
+    const items = injuries(w.brigand);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.hm3).toMatchObject({
+      location: strike.location,
+      severity: injury.severityKey,
+    });
+    expect(items[0]!.hm3.level).toBe(strike.injuryLevel);
+    expect(w.brigand.statuses.has("shock")).toBe(true);
+    // Alice's knight is untouched.
+    expect(injuries(w.aldric)).toEqual([]);
+  });
+
+  it("apply mode auto in a running combat: a killing strike marks the Brigand dead and defeated", async () => {
+    const w = world();
+    await setApplyMode("auto");
+    const combat = await createCombat([w.tAldric, w.tBrigand]);
+    await combat.startCombat();
+    await settle();
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(block);
+    // Impact 5 + 6 + 6 = 17 to the unarmoured thorax: K5, the kill (hm3.md).
+    scriptChoice(message.id!, w.brigand, block, { ...HIT, impact: 6 });
+    await defend(message.id!, "block");
+    await settle();
+    expect(card(message.id!).state).toBe("applied");
+    expect(resultOf(message.id!).effects).toContainEqual(
+      expect.objectContaining({ type: "condition", to: "defender", condition: "dead" }),
+    );
+    expect(injuries(w.brigand)).toHaveLength(1);
+    expect(w.brigand.statuses.has("dead")).toBe(true);
+    const brigandCombatant = combat.combatants.find((x) => x.actorId === w.brigand.id)!;
+    const aldricCombatant = combat.combatants.find((x) => x.actorId === w.aldric.id)!;
+    expect(brigandCombatant.defeated).toBe(true);
+    expect(aldricCombatant.defeated).toBe(false);
+  });
+
+  it("apply mode ask: nothing applies until the GM's Apply, which acts once", async () => {
+    const w = world();
+    await setApplyMode("ask");
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(block);
+    scriptChoice(message.id!, w.brigand, block, HIT);
+    await defend(message.id!, "block");
+    await settle();
+    expect(card(message.id!).state).toBe("resolved");
+    expect(injuries(w.brigand)).toEqual([]);
+    expect(w.brigand.statuses.size).toBe(0);
+    // A player cannot apply.
+    await asUser(w.alice, () => apply(message.id!));
+    expect(card(message.id!).state).toBe("resolved");
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.notGM"));
+    expect(injuries(w.brigand)).toEqual([]);
+    await apply(message.id!);
+    await settle();
+    const applied = card(message.id!);
+    expect(applied.state).toBe("applied");
+    expect(injuries(w.brigand)).toHaveLength(1);
+    expect(w.brigand.statuses.has("shock")).toBe(true);
+    // The second click is refused and creates nothing.
+    await apply(message.id!);
+    await settle();
+    expect(card(message.id!).revision).toBe(applied.revision);
+    expect(injuries(w.brigand)).toHaveLength(1);
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.alreadyApplied"));
+  });
+
+  it("apply mode report: the result is shown and nothing is applied", async () => {
+    const w = world();
+    await setApplyMode("report");
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(block);
+    scriptChoice(message.id!, w.brigand, block, HIT);
+    await defend(message.id!, "block");
+    await settle();
+    expect(card(message.id!).state).toBe("resolved");
+    expect(resultOf(message.id!).effects.some((e) => e.type === "injury")).toBe(true);
+    expect(injuries(w.brigand)).toEqual([]);
+    expect(w.brigand.statuses.size).toBe(0);
+  });
+});
+
+// ── 2. The GM attacks, the player defends ────────────────────────────────────────────────────
+
+describe("the GM's attack on Alice's Sir Aldric", () => {
+  it("Alice defends through the query; the GM's client resolves it", async () => {
+    const w = world();
+    const message = await gmAttacks(w);
+    await settle();
+    expect(card(message.id!).state).toBe("awaitingDefence");
+    stubDefence(dodge);
+    scriptChoice(message.id!, w.aldric, dodge, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    await settle();
+    const chooses = queryLog.filter((q) => q.name === QUERY.choose);
+    expect(chooses).toHaveLength(1);
+    expect(chooses[0]).toMatchObject({ from: w.alice.id, to: w.gm.id });
+    const c = card(message.id!);
+    expect(c.state).toBe("resolved");
+    expect(c.choices).toHaveLength(1);
+  });
+
+  it("Bob, who does not own Sir Aldric, is warned; the card is unchanged and no query is sent", async () => {
+    const w = world();
+    const message = await gmAttacks(w);
+    await settle();
+    const before = card(message.id!);
+    stubDefence(dodge);
+    await asUser(w.bob, () => defend(message.id!, "dodge"));
+    await settle();
+    expect(card(message.id!)).toEqual(before);
+    expect(queryLog.filter((q) => q.name === QUERY.choose)).toEqual([]);
+    expect(DefenceDialog.prompt).not.toHaveBeenCalled();
+    expect(warnings()).toContain(format("BLOWBYBLOW.Flow.Error.notOwner"));
+  });
+
+  it("Alice's second defence click, after the resolution, is refused: one result", async () => {
+    const w = world();
+    const message = await gmAttacks(w);
+    await settle();
+    stubDefence(dodge);
+    scriptChoice(message.id!, w.aldric, dodge, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    await settle();
+    const resolved = card(message.id!);
+    expect(resolved.state).toBe("resolved");
+    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    await settle();
+    expect(card(message.id!)).toEqual(resolved);
+    expect(queryLog.filter((q) => q.name === QUERY.choose)).toHaveLength(1);
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.wrongState"));
+  });
+});
+
+// ── 3. No GM connected ───────────────────────────────────────────────────────────────────────
+
+describe("with no GM connected", () => {
+  it("the card waits, declared; a defence is refused; the GM's ready sweep accepts it", async () => {
+    const w = world();
+    await setUserActive(w.gm, false);
+    const message = await aliceAttacks(w);
+    await settle();
+    expect(card(message.id!).state).toBe("declared");
+    expect(card(message.id!).revision).toBe(0);
+    expect(standIns.notifications.messages.map((n) => n.message)).toContain(
+      format("BLOWBYBLOW.Combat.Info.waitingForGM"),
+    );
+    stubDefence(block);
+    await asUser(w.alice, () => defend(message.id!, "block"));
+    expect(DefenceDialog.prompt).not.toHaveBeenCalled();
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.wrongState"));
+    expect(card(message.id!).state).toBe("declared");
+    expect(queryLog).toEqual([]);
+
+    // The GM connects: the other clients hear userConnected; the GM's client sweeps at ready.
+    await setUserActive(w.gm, true);
+    await settle();
+    await asUser(w.gm, () => standIns.Hooks.callAll("ready"));
+    await settle();
+    const c = card(message.id!);
+    expect(c.state).toBe("awaitingDefence");
+    expect(c.revision).toBe(1);
+  });
+});
+
+// ── 4. Tampering ─────────────────────────────────────────────────────────────────────────────
+
+/** A killing injury to the skull that no dice rolled. */
+const FAKE_EFFECTS = [
+  {
+    type: "injury",
+    to: "defender",
+    location: "skull",
+    severityKey: "K",
+    level: 5,
+    data: { code: "K5" },
+  },
+  { type: "condition", to: "defender", condition: "dead", cause: "kill" },
+];
+
+describe("a card edited by its author", () => {
+  it("a forged result is not applied: the GM replays the exchange", async () => {
+    const w = world();
+    await setApplyMode("ask");
+    const message = await aliceAttacks(w);
+    await settle();
+    const fake = { result: "A*4", strikes: [], effects: FAKE_EFFECTS };
+    // Alice is the author: Foundry lets her update her own message.
+    await asUser(w.alice, () =>
+      message.update({
+        system: { state: "resolved", revision: 7, result: JSON.stringify(fake) },
+      }),
+    );
+    expect(card(message.id!).state).toBe("resolved");
+    await apply(message.id!);
+    await settle();
+    expect(injuries(w.brigand)).toEqual([]);
+    expect(w.brigand.statuses.size).toBe(0);
+    expect(card(message.id!).state).not.toBe("applied");
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.notResolved"));
+  });
+
+  it("a forged result on a resolved card: the GM applies the replayed effects only", async () => {
+    const w = world();
+    await setApplyMode("ask");
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(block);
+    scriptChoice(message.id!, w.brigand, block, HIT);
+    await defend(message.id!, "block");
+    await settle();
+    const real = resultOf(message.id!);
+    const forged = { ...real, effects: [...real.effects, ...FAKE_EFFECTS] };
+    await asUser(w.alice, () => message.update({ system: { result: JSON.stringify(forged) } }));
+    expect(resultOf(message.id!).effects).toHaveLength(real.effects.length + 2);
+    await apply(message.id!);
+    await settle();
+    expect(card(message.id!).state).toBe("applied");
+    const items = injuries(w.brigand);
+    expect(items).toHaveLength(1);
+    expect(items[0]!.hm3.location).toBe(real.strikes[0]!.location);
+    expect(items[0]!.hm3.location).not.toBe("skull");
+    expect(w.brigand.statuses.has("dead")).toBe(false);
+    expect(w.brigand.statuses.has("shock")).toBe(true);
+  });
+});
+
+// ── 5. Counterstrike ─────────────────────────────────────────────────────────────────────────
+
+describe("a counterstrike where both strike", () => {
+  it("resolves and applies both strikes: each fighter gets an injury", async () => {
+    const w = world();
+    await setApplyMode("auto");
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(counterstrike);
+    scriptChoice(message.id!, w.brigand, counterstrike, {
+      attack: 5,
+      defence: 5,
+      location: 50,
+      impact: 6,
+      shock: 1,
+    });
+    await defend(message.id!, "counterstrike");
+    await settle();
+    const result = resultOf(message.id!);
+    expect(result.result).toMatch(/^B\*\d$/);
+    expect(result.strikes.map((s) => s.by)).toEqual(["attacker", "defender"]);
+    expect(card(message.id!).state).toBe("applied");
+    expect(injuries(w.brigand)).toHaveLength(1);
+    expect(injuries(w.aldric)).toHaveLength(1);
+    expect(injuries(w.aldric)[0]!.hm3.location).toBe(result.strikes[1]!.location);
+  });
+});
+
+// ── 6. Tactical advantage ────────────────────────────────────────────────────────────────────
+
+describe("tactical advantage", () => {
+  /** The GM attacks, Alice dodges: attack MF, dodge CS → DTA. */
+  async function dta(w: World): Promise<StandInChatMessage> {
+    const message = await gmAttacks(w);
+    await settle();
+    stubDefence(dodge);
+    scriptChoice(message.id!, w.aldric, dodge, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    await settle();
+    expect(resultOf(message.id!).result).toBe("DTA");
+    vi.restoreAllMocks();
+    return message;
+  }
+
+  it("the defender's owner claims it once; a second claim is refused", async () => {
+    const w = world();
+    const message = await dta(w);
+    await asUser(w.alice, () => takeAdvantage(message.id!, "defender"));
+    await settle();
+    const claimed = card(message.id!);
+    expect(claimed.advantages).toEqual({ defender: w.alice.id });
+    await asUser(w.alice, () => takeAdvantage(message.id!, "defender"));
+    await settle();
+    expect(card(message.id!)).toEqual(claimed);
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.advantageTaken"));
+    // Bob owns neither side: refused on his client, no query.
+    const asked = queryLog.length;
+    await asUser(w.bob, () => takeAdvantage(message.id!, "defender"));
+    expect(queryLog).toHaveLength(asked);
+  });
+
+  it("in a running combat, a second advantage in the same character turn is refused", async () => {
+    const w = world();
+    const combat = await createCombat([w.tAldric, w.tBrigand]);
+    await combat.startCombat();
+    await settle();
+    const first = await dta(w);
+    await asUser(w.alice, () => takeAdvantage(first.id!, "defender"));
+    await settle();
+    expect(card(first.id!).advantages).toEqual({ defender: w.alice.id });
+    const second = await dta(w);
+    await asUser(w.alice, () => takeAdvantage(second.id!, "defender"));
+    await settle();
+    expect(card(second.id!).advantages).toEqual({});
+    expect(warnings().at(-1)).toBe(
+      format("BLOWBYBLOW.Combat.Error.turnAdvantage", { name: "Sir Aldric" }),
+    );
+    const current = combat.combatant as unknown as { system: { advantages: number } };
+    expect(current.system.advantages).toBe(1);
+  });
+});
+
+// ── 7. Initiative ────────────────────────────────────────────────────────────────────────────
+
+describe("initiative", () => {
+  it("combat.rollInitiative orders the tracker by Initiative EML, highest first", async () => {
+    const w = world();
+    const combat = await createCombat([w.tAldric, w.tBrigand]);
+    await combat.rollInitiative(combat.combatants.map((c) => c.id!));
+    const eml = (a: StandInActor) =>
+      (a.system as unknown as { derived: { initiative: { eml: { value: number } } } }).derived
+        .initiative.eml.value;
+    // Same Initiative ML; Sir Aldric's armour gives him the larger physical penalty.
+    expect(eml(w.brigand)).toBeGreaterThan(eml(w.aldric));
+    const byName = Object.fromEntries(combat.combatants.map((c) => [c.name, c.initiative]));
+    expect(byName).toEqual({ Brigand: eml(w.brigand), "Sir Aldric": eml(w.aldric) });
+    expect(combat.turns.map((t) => t.name)).toEqual(["Brigand", "Sir Aldric"]);
+  });
+});
