@@ -21,7 +21,7 @@ import {
   type ExchangeCard,
 } from "../../core/flow";
 import type { Side } from "../../core/ruleset";
-import { cardOf } from "../data/chat-message/exchange";
+import { cardOf, cardSource } from "../data/chat-message/exchange";
 import { foundryRuleset, worldRuleset, type FoundryRuleset } from "../rulesets";
 import { AttackDialog } from "./attack-dialog";
 import { DefenceDialog } from "./defence-dialog";
@@ -260,7 +260,7 @@ export async function attack(args: {
   const Message = (globalThis as unknown as { ChatMessage: ChatMessageClass }).ChatMessage;
   const message = await Message.create({
     type: "exchange",
-    system: card,
+    system: cardSource(card),
     speaker: Message.getSpeaker({ actor, token }),
   });
   if (message && !g().users.activeGM) info("BLOWBYBLOW.Combat.Info.waitingForGM");

@@ -39,7 +39,7 @@ import {
   type ExchangeCard,
 } from "../../core/flow";
 import type { Effect, Side } from "../../core/ruleset";
-import { cardOf } from "../data/chat-message/exchange";
+import { cardOf, cardSource } from "../data/chat-message/exchange";
 import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type SideTarget } from "./apply";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
@@ -296,25 +296,11 @@ export function exchangeBuild(card: ExchangeCard): DeclarationBuild {
 
 /**
  * Writes `card` to the message. Its JSON fields go as JSON text, the message's stored form
- * (data/chat-message/exchange.ts): a partial `system` update names no subtype, so Foundry does
- * not cast objects into a JSONField's text for it.
+ * (`cardSource`, data/chat-message/exchange.ts), so the update is stored as given whether or
+ * not the update's cleaning reaches the subtype's model (a JSONField keeps valid JSON text).
  */
 function updateCard(message: MessageLike, card: ExchangeCard): Promise<unknown> {
-  const text = (v: unknown): string | null =>
-    v === null || v === undefined ? null : JSON.stringify(v);
-  return message.update({
-    system: {
-      ...card,
-      declaration: text(card.declaration),
-      context: text(card.context),
-      choices: text(card.choices),
-      rolls: text(card.rolls),
-      pending: text(card.pending),
-      result: text(card.result),
-      applied: text(card.applied),
-      advantages: text(card.advantages),
-    },
-  });
+  return message.update({ system: cardSource(card) });
 }
 
 // ── Steps ────────────────────────────────────────────────────────────────────────────────────
@@ -367,7 +353,6 @@ export async function acceptMessage(message: MessageLike): Promise<ExchangeCard>
     const authorOwns = !!author && userOwns(author, await sideActor(card.attacker));
     const accepted = acceptExchange(fr.ruleset, card, gm, authorOwns);
     await checkDeclaration(fr, card);
-    console.log("ACC", typeof accepted.declaration, typeof card.declaration);
     await updateCard(message, accepted);
     return accepted;
   });

@@ -44,7 +44,20 @@ const isObject = (v: unknown): v is Obj => v !== null && typeof v === "object" &
  * fields are parsed), as a plain copy; missing or malformed containers read as empty.
  */
 export function cardOf(system: unknown): ExchangeCard {
-  const s = (isObject(system) ? system : {}) as Obj;
+  const raw = (isObject(system) ? system : {}) as Obj;
+  // An initialised model holds parsed values; stored source (or a write) holds JSON text.
+  const json = new Set<string>(EXCHANGE_JSON_FIELDS);
+  const s: Obj = {};
+  for (const key of ["ruleset", "state", "revision", "attacker", "defender", ...json]) {
+    const v = raw[key];
+    if (json.has(key) && typeof v === "string") {
+      try {
+        s[key] = JSON.parse(v) as unknown;
+      } catch {
+        s[key] = null;
+      }
+    } else s[key] = v;
+  }
   const ref = (v: unknown) => {
     const r = isObject(v) ? v : {};
     return {
@@ -69,6 +82,32 @@ export function cardOf(system: unknown): ExchangeCard {
     advantages: isObject(s.advantages) ? s.advantages : {},
   };
   return copy(card) as unknown as ExchangeCard;
+}
+
+/** The card's fields Foundry stores as JSON text. */
+export const EXCHANGE_JSON_FIELDS = Object.freeze([
+  "declaration",
+  "context",
+  "choices",
+  "rolls",
+  "pending",
+  "result",
+  "applied",
+  "advantages",
+] as const);
+
+/**
+ * A card as the message stores it (`_source.system`): its JSON fields as JSON text (null stays
+ * null). Writes send this form, so a partial `update({system})` is stored as given whatever
+ * cleaning the update goes through (a JSONField keeps valid JSON text as it is).
+ */
+export function cardSource(card: ExchangeCard): Record<string, unknown> {
+  const out: Record<string, unknown> = copy(card) as unknown as Record<string, unknown>;
+  for (const key of EXCHANGE_JSON_FIELDS) {
+    const value = out[key];
+    out[key] = value === null || value === undefined ? null : JSON.stringify(value);
+  }
+  return out;
 }
 
 export class ExchangeData extends foundry.abstract.TypeDataModel<

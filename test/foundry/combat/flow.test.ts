@@ -1,0 +1,618 @@
+/**
+ * The exchange flow through the adapter (src/foundry/combat/{actions,queries,apply}.ts) against
+ * the Foundry stand-ins: a GM and two players on their own clients (`asUser`), real HM3 actors
+ * (the sheet fixtures' knight and a brigand) on a square grid, the real HM3 ruleset and combat
+ * rules, the exchange ChatMessage with its data model, v13 queries, Foundry Rolls with scripted
+ * randomness (`CONFIG.Dice.randomUniform`), status effects and a combat. Only the two dialogs'
+ * `prompt` are stubbed (they return the request a user would submit).
+ *
+ * Each test drives what users click and checks what the documents hold afterwards: the card's
+ * state and revision, who chose, the injury item, the statuses, the combatants' defeated flag,
+ * the notifications users see, and the queries sent. Refusals leave everything as it was.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import {
+  asUser,
+  createCombat,
+  createLog,
+  installDice3d,
+  queryLog,
+  resetStandIns,
+  settle,
+  setUserActive,
+  standIns,
+  StandInChatMessage,
+  targetTokens,
+  type StandInActor,
+  type StandInUser,
+} from "../stand-ins";
+import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
+import type { RollRecord } from "../../../src/core/dice";
+import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
+import { registerStatusEffects } from "../../../src/foundry/config";
+import { registerDataModels } from "../../../src/foundry/data";
+import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
+import * as actions from "../../../src/foundry/combat/actions";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
+import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
+import {
+  exchangeBuild,
+  QUERY,
+  registerFlowHooks,
+  registerQueries,
+} from "../../../src/foundry/combat/queries";
+import { registerCombatSettings } from "../../../src/foundry/combat/settings";
+import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
+import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";
+import { planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
+
+type Obj = Record<string, unknown>;
+const fr = FOUNDRY_RULESETS.hm3!;
+
+const SWORD = "wpSword000000001";
+const SHIELD = "wpShield00000001";
+
+const swordAttack = (situation: AttackRequest["situation"]): AttackRequest => ({
+  itemId: SWORD,
+  mode: "edge",
+  aim: "mid",
+  band: null,
+  situation,
+  custom: [],
+});
+const IGNORE: ChoiceRequest = {
+  optionId: "ignore",
+  itemId: null,
+  mode: null,
+  aim: null,
+  custom: [],
+};
+const BLOCK: ChoiceRequest = {
+  optionId: "block",
+  itemId: SHIELD,
+  mode: null,
+  aim: null,
+  custom: [],
+};
+
+/** A hit on the defender's thorax (Ignore): A*4 for Edge, G4 thorax, shock failed (hm3.md §1-2). */
+const HIT_THORAX: DicePlan = { attack: 5, location: 50, impact: 2, shock: 6 };
+
+let w: World;
+let attackPrompt: MockInstance<typeof AttackDialog.prompt>;
+let defencePrompt: MockInstance<typeof DefenceDialog.prompt>;
+let nextDefence: ChoiceRequest | null = IGNORE;
+
+beforeEach(() => {
+  resetStandIns();
+  registerDataModels();
+  registerStatusEffects();
+  registerCombatSettings();
+  registerQueries();
+  registerFlowHooks();
+  w = world();
+  nextDefence = IGNORE;
+  attackPrompt = vi
+    .spyOn(AttackDialog, "prompt")
+    .mockImplementation(async (input) => swordAttack(input.situation));
+  defencePrompt = vi.spyOn(DefenceDialog, "prompt").mockImplementation(async () => nextDefence);
+});
+
+afterEach(async () => {
+  await settle();
+  vi.restoreAllMocks();
+});
+
+const messages = () => standIns.notifications.messages.map((m) => `${m.type}: ${m.message}`);
+const card = (message: StandInChatMessage): ExchangeCard => cardOf(message.system);
+const injuries = (actor: StandInActor) =>
+  [...actor.items]
+    .filter((i) => i.type === "injury")
+    .map((i) => ({
+      name: i.name,
+      hm3: (i.system.toObject() as { hm3: Obj }).hm3,
+    }));
+const statuses = (actor: StandInActor) =>
+  [...((actor as unknown as ActorLike).statuses ?? [])].sort();
+const defeated = () =>
+  Object.fromEntries(
+    [...(standIns.game.combat as unknown as { combatants: Iterable<Obj> }).combatants].map((c) => [
+      c.name,
+      c.defeated,
+    ]),
+  );
+
+/** `user` attacks with `attacker` (its token) at what it targets; settles the GM's acceptance. */
+async function attackAs(user: StandInUser, attacker: StandInActor): Promise<StandInChatMessage> {
+  const token = attacker === w.aldric ? w.tAldric : w.tBrigand;
+  const message = await asUser(user, () =>
+    actions.attack({ actorUuid: attacker.uuid, tokenUuid: token.document.uuid, itemId: SWORD }),
+  );
+  await settle();
+  expect(message).toBeInstanceOf(StandInChatMessage);
+  return message as unknown as StandInChatMessage;
+}
+
+/**
+ * Scripts the dice the chooser's step will roll (from `plan`, by roll name) and returns them,
+ * computed with the ruleset on the card as it is, for the request the dialog will return.
+ */
+function scriptDefence(
+  message: StandInChatMessage,
+  request: ChoiceRequest,
+  plan: DicePlan,
+  times = 1,
+) {
+  const c = card(message);
+  const { state, pending } = replayExchange(fr.ruleset, c);
+  const chooser = pending!.by === "defender" ? c.defender : c.attacker;
+  const actor = [w.aldric, w.brigand].find((a) => a.name === chooser.name)!;
+  const value = fr.combat.buildChoice(
+    pending!,
+    exchangeBuild(c),
+    fighterSnapshot(actor as unknown as ActorLike),
+    request,
+  );
+  const dice = planningDice(plan);
+  fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), dice);
+  scriptDice(Array.from({ length: times }, () => dice.faces).flat());
+  nextDefence = request;
+  return dice.faces;
+}
+
+describe("a player attacks the GM's NPC; the GM defends; consequences applied automatically", () => {
+  it("attack → declared card → accepted by the GM → defence → resolved → applied to the actors", async () => {
+    await standIns.game.settings.set("blow-by-blow", "applyMode", "auto");
+    await createCombat([w.tAldric, w.tBrigand]);
+    const seenAtCreation: string[] = [];
+    standIns.Hooks.on("createChatMessage", (m: unknown) => {
+      if (standIns.game.user.id === w.alice.id)
+        seenAtCreation.push(card(m as StandInChatMessage).state);
+    });
+
+    const message = await attackAs(w.alice, w.aldric);
+
+    // The dialog got the fighters, the attacks and the situation measured on the canvas.
+    const input = attackPrompt.mock.calls[0]![0];
+    expect(input.attacker.name).toBe("Sir Aldric");
+    expect(input.defender.name).toBe("Brigand");
+    expect(input.itemId).toBe(SWORD);
+    expect(input.situation).toEqual({ engagingDefender: 1, defenderProne: false, distance: 1 });
+    expect(input.options.map((o) => o.itemId)).toContain(SWORD);
+    expect(input.preview(swordAttack(input.situation)).value).toBeGreaterThan(0);
+
+    // Made declared by Alice, accepted on the GM's client.
+    expect(seenAtCreation).toEqual(["declared"]);
+    expect(message.author?.id).toBe(w.alice.id);
+    const accepted = card(message);
+    expect(accepted).toMatchObject({
+      ruleset: "hm3",
+      state: "awaitingDefence",
+      revision: 1,
+      attacker: {
+        actorUuid: w.aldric.uuid,
+        tokenUuid: w.tAldric.document.uuid,
+        name: "Sir Aldric",
+      },
+      defender: { actorUuid: w.brigand.uuid, tokenUuid: w.tBrigand.document.uuid, name: "Brigand" },
+      rolls: [],
+      choices: [],
+      pending: { by: "defender", kind: "defence" },
+      context: { request: { itemId: SWORD, mode: "edge", aim: "mid" } },
+    });
+
+    // The GM defends for the NPC: the handler runs on the GM's own client (no query sent).
+    const faces = scriptDefence(message, IGNORE, HIT_THORAX);
+    await actions.defend(message.id!, "ignore");
+    await settle();
+    expect(defencePrompt).toHaveBeenCalledOnce();
+    expect(defencePrompt.mock.calls[0]![0]).toMatchObject({
+      optionId: "ignore",
+      attackerName: "Sir Aldric",
+    });
+    expect(queryLog).toEqual([]);
+
+    const done = card(message);
+    expect(done.state).toBe("applied");
+    expect(done.revision).toBe(3);
+    expect(done.choices).toMatchObject([{ by: "defender", kind: "defence", userId: w.gm.id }]);
+    expect(done.rolls.map((r) => r.name)).toEqual(["attack", "location", "impact", "shock"]);
+    expect(done.rolls.flatMap((r) => r.values)).toEqual(faces.map(([f]) => f));
+    expect(done.applied).toEqual({ userId: w.gm.id, effects: [0, 1] });
+    expect(done.result?.effects.map((e) => e.type)).toEqual(["injury", "condition"]);
+
+    // Consequences: the injury item, the shock status, the brigand's combatant defeated.
+    expect(injuries(w.brigand)).toEqual([
+      {
+        name: "G4 wound (thorax)",
+        hm3: {
+          location: "thorax",
+          aspect: "edge",
+          severity: "G",
+          level: 4,
+          healingRate: 0,
+          bleeding: false,
+        },
+      },
+    ]);
+    expect(statuses(w.brigand)).toEqual(["shock"]);
+    expect(statuses(w.aldric)).toEqual([]);
+    expect(defeated()).toEqual({ "Sir Aldric": false, Brigand: true });
+    expect(messages()).toEqual([]);
+  });
+
+  it("Dice So Nice shows each roll once, on the rolling client", async () => {
+    const dsn = installDice3d();
+    const message = await attackAs(w.alice, w.aldric);
+    scriptDefence(message, IGNORE, HIT_THORAX);
+    await actions.defend(message.id!, "ignore");
+    await settle();
+    expect(dsn.calls.map((c) => [c.roll.formula, c.user?.id, c.synchronize])).toEqual([
+      ["1d100", w.gm.id, true],
+      ["1d100", w.gm.id, true],
+      ["4d6", w.gm.id, true],
+      ["4d6", w.gm.id, true],
+    ]);
+  });
+});
+
+describe("the player's character defends: the submission goes to the GM by query", () => {
+  it("Alice blocks with her shield; the GM's client resolves; 'ask' leaves the Apply button to the GM", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    expect(card(message).state).toBe("awaitingDefence");
+    scriptDefence(message, BLOCK, {
+      attack: 50,
+      defence: 45,
+      attackerWeaponDamage: 1,
+      defenderWeaponDamage: 6,
+    });
+    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    await settle();
+
+    expect(queryLog.map((q) => [q.from, q.to, q.name])).toEqual([
+      [w.alice.id, w.gm.id, QUERY.choose],
+    ]);
+    expect(queryLog[0]!.data).toMatchObject({
+      messageId: message.id,
+      userId: w.alice.id,
+      submission: { revision: 1, kind: "defence", request: BLOCK },
+    });
+    const resolved = card(message);
+    expect(resolved.state).toBe("resolved");
+    expect(resolved.choices).toMatchObject([
+      { by: "defender", userId: w.alice.id, request: { itemId: SHIELD } },
+    ]);
+    const effects = resolved.result!.effects;
+    expect(effects).toEqual([
+      { type: "weaponDamaged", to: "defender", broken: false, cause: "block" },
+    ]);
+    // Apply mode "ask": nothing applied yet.
+    expect(createLog).toEqual([]);
+    expect((w.aldric.items.get(SHIELD)!.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(
+      12,
+    );
+
+    // A player cannot apply; the GM applies once; a second click is refused.
+    await asUser(w.alice, () => actions.apply(message.id!));
+    expect(messages()).toEqual([
+      "warning: Only the Game Master's client can do that. Wait for an active GM.",
+    ]);
+    await actions.apply(message.id!);
+    expect(card(message).state).toBe("applied");
+    expect((w.aldric.items.get(SHIELD)!.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(
+      11,
+    );
+    await actions.apply(message.id!);
+    expect(messages().at(-1)).toBe(
+      "warning: The consequences of this exchange were already applied.",
+    );
+    expect((w.aldric.items.get(SHIELD)!.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(
+      11,
+    );
+    expect(card(message).revision).toBe(3);
+  });
+
+  it("a tactical advantage is claimed by the defender's owner, once", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    scriptDefence(message, BLOCK, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    await settle();
+    expect(card(message).result).toMatchObject({ result: "DTA", tacticalAdvantage: "defender" });
+
+    await asUser(w.bob, () => actions.takeAdvantage(message.id!, "defender"));
+    expect(messages()).toEqual([
+      "warning: You do not own the combatant who must make that choice.",
+    ]);
+    await asUser(w.alice, () => actions.takeAdvantage(message.id!, "attacker"));
+    expect(messages().at(-1)).toBe(
+      "warning: You do not own the combatant who must make that choice.",
+    );
+    expect(card(message).advantages).toEqual({});
+
+    await asUser(w.alice, () => actions.takeAdvantage(message.id!, "defender"));
+    expect(card(message).advantages).toEqual({ defender: w.alice.id });
+    expect(messages()).toHaveLength(2);
+    await asUser(w.alice, () => actions.takeAdvantage(message.id!, "defender"));
+    expect(messages().at(-1)).toBe("warning: That tactical advantage was already taken.");
+    // The GM may claim for the attacker only if the result gives one: it does not.
+    await actions.takeAdvantage(message.id!, "attacker");
+    expect(messages().at(-1)).toBe(
+      "warning: This exchange gives that combatant no tactical advantage.",
+    );
+  });
+});
+
+describe("refusals: nothing changes", () => {
+  it("a user who does not own the defender clicking a defence is warned; no dialog, no query", async () => {
+    const message = await attackAs(w.alice, w.aldric);
+    const before = card(message);
+    await asUser(w.bob, () => actions.defend(message.id!, "ignore"));
+    await asUser(w.alice, () => actions.defend(message.id!, "ignore"));
+    expect(messages()).toEqual([
+      "warning: You do not own the combatant who must make that choice.",
+      "warning: You do not own the combatant who must make that choice.",
+    ]);
+    expect(defencePrompt).not.toHaveBeenCalled();
+    expect(queryLog).toEqual([]);
+    expect(card(message)).toEqual(before);
+  });
+
+  it("a forged query naming a user who does not own the defender is refused by the GM", async () => {
+    const message = await attackAs(w.alice, w.aldric);
+    const before = card(message);
+    const outcome = await asUser(w.bob, () =>
+      w.gm.query(QUERY.choose, {
+        messageId: message.id,
+        userId: w.bob.id,
+        submission: {
+          revision: 1,
+          kind: "defence",
+          value: { type: "ignore" },
+          request: IGNORE,
+          rolls: [],
+        },
+      }),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: "notOwner",
+      key: "BLOWBYBLOW.Flow.Error.notOwner",
+    });
+    expect(card(message)).toEqual(before);
+  });
+
+  it("a submission whose dice or choice do not match is refused (badRolls, choiceChanged)", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    const before = card(message);
+    const submit = (submission: Obj) =>
+      asUser(w.alice, () =>
+        w.gm.query(QUERY.choose, { messageId: message.id, userId: w.alice.id, submission }),
+      );
+    const noDice = await submit({
+      revision: 1,
+      kind: "defence",
+      value: { type: "ignore" },
+      request: IGNORE,
+      rolls: [],
+    });
+    expect(noDice).toMatchObject({ ok: false, code: "badRolls" });
+    // A Dodge value sent with a Block request: the GM rebuilds the choice from the request.
+    const c = card(message);
+    const { state, pending } = replayExchange(fr.ruleset, c);
+    const value = fr.combat.buildChoice(
+      pending!,
+      exchangeBuild(c),
+      fighterSnapshot(w.aldric as unknown as ActorLike),
+      BLOCK,
+    ) as Obj;
+    // The rolls the Block leads to, as the defender's client would send them.
+    const planned = planningDice({ attack: 50, defence: 45 });
+    const rolls: RollRecord[] = [];
+    fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), {
+      roll(name: string, count: number, sides: number) {
+        const values = planned.roll(name, count, sides);
+        rolls.push({ name, count, sides, values, total: values.reduce((t, v) => t + v, 0) });
+        return values;
+      },
+    });
+    expect(rolls.map((r) => r.name)).toContain("defenderWeaponDamage");
+    const ok = { revision: 1, kind: "defence", value, request: BLOCK, rolls };
+    // A better WQ than the shield has (fewer weapon damage failures): valid, but not the shield's.
+    const inflated = { ...value, wq: 30 };
+    expect(await submit({ ...ok, value: inflated })).toMatchObject({
+      ok: false,
+      code: "choiceChanged",
+    });
+    expect(card(message)).toEqual(before);
+    expect(await submit(ok)).toEqual({ ok: true });
+    expect(card(message).state).toBe("resolved");
+  });
+
+  it("a double defence: the second, sent at the same revision, is refused on the GM's client; a later click finds it resolved", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    scriptDefence(message, BLOCK, { attack: 50, defence: 45 }, 2);
+    await asUser(w.alice, () =>
+      Promise.all([actions.defend(message.id!, "block"), actions.defend(message.id!, "block")]),
+    );
+    await settle();
+    expect(queryLog.map((q) => q.name)).toEqual([QUERY.choose, QUERY.choose]);
+    // The GM's client handles them one after another: the second finds the exchange resolved.
+    expect(messages()).toEqual([
+      "warning: This exchange has moved on: that step is no longer possible.",
+    ]);
+    expect(card(message).choices).toHaveLength(1);
+    expect(card(message).revision).toBe(2);
+    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    expect(messages().at(-1)).toBe(
+      "warning: This exchange has moved on: that step is no longer possible.",
+    );
+    expect(queryLog).toHaveLength(2);
+  });
+
+  it("no GM connected: a defence changes nothing and says the exchange waits", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    const before = card(message);
+    setUserActive(w.gm, false);
+    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    expect(messages()).toEqual([
+      "warning: No Game Master is connected: the exchange waits until one joins. Nothing was changed.",
+    ]);
+    expect(defencePrompt).not.toHaveBeenCalled();
+    expect(queryLog).toEqual([]);
+    expect(card(message)).toEqual(before);
+  });
+
+  it("a stale apply is refused; a tampered result is never applied: the effects come from the replay", async () => {
+    const message = await attackAs(w.alice, w.aldric);
+    scriptDefence(message, IGNORE, HIT_THORAX);
+    await actions.defend(message.id!, "ignore");
+    await settle();
+    const resolved = card(message);
+    expect(resolved.state).toBe("resolved");
+
+    const stale = await w.gm.query(QUERY.apply, {
+      messageId: message.id,
+      userId: w.gm.id,
+      revision: 1,
+    });
+    expect(stale).toMatchObject({ ok: false, code: "staleRevision" });
+    expect(createLog).toEqual([]);
+
+    // Someone rewrites the stored result: a kill to the skull instead of the G4 thorax wound.
+    const fake = structuredClone(resolved.result!);
+    fake.effects = [
+      {
+        type: "injury",
+        to: "defender",
+        location: "skull",
+        severityKey: "K",
+        level: 5,
+        data: { code: "K5", aspect: "edge" },
+      },
+      { type: "condition", to: "defender", condition: "dead", cause: "kill" },
+    ];
+    await message.update({ system: { result: JSON.stringify(fake) } });
+    expect(card(message).result!.effects).toEqual(fake.effects);
+
+    await actions.apply(message.id!);
+    expect(card(message).state).toBe("applied");
+    expect(card(message).result).toEqual(resolved.result);
+    expect(injuries(w.brigand).map((i) => i.name)).toEqual(["G4 wound (thorax)"]);
+    expect(statuses(w.brigand)).toEqual(["shock"]);
+  });
+
+  it("attack refusals: not the owner, not exactly one target, the attacker itself", async () => {
+    await asUser(w.bob, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    asUser(w.alice, () => targetTokens([]));
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    asUser(w.alice, () => targetTokens([w.tAldric, w.tBrigand]));
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    asUser(w.alice, () => targetTokens([w.tAldric]));
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    expect(messages()).toEqual([
+      "warning: You do not own Sir Aldric: only its owners can attack with it.",
+      "warning: Target exactly one token to attack (you have 0 targeted).",
+      "warning: Target exactly one token to attack (you have 2 targeted).",
+      "warning: Sir Aldric cannot attack itself.",
+    ]);
+    expect(attackPrompt).not.toHaveBeenCalled();
+    expect(standIns.game.messages!.size).toBe(0);
+  });
+
+  it("a cancelled attack dialog makes no card", async () => {
+    attackPrompt.mockResolvedValueOnce(null);
+    const made = await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    expect(made).toBeNull();
+    expect(standIns.game.messages!.size).toBe(0);
+  });
+});
+
+describe("no GM at the attack; forged cards", () => {
+  it("the card is made declared and waits; the GM's client accepts it when the GM comes back", async () => {
+    setUserActive(w.gm, false);
+    const message = await attackAs(w.alice, w.aldric);
+    expect(card(message).state).toBe("declared");
+    expect(messages()).toEqual([
+      "info: The attack is declared. No Game Master is connected: the exchange waits for one before the defender can answer.",
+    ]);
+    setUserActive(w.gm, true);
+    asUser(w.gm, () => standIns.Hooks.callAll("ready"));
+    await settle();
+    expect(card(message)).toMatchObject({ state: "awaitingDefence", revision: 1 });
+  });
+
+  it("a card whose author does not own the attacker is refused; the GM is told", async () => {
+    setUserActive(w.gm, false);
+    const legit = card(await attackAs(w.gm, w.brigand));
+    setUserActive(w.gm, true);
+    const forged = (await asUser(w.alice, () =>
+      StandInChatMessage.create({ type: "exchange", system: legit as unknown as Obj }),
+    )) as StandInChatMessage;
+    await settle();
+    expect(card(forged).state).toBe("declared");
+    expect(messages().at(-1)).toBe(
+      "warning: An attack card made by Alice was refused: That attack was declared by someone who does not own the attacker, so it was refused.",
+    );
+  });
+
+  it("a card whose declaration was altered (a heavier blow than the sword's) is refused", async () => {
+    setUserActive(w.gm, false);
+    const legit = card(await attackAs(w.alice, w.aldric));
+    setUserActive(w.gm, true);
+    const tampered = structuredClone(legit);
+    const decl = tampered.declaration as { attack: { impact: number } };
+    expect(decl.attack.impact).toBe(5);
+    decl.attack.impact = 12;
+    const forged = (await asUser(w.alice, () =>
+      StandInChatMessage.create({ type: "exchange", system: tampered as unknown as Obj }),
+    )) as StandInChatMessage;
+    await settle();
+    expect(card(forged).state).toBe("declared");
+    expect(messages().at(-1)).toMatch(
+      /^warning: An attack card made by Alice was refused: The attack by Sir Aldric on Brigand does not match the fighters/,
+    );
+  });
+});
+
+describe("amputation (ruling R30): the GM marks the limb severed, once", () => {
+  it("only on a strike that called for it, only by a GM, once; the victim gets the amputated status", async () => {
+    const message = await attackAs(w.alice, w.aldric);
+    scriptDefence(message, IGNORE, { attack: 50, location: 40, impact: 4, shock: 1 });
+    await actions.defend(message.id!, "ignore");
+    await settle();
+    const resolved = card(message);
+    expect(resolved.result).toMatchObject({
+      strikes: [{ location: "right-hand", amputationRoll: true }],
+    });
+
+    await asUser(w.alice, () => actions.markAmputated(message.id!, 0));
+    expect(messages()).toEqual([
+      "warning: Only the Game Master's client can do that. Wait for an active GM.",
+    ]);
+    await actions.markAmputated(message.id!, 1);
+    expect(messages().at(-1)).toBe("warning: That strike calls for no amputation.");
+    expect(statuses(w.brigand)).toEqual([]);
+
+    await actions.markAmputated(message.id!, 0);
+    expect(statuses(w.brigand)).toEqual(["amputated"]);
+    expect(card(message)).toMatchObject({
+      state: "resolved",
+      revision: resolved.revision + 1,
+      context: { amputated: [0] },
+    });
+    await actions.markAmputated(message.id!, 0);
+    expect(messages().at(-1)).toBe(
+      "warning: The amputation of Brigand from that strike was already marked.",
+    );
+  });
+});
