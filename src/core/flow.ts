@@ -445,6 +445,20 @@ export function acceptExchange<D, C, S, R extends ExchangeRecord>(
       "notAuthor",
       `The exchange was declared by a user who does not own the attacker (${showValue(card.attacker.name)}).`,
     );
+  // A declared card is what `declareExchange` makes: revision 0, no choice, nothing applied or
+  // claimed. A card created with a choice already in it (a defence the attacker's client chose
+  // for the defender) or with applied effects is refused, not replayed.
+  if (
+    card.revision !== 0 ||
+    card.choices.length > 0 ||
+    card.applied !== null ||
+    Object.keys(card.advantages ?? {}).length > 0
+  )
+    throw new FlowError(
+      "wrongState",
+      "A declared exchange must be fresh: revision 0, no choices, nothing applied or claimed.",
+      { state: "declared" },
+    );
   const run = replayRun(ruleset, card);
   const next = copyCard(card);
   next.pending = plain(run.pending);

@@ -564,6 +564,33 @@ describe("acceptExchange refuses", () => {
     expectFlow(() => acceptExchange(hm3, declared(), gm, false), "notAuthor");
   });
 
+  // Review of issue 4: a card created with the defender's choice (or an applied or claimed
+  // state) already in it must not be replayed into a resolved exchange.
+  it("a declared card that is not fresh: a choice, an applied mark, a claim or a revision", () => {
+    const withChoice = declared();
+    withChoice.choices = [
+      {
+        by: "defender",
+        kind: "defence",
+        value: { type: "ignore" },
+        userId: "alice",
+        request: null,
+      },
+    ];
+    expectFlow(() => acceptExchange(hm3, withChoice, gm, true), "wrongState", {
+      state: "declared",
+    });
+    const applied = declared();
+    applied.applied = { userId: "alice", effects: [] };
+    expectFlow(() => acceptExchange(hm3, applied, gm, true), "wrongState");
+    const claimed = declared();
+    claimed.advantages = { defender: "alice" };
+    expectFlow(() => acceptExchange(hm3, claimed, gm, true), "wrongState");
+    const revised = declared();
+    revised.revision = 3;
+    expectFlow(() => acceptExchange(hm3, revised, gm, true), "wrongState");
+  });
+
   it("a card whose stored declaration or rolls were changed since", () => {
     const bad = declared();
     bad.declaration = { ...HM3_DECL, attack: { ...HM3_DECL.attack, aim: "feet" } };
