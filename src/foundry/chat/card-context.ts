@@ -259,8 +259,10 @@ export function exchangeCardContext(
     defence: defenceView(card, viewer),
     resultTemplate: fr.card.resultTemplate,
     result,
+    // The GM may apply a resolved card in "ask" mode, and in "auto" mode too when the automatic
+    // apply failed and left it resolved (a second apply is refused by the flow: alreadyApplied).
     apply:
-      viewer.isGM && card.state === "resolved" && mode === "ask"
+      viewer.isGM && card.state === "resolved" && mode !== "report"
         ? { label: t(CARD_KEY.apply), hint: t(CARD_KEY.applyHint) }
         : null,
     advantages: advantageViews(card, viewer),

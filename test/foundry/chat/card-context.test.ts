@@ -206,8 +206,9 @@ describe("resolved", () => {
     expect(view(card, viewer(id)).apply).toBeNull();
   });
 
-  it("shows no Apply button when the world applies automatically or only reports", () => {
-    expect(view(card, viewer("gm"), "auto").apply).toBeNull();
+  it("keeps the GM's Apply button in auto mode (a failed auto-apply leaves the card resolved) and shows none when the world only reports", () => {
+    expect(view(card, viewer("gm"), "auto").apply).not.toBeNull();
+    expect(view(card, viewer("attacker"), "auto").apply).toBeNull();
     expect(statusKeys(view(card, viewer("gm"), "auto"))).toEqual([
       "BLOWBYBLOW.Card.State.resolvedAuto",
     ]);
