@@ -13,7 +13,7 @@
  * Text is `LangText` (./text.ts), localised by render.ts; names are user text, escaped by the
  * template and never put in a tooltip.
  */
-import type { ExchangeCard, FlowState } from "../../core/flow";
+import { replayExchange, type ExchangeCard, type FlowState } from "../../core/flow";
 import type { Target } from "../../core/modifiers";
 import type { ChoiceOption, Side } from "../../core/ruleset";
 import type { CardViewer, FoundryRuleset } from "../rulesets";
@@ -34,6 +34,11 @@ export interface CardOptions {
    * adapter looks the item up on the attacker (user text).
    */
   weaponName?: string | null;
+  /**
+   * Whether a GM wrote the message (default true). Past `declared` only a GM's card is shown
+   * as it says; a player's card there (forged or rewritten, review B2) shows as unverified.
+   */
+  authorIsGM?: boolean;
 }
 
 export const CARD_KEY = Object.freeze({
@@ -56,6 +61,7 @@ export const CARD_KEY = Object.freeze({
   advantageTake: "BLOWBYBLOW.Card.Advantage.take",
   advantageTaken: "BLOWBYBLOW.Card.Advantage.taken",
   advantageNoGM: "BLOWBYBLOW.Card.Advantage.noGM",
+  unverified: "BLOWBYBLOW.Card.State.unverified",
 });
 
 /**
@@ -111,6 +117,8 @@ export interface AdvantageView {
 
 export type ExchangeCardView = {
   state: FlowState;
+  /** False: the card is not what a GM accepted or does not replay; shown without result or buttons. */
+  verified: boolean;
   ruleset: string;
   revision: number;
   attacker: string;
@@ -224,16 +232,71 @@ function advantageViews(card: ExchangeCard, viewer: CardViewer): AdvantageView[]
 }
 
 /**
- * The card's view model for one viewer. `options.applyMode` is the world's apply mode (the
- * Apply button shows only for "ask").
+ * The card as its replay gives it (review M1): the pending choice and the result are the
+ * replay's (from the declaration, the choices and the rolls), never the stored ones, so stored
+ * text that is not what the rules produce never reaches the card. Null when the card does not
+ * replay or its state is not what the replay gives.
+ */
+export function replayedCard(fr: FoundryRuleset, card: ExchangeCard): ExchangeCard | null {
+  let replayed;
+  try {
+    replayed = replayExchange(fr.ruleset, card);
+  } catch {
+    return null;
+  }
+  const { pending, result } = replayed;
+  switch (card.state) {
+    case "declared":
+      return { ...card, pending, result: null };
+    case "awaitingDefence":
+      return pending ? { ...card, pending, result: null } : null;
+    case "resolved":
+    case "applied":
+      return result && !pending ? { ...card, pending: null, result } : null;
+    default:
+      return null;
+  }
+}
+
+/** The view of a card that is not what a GM accepted or does not replay: names and a warning. */
+function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardView {
+  return {
+    state: card.state,
+    verified: false,
+    ruleset: String(card.ruleset),
+    revision: card.revision,
+    attacker: sideName(card, "attacker"),
+    defender: sideName(card, "defender"),
+    weapon: null,
+    summary: [],
+    status: [{ text: t(CARD_KEY.unverified), tone: "alert" }],
+    attackTarget: null,
+    defence: null,
+    resultTemplate: fr.card.resultTemplate,
+    result: {},
+    apply: null,
+    advantages: [],
+    versus: t(CARD_KEY.versus),
+    weaponLine: null,
+  };
+}
+
+/**
+ * The card's view model for one viewer, built from the card's replay (`replayedCard`).
+ * `options.applyMode` is the world's apply mode (no Apply button in "report");
+ * `options.authorIsGM` whether a GM wrote the message.
  */
 export function exchangeCardContext(
-  card: ExchangeCard,
+  stored: ExchangeCard,
   viewer: CardViewer,
   fr: FoundryRuleset,
   options: CardOptions = {},
 ): ExchangeCardView {
   const mode = options.applyMode ?? "ask";
+  const trusted = stored.state === "declared" || options.authorIsGM !== false;
+  const replayed = trusted ? replayedCard(fr, stored) : null;
+  if (!replayed) return unverifiedView(stored, fr);
+  const card = replayed;
   const context = readAttackContext(card);
   const result = fr.card.resultContext(card, viewer);
   const summary = Array.isArray(result.summary)
@@ -248,6 +311,7 @@ export function exchangeCardContext(
   const weapon = context.itemName ?? options.weaponName ?? null;
   return {
     state: card.state,
+    verified: true,
     ruleset: String(card.ruleset),
     revision: card.revision,
     attacker: sideName(card, "attacker"),

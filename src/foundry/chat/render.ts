@@ -12,6 +12,7 @@ import type { ExchangeCard } from "../../core/flow";
 import type { Side } from "../../core/ruleset";
 import { apply, defend, markAmputated, takeAdvantage } from "../combat/actions";
 import { callerFor, sideActor } from "../combat/permissions";
+import { isGMCard, requestOf } from "../combat/queries";
 import { applyMode, showDefenceTargets } from "../combat/settings";
 import { cardOf } from "../data/chat-message/exchange";
 import { FOUNDRY_RULESETS, foundryRuleset, type CardViewer } from "../rulesets";
@@ -49,6 +50,8 @@ export interface CardMessage {
   id: string | null;
   type: string;
   system: unknown;
+  author?: { isGM?: boolean } | null;
+  flags?: unknown;
 }
 
 /** The viewer of a card on this client: the user, what they own now, the GM and the settings. */
@@ -91,6 +94,7 @@ export async function renderExchangeCard(message: CardMessage): Promise<string> 
   const context = exchangeCardContext(card, viewer, fr, {
     applyMode: applyMode(),
     weaponName: readAttackContext(card).itemName ?? (await weaponName(card)),
+    authorIsGM: isGMCard(message),
   });
   const data = localizeTree(context, localize, format) as object;
   return handlebarsApi().renderTemplate(EXCHANGE_TEMPLATE, data);
@@ -165,8 +169,15 @@ export async function renderCardInto(message: CardMessage, html: HTMLElement): P
   if (message.id) wireCardButtons(content, message.id);
 }
 
-/** The `renderChatMessageHTML` hook (v13): exchange messages become cards. */
+/**
+ * The `renderChatMessageHTML` hook (v13): exchange messages become cards; a step request
+ * (whispered to the GM, deleted once taken, queries.ts) is hidden.
+ */
 export function onRenderChatMessageHTML(message: CardMessage, html: HTMLElement): void {
+  if (requestOf(message) && html && "hidden" in html) {
+    html.hidden = true;
+    return;
+  }
   if (message?.type !== "exchange" || typeof html?.querySelector !== "function") return;
   void renderCardInto(message, html);
 }

@@ -23,20 +23,24 @@ import {
 import type { Side } from "../../core/ruleset";
 import { cardOf, cardSource } from "../data/chat-message/exchange";
 import { foundryRuleset, worldRuleset, type FoundryRuleset } from "../rulesets";
+import { escapeHtml } from "../sheets/common";
 import { AttackDialog } from "./attack-dialog";
 import { DefenceDialog } from "./defence-dialog";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, userOwns } from "./permissions";
 import {
   activeGM,
+  chatMessageClass,
+  escapeData,
   exchangeBuild,
   formatOutcome,
+  isGMCard,
   outcomeOf,
   QUERY,
-  QUERY_HANDLERS,
+  runStep,
   type MessageLike,
-  type QueryName,
   type QueryOutcome,
+  type StepName,
 } from "./queries";
 import { worldOptions } from "./settings";
 import {
@@ -63,7 +67,10 @@ interface GameLike {
   user: UserWithQuery;
   users: { activeGM: UserWithQuery | null };
   messages?: { get(id: string): MessageLike | undefined };
-  i18n: { format(key: string, data?: Record<string, string>): string };
+  i18n: {
+    localize(key: string): string;
+    format(key: string, data?: Record<string, string>): string;
+  };
 }
 
 interface ChatMessageClass {
@@ -71,16 +78,20 @@ interface ChatMessageClass {
   getSpeaker(options: { actor?: unknown; token?: unknown }): Obj;
 }
 
+// The request messages' class is `chatMessageClass()` (queries.ts); the attack card's needs
+// `getSpeaker` too.
+
 // The pinned fvtt-types (13.340.1) lack v13's queries and describe `game` for v12; the actions
 // read `game`, `canvas` and `ChatMessage` through the few members they use.
 const g = (): GameLike => game as unknown as GameLike;
 
+/** A localised warning; the data's values (names: user text) are escaped (review m5). */
 function warn(key: string, data: Record<string, string> = {}): void {
-  ui.notifications?.warn(g().i18n.format(key, data));
+  ui.notifications?.warn(g().i18n.format(key, escapeData(data)));
 }
 
 function info(key: string, data: Record<string, string> = {}): void {
-  ui.notifications?.info(g().i18n.format(key, data));
+  ui.notifications?.info(g().i18n.format(key, escapeData(data)));
 }
 
 /** Shows why a step was refused (a FlowError, a CombatError, an InputError). */
@@ -89,19 +100,37 @@ function warnError(err: unknown): void {
   if (!outcome.ok) ui.notifications?.warn(formatOutcome(outcome));
 }
 
-/** Asks the active GM's client to run a query (the GM's own click runs the handler here). */
-async function askGM(name: QueryName, data: Obj): Promise<QueryOutcome | null> {
+/**
+ * Asks the active GM's client to run step `name` with `data`. The active GM's own click runs it
+ * here. Any other client first creates a request message carrying the step (whispered to the
+ * GM, hidden in the log; its server-stamped author is who asks, see queries.ts) and then queries
+ * the GM with the request's id; the GM's client deletes the request when it takes it (and its
+ * sweep removes one a query never delivered).
+ */
+async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
   const gm = g().users.activeGM;
   if (!gm) {
     warn("BLOWBYBLOW.Combat.Warning.noGM");
     return null;
   }
   let outcome: QueryOutcome;
-  if (gm.id === g().user.id) outcome = await QUERY_HANDLERS[name](data);
+  if (gm.id === g().user.id) outcome = await runStep(name, g().user, data);
   else {
+    let requestId: string | null = null;
     try {
       if (!gm.query) throw new Error("this Foundry has no user queries");
-      outcome = (await gm.query(name, data, { timeout: QUERY_TIMEOUT_MS })) as QueryOutcome;
+      const request = (await chatMessageClass().create({
+        content: `<p>${escapeHtml(g().i18n.localize("BLOWBYBLOW.Combat.Request.content"))}</p>`,
+        whisper: [gm.id],
+        flags: { "blow-by-blow": { request: { query: name, data } } },
+      })) as { id: string | null } | undefined;
+      requestId = request?.id ?? null;
+      if (!requestId) throw new Error("the request message was not created");
+      outcome = (await gm.query(
+        name,
+        { requestId },
+        { timeout: QUERY_TIMEOUT_MS },
+      )) as QueryOutcome;
     } catch (err) {
       warn("BLOWBYBLOW.Combat.Error.queryFailed", {
         error: err instanceof Error ? err.message : String(err),
@@ -129,6 +158,11 @@ function cardFor(messageId: string): {
     return null;
   }
   const card = cardOf(message.system);
+  // Past `declared`, only a card a GM wrote goes on (review B2; the GM's client checks again).
+  if (card.state !== "declared" && !isGMCard(message)) {
+    warn("BLOWBYBLOW.Combat.Error.unverified", { user: message.author?.name ?? "?" });
+    return null;
+  }
   const fr = foundryRuleset(String(card.ruleset));
   if (!fr) {
     warn("BLOWBYBLOW.Combat.Error.unknownRuleset", { ruleset: String(card.ruleset) });
@@ -344,7 +378,7 @@ export async function defend(messageId: string, optionId: string): Promise<void>
     }
     throw err;
   }
-  await askGM(QUERY.choose, { messageId, userId: user.id, submission });
+  await askGM(QUERY.choose, { messageId, submission });
 }
 
 /** The GM's Apply button: the GM's client applies the card's consequences once. */
@@ -356,7 +390,7 @@ export async function apply(messageId: string): Promise<void> {
     warnError(new FlowError("notGM", "Only a GM applies an exchange.", { userId: user.id }));
     return;
   }
-  await askGM(QUERY.apply, { messageId, userId: user.id, revision: found.card.revision });
+  await askGM(QUERY.apply, { messageId, revision: found.card.revision });
 }
 
 /** A side's tactical advantage button: its owner (or a GM) claims it, once per card and turn. */
@@ -371,7 +405,7 @@ export async function takeAdvantage(messageId: string, side: Side): Promise<void
     );
     return;
   }
-  await askGM(QUERY.advantage, { messageId, userId: user.id, side, revision: found.card.revision });
+  await askGM(QUERY.advantage, { messageId, side, revision: found.card.revision });
 }
 
 /** GM only (ruling R30): marks the amputation strike `strike` called for. */
@@ -385,7 +419,6 @@ export async function markAmputated(messageId: string, strike: number): Promise<
   }
   await askGM(QUERY.amputate, {
     messageId,
-    userId: user.id,
     strike,
     revision: found.card.revision,
   });

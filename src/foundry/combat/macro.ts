@@ -4,6 +4,7 @@
  * command) that attacks with that item: `game.blowByBlow.attackWithItem(uuid)`, which is
  * `attackWithItem` below (the entry point exposes it).
  */
+import { escapeData } from "./queries";
 import { attack } from "./actions";
 
 /** The item types that attack (the sheets' weapon and missile buttons). */
@@ -133,8 +134,9 @@ function localize(key: string): string {
   return game.i18n?.localize(key) ?? key;
 }
 
+/** A localised notification; the data's values (names: user text) are escaped (review m5). */
 function format(key: string, data: Record<string, string>): string {
-  return game.i18n?.format(key, data) ?? key;
+  return game.i18n?.format(key, escapeData(data)) ?? key;
 }
 
 interface ControlledToken {

@@ -11,13 +11,23 @@
  * message run one after another on the GM's client (`serial`), so a double click's second
  * request sees the first's revision and is refused.
  *
- * Who asks: a v13 query handler is given the data and `{timeout}`, not the sender. The request
- * names its user (`userId`) and the handler takes that user (`game.users.get`) as the one
- * asking; the GM's client trusts it as far as Foundry's socket lets a client speak for itself
- * (a modified client could name another user; nothing in v13's query API tells the handler
- * otherwise). What that user may do is then checked against the documents, never taken from the
- * request: ownership from the actors, the exchange from its replay, a declaration and a choice
- * rebuilt from the fighters as they are now and compared with what was sent.
+ * Who asks (review B3): a v13 query handler is given the data and `{timeout}`, not the sender,
+ * so a request never names its user. A client that is not the active GM's first creates a
+ * request ChatMessage (`flags["blow-by-blow"].request`: the step and its data, whispered to the
+ * GM, hidden in the log) and then queries the GM with that message's id. Foundry's server
+ * stamps a message's `author` with the creating user and refuses a player's message authored by
+ * anyone else, so the author is who asks. The GM's client reads the request, deletes it (a
+ * request is used once) and runs the step as its author. The active GM's own clicks run the
+ * steps directly as the GM. What that user may do is then checked against the documents, never
+ * taken from the request: ownership from the actors, the exchange from its replay, a declaration
+ * and a choice rebuilt from the fighters as they are now and compared with what was sent.
+ *
+ * Whose card (review B1, B2): a player may create a `declared` card only. The GM accepts it by
+ * building a fresh card from the declaration the GM's client rebuilds from the actors (nothing
+ * else of the player's card is kept but the request and the dice of the declaration step) and
+ * writing it as a GM-authored message (the player's is deleted), so no player can change the
+ * card afterwards (only a message's author or a GM may update it). Every later step refuses a
+ * card a GM did not author (`unverified`); the card shows such a card as unverified.
  *
  * Hooks (`registerFlowHooks`): the active GM's client accepts a new `declared` card when it is
  * created and sweeps declared cards at `ready` (and when it becomes the active GM); a card that
@@ -31,6 +41,7 @@ import { InputError, showValue } from "../../core/errors";
 import {
   acceptExchange,
   applyExchange,
+  declareExchange,
   claimAdvantage,
   FlowError,
   replayExchange,
@@ -40,6 +51,7 @@ import {
 } from "../../core/flow";
 import type { Effect, Side } from "../../core/ruleset";
 import { cardOf, cardSource } from "../data/chat-message/exchange";
+import { escapeHtml } from "../sheets/common";
 import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type SideTarget } from "./apply";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
@@ -68,6 +80,8 @@ export type CombatErrorCode =
   | "turnAdvantage"
   | "noAmputation"
   | "alreadyAmputated"
+  | "unverified"
+  | "noRequest"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -82,6 +96,8 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   turnAdvantage: "BLOWBYBLOW.Combat.Error.turnAdvantage",
   noAmputation: "BLOWBYBLOW.Combat.Error.noAmputation",
   alreadyAmputated: "BLOWBYBLOW.Combat.Error.alreadyAmputated",
+  unverified: "BLOWBYBLOW.Combat.Error.unverified",
+  noRequest: "BLOWBYBLOW.Combat.Error.noRequest",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 
@@ -124,13 +140,38 @@ export function outcomeOf(err: unknown): QueryOutcome {
 
 type Obj = Record<string, unknown>;
 
-/** An exchange ChatMessage as the flow reads it. */
+/** An exchange ChatMessage (or a request message) as the flow reads it. */
 export interface MessageLike {
   id: string | null;
   type: string;
   system: unknown;
   author?: UserLike | null;
+  speaker?: unknown;
+  flags?: Obj;
   update(changes: Obj): Promise<unknown>;
+  delete?(): Promise<unknown>;
+}
+
+/** The ChatMessage class as the flow uses it. */
+interface ChatMessageClass {
+  create(data: Obj): Promise<unknown>;
+}
+
+/** The ChatMessage class (Foundry's; the stand-ins' in tests). */
+export function chatMessageClass(): ChatMessageClass {
+  return (globalThis as unknown as { ChatMessage: ChatMessageClass }).ChatMessage;
+}
+
+/** The system's flags on a message (`flags["blow-by-blow"]`), or an empty object. */
+export function systemFlags(message: { flags?: unknown } | null | undefined): Obj {
+  const flags = message?.flags as Record<string, unknown> | undefined;
+  const own = flags?.["blow-by-blow"];
+  return own !== null && typeof own === "object" && !Array.isArray(own) ? (own as Obj) : {};
+}
+
+/** Whether a message is an exchange card a GM wrote (only such a card is past `declared`). */
+export function isGMCard(message: { author?: { isGM?: boolean } | null }): boolean {
+  return message.author?.isGM === true;
 }
 
 interface CombatantLike {
@@ -143,7 +184,10 @@ interface CombatantLike {
 
 interface GameLike {
   user: UserLike;
-  users: { get(id: string): UserLike | undefined; activeGM: UserLike | null };
+  users: Iterable<UserLike> & {
+    get(id: string): UserLike | undefined;
+    activeGM: UserLike | null;
+  };
   messages?: Iterable<MessageLike> & { get(id: string): MessageLike | undefined };
   combat?: {
     combatants: Iterable<CombatantLike> & { get(id: string): CombatantLike | undefined };
@@ -169,9 +213,17 @@ export function isActiveGM(): boolean {
   return !!gm && gm.id === g().user.id;
 }
 
-/** Localises a refusal for a notification. */
+/**
+ * Localises a refusal for a notification (HTML): the data's values (names are user text) are
+ * escaped (review m5).
+ */
 export function formatOutcome(outcome: Exclude<QueryOutcome, { ok: true }>): string {
-  return g().i18n.format(outcome.key, outcome.data);
+  return g().i18n.format(outcome.key, escapeData(outcome.data));
+}
+
+/** Escapes each value for a localised notification (HTML). */
+export function escapeData(data: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, escapeHtml(String(v))]));
 }
 
 // ── Serial steps per message ─────────────────────────────────────────────────────────────────
@@ -248,12 +300,6 @@ function messageOf(messageId: string): MessageLike {
   return message;
 }
 
-function userOf(userId: string): UserLike {
-  const user = g().users.get(userId);
-  if (!user) throw new CombatError("noUser", `No user ${userId}.`, { userId });
-  return user;
-}
-
 /** The Foundry entry of the card's ruleset. */
 export function rulesetOf(card: ExchangeCard): FoundryRuleset {
   const fr = foundryRuleset(String(card.ruleset));
@@ -308,16 +354,19 @@ function updateCard(message: MessageLike, card: ExchangeCard): Promise<unknown> 
 /**
  * Rebuilds the card's declaration from its attack request and the fighters as they are now,
  * and refuses a card whose declaration or notes differ (made from other figures than the
- * actors', or the actors changed since).
+ * actors', or the actors changed since). Returns the GM's build and the two actors.
  */
-async function checkDeclaration(fr: FoundryRuleset, card: ExchangeCard): Promise<void> {
-  const attacker = fighterSnapshot(await actorOf(card, "attacker"));
-  const defender = fighterSnapshot(await actorOf(card, "defender"));
+async function rebuildDeclaration(
+  fr: FoundryRuleset,
+  card: ExchangeCard,
+): Promise<{ build: DeclarationBuild; attacker: ActorLike; defender: ActorLike }> {
+  const attackerActor = await actorOf(card, "attacker");
+  const defenderActor = await actorOf(card, "defender");
   let build: DeclarationBuild;
   try {
     build = fr.combat.buildDeclaration(
-      attacker,
-      defender,
+      fighterSnapshot(attackerActor),
+      fighterSnapshot(defenderActor),
       card.context.request as never,
       worldOptions(fr.id),
     );
@@ -339,25 +388,79 @@ async function checkDeclaration(fr: FoundryRuleset, card: ExchangeCard): Promise
       "The card's declaration is not what the fighters and the attack request give.",
       { attacker: card.attacker.name, defender: card.defender.name },
     );
+  return { build, attacker: attackerActor, defender: defenderActor };
 }
 
-/** GM: accepts a `declared` card (the author must own the attacker; the declaration is rebuilt). */
-export async function acceptMessage(message: MessageLike): Promise<ExchangeCard> {
+/** Refuses a card no GM wrote: only the `declared` card a player makes is theirs (review B2). */
+function requireGMCard(message: MessageLike): void {
+  if (!isGMCard(message))
+    throw new CombatError(
+      "unverified",
+      "The card was not written by a GM; only a GM-accepted card goes on.",
+      { user: message.author?.name ?? "?" },
+    );
+}
+
+/** The message of `messageId` as it is now (a step queued behind another re-reads it). */
+function liveMessage(message: MessageLike): MessageLike {
+  const live = message.id ? g().messages?.get(message.id) : undefined;
+  if (!live || live.type !== "exchange")
+    throw new CombatError("noMessage", `No exchange card ${message.id ?? "?"}.`, {
+      messageId: message.id ?? "",
+    });
+  return live;
+}
+
+/** What accepting a declared card gives: the card and the message that now holds it. */
+export interface Accepted {
+  card: ExchangeCard;
+  message: MessageLike;
+}
+
+/**
+ * GM: accepts a `declared` card (the author must own the attacker). The stored card must be
+ * fresh (core `acceptExchange`) and its declaration what the GM's client rebuilds from the
+ * actors; the accepted card is then made afresh from the GM's rebuild (`declareExchange`: the
+ * request, the GM's declaration and notes, the declaration step's dice; names from the actors),
+ * so nothing else a player wrote into the card is kept (review B1). A GM's card is updated in
+ * place; a player's is re-created as a GM-authored message and the player's deleted (review B2).
+ */
+export async function acceptMessage(message: MessageLike): Promise<Accepted> {
   requireGMClient();
   const messageId = message.id ?? "";
-  const next = await serial(messageId, async () => {
-    const card = cardOf(message.system);
+  const done = await serial(messageId, async (): Promise<Accepted> => {
+    const live = liveMessage(message);
+    const card = cardOf(live.system);
     const fr = rulesetOf(card);
     const gm = await callerFor(g().user, card);
-    const author = message.author ?? null;
+    const author = live.author ?? null;
     const authorOwns = !!author && userOwns(author, await sideActor(card.attacker));
-    const accepted = acceptExchange(fr.ruleset, card, gm, authorOwns);
-    await checkDeclaration(fr, card);
-    await updateCard(message, accepted);
-    return accepted;
+    acceptExchange(fr.ruleset, card, gm, authorOwns);
+    const { build, attacker, defender } = await rebuildDeclaration(fr, card);
+    const fresh = declareExchange(fr.ruleset, {
+      attacker: { ...card.attacker, name: attacker.name },
+      defender: { ...card.defender, name: defender.name },
+      declaration: build.declaration,
+      context: { request: card.context.request, rules: build.rules },
+      rolls: card.rolls,
+    });
+    const accepted = acceptExchange(fr.ruleset, fresh, gm, authorOwns);
+    if (isGMCard(live)) {
+      await updateCard(live, accepted);
+      return { card: accepted, message: live };
+    }
+    const created = (await chatMessageClass().create({
+      type: "exchange",
+      system: cardSource(accepted),
+      speaker: live.speaker,
+      flags: { "blow-by-blow": { declaredAs: live.id, declaredBy: author?.id ?? null } },
+    })) as MessageLike | undefined;
+    if (!created) throw new CombatError("noMessage", "The accepted card was not created.", {});
+    await live.delete?.();
+    return { card: accepted, message: created };
   });
-  if (next.state === "resolved") await afterResolved(message);
-  return next;
+  if (done.card.state === "resolved") await afterResolved(done.message);
+  return done;
 }
 
 /** GM: a chooser's choice (a defence): checked, replayed with its rolls, the card updated. */
@@ -368,7 +471,9 @@ export async function chooseOnMessage(
 ): Promise<ExchangeCard> {
   requireGMClient();
   const next = await serial(message.id ?? "", async () => {
-    const card = cardOf(message.system);
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
     const fr = rulesetOf(card);
     const gm = await callerFor(g().user, card);
     const chooser = await callerFor(user, card);
@@ -397,7 +502,7 @@ export async function chooseOnMessage(
       throw new CombatError("choiceChanged", "The choice is not what the request gives.", {
         name: card[pending.by].name,
       });
-    await updateCard(message, chosen);
+    await updateCard(live, chosen);
     return chosen;
   });
   if (next.state === "resolved") await afterResolved(message);
@@ -467,11 +572,13 @@ export async function applyMessage(
 ): Promise<ExchangeCard> {
   requireGMClient();
   return serial(message.id ?? "", async () => {
-    const card = cardOf(message.system);
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
     const fr = rulesetOf(card);
     const requester = await callerFor(user, card);
     const { card: applied, effects } = applyExchange(fr.ruleset, card, requester, revision);
-    await applyEffects(fr, card, effects, () => updateCard(message, applied));
+    await applyEffects(fr, card, effects, () => updateCard(live, applied));
     return applied;
   });
 }
@@ -485,17 +592,23 @@ export async function advantageOnMessage(
 ): Promise<ExchangeCard> {
   requireGMClient();
   return serial(message.id ?? "", async () => {
-    const card = cardOf(message.system);
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
     const fr = rulesetOf(card);
     const gm = await callerFor(g().user, card);
     const claimant = await callerFor(user, card);
     const claimed = claimAdvantage(fr.ruleset, card, side, gm, claimant, revision);
     const actor = await actorOf(card, side);
-    if ((await gainAdvantage(actor.uuid)) === "refused")
+    // The card first, then the turn's count (review m7): a card that cannot be written spends
+    // nothing; a turn whose advantage is already spent puts the card back as it was.
+    await updateCard(live, claimed);
+    if ((await gainAdvantage(actor.uuid)) === "refused") {
+      await updateCard(live, card);
       throw new CombatError("turnAdvantage", "A tactical advantage was already taken this turn.", {
         name: card[side].name,
       });
-    await updateCard(message, claimed);
+    }
     return claimed;
   });
 }
@@ -513,7 +626,9 @@ export async function amputateOnMessage(
 ): Promise<ExchangeCard> {
   requireGMClient();
   return serial(message.id ?? "", async () => {
-    const card = cardOf(message.system);
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
     const fr = rulesetOf(card);
     if (!user.isGM)
       throw new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id });
@@ -547,7 +662,7 @@ export async function amputateOnMessage(
       condition: "amputated",
       cause: "amputation",
     };
-    await applyEffects(fr, card, [effect], () => updateCard(message, next));
+    await applyEffects(fr, card, [effect], () => updateCard(live, next));
     return next;
   });
 }
@@ -569,41 +684,110 @@ async function afterResolved(message: MessageLike): Promise<void> {
 
 type Handler = (data: unknown) => Promise<QueryOutcome>;
 
-function handler(step: (data: Obj) => Promise<unknown>): Handler {
+/** The steps a user asks the GM for, by query name, each run as the user who asks. */
+export type StepName = Exclude<QueryName, typeof QUERY.declared>;
+type Step = (user: UserLike, data: Obj) => Promise<unknown>;
+
+export const STEPS: Readonly<Record<StepName, Step>> = Object.freeze({
+  [QUERY.choose]: async (user: UserLike, data: Obj) => {
+    const message = messageOf(readString(data, "messageId"));
+    await chooseOnMessage(message, user, readSubmission(data));
+  },
+  [QUERY.apply]: async (user: UserLike, data: Obj) => {
+    const message = messageOf(readString(data, "messageId"));
+    await applyMessage(message, user, readInt(data, "revision"));
+  },
+  [QUERY.advantage]: async (user: UserLike, data: Obj) => {
+    const message = messageOf(readString(data, "messageId"));
+    await advantageOnMessage(message, user, readSide(data, "side"), readInt(data, "revision"));
+  },
+  [QUERY.amputate]: async (user: UserLike, data: Obj) => {
+    const message = messageOf(readString(data, "messageId"));
+    await amputateOnMessage(message, user, readInt(data, "strike"), readInt(data, "revision"));
+  },
+});
+
+/** What a request message carries (`flags["blow-by-blow"].request`). */
+export interface StepRequest {
+  query: StepName;
+  data: Obj;
+}
+
+/** The request a message carries, or null (not a request message). */
+export function requestOf(message: { flags?: unknown } | null | undefined): StepRequest | null {
+  const request = systemFlags(message).request as Partial<StepRequest> | undefined;
+  if (!request || typeof request !== "object") return null;
+  if (typeof request.query !== "string" || !(request.query in STEPS)) return null;
+  const data = request.data;
+  if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
+  return { query: request.query, data };
+}
+
+/**
+ * Runs step `name` as `user` on this (the active GM's) client: `{ok: true}` or the refusal.
+ * The active GM's own clicks call it directly; other users' requests come through `handler`.
+ */
+export async function runStep(
+  name: StepName,
+  user: UserLike,
+  data: unknown,
+): Promise<QueryOutcome> {
+  try {
+    requireGMClient();
+    await STEPS[name](user, asObject(data));
+    return { ok: true };
+  } catch (err) {
+    return outcomeOf(err);
+  }
+}
+
+/**
+ * Takes the request message a query names (`{requestId}`): it must carry a request for this
+ * query; its author is who asks (the server stamps it); it is deleted before the step runs, so
+ * it is used once.
+ */
+async function takeRequest(name: StepName, raw: unknown): Promise<{ user: UserLike; data: Obj }> {
+  const requestId = readString(asObject(raw), "requestId");
+  const message = g().messages?.get(requestId);
+  const request = requestOf(message);
+  if (!message || !request || request.query !== name)
+    throw new CombatError("noRequest", `No request ${requestId} for ${name}.`, { requestId });
+  const user = message.author ?? null;
+  if (!user) throw new CombatError("noUser", `Request ${requestId} has no author.`, { userId: "" });
+  await message.delete?.();
+  return { user, data: request.data };
+}
+
+function handler(name: StepName): Handler {
   return async (raw: unknown) => {
     try {
       requireGMClient();
-      await step(asObject(raw));
-      return { ok: true };
+      const { user, data } = await takeRequest(name, raw);
+      return await runStep(name, user, data);
     } catch (err) {
       return outcomeOf(err);
     }
   };
 }
 
-/** The handlers by query name (the active GM's own clicks call them directly). */
+/** GM: accepts the declared card a query names (`{messageId}`; the GM's hook does it anyway). */
+const acceptHandler: Handler = async (raw: unknown) => {
+  try {
+    requireGMClient();
+    await acceptMessage(messageOf(readString(asObject(raw), "messageId")));
+    return { ok: true };
+  } catch (err) {
+    return outcomeOf(err);
+  }
+};
+
+/** The query handlers by name (`CONFIG.queries`). */
 export const QUERY_HANDLERS: Readonly<Record<QueryName, Handler>> = Object.freeze({
-  [QUERY.declared]: handler(async (data) => {
-    await acceptMessage(messageOf(readString(data, "messageId")));
-  }),
-  [QUERY.choose]: handler(async (data) => {
-    const message = messageOf(readString(data, "messageId"));
-    await chooseOnMessage(message, userOf(readString(data, "userId")), readSubmission(data));
-  }),
-  [QUERY.apply]: handler(async (data) => {
-    const message = messageOf(readString(data, "messageId"));
-    await applyMessage(message, userOf(readString(data, "userId")), readInt(data, "revision"));
-  }),
-  [QUERY.advantage]: handler(async (data) => {
-    const message = messageOf(readString(data, "messageId"));
-    const user = userOf(readString(data, "userId"));
-    await advantageOnMessage(message, user, readSide(data, "side"), readInt(data, "revision"));
-  }),
-  [QUERY.amputate]: handler(async (data) => {
-    const message = messageOf(readString(data, "messageId"));
-    const user = userOf(readString(data, "userId"));
-    await amputateOnMessage(message, user, readInt(data, "strike"), readInt(data, "revision"));
-  }),
+  [QUERY.declared]: acceptHandler,
+  [QUERY.choose]: handler(QUERY.choose),
+  [QUERY.apply]: handler(QUERY.apply),
+  [QUERY.advantage]: handler(QUERY.advantage),
+  [QUERY.amputate]: handler(QUERY.amputate),
 });
 
 /** Registers the GM-side query handlers in `CONFIG.queries` (call at `init`). */
@@ -616,7 +800,32 @@ export function registerQueries(): void {
 
 // ── Hooks ────────────────────────────────────────────────────────────────────────────────────
 
-/** Accepts a declared card on the active GM's client; a refusal is shown to the GM. */
+/**
+ * A declared card the GM's client refused (review M4): it would wait forever, so it is deleted
+ * and its author (and the GMs) told why in a whisper; the GM sees a notification too. A step
+ * that failed for another reason (an error, not a refusal) leaves the card to the next sweep.
+ */
+async function refuseCard(
+  message: MessageLike,
+  outcome: Exclude<QueryOutcome, { ok: true }>,
+): Promise<void> {
+  const text = g().i18n.format("BLOWBYBLOW.Combat.Error.refusedCard", {
+    user: escapeHtml(message.author?.name ?? "?"),
+    reason: formatOutcome(outcome),
+  });
+  ui.notifications?.warn(text);
+  if (outcome.code === "failed") return;
+  const gms = [...g().users].filter((u) => u.isGM).map((u) => u.id);
+  const whisper = [...new Set([message.author?.id, ...gms].filter((id): id is string => !!id))];
+  await chatMessageClass().create({
+    content: `<p class="blow-by-blow bbb-refused">${text}</p>`,
+    whisper,
+    speaker: message.speaker,
+  });
+  await message.delete?.();
+}
+
+/** Accepts a declared card on the active GM's client; a refused card is deleted (refuseCard). */
 async function acceptQuietly(message: MessageLike): Promise<void> {
   if (!isActiveGM() || message.type !== "exchange") return;
   if (cardOf(message.system).state !== "declared") return;
@@ -624,21 +833,25 @@ async function acceptQuietly(message: MessageLike): Promise<void> {
     await acceptMessage(message);
   } catch (err) {
     const outcome = outcomeOf(err);
-    if (outcome.ok) return;
-    const i18n = g().i18n;
-    ui.notifications?.warn(
-      i18n.format("BLOWBYBLOW.Combat.Error.refusedCard", {
-        user: message.author?.name ?? "?",
-        reason: formatOutcome(outcome),
-      }),
-    );
+    if (outcome.ok || outcome.code === "noMessage") return;
+    try {
+      await refuseCard(message, outcome);
+    } catch (e) {
+      console.error("Blow by Blow | could not remove a refused card", e);
+    }
   }
 }
 
-/** Accepts every declared card (the active GM's client, at `ready` or on becoming active GM). */
+/**
+ * The active GM's sweep (at `ready`, on becoming the active GM): accepts every declared card
+ * and deletes request messages left behind by a query that never arrived.
+ */
 export async function sweepDeclared(): Promise<void> {
   if (!isActiveGM()) return;
-  for (const message of [...(g().messages ?? [])]) await acceptQuietly(message);
+  for (const message of [...(g().messages ?? [])]) {
+    if (requestOf(message)) await message.delete?.();
+    else await acceptQuietly(message);
+  }
 }
 
 /** Re-renders the exchange cards in the chat log (their "waiting for a GM" line). */

@@ -268,7 +268,7 @@ describe("a counterstrike D★2 (seed 003 line 7: CF against Counterstrike MS)",
 describe("Block (seed 003 line 22): weapon damage rolls", () => {
   it("rolls the defender's weapon first at equal WQ (R5); a failed roll costs 1 WQ (R31)", () => {
     const view = ctx(F.blocked());
-    expect(view.matrix?.code).toBe("Block");
+    expect(view.matrix?.code).toEqual({ i18n: "BLOWBYBLOW.Card.HM3.Code.block" });
     expect(text(view.matrix?.meaning)).toBe("Blocked: weapon damage rolls.");
     expect(view.strikes).toEqual([]);
     expect(view.sideChecks.map((c) => [c.kind, c.side, text(c.who)])).toEqual([
@@ -499,7 +499,7 @@ describe("other strike effects", () => {
   it("a wild missile (seed 003 line 32): no strike, the GM decides (R10)", () => {
     const view = ctx(F.wildMissile());
     expect(view.attackType).toBe("missile");
-    expect(view.matrix?.code).toBe("Wild");
+    expect(view.matrix?.code).toEqual({ i18n: "BLOWBYBLOW.Card.HM3.Code.wild" });
     expect(text(view.matrix?.tip)).toBe(
       "Missile attack matrix, seed 003 line 32: attacker CF, Dodge CS.",
     );
@@ -573,7 +573,15 @@ describe("tooltips", () => {
   it("codes print as the seed does", () => {
     expect(
       ["A*1", "M*3", "B*2", "miss", "block", "wild", "DTA"].map((c) => displayCode(c as never)),
-    ).toEqual(["A\u26051", "M\u26053", "B\u26052", "\u2022", "Block", "Wild", "DTA"]);
+    ).toEqual([
+      "A\u26051",
+      "M\u26053",
+      "B\u26052",
+      "\u2022",
+      { i18n: "BLOWBYBLOW.Card.HM3.Code.block" },
+      { i18n: "BLOWBYBLOW.Card.HM3.Code.wild" },
+      "DTA",
+    ]);
   });
 });
 

@@ -43,6 +43,7 @@ import type { ExchangeCard } from "../../../src/core/flow";
 import { registerDataModels } from "../../../src/foundry/data";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { EXCHANGE_TEMPLATE } from "../../../src/foundry/chat/card-context";
+import { QUERY } from "../../../src/foundry/combat/queries";
 import {
   cardViewer,
   chatTemplates,
@@ -102,8 +103,9 @@ function withActors(card: ExchangeCard): ExchangeCard {
   };
 }
 
-function message(card: ExchangeCard): CardMessage {
-  return { id: "message000000001", type: "exchange", system: card };
+/** A card as the GM's client writes it (GM-authored: only such a card goes past `declared`). */
+function message(card: ExchangeCard, author: { isGM: boolean } = { isGM: true }): CardMessage {
+  return { id: "message000000001", type: "exchange", system: card, author };
 }
 
 const as = <T>(user: StandInUser | string, fn: () => Promise<T>) => asUser(user, fn);
@@ -306,5 +308,37 @@ describe("the buttons", () => {
     await renderCardInto(message(withActors(F.declared())), html as unknown as HTMLElement);
     expect(content.innerHTML).toContain('class="blow-by-blow exchange-card bbb-state-declared"');
     expect(content.listeners.length).toBe(1);
+  });
+
+  it("hides a step request message (queries.ts) and leaves its content alone", async () => {
+    const content = new FakeRoot();
+    const html = {
+      hidden: false,
+      querySelector: (s: string) => (s === ".message-content" ? content : null),
+    };
+    const request = {
+      id: "r",
+      type: "base",
+      system: {},
+      flags: { "blow-by-blow": { request: { query: QUERY.choose, data: { messageId: "m" } } } },
+    };
+    onRenderChatMessageHTML(request, html as unknown as HTMLElement);
+    await settle();
+    expect(html.hidden).toBe(true);
+    expect(content.innerHTML).toBe("");
+    // A message whose flag is not a request for a known step is not hidden.
+    const other = { ...request, flags: { "blow-by-blow": { request: { query: "x", data: {} } } } };
+    const html2 = { ...html, hidden: false };
+    onRenderChatMessageHTML(other, html2 as unknown as HTMLElement);
+    expect(html2.hidden).toBe(false);
+  });
+
+  it("a card a player wrote past declared renders as unverified, with no button (review B2)", async () => {
+    for (const c of [F.awaiting(), F.a2Injury()]) {
+      const html = await renderExchangeCard(message(withActors(c), { isGM: false }));
+      expect(html).toContain(standIns.game.i18n.localize("BLOWBYBLOW.Card.State.unverified"));
+      expect(html).not.toContain("data-action=");
+      expect(html).not.toContain("bbb-hm3-result");
+    }
   });
 });

@@ -18,7 +18,7 @@ import {
   settle,
   standIns,
   type StandInActor,
-  type StandInChatMessage,
+  StandInChatMessage,
 } from "../stand-ins";
 import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
@@ -32,15 +32,16 @@ import {
   QUERY,
   registerFlowHooks,
   registerQueries,
+  runStep,
 } from "../../../src/foundry/combat/queries";
 import { registerCombatSettings, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { registerTracker } from "../../../src/foundry/combat/tracker";
 import { registerStatusEffects } from "../../../src/foundry/config";
 import { registerDataModels } from "../../../src/foundry/data";
-import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
+import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
 import { foundryRuleset } from "../../../src/foundry/rulesets";
-import { planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
+import { cardId, planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -204,7 +205,7 @@ describe("a player's attack on the GM's Brigand", () => {
     // Created on Alice's client; the GM's client accepts it from its createChatMessage hook.
     expect(standIns.game.messages!.contents).toHaveLength(1);
     await settle();
-    const c = card(message.id!);
+    const c = card(cardId(message));
     expect(c.state).toBe("awaitingDefence");
     expect(c.revision).toBe(1);
     expect(c.attacker.actorUuid).toBe(w.aldric.uuid);
@@ -218,11 +219,11 @@ describe("a player's attack on the GM's Brigand", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(message.id!, w.brigand, block, HIT);
-    await defend(message.id!, "block");
+    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await defend(cardId(message), "block");
     await settle();
-    const c = card(message.id!);
-    const result = resultOf(message.id!);
+    const c = card(cardId(message));
+    const result = resultOf(cardId(message));
     expect(result.result).toBe("A*2");
     const strike = result.strikes[0]!;
     expect(strike.shock?.failed).toBe(true);
@@ -251,11 +252,11 @@ describe("a player's attack on the GM's Brigand", () => {
     await settle();
     stubDefence(block);
     // Impact 5 + 6 + 6 = 17 to the unarmoured thorax: K5, the kill (hm3.md).
-    scriptChoice(message.id!, w.brigand, block, { ...HIT, impact: 6 });
-    await defend(message.id!, "block");
+    scriptChoice(cardId(message), w.brigand, block, { ...HIT, impact: 6 });
+    await defend(cardId(message), "block");
     await settle();
-    expect(card(message.id!).state).toBe("applied");
-    expect(resultOf(message.id!).effects).toContainEqual(
+    expect(card(cardId(message)).state).toBe("applied");
+    expect(resultOf(cardId(message)).effects).toContainEqual(
       expect.objectContaining({ type: "condition", to: "defender", condition: "dead" }),
     );
     expect(injuries(w.brigand)).toHaveLength(1);
@@ -272,27 +273,27 @@ describe("a player's attack on the GM's Brigand", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(message.id!, w.brigand, block, HIT);
-    await defend(message.id!, "block");
+    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await defend(cardId(message), "block");
     await settle();
-    expect(card(message.id!).state).toBe("resolved");
+    expect(card(cardId(message)).state).toBe("resolved");
     expect(injuries(w.brigand)).toEqual([]);
     expect(w.brigand.statuses.size).toBe(0);
     // A player cannot apply.
-    await asUser(w.alice, () => apply(message.id!));
-    expect(card(message.id!).state).toBe("resolved");
+    await asUser(w.alice, () => apply(cardId(message)));
+    expect(card(cardId(message)).state).toBe("resolved");
     expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.notGM"));
     expect(injuries(w.brigand)).toEqual([]);
-    await apply(message.id!);
+    await apply(cardId(message));
     await settle();
-    const applied = card(message.id!);
+    const applied = card(cardId(message));
     expect(applied.state).toBe("applied");
     expect(injuries(w.brigand)).toHaveLength(1);
     expect(w.brigand.statuses.has("shock")).toBe(true);
     // The second click is refused and creates nothing.
-    await apply(message.id!);
+    await apply(cardId(message));
     await settle();
-    expect(card(message.id!).revision).toBe(applied.revision);
+    expect(card(cardId(message)).revision).toBe(applied.revision);
     expect(injuries(w.brigand)).toHaveLength(1);
     expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.alreadyApplied"));
   });
@@ -303,11 +304,11 @@ describe("a player's attack on the GM's Brigand", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(message.id!, w.brigand, block, HIT);
-    await defend(message.id!, "block");
+    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await defend(cardId(message), "block");
     await settle();
-    expect(card(message.id!).state).toBe("resolved");
-    expect(resultOf(message.id!).effects.some((e) => e.type === "injury")).toBe(true);
+    expect(card(cardId(message)).state).toBe("resolved");
+    expect(resultOf(cardId(message)).effects.some((e) => e.type === "injury")).toBe(true);
     expect(injuries(w.brigand)).toEqual([]);
     expect(w.brigand.statuses.size).toBe(0);
   });
@@ -320,15 +321,15 @@ describe("the GM's attack on Alice's Sir Aldric", () => {
     const w = world();
     const message = await gmAttacks(w);
     await settle();
-    expect(card(message.id!).state).toBe("awaitingDefence");
+    expect(card(cardId(message)).state).toBe("awaitingDefence");
     stubDefence(dodge);
-    scriptChoice(message.id!, w.aldric, dodge, { attack: 96, defence: 5 });
-    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
     const chooses = queryLog.filter((q) => q.name === QUERY.choose);
     expect(chooses).toHaveLength(1);
     expect(chooses[0]).toMatchObject({ from: w.alice.id, to: w.gm.id });
-    const c = card(message.id!);
+    const c = card(cardId(message));
     expect(c.state).toBe("resolved");
     expect(c.choices).toHaveLength(1);
   });
@@ -337,11 +338,11 @@ describe("the GM's attack on Alice's Sir Aldric", () => {
     const w = world();
     const message = await gmAttacks(w);
     await settle();
-    const before = card(message.id!);
+    const before = card(cardId(message));
     stubDefence(dodge);
-    await asUser(w.bob, () => defend(message.id!, "dodge"));
+    await asUser(w.bob, () => defend(cardId(message), "dodge"));
     await settle();
-    expect(card(message.id!)).toEqual(before);
+    expect(card(cardId(message))).toEqual(before);
     expect(queryLog.filter((q) => q.name === QUERY.choose)).toEqual([]);
     expect(DefenceDialog.prompt).not.toHaveBeenCalled();
     expect(warnings()).toContain(format("BLOWBYBLOW.Flow.Error.notOwner"));
@@ -352,14 +353,14 @@ describe("the GM's attack on Alice's Sir Aldric", () => {
     const message = await gmAttacks(w);
     await settle();
     stubDefence(dodge);
-    scriptChoice(message.id!, w.aldric, dodge, { attack: 96, defence: 5 });
-    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
-    const resolved = card(message.id!);
+    const resolved = card(cardId(message));
     expect(resolved.state).toBe("resolved");
-    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
-    expect(card(message.id!)).toEqual(resolved);
+    expect(card(cardId(message))).toEqual(resolved);
     expect(queryLog.filter((q) => q.name === QUERY.choose)).toHaveLength(1);
     expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.wrongState"));
   });
@@ -373,16 +374,16 @@ describe("with no GM connected", () => {
     await setUserActive(w.gm, false);
     const message = await aliceAttacks(w);
     await settle();
-    expect(card(message.id!).state).toBe("declared");
-    expect(card(message.id!).revision).toBe(0);
+    expect(card(cardId(message)).state).toBe("declared");
+    expect(card(cardId(message)).revision).toBe(0);
     expect(standIns.notifications.messages.map((n) => n.message)).toContain(
       format("BLOWBYBLOW.Combat.Info.waitingForGM"),
     );
     stubDefence(block);
-    await asUser(w.alice, () => defend(message.id!, "block"));
+    await asUser(w.alice, () => defend(cardId(message), "block"));
     expect(DefenceDialog.prompt).not.toHaveBeenCalled();
     expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.wrongState"));
-    expect(card(message.id!).state).toBe("declared");
+    expect(card(cardId(message)).state).toBe("declared");
     expect(queryLog).toEqual([]);
 
     // The GM connects: the other clients hear userConnected; the GM's client sweeps at ready.
@@ -390,7 +391,7 @@ describe("with no GM connected", () => {
     await settle();
     await asUser(w.gm, () => standIns.Hooks.callAll("ready"));
     await settle();
-    const c = card(message.id!);
+    const c = card(cardId(message));
     expect(c.state).toBe("awaitingDefence");
     expect(c.revision).toBe(1);
   });
@@ -411,44 +412,148 @@ const FAKE_EFFECTS = [
   { type: "condition", to: "defender", condition: "dead", cause: "kill" },
 ];
 
-describe("a card edited by its author", () => {
-  it("a forged result is not applied: the GM replays the exchange", async () => {
+describe("cards a player writes (review B1, B2)", () => {
+  /** Creates an exchange message as Alice with `system` (a console or modified client). */
+  const aliceCreates = (w: World, system: ExchangeCard): Promise<StandInChatMessage> =>
+    asUser(w.alice, async () => {
+      const m = await StandInChatMessage.create({ type: "exchange", system: cardSource(system) });
+      return m as unknown as StandInChatMessage;
+    });
+
+  /** An honest card Alice's client would declare (taken while no GM is connected). */
+  async function honestDeclared(w: World): Promise<ExchangeCard> {
+    setUserActive(w.gm, false);
+    const message = await aliceAttacks(w);
+    setUserActive(w.gm, true);
+    const c = card(message.id!);
+    await message.delete();
+    return c;
+  }
+
+  it("Alice cannot rewrite the accepted card: the GM wrote it", async () => {
     const w = world();
     await setApplyMode("ask");
     const message = await aliceAttacks(w);
     await settle();
+    const accepted = messageOf(cardId(message));
+    expect(accepted.author?.id).toBe(w.gm.id);
+    const before = card(accepted.id!);
     const fake = { result: "A*4", strikes: [], effects: FAKE_EFFECTS };
-    // Alice is the author: Foundry lets her update her own message.
-    await asUser(w.alice, () =>
-      message.update({
-        system: { state: "resolved", revision: 7, result: JSON.stringify(fake) },
-      }),
-    );
-    expect(card(message.id!).state).toBe("resolved");
-    await apply(message.id!);
+    await expect(
+      asUser(w.alice, () =>
+        accepted.update({
+          system: { state: "resolved", revision: 7, result: JSON.stringify(fake) },
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(card(accepted.id!)).toEqual(before);
+  });
+
+  it("a declared card carrying the defender's choice and dice is refused and removed, nothing applied", async () => {
+    const w = world();
+    await setApplyMode("auto");
+    const honest = await honestDeclared(w);
+    // Alice picks Ignore for the Brigand and the dice: a kill to the thorax.
+    const forged: ExchangeCard = {
+      ...honest,
+      choices: [
+        {
+          by: "defender",
+          kind: "defence",
+          value: { type: "ignore" },
+          userId: w.alice.id,
+          request: null,
+        },
+      ] as ExchangeCard["choices"],
+    };
+    const m = await aliceCreates(w, forged);
+    await settle();
+    expect(standIns.game.messages!.get(m.id!)).toBeUndefined();
+    expect(standIns.game.messages!.contents.filter((x) => x.type === "exchange")).toEqual([]);
+    expect(injuries(w.brigand)).toEqual([]);
+    expect(warnings().at(-1)).toContain("was refused and removed");
+  });
+
+  it("a declared card with an advantage claimed or an amputation marked ahead is refused", async () => {
+    const w = world();
+    const honest = await honestDeclared(w);
+    const claimed = await aliceCreates(w, {
+      ...honest,
+      advantages: { attacker: w.alice.id },
+    });
+    await settle();
+    expect(standIns.game.messages!.get(claimed.id!)).toBeUndefined();
+    // An amputation note in the context is not kept: the GM's card is made afresh.
+    const amputated = await aliceCreates(w, {
+      ...honest,
+      context: { ...honest.context, amputated: [0], itemName: "Vorpal blade" },
+    });
+    await settle();
+    const accepted = card(cardId(amputated));
+    expect(accepted.state).toBe("awaitingDefence");
+    expect(accepted.context).toEqual({
+      request: honest.context.request,
+      rules: honest.context.rules,
+    });
+  });
+
+  it("a card Alice creates already resolved is unverified: no Apply, nothing applied", async () => {
+    const w = world();
+    await setApplyMode("ask");
+    const honest = await honestDeclared(w);
+    const forged = await aliceCreates(w, {
+      ...honest,
+      state: "resolved",
+      revision: 2,
+      result: { ruleset: "hm3", result: "A*4", strikes: [], effects: FAKE_EFFECTS },
+    } as unknown as ExchangeCard);
+    await settle();
+    // Not accepted (not declared), still Alice's, so the GM's steps refuse it.
+    expect(messageOf(forged.id!).author?.id).toBe(w.alice.id);
+    await apply(forged.id!);
     await settle();
     expect(injuries(w.brigand)).toEqual([]);
     expect(w.brigand.statuses.size).toBe(0);
-    expect(card(message.id!).state).not.toBe("applied");
-    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.notResolved"));
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Combat.Error.unverified", { user: "Alice" }));
+    // Even past the client's own check, the GM's step refuses it.
+    const outcome = await runStep(QUERY.apply, standIns.game.user, {
+      messageId: forged.id!,
+      revision: 2,
+    });
+    expect(outcome).toMatchObject({ ok: false, code: "unverified" });
+    expect(card(forged.id!).state).toBe("resolved");
+    expect(injuries(w.brigand)).toEqual([]);
   });
 
-  it("a forged result on a resolved card: the GM applies the replayed effects only", async () => {
+  it("a card Alice creates awaiting the defence gets no defence: unverified", async () => {
+    const w = world();
+    const honest = await honestDeclared(w);
+    const forged = await aliceCreates(w, { ...honest, state: "awaitingDefence", revision: 1 });
+    await settle();
+    stubDefence(block);
+    await defend(forged.id!, "block");
+    await settle();
+    expect(card(forged.id!).choices).toEqual([]);
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Combat.Error.unverified", { user: "Alice" }));
+  });
+
+  it("a forged result on the GM's card is never applied: the GM applies the replayed effects", async () => {
     const w = world();
     await setApplyMode("ask");
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(message.id!, w.brigand, block, HIT);
-    await defend(message.id!, "block");
+    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await defend(cardId(message), "block");
     await settle();
-    const real = resultOf(message.id!);
+    const real = resultOf(cardId(message));
     const forged = { ...real, effects: [...real.effects, ...FAKE_EFFECTS] };
-    await asUser(w.alice, () => message.update({ system: { result: JSON.stringify(forged) } }));
-    expect(resultOf(message.id!).effects).toHaveLength(real.effects.length + 2);
-    await apply(message.id!);
+    // Only a GM could write this (a GM's macro, say): the replay still decides.
+    await messageOf(cardId(message)).update({ system: { result: JSON.stringify(forged) } });
+    expect(resultOf(cardId(message)).effects).toHaveLength(real.effects.length + 2);
+    await apply(cardId(message));
     await settle();
-    expect(card(message.id!).state).toBe("applied");
+    expect(card(cardId(message)).state).toBe("applied");
     const items = injuries(w.brigand);
     expect(items).toHaveLength(1);
     expect(items[0]!.hm3.location).toBe(real.strikes[0]!.location);
@@ -467,19 +572,19 @@ describe("a counterstrike where both strike", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(counterstrike);
-    scriptChoice(message.id!, w.brigand, counterstrike, {
+    scriptChoice(cardId(message), w.brigand, counterstrike, {
       attack: 5,
       defence: 5,
       location: 50,
       impact: 6,
       shock: 1,
     });
-    await defend(message.id!, "counterstrike");
+    await defend(cardId(message), "counterstrike");
     await settle();
-    const result = resultOf(message.id!);
+    const result = resultOf(cardId(message));
     expect(result.result).toMatch(/^B\*\d$/);
     expect(result.strikes.map((s) => s.by)).toEqual(["attacker", "defender"]);
-    expect(card(message.id!).state).toBe("applied");
+    expect(card(cardId(message)).state).toBe("applied");
     expect(injuries(w.brigand)).toHaveLength(1);
     expect(injuries(w.aldric)).toHaveLength(1);
     expect(injuries(w.aldric)[0]!.hm3.location).toBe(result.strikes[1]!.location);
@@ -494,10 +599,10 @@ describe("tactical advantage", () => {
     const message = await gmAttacks(w);
     await settle();
     stubDefence(dodge);
-    scriptChoice(message.id!, w.aldric, dodge, { attack: 96, defence: 5 });
-    await asUser(w.alice, () => defend(message.id!, "dodge"));
+    scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 });
+    await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
-    expect(resultOf(message.id!).result).toBe("DTA");
+    expect(resultOf(cardId(message)).result).toBe("DTA");
     vi.restoreAllMocks();
     return message;
   }
@@ -505,17 +610,17 @@ describe("tactical advantage", () => {
   it("the defender's owner claims it once; a second claim is refused", async () => {
     const w = world();
     const message = await dta(w);
-    await asUser(w.alice, () => takeAdvantage(message.id!, "defender"));
+    await asUser(w.alice, () => takeAdvantage(cardId(message), "defender"));
     await settle();
-    const claimed = card(message.id!);
+    const claimed = card(cardId(message));
     expect(claimed.advantages).toEqual({ defender: w.alice.id });
-    await asUser(w.alice, () => takeAdvantage(message.id!, "defender"));
+    await asUser(w.alice, () => takeAdvantage(cardId(message), "defender"));
     await settle();
-    expect(card(message.id!)).toEqual(claimed);
+    expect(card(cardId(message))).toEqual(claimed);
     expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.advantageTaken"));
     // Bob owns neither side: refused on his client, no query.
     const asked = queryLog.length;
-    await asUser(w.bob, () => takeAdvantage(message.id!, "defender"));
+    await asUser(w.bob, () => takeAdvantage(cardId(message), "defender"));
     expect(queryLog).toHaveLength(asked);
   });
 

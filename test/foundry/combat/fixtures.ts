@@ -114,3 +114,16 @@ export function scriptDice(faces: [number, number][]): void {
       throw new Error("a die was rolled that the test did not script");
     });
 }
+
+/**
+ * The id of the exchange card an attack made: once the GM's client accepted a player's card it
+ * lives on as the GM's re-created card (flag `declaredAs`, src/foundry/combat/queries.ts), and
+ * the player's is deleted; a GM's own card keeps its id.
+ */
+export function cardId(message: { id: string | null }): string {
+  const id = message.id!;
+  const accepted = standIns.game.messages!.contents.find(
+    (m) => (m.flags?.["blow-by-blow"] as { declaredAs?: string } | undefined)?.declaredAs === id,
+  );
+  return accepted?.id ?? id;
+}

@@ -40,11 +40,14 @@ import {
   QUERY,
   registerFlowHooks,
   registerQueries,
+  requestOf,
+  type StepName,
+  type StepRequest,
 } from "../../../src/foundry/combat/queries";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";
-import { planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
+import { cardId, planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
 
 type Obj = Record<string, unknown>;
 const fr = FOUNDRY_RULESETS.hm3!;
@@ -82,6 +85,8 @@ let w: World;
 let attackPrompt: MockInstance<typeof AttackDialog.prompt>;
 let defencePrompt: MockInstance<typeof DefenceDialog.prompt>;
 let nextDefence: ChoiceRequest | null = IGNORE;
+/** Every step request message created (queries.ts): its author, recipients and request. */
+const requestLog: { author: string | undefined; whisper: string[]; request: StepRequest }[] = [];
 
 beforeEach(() => {
   resetStandIns();
@@ -92,6 +97,13 @@ beforeEach(() => {
   registerFlowHooks();
   w = world();
   nextDefence = IGNORE;
+  requestLog.length = 0;
+  standIns.Hooks.on("createChatMessage", (m: unknown) => {
+    const message = m as StandInChatMessage;
+    const request = requestOf(message);
+    if (request)
+      requestLog.push({ author: message.author?.id, whisper: [...message.whisper], request });
+  });
   attackPrompt = vi
     .spyOn(AttackDialog, "prompt")
     .mockImplementation(async (input) => swordAttack(input.situation));
@@ -104,7 +116,9 @@ afterEach(async () => {
 });
 
 const messages = () => standIns.notifications.messages.map((m) => `${m.type}: ${m.message}`);
-const card = (message: StandInChatMessage): ExchangeCard => cardOf(message.system);
+/** The card an attack made as it is now (the GM's re-created card once accepted: `cardId`). */
+const card = (message: StandInChatMessage): ExchangeCard =>
+  cardOf((standIns.game.messages!.get(cardId(message)) ?? message).system);
 const injuries = (actor: StandInActor) =>
   [...actor.items]
     .filter((i) => i.type === "injury")
@@ -131,6 +145,21 @@ async function attackAs(user: StandInUser, attacker: StandInActor): Promise<Stan
   await settle();
   expect(message).toBeInstanceOf(StandInChatMessage);
   return message as unknown as StandInChatMessage;
+}
+
+/**
+ * What a client (a modified one included) sends for step `name`: a request message created as
+ * `user` (the stand-ins, like Foundry's server, make `user` its author), then the query naming it.
+ */
+async function ask(user: StandInUser, name: StepName, data: Obj): Promise<unknown> {
+  return asUser(user, async () => {
+    const request = (await StandInChatMessage.create({
+      content: "request",
+      whisper: [w.gm.id],
+      flags: { "blow-by-blow": { request: { query: name, data } } },
+    })) as StandInChatMessage;
+    return w.gm.query(name, { requestId: request.id });
+  });
 }
 
 /**
@@ -181,9 +210,18 @@ describe("a player attacks the GM's NPC; the GM defends; consequences applied au
     expect(input.options.map((o) => o.itemId)).toContain(SWORD);
     expect(input.preview(swordAttack(input.situation)).value).toBeGreaterThan(0);
 
-    // Made declared by Alice, accepted on the GM's client.
-    expect(seenAtCreation).toEqual(["declared"]);
+    // Made declared by Alice; the GM's client accepts it by writing it afresh as the GM's own
+    // card and deleting hers (review B1, B2), so only a GM can change the card from now on.
+    expect(seenAtCreation).toEqual(["declared", "awaitingDefence"]);
     expect(message.author?.id).toBe(w.alice.id);
+    expect(standIns.game.messages!.get(message.id!)).toBeUndefined();
+    const gmCard = standIns.game.messages!.get(cardId(message))!;
+    expect(gmCard.author?.id).toBe(w.gm.id);
+    expect(gmCard.flags["blow-by-blow"]).toEqual({
+      declaredAs: message.id,
+      declaredBy: w.alice.id,
+    });
+    expect(gmCard.speaker).toEqual(message.speaker);
     const accepted = card(message);
     expect(accepted).toMatchObject({
       ruleset: "hm3",
@@ -203,7 +241,7 @@ describe("a player attacks the GM's NPC; the GM defends; consequences applied au
 
     // The GM defends for the NPC: the handler runs on the GM's own client (no query sent).
     const faces = scriptDefence(message, IGNORE, HIT_THORAX);
-    await actions.defend(message.id!, "ignore");
+    await actions.defend(cardId(message), "ignore");
     await settle();
     expect(defencePrompt).toHaveBeenCalledOnce();
     expect(defencePrompt.mock.calls[0]![0]).toMatchObject({
@@ -245,7 +283,7 @@ describe("a player attacks the GM's NPC; the GM defends; consequences applied au
     const dsn = installDice3d();
     const message = await attackAs(w.alice, w.aldric);
     scriptDefence(message, IGNORE, HIT_THORAX);
-    await actions.defend(message.id!, "ignore");
+    await actions.defend(cardId(message), "ignore");
     await settle();
     expect(dsn.calls.map((c) => [c.roll.formula, c.user?.id, c.synchronize])).toEqual([
       ["1d100", w.gm.id, true],
@@ -266,16 +304,27 @@ describe("the player's character defends: the submission goes to the GM by query
       attackerWeaponDamage: 1,
       defenderWeaponDamage: 6,
     });
-    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    await asUser(w.alice, () => actions.defend(cardId(message), "block"));
     await settle();
 
     expect(queryLog.map((q) => [q.from, q.to, q.name])).toEqual([
       [w.alice.id, w.gm.id, QUERY.choose],
     ]);
-    expect(queryLog[0]!.data).toMatchObject({
-      messageId: message.id,
-      userId: w.alice.id,
-      submission: { revision: 1, kind: "defence", request: BLOCK },
+    // The query names only the request message; the request (authored by Alice, stamped by the
+    // server) carries the step, and the GM's client deleted it once taken (review B3).
+    const requestId = (queryLog[0]!.data as { requestId: string }).requestId;
+    expect(queryLog[0]!.data).toEqual({ requestId });
+    expect(standIns.game.messages!.get(requestId)).toBeUndefined();
+    expect(requestLog.at(-1)).toMatchObject({
+      author: w.alice.id,
+      whisper: [w.gm.id],
+      request: {
+        query: QUERY.choose,
+        data: {
+          messageId: cardId(message),
+          submission: { revision: 1, kind: "defence", request: BLOCK },
+        },
+      },
     });
     const resolved = card(message);
     expect(resolved.state).toBe("resolved");
@@ -293,16 +342,16 @@ describe("the player's character defends: the submission goes to the GM by query
     );
 
     // A player cannot apply; the GM applies once; a second click is refused.
-    await asUser(w.alice, () => actions.apply(message.id!));
+    await asUser(w.alice, () => actions.apply(cardId(message)));
     expect(messages()).toEqual([
       "warning: Only the Game Master's client can do that. Wait for an active GM.",
     ]);
-    await actions.apply(message.id!);
+    await actions.apply(cardId(message));
     expect(card(message).state).toBe("applied");
     expect((w.aldric.items.get(SHIELD)!.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(
       11,
     );
-    await actions.apply(message.id!);
+    await actions.apply(cardId(message));
     expect(messages().at(-1)).toBe(
       "warning: The consequences of this exchange were already applied.",
     );
@@ -315,27 +364,27 @@ describe("the player's character defends: the submission goes to the GM by query
   it("a tactical advantage is claimed by the defender's owner, once", async () => {
     const message = await attackAs(w.gm, w.brigand);
     scriptDefence(message, BLOCK, { attack: 96, defence: 5 });
-    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    await asUser(w.alice, () => actions.defend(cardId(message), "block"));
     await settle();
     expect(card(message).result).toMatchObject({ result: "DTA", tacticalAdvantage: "defender" });
 
-    await asUser(w.bob, () => actions.takeAdvantage(message.id!, "defender"));
+    await asUser(w.bob, () => actions.takeAdvantage(cardId(message), "defender"));
     expect(messages()).toEqual([
       "warning: You do not own the combatant who must make that choice.",
     ]);
-    await asUser(w.alice, () => actions.takeAdvantage(message.id!, "attacker"));
+    await asUser(w.alice, () => actions.takeAdvantage(cardId(message), "attacker"));
     expect(messages().at(-1)).toBe(
       "warning: You do not own the combatant who must make that choice.",
     );
     expect(card(message).advantages).toEqual({});
 
-    await asUser(w.alice, () => actions.takeAdvantage(message.id!, "defender"));
+    await asUser(w.alice, () => actions.takeAdvantage(cardId(message), "defender"));
     expect(card(message).advantages).toEqual({ defender: w.alice.id });
     expect(messages()).toHaveLength(2);
-    await asUser(w.alice, () => actions.takeAdvantage(message.id!, "defender"));
+    await asUser(w.alice, () => actions.takeAdvantage(cardId(message), "defender"));
     expect(messages().at(-1)).toBe("warning: That tactical advantage was already taken.");
     // The GM may claim for the attacker only if the result gives one: it does not.
-    await actions.takeAdvantage(message.id!, "attacker");
+    await actions.takeAdvantage(cardId(message), "attacker");
     expect(messages().at(-1)).toBe(
       "warning: This exchange gives that combatant no tactical advantage.",
     );
@@ -346,8 +395,8 @@ describe("refusals: nothing changes", () => {
   it("a user who does not own the defender clicking a defence is warned; no dialog, no query", async () => {
     const message = await attackAs(w.alice, w.aldric);
     const before = card(message);
-    await asUser(w.bob, () => actions.defend(message.id!, "ignore"));
-    await asUser(w.alice, () => actions.defend(message.id!, "ignore"));
+    await asUser(w.bob, () => actions.defend(cardId(message), "ignore"));
+    await asUser(w.alice, () => actions.defend(cardId(message), "ignore"));
     expect(messages()).toEqual([
       "warning: You do not own the combatant who must make that choice.",
       "warning: You do not own the combatant who must make that choice.",
@@ -357,27 +406,78 @@ describe("refusals: nothing changes", () => {
     expect(card(message)).toEqual(before);
   });
 
-  it("a forged query naming a user who does not own the defender is refused by the GM", async () => {
+  it("a query is run as its request's author, whatever user the data names (review B3)", async () => {
     const message = await attackAs(w.alice, w.aldric);
     const before = card(message);
-    const outcome = await asUser(w.bob, () =>
-      w.gm.query(QUERY.choose, {
-        messageId: message.id,
-        userId: w.bob.id,
-        submission: {
-          revision: 1,
-          kind: "defence",
-          value: { type: "ignore" },
-          request: IGNORE,
-          rolls: [],
-        },
-      }),
-    );
+    const submission = {
+      revision: 1,
+      kind: "defence",
+      value: { type: "ignore" },
+      request: IGNORE,
+      rolls: [],
+    };
+    // Bob names the GM: the GM would own both sides, but Bob wrote the request.
+    const outcome = await ask(w.bob, QUERY.choose, {
+      messageId: cardId(message),
+      userId: w.gm.id,
+      submission,
+    });
     expect(outcome).toMatchObject({
       ok: false,
       code: "notOwner",
       key: "BLOWBYBLOW.Flow.Error.notOwner",
     });
+    expect(card(message)).toEqual(before);
+    // Bob cannot write a request as the GM (Foundry's server refuses; the stand-ins too).
+    await expect(
+      asUser(w.bob, () =>
+        StandInChatMessage.create({
+          author: w.gm.id,
+          content: "request",
+          flags: { "blow-by-blow": { request: { query: QUERY.choose, data: {} } } },
+        }),
+      ),
+    ).rejects.toThrow();
+    // The old form of the query (the step's data in the query, a user id in it) is refused.
+    const direct = await asUser(w.bob, () =>
+      w.gm.query(QUERY.choose, { messageId: cardId(message), userId: w.gm.id, submission }),
+    );
+    expect(direct).toMatchObject({ ok: false, code: "badRequest" });
+    // Nor can a request for one step be used for another.
+    const wrong = await asUser(w.bob, async () => {
+      const request = (await StandInChatMessage.create({
+        content: "request",
+        flags: { "blow-by-blow": { request: { query: QUERY.advantage, data: {} } } },
+      })) as StandInChatMessage;
+      return w.gm.query(QUERY.apply, { requestId: request.id });
+    });
+    expect(wrong).toMatchObject({ ok: false, code: "noRequest" });
+    expect(card(message)).toEqual(before);
+  });
+
+  it("a request is taken once: the GM's client deletes it; the same id again is refused", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    const before = card(message);
+    const requestId = await asUser(w.alice, async () => {
+      const request = (await StandInChatMessage.create({
+        content: "request",
+        whisper: [w.gm.id],
+        flags: {
+          "blow-by-blow": {
+            request: {
+              query: QUERY.advantage,
+              data: { messageId: cardId(message), side: "defender", revision: 1 },
+            },
+          },
+        },
+      })) as StandInChatMessage;
+      return request.id!;
+    });
+    const first = await asUser(w.alice, () => w.gm.query(QUERY.advantage, { requestId }));
+    expect(first).toMatchObject({ ok: false, code: "notResolved" });
+    expect(standIns.game.messages!.get(requestId)).toBeUndefined();
+    const again = await asUser(w.alice, () => w.gm.query(QUERY.advantage, { requestId }));
+    expect(again).toMatchObject({ ok: false, code: "noRequest" });
     expect(card(message)).toEqual(before);
   });
 
@@ -385,9 +485,7 @@ describe("refusals: nothing changes", () => {
     const message = await attackAs(w.gm, w.brigand);
     const before = card(message);
     const submit = (submission: Obj) =>
-      asUser(w.alice, () =>
-        w.gm.query(QUERY.choose, { messageId: message.id, userId: w.alice.id, submission }),
-      );
+      ask(w.alice, QUERY.choose, { messageId: cardId(message), submission });
     const noDice = await submit({
       revision: 1,
       kind: "defence",
@@ -432,7 +530,10 @@ describe("refusals: nothing changes", () => {
     const message = await attackAs(w.gm, w.brigand);
     scriptDefence(message, BLOCK, { attack: 50, defence: 45 }, 2);
     await asUser(w.alice, () =>
-      Promise.all([actions.defend(message.id!, "block"), actions.defend(message.id!, "block")]),
+      Promise.all([
+        actions.defend(cardId(message), "block"),
+        actions.defend(cardId(message), "block"),
+      ]),
     );
     await settle();
     expect(queryLog.map((q) => q.name)).toEqual([QUERY.choose, QUERY.choose]);
@@ -442,7 +543,7 @@ describe("refusals: nothing changes", () => {
     ]);
     expect(card(message).choices).toHaveLength(1);
     expect(card(message).revision).toBe(2);
-    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    await asUser(w.alice, () => actions.defend(cardId(message), "block"));
     expect(messages().at(-1)).toBe(
       "warning: This exchange has moved on: that step is no longer possible.",
     );
@@ -453,7 +554,7 @@ describe("refusals: nothing changes", () => {
     const message = await attackAs(w.gm, w.brigand);
     const before = card(message);
     setUserActive(w.gm, false);
-    await asUser(w.alice, () => actions.defend(message.id!, "block"));
+    await asUser(w.alice, () => actions.defend(cardId(message), "block"));
     expect(messages()).toEqual([
       "warning: No Game Master is connected: the exchange waits until one joins. Nothing was changed.",
     ]);
@@ -465,16 +566,12 @@ describe("refusals: nothing changes", () => {
   it("a stale apply is refused; a tampered result is never applied: the effects come from the replay", async () => {
     const message = await attackAs(w.alice, w.aldric);
     scriptDefence(message, IGNORE, HIT_THORAX);
-    await actions.defend(message.id!, "ignore");
+    await actions.defend(cardId(message), "ignore");
     await settle();
     const resolved = card(message);
     expect(resolved.state).toBe("resolved");
 
-    const stale = await w.gm.query(QUERY.apply, {
-      messageId: message.id,
-      userId: w.gm.id,
-      revision: 1,
-    });
+    const stale = await ask(w.gm, QUERY.apply, { messageId: cardId(message), revision: 1 });
     expect(stale).toMatchObject({ ok: false, code: "staleRevision" });
     expect(createLog).toEqual([]);
 
@@ -491,10 +588,11 @@ describe("refusals: nothing changes", () => {
       },
       { type: "condition", to: "defender", condition: "dead", cause: "kill" },
     ];
-    await message.update({ system: { result: JSON.stringify(fake) } });
+    const gmCard = standIns.game.messages!.get(cardId(message))!;
+    await gmCard.update({ system: { result: JSON.stringify(fake) } });
     expect(card(message).result!.effects).toEqual(fake.effects);
 
-    await actions.apply(message.id!);
+    await actions.apply(cardId(message));
     expect(card(message).state).toBe("applied");
     expect(card(message).result).toEqual(resolved.result);
     expect(injuries(w.brigand).map((i) => i.name)).toEqual(["G4 wound (thorax)"]);
@@ -559,10 +657,21 @@ describe("no GM at the attack; forged cards", () => {
       StandInChatMessage.create({ type: "exchange", system: legit as unknown as Obj }),
     )) as StandInChatMessage;
     await settle();
-    expect(card(forged).state).toBe("declared");
-    expect(messages().at(-1)).toBe(
-      "warning: An attack card made by Alice was refused: That attack was declared by someone who does not own the attacker, so it was refused.",
-    );
+    // Refused (review M4): the card is removed, not left waiting; Alice and the GM are told.
+    const said =
+      "An attack card made by Alice was refused and removed: That attack was declared by someone who does not own the attacker, so it was refused. Attack again if you still mean to.";
+    expect(standIns.game.messages!.get(forged.id!)).toBeUndefined();
+    expect(messages().at(-1)).toBe(`warning: ${said}`);
+    const whisper = standIns.game.messages!.contents.at(-1)!;
+    expect(whisper.type).not.toBe("exchange");
+    expect(whisper.author?.id).toBe(w.gm.id);
+    expect([...whisper.whisper].sort()).toEqual([w.alice.id, w.gm.id].sort());
+    expect(whisper.content).toBe(`<p class="blow-by-blow bbb-refused">${said}</p>`);
+    // The sweep at the next ready finds nothing left to refuse.
+    const before = messages().length;
+    asUser(w.gm, () => standIns.Hooks.callAll("ready"));
+    await settle();
+    expect(messages()).toHaveLength(before);
   });
 
   it("a card whose declaration was altered (a heavier blow than the sword's) is refused", async () => {
@@ -577,9 +686,9 @@ describe("no GM at the attack; forged cards", () => {
       StandInChatMessage.create({ type: "exchange", system: tampered as unknown as Obj }),
     )) as StandInChatMessage;
     await settle();
-    expect(card(forged).state).toBe("declared");
+    expect(standIns.game.messages!.get(forged.id!)).toBeUndefined();
     expect(messages().at(-1)).toMatch(
-      /^warning: An attack card made by Alice was refused: The attack by Sir Aldric on Brigand does not match the fighters/,
+      /^warning: An attack card made by Alice was refused and removed: The attack by Sir Aldric on Brigand does not match the fighters/,
     );
   });
 });
@@ -588,29 +697,29 @@ describe("amputation (ruling R30): the GM marks the limb severed, once", () => {
   it("only on a strike that called for it, only by a GM, once; the victim gets the amputated status", async () => {
     const message = await attackAs(w.alice, w.aldric);
     scriptDefence(message, IGNORE, { attack: 50, location: 40, impact: 4, shock: 1 });
-    await actions.defend(message.id!, "ignore");
+    await actions.defend(cardId(message), "ignore");
     await settle();
     const resolved = card(message);
     expect(resolved.result).toMatchObject({
       strikes: [{ location: "right-hand", amputationRoll: true }],
     });
 
-    await asUser(w.alice, () => actions.markAmputated(message.id!, 0));
+    await asUser(w.alice, () => actions.markAmputated(cardId(message), 0));
     expect(messages()).toEqual([
       "warning: Only the Game Master's client can do that. Wait for an active GM.",
     ]);
-    await actions.markAmputated(message.id!, 1);
+    await actions.markAmputated(cardId(message), 1);
     expect(messages().at(-1)).toBe("warning: That strike calls for no amputation.");
     expect(statuses(w.brigand)).toEqual([]);
 
-    await actions.markAmputated(message.id!, 0);
+    await actions.markAmputated(cardId(message), 0);
     expect(statuses(w.brigand)).toEqual(["amputated"]);
     expect(card(message)).toMatchObject({
       state: "resolved",
       revision: resolved.revision + 1,
       context: { amputated: [0] },
     });
-    await actions.markAmputated(message.id!, 0);
+    await actions.markAmputated(cardId(message), 0);
     expect(messages().at(-1)).toBe(
       "warning: The amputation of Brigand from that strike was already marked.",
     );

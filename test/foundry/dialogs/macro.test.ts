@@ -171,7 +171,7 @@ describe("dropping an item on the hotbar", () => {
     expect(isAttackItem(null)).toBe(false);
   });
 
-  it("a macro that cannot be made (no right to script macros) is reported", async () => {
+  it("a macro that cannot be made (no right to script macros) is reported, the item's name escaped (review m5)", async () => {
     knight();
     registerHotbarDrop();
     const create = vi
@@ -183,7 +183,8 @@ describe("dropping an item on the hotbar", () => {
       await flush();
       expect(macros()).toEqual([]);
       expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
-        'The attack macro for Broadsword <b>"x"</b> could not be made; the console has the details.',
+        // A notification is HTML: the item's name (user text) goes in escaped.
+        "The attack macro for Broadsword &lt;b&gt;&quot;x&quot;&lt;/b&gt; could not be made; the console has the details.",
       ]);
     } finally {
       create.mockRestore();

@@ -276,7 +276,12 @@ export type Hm3CardView = {
   attackType: "melee" | "missile" | null;
   rolls: RollView[];
   ignore: LangText | null;
-  matrix: { code: string; meaning: LangText; tip: LangText; meaningTip: LangText } | null;
+  matrix: {
+    code: string | LangText;
+    meaning: LangText;
+    tip: LangText;
+    meaningTip: LangText;
+  } | null;
   strikes: StrikeView[];
   /** The matrix's own fumble and stumble rolls, then the weapon damage rolls. */
   sideChecks: SideCheckView[];
@@ -311,11 +316,14 @@ function seesTargetsOf(viewer: CardViewer, side: Side): boolean {
   return viewer.isGM || viewer.owns.defender === true || viewer.showDefenceTargets;
 }
 
-/** The matrix code as the seed prints it: `A★2`, `•`, `Block`, `Wild`. */
-export function displayCode(code: ResultCode): string {
+/**
+ * The matrix code as the seed prints it: `A★2`, `•`; the two word cells (`Block`, `Wild`) are
+ * words, so they come from the language file (review m6).
+ */
+export function displayCode(code: ResultCode): string | LangText {
   if (code === "miss") return "\u2022";
-  if (code === "block") return "Block";
-  if (code === "wild") return "Wild";
+  if (code === "block") return t("BLOWBYBLOW.Card.HM3.Code.block");
+  if (code === "wild") return t("BLOWBYBLOW.Card.HM3.Code.wild");
   return code.replace("*", "\u2605");
 }
 

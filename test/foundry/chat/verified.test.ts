@@ -1,0 +1,114 @@
+/**
+ * The card shows only what the rules give (review M1, B2): its view is built from the card's
+ * replay (declaration, choices, rolls), never from the stored result or pending choice, and a
+ * card past `declared` that no GM wrote (a player's forged or rewritten card) shows as
+ * unverified, with no result and no button.
+ */
+import { describe, expect, it } from "vitest";
+import type { ExchangeCard } from "../../../src/core/flow";
+import { exchangeCardContext, replayedCard } from "../../../src/foundry/chat/card-context";
+import { HM3_FOUNDRY } from "../../../src/foundry/rulesets/hm3";
+import { a2Injury, applied, awaiting, declared, EVIL, viewer } from "./fixtures";
+
+type Obj = Record<string, unknown>;
+
+/** A copy of `card` whose stored result has HTML put into every string it holds. */
+function poisoned(card: ExchangeCard): ExchangeCard {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") return `${v}${EVIL}`;
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v as Obj).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return { ...card, result: walk(card.result) as ExchangeCard["result"] };
+}
+
+const gm = viewer("gm");
+
+describe("the card view comes from the replay (review M1)", () => {
+  it("a stored result with HTML in every string gives the same view as the honest card", () => {
+    const honest = a2Injury();
+    const forged = poisoned(honest);
+    expect(JSON.stringify(forged.result)).toContain(EVIL);
+    const view = exchangeCardContext(forged, gm, HM3_FOUNDRY);
+    // (The fixtures' names carry HTML too; they are escaped by the template, never in a tooltip.)
+    expect(view).toEqual(exchangeCardContext(honest, gm, HM3_FOUNDRY));
+  });
+
+  it("a stored result with other effects shows the replayed effects (no forged advantage button)", () => {
+    const honest = a2Injury();
+    const forged: ExchangeCard = {
+      ...honest,
+      result: {
+        ...honest.result!,
+        effects: [{ type: "tacticalAdvantage", to: "attacker" }],
+      } as ExchangeCard["result"],
+    };
+    expect(exchangeCardContext(forged, gm, HM3_FOUNDRY).advantages).toEqual(
+      exchangeCardContext(honest, gm, HM3_FOUNDRY).advantages,
+    );
+  });
+
+  it("replayedCard takes pending and result from the replay, by state", () => {
+    const a = awaiting();
+    const r = replayedCard(HM3_FOUNDRY, { ...a, pending: null, result: { junk: 1 } as never })!;
+    expect(r.pending).toEqual(a.pending);
+    expect(r.result).toBeNull();
+    const done = a2Injury();
+    expect(replayedCard(HM3_FOUNDRY, { ...done, result: null })!.result).toEqual(done.result);
+    const d = declared();
+    expect(replayedCard(HM3_FOUNDRY, { ...d, result: done.result })!.result).toBeNull();
+  });
+
+  it("a card whose state is not what its replay gives, or that does not replay, is unverified", () => {
+    const a = awaiting();
+    // Resolved by its state, but the replay still waits for the defence.
+    expect(replayedCard(HM3_FOUNDRY, { ...a, state: "resolved" })).toBeNull();
+    // Awaiting by its state, but the replay is resolved.
+    expect(replayedCard(HM3_FOUNDRY, { ...a2Injury(), state: "awaitingDefence" })).toBeNull();
+    // Dice that do not replay.
+    const bad = { ...a2Injury(), rolls: [] };
+    expect(replayedCard(HM3_FOUNDRY, bad)).toBeNull();
+    const view = exchangeCardContext(bad, gm, HM3_FOUNDRY);
+    expect(view.verified).toBe(false);
+    expect(view.status.map((s) => s.text.i18n)).toEqual(["BLOWBYBLOW.Card.State.unverified"]);
+  });
+});
+
+describe("a card no GM wrote (review B2)", () => {
+  for (const [name, make] of [
+    ["awaiting the defence", awaiting],
+    ["resolved", a2Injury],
+    ["applied", () => applied(a2Injury())],
+  ] as const) {
+    it(`${name}: unverified, no result, no button, for every viewer`, () => {
+      for (const id of ["gm", "attacker", "defender", "other"] as const) {
+        const view = exchangeCardContext(make(), viewer(id), HM3_FOUNDRY, {
+          authorIsGM: false,
+          applyMode: "ask",
+        });
+        expect(view.verified).toBe(false);
+        expect(view.defence).toBeNull();
+        expect(view.apply).toBeNull();
+        expect(view.advantages).toEqual([]);
+        expect(view.result).toEqual({});
+        expect(view.attackTarget).toBeNull();
+        expect(view.status).toEqual([
+          { text: { i18n: "BLOWBYBLOW.Card.State.unverified" }, tone: "alert" },
+        ]);
+      }
+    });
+  }
+
+  it("a declared card is the player's to make: shown as declared", () => {
+    const view = exchangeCardContext(declared(), gm, HM3_FOUNDRY, { authorIsGM: false });
+    expect(view.verified).toBe(true);
+    expect(view.status.map((s) => s.text.i18n)).toEqual(["BLOWBYBLOW.Card.State.declared"]);
+  });
+
+  it("the same cards written by a GM are verified", () => {
+    for (const card of [awaiting(), a2Injury(), applied(a2Injury())])
+      expect(exchangeCardContext(card, gm, HM3_FOUNDRY, { authorIsGM: true }).verified).toBe(true);
+  });
+});
