@@ -42,8 +42,16 @@ for (const path of [EXCHANGE_TEMPLATE, HM3_RESULT_TEMPLATE])
   hb.registerPartial(path, hb.compile(readTemplate(path)));
 const exchangeTemplate = hb.compile(readTemplate(EXCHANGE_TEMPLATE));
 
-function cardHtml(card: ExchangeCard, viewer: CardViewer, applyMode?: CardApplyMode): string {
-  const view = exchangeCardContext(card, viewer, HM3_FOUNDRY, applyMode ? { applyMode } : {});
+function cardHtml(
+  card: ExchangeCard,
+  viewer: CardViewer,
+  applyMode?: CardApplyMode,
+  authorIsGM = true,
+): string {
+  const view = exchangeCardContext(card, viewer, HM3_FOUNDRY, {
+    ...(applyMode ? { applyMode } : {}),
+    authorIsGM,
+  });
   return exchangeTemplate(localizeTree(view, localize, format), RUNTIME_OPTIONS);
 }
 
@@ -65,9 +73,14 @@ afterAll(async () => {
 /** Dialogs (an `alert`) opened while the page lived. */
 const dialogs = new WeakMap<Page, string[]>();
 
-async function open(card: ExchangeCard, viewer: CardViewer, applyMode?: CardApplyMode) {
+async function open(
+  card: ExchangeCard,
+  viewer: CardViewer,
+  applyMode?: CardApplyMode,
+  authorIsGM = true,
+) {
   const page = await renderPage(browser, {
-    html: cardHtml(card, viewer, applyMode),
+    html: cardHtml(card, viewer, applyMode, authorIsGM),
     classes: ["chat-sidebar"],
     width: 300,
     height: 1100,
@@ -368,6 +381,54 @@ describe("applied", () => {
       ]);
       expect(await page.locator('button[data-action="bbb-apply"]').count()).toBe(0);
       await checkCard(page, "chat-applied");
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+describe("unverified (review B2, M1)", () => {
+  it("a resolved card a player wrote, HTML in its stored result: no result, no button, a warning", async () => {
+    const honest = F.a2Injury();
+    const forged: ExchangeCard = {
+      ...honest,
+      result: JSON.parse(
+        JSON.stringify(honest.result).replace(
+          /"(A\*2|thorax|CS|MF)"/g,
+          `"$1${F.EVIL.replace(/"/g, "")}"`,
+        ),
+      ) as ExchangeCard["result"],
+    };
+    const page = await open(forged, F.viewer("gm"), "ask", false);
+    try {
+      await expect(texts(page, ".bbb-xc-status-line")).resolves.toEqual([
+        "Unverified: this card was not accepted by a GM, or its dice and choices do not give what it shows. Nothing on it counts.",
+      ]);
+      expect(await page.locator("button").count()).toBe(0);
+      expect(await page.locator(".bbb-hm3-result").count()).toBe(0);
+      await checkCard(page, "chat-unverified");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the same forged result on a GM's card shows the replayed result, not the stored text", async () => {
+    const honest = F.a2Injury();
+    const forged: ExchangeCard = {
+      ...honest,
+      result: JSON.parse(
+        JSON.stringify(honest.result).replace(
+          /"(A\*2|thorax|CS|MF)"/g,
+          `"$1${F.EVIL.replace(/"/g, "")}"`,
+        ),
+      ) as ExchangeCard["result"],
+    };
+    expect(JSON.stringify(forged.result)).toContain("onerror");
+    const page = await open(forged, F.viewer("gm"));
+    try {
+      expect(await page.locator(".bbb-hm3-result").count()).toBe(1);
+      // checkCard: no tooltip holds "<", ">" or "onerror" (the stored text would put them there).
+      await checkCard(page, "chat-forged-result-replayed");
     } finally {
       await page.close();
     }
