@@ -434,3 +434,21 @@ describe("unverified (review B2, M1)", () => {
     }
   });
 });
+
+describe("situation set by hand (review m3)", () => {
+  it("says where the request differs from the GM's map", async () => {
+    const card = F.awaiting(F.declaration(), {
+      request: { situation: { engagingDefender: 3, defenderProne: false, distance: 1 } },
+      measured: { engagingDefender: 1, defenderProne: false, distance: 1 },
+    });
+    const page = await open(card, F.viewer("gm"));
+    try {
+      await expect(texts(page, ".bbb-xc-handset")).resolves.toEqual([
+        "Set by hand: 3 engaging the defender (the GM's map shows 1).",
+      ]);
+      await checkCard(page, "chat-hand-set");
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -62,7 +62,40 @@ export const CARD_KEY = Object.freeze({
   advantageTaken: "BLOWBYBLOW.Card.Advantage.taken",
   advantageNoGM: "BLOWBYBLOW.Card.Advantage.noGM",
   unverified: "BLOWBYBLOW.Card.State.unverified",
+  handEngaging: "BLOWBYBLOW.Card.HandSet.engaging",
+  handProne: "BLOWBYBLOW.Card.HandSet.prone",
+  handDistance: "BLOWBYBLOW.Card.HandSet.distance",
+  yes: "BLOWBYBLOW.Card.HandSet.yes",
+  no: "BLOWBYBLOW.Card.HandSet.no",
+  unknown: "BLOWBYBLOW.Card.HandSet.unknown",
 });
+
+/**
+ * Lines saying where the attack's situation was set by hand, against the GM's map (review m3):
+ * one per value that differs.
+ */
+export function handSetLines(context: CardAttackContext): LangText[] {
+  const m = context.measured;
+  if (!m) return [];
+  const show = (v: number | boolean | null): string | LangText =>
+    v === null
+      ? t(CARD_KEY.unknown)
+      : typeof v === "boolean"
+        ? t(v ? CARD_KEY.yes : CARD_KEY.no)
+        : String(v);
+  const lines: LangText[] = [];
+  const pairs: [keyof SituationView, string][] = [
+    ["engagingDefender", CARD_KEY.handEngaging],
+    ["defenderProne", CARD_KEY.handProne],
+    ["distance", CARD_KEY.handDistance],
+  ];
+  for (const [field, key] of pairs)
+    if (m.requested[field] !== m.measured[field])
+      lines.push(
+        t(key, { requested: show(m.requested[field]), measured: show(m.measured[field]) }),
+      );
+  return lines;
+}
 
 /**
  * What the card reads of `card.context` (written by the attack action): all optional, each
@@ -75,6 +108,28 @@ export interface CardAttackContext {
   target?: Target;
   /** Strikes (indexes into the ruleset's result) the GM marked as a severed limb (ruling R30). */
   amputated?: number[];
+  /**
+   * The situation the GM's canvas measured, kept when the attack request's differs from it
+   * (queries.ts, review m3), with the request's.
+   */
+  measured?: { measured: SituationView; requested: SituationView };
+}
+
+/** The situation as the card reads it (each value checked). */
+export interface SituationView {
+  engagingDefender: number | null;
+  defenderProne: boolean | null;
+  distance: number | null;
+}
+
+function situationView(raw: unknown): SituationView {
+  const o = (raw !== null && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  return {
+    engagingDefender: num(o.engagingDefender),
+    defenderProne: typeof o.defenderProne === "boolean" ? o.defenderProne : null,
+    distance: num(o.distance),
+  };
 }
 
 /** The card's context as far as the card reads it (bad values dropped). */
@@ -84,6 +139,13 @@ export function readAttackContext(card: ExchangeCard): CardAttackContext {
   const out: CardAttackContext = {};
   if (typeof c.itemName === "string" && c.itemName !== "") out.itemName = c.itemName;
   if (isTarget(c.target)) out.target = c.target;
+  if (c.measured !== null && typeof c.measured === "object") {
+    const request = c.request as { situation?: unknown } | undefined;
+    out.measured = {
+      measured: situationView(c.measured),
+      requested: situationView(request?.situation),
+    };
+  }
   if (Array.isArray(c.amputated))
     out.amputated = (c.amputated as unknown[]).filter(
       (n): n is number => typeof n === "number" && Number.isInteger(n),
@@ -127,6 +189,8 @@ export type ExchangeCardView = {
   weapon: string | null;
   /** The attack's details (mode, aim…) from the ruleset's result context. */
   summary: (LangText | string)[];
+  /** Where the attack's situation was set by hand, against the GM's map. */
+  handSet: LangText[];
   status: StatusLine[];
   /** The attack target before the result (the result part shows the rolls with theirs). */
   attackTarget: TargetView | null;
@@ -269,6 +333,7 @@ function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardVie
     defender: sideName(card, "defender"),
     weapon: null,
     summary: [],
+    handSet: [],
     status: [{ text: t(CARD_KEY.unverified), tone: "alert" }],
     attackTarget: null,
     defence: null,
@@ -318,6 +383,7 @@ export function exchangeCardContext(
     defender: sideName(card, "defender"),
     weapon,
     summary,
+    handSet: handSetLines(context),
     status: statusLines(card, viewer, mode),
     attackTarget: beforeResult && resolvedTarget ? targetView(resolvedTarget) : null,
     defence: defenceView(card, viewer),

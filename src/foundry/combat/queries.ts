@@ -36,7 +36,7 @@
  * they say whether the exchange waits for one.
  */
 import { copy } from "../../core/data";
-import type { DeclarationBuild } from "../../core/combat";
+import type { AttackSituation, DeclarationBuild } from "../../core/combat";
 import { InputError, showValue } from "../../core/errors";
 import {
   acceptExchange,
@@ -56,7 +56,14 @@ import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type SideTarget } from "./apply";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
 import { applyMode, worldOptions } from "./settings";
-import { fighterSnapshot, type ActorLike, type TokenDocLike, type UserLike } from "./snapshot";
+import {
+  fighterSnapshot,
+  measureSituation,
+  type ActorLike,
+  type CanvasLike,
+  type TokenDocLike,
+  type UserLike,
+} from "./snapshot";
 import { gainAdvantage } from "./tracker";
 
 export const QUERY = Object.freeze({
@@ -411,6 +418,45 @@ function liveMessage(message: MessageLike): MessageLike {
   return live;
 }
 
+/**
+ * The attack's situation measured on the GM's own canvas (review m3), or null when the GM's
+ * canvas does not show the defender's scene. The attack dialog lets its user change what their
+ * canvas measured; the card then shows where the request differs from the GM's map.
+ */
+async function gmSituation(
+  fr: FoundryRuleset,
+  card: ExchangeCard,
+): Promise<AttackSituation | null> {
+  const view = (globalThis as { canvas?: CanvasLike }).canvas ?? null;
+  if (!view || view.ready === false || !view.scene) return null;
+  const defenderToken = await sideToken(card.defender);
+  if (!defenderToken || (defenderToken.parent?.id ?? null) !== view.scene.id) return null;
+  const defenderActor = await sideActor(card.defender);
+  if (!defenderActor) return null;
+  const attackerToken = await sideToken(card.attacker);
+  return measureSituation(
+    attackerToken,
+    defenderToken,
+    defenderActor,
+    fr.combat.incapacitating,
+    view,
+  );
+}
+
+/** The GM's measurement when the request's situation differs from it, else null. */
+export function situationChanged(
+  requested: unknown,
+  measured: AttackSituation | null,
+): AttackSituation | null {
+  if (!measured) return null;
+  const r = (requested ?? {}) as Partial<AttackSituation>;
+  const same =
+    r.engagingDefender === measured.engagingDefender &&
+    r.defenderProne === measured.defenderProne &&
+    (r.distance ?? null) === measured.distance;
+  return same ? null : measured;
+}
+
 /** What accepting a declared card gives: the card and the message that now holds it. */
 export interface Accepted {
   card: ExchangeCard;
@@ -437,11 +483,13 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
     const authorOwns = !!author && userOwns(author, await sideActor(card.attacker));
     acceptExchange(fr.ruleset, card, gm, authorOwns);
     const { build, attacker, defender } = await rebuildDeclaration(fr, card);
+    const request = card.context.request as { situation?: unknown } | undefined;
+    const measured = situationChanged(request?.situation, await gmSituation(fr, card));
     const fresh = declareExchange(fr.ruleset, {
       attacker: { ...card.attacker, name: attacker.name },
       defender: { ...card.defender, name: defender.name },
       declaration: build.declaration,
-      context: { request: card.context.request, rules: build.rules },
+      context: { request, rules: build.rules, ...(measured ? { measured } : {}) },
       rolls: card.rolls,
     });
     const accepted = acceptExchange(fr.ruleset, fresh, gm, authorOwns);

@@ -23,7 +23,9 @@ import {
 import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import type { Side } from "../../../src/core/ruleset";
+import { handSetLines, readAttackContext } from "../../../src/foundry/chat/card-context";
 import { registerChatCards } from "../../../src/foundry/chat/render";
+import { localizeTree } from "../../../src/foundry/chat/text";
 import { apply, attack, defend, takeAdvantage } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
@@ -411,6 +413,54 @@ const FAKE_EFFECTS = [
   },
   { type: "condition", to: "defender", condition: "dead", cause: "kill" },
 ];
+
+describe("the situation set by hand (review m3)", () => {
+  it("the GM's client measures on its map; the card says where the request differs", async () => {
+    const w = world();
+    vi.spyOn(AttackDialog, "prompt").mockImplementation((input) =>
+      Promise.resolve({
+        itemId: SWORD,
+        mode: "edge",
+        aim: "mid",
+        band: null,
+        situation: { ...input.situation, engagingDefender: 4, defenderProne: true },
+        custom: [],
+      }),
+    );
+    const message = await asUser(w.alice, () =>
+      attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
+    );
+    await settle();
+    const c = card(cardId(message as unknown as StandInChatMessage));
+    expect(c.state).toBe("awaitingDefence");
+    const request = c.context.request as { situation: Obj };
+    expect(request.situation).toMatchObject({ engagingDefender: 4, defenderProne: true });
+    expect(c.context.measured).toEqual({
+      engagingDefender: 1,
+      defenderProne: false,
+      distance: request.situation.distance,
+    });
+    const i18n = standIns.game.i18n;
+    const lines = localizeTree(
+      handSetLines(readAttackContext(c)),
+      (k) => i18n.localize(k),
+      (k, d) => i18n.format(k, d as Record<string, string>),
+    );
+    expect(lines).toEqual([
+      "Set by hand: 4 engaging the defender (the GM's map shows 1).",
+      "Set by hand: defender prone yes (the GM's map: no).",
+    ]);
+  });
+
+  it("as measured: nothing is kept and nothing said", async () => {
+    const w = world();
+    const message = await aliceAttacks(w);
+    await settle();
+    const c = card(cardId(message));
+    expect(c.context.measured).toBeUndefined();
+    expect(handSetLines(readAttackContext(c))).toEqual([]);
+  });
+});
 
 describe("cards a player writes (review B1, B2)", () => {
   /** Creates an exchange message as Alice with `system` (a console or modified client). */
