@@ -17,6 +17,7 @@ import { replayExchange, type ExchangeCard, type FlowState } from "../../core/fl
 import type { Target } from "../../core/modifiers";
 import type { ChoiceOption, Side } from "../../core/ruleset";
 import type { CardViewer, FoundryRuleset } from "../rulesets";
+import { CONDITION_EFFECTS } from "../config";
 import { isTarget, targetView, type TargetView } from "./target-view";
 import { t, type LangText } from "./text";
 
@@ -65,10 +66,43 @@ export const CARD_KEY = Object.freeze({
   handEngaging: "BLOWBYBLOW.Card.HandSet.engaging",
   handProne: "BLOWBYBLOW.Card.HandSet.prone",
   handDistance: "BLOWBYBLOW.Card.HandSet.distance",
+  failedInjury: "BLOWBYBLOW.Card.ApplyFailed.createItem",
+  failedStatus: "BLOWBYBLOW.Card.ApplyFailed.status",
+  failedDefeat: "BLOWBYBLOW.Card.ApplyFailed.defeat",
+  failedWeapon: "BLOWBYBLOW.Card.ApplyFailed.updateItem",
   yes: "BLOWBYBLOW.Card.HandSet.yes",
   no: "BLOWBYBLOW.Card.HandSet.no",
   unknown: "BLOWBYBLOW.Card.HandSet.unknown",
 });
+
+/** Condition names by id (the token status effects' localisation keys). */
+const CONDITION_NAME: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(CONDITION_EFFECTS.map((e) => [e.id, e.name])),
+);
+
+/**
+ * Lines naming each consequence the GM's client could not apply (review m1), so the GM can make
+ * it by hand. An operation or condition this system does not know gives no line.
+ */
+export function applyFailedLines(card: ExchangeCard, context: CardAttackContext): LangText[] {
+  return (context.applyFailed ?? []).flatMap((f) => {
+    const name = sideName(card, f.side);
+    switch (f.op) {
+      case "createItem":
+        return [t(CARD_KEY.failedInjury, { name, injury: f.detail })];
+      case "status": {
+        const condition = CONDITION_NAME[f.detail];
+        return condition ? [t(CARD_KEY.failedStatus, { name, condition: t(condition) })] : [];
+      }
+      case "defeat":
+        return [t(CARD_KEY.failedDefeat, { name })];
+      case "updateItem":
+        return [t(CARD_KEY.failedWeapon, { name })];
+      default:
+        return [];
+    }
+  });
+}
 
 /**
  * Lines saying where the attack's situation was set by hand, against the GM's map (review m3):
@@ -113,6 +147,8 @@ export interface CardAttackContext {
    * (queries.ts, review m3), with the request's.
    */
   measured?: { measured: SituationView; requested: SituationView };
+  /** Consequences the GM's client could not apply (queries.ts `FailedNote`, review m1). */
+  applyFailed?: { op: string; side: Side; detail: string }[];
 }
 
 /** The situation as the card reads it (each value checked). */
@@ -146,6 +182,12 @@ export function readAttackContext(card: ExchangeCard): CardAttackContext {
       requested: situationView(request?.situation),
     };
   }
+  if (Array.isArray(c.applyFailed))
+    out.applyFailed = (c.applyFailed as unknown[]).flatMap((n) => {
+      const o = (n ?? {}) as Record<string, unknown>;
+      if (typeof o.op !== "string" || !isSide(o.side)) return [];
+      return [{ op: o.op, side: o.side, detail: typeof o.detail === "string" ? o.detail : "" }];
+    });
   if (Array.isArray(c.amputated))
     out.amputated = (c.amputated as unknown[]).filter(
       (n): n is number => typeof n === "number" && Number.isInteger(n),
@@ -191,6 +233,8 @@ export type ExchangeCardView = {
   summary: (LangText | string)[];
   /** Where the attack's situation was set by hand, against the GM's map. */
   handSet: LangText[];
+  /** Consequences the GM's client could not apply (make them by hand). */
+  applyFailed: LangText[];
   status: StatusLine[];
   /** The attack target before the result (the result part shows the rolls with theirs). */
   attackTarget: TargetView | null;
@@ -334,6 +378,7 @@ function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardVie
     weapon: null,
     summary: [],
     handSet: [],
+    applyFailed: [],
     status: [{ text: t(CARD_KEY.unverified), tone: "alert" }],
     attackTarget: null,
     defence: null,
@@ -384,6 +429,7 @@ export function exchangeCardContext(
     weapon,
     summary,
     handSet: handSetLines(context),
+    applyFailed: applyFailedLines(card, context),
     status: statusLines(card, viewer, mode),
     attackTarget: beforeResult && resolvedTarget ? targetView(resolvedTarget) : null,
     defence: defenceView(card, viewer),

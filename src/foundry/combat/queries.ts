@@ -53,7 +53,7 @@ import type { Effect, Side } from "../../core/ruleset";
 import { cardOf, cardSource } from "../data/chat-message/exchange";
 import { escapeHtml } from "../sheets/common";
 import { foundryRuleset, type FoundryRuleset } from "../rulesets";
-import { planEffects, runOperations, sideItems, type SideTarget } from "./apply";
+import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
 import { applyMode, worldOptions } from "./settings";
 import {
@@ -585,18 +585,42 @@ async function sideTargets(card: ExchangeCard): Promise<Record<Side, SideTarget 
   return { attacker: await target("attacker"), defender: await target("defender") };
 }
 
-/** Plans `effects` for `card`, marks the card with `mark`, then runs the operations. */
+/** What the card keeps of an operation that failed (`context.applyFailed`, review m1). */
+export interface FailedNote {
+  op: Operation["op"];
+  side: Side;
+  /** The injury's name (createItem), the condition id (status), or "". */
+  detail: string;
+}
+
+function failedNote(operation: Operation): FailedNote {
+  const detail =
+    operation.op === "createItem"
+      ? operation.data.name
+      : operation.op === "status"
+        ? operation.condition
+        : "";
+  return { op: operation.op, side: operation.side, detail };
+}
+
+/**
+ * Plans `effects` for `card`, writes `marked` (the card marked applied) to the message, then
+ * runs the operations. Operations that fail are logged, notified to the GM and listed on the
+ * card (`context.applyFailed`, review m1) so the GM can make them by hand: apply is at most
+ * once, never twice.
+ */
 async function applyEffects(
   fr: FoundryRuleset,
   card: ExchangeCard,
   effects: readonly Effect[],
-  mark: () => Promise<unknown>,
+  live: MessageLike,
+  marked: ExchangeCard,
 ): Promise<void> {
   const i18n = g().i18n;
   const plan = planEffects(effects, await sideTargets(card), fr.combat, (key, data) =>
     i18n.format(key, data),
   );
-  await mark();
+  await updateCard(live, marked);
   const failed = await runOperations(plan.operations, {
     actor: async (uuid) => (await resolveUuid(uuid)) as never,
     combatant: (id) => g().combat?.combatants.get(id) ?? null,
@@ -609,6 +633,9 @@ async function applyEffects(
     ui.notifications?.error(
       i18n.format("BLOWBYBLOW.Combat.Error.applyFailed", { count: String(failed.length) }),
     );
+    const before = Array.isArray(marked.context.applyFailed) ? marked.context.applyFailed : [];
+    const notes = [...before, ...failed.map((f) => failedNote(f.operation))];
+    await updateCard(live, { ...marked, context: { ...marked.context, applyFailed: notes } });
   }
 }
 
@@ -626,7 +653,7 @@ export async function applyMessage(
     const fr = rulesetOf(card);
     const requester = await callerFor(user, card);
     const { card: applied, effects } = applyExchange(fr.ruleset, card, requester, revision);
-    await applyEffects(fr, card, effects, () => updateCard(live, applied));
+    await applyEffects(fr, card, effects, live, applied);
     return applied;
   });
 }
@@ -710,7 +737,7 @@ export async function amputateOnMessage(
       condition: "amputated",
       cause: "amputation",
     };
-    await applyEffects(fr, card, [effect], () => updateCard(live, next));
+    await applyEffects(fr, card, [effect], live, next);
     return next;
   });
 }

@@ -23,7 +23,11 @@ import {
 import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import type { Side } from "../../../src/core/ruleset";
-import { handSetLines, readAttackContext } from "../../../src/foundry/chat/card-context";
+import {
+  applyFailedLines,
+  handSetLines,
+  readAttackContext,
+} from "../../../src/foundry/chat/card-context";
 import { registerChatCards } from "../../../src/foundry/chat/render";
 import { localizeTree } from "../../../src/foundry/chat/text";
 import { apply, attack, defend, takeAdvantage } from "../../../src/foundry/combat/actions";
@@ -413,6 +417,52 @@ const FAKE_EFFECTS = [
   },
   { type: "condition", to: "defender", condition: "dead", cause: "kill" },
 ];
+
+describe("a consequence that cannot be applied (review m1)", () => {
+  it("is listed on the card for the GM to make by hand; the rest is applied, once", async () => {
+    const w = world();
+    await setApplyMode("ask");
+    const message = await aliceAttacks(w);
+    await settle();
+    stubDefence(block);
+    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await defend(cardId(message), "block");
+    await settle();
+    const injury = resultOf(cardId(message)).effects.find((e) => e.type === "injury")!;
+    expect(injury).toBeDefined();
+    const create = vi
+      .spyOn(w.brigand, "createEmbeddedDocuments")
+      .mockRejectedValueOnce(new Error("the server refused"));
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    await apply(cardId(message));
+    await settle();
+    create.mockRestore();
+    error.mockRestore();
+    const c = card(cardId(message));
+    expect(c.state).toBe("applied");
+    expect(injuries(w.brigand)).toEqual([]);
+    // The shock status still landed.
+    expect(w.brigand.statuses.has("shock")).toBe(true);
+    const failed = c.context.applyFailed as { op: string; side: string; detail: string }[];
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ op: "createItem", side: "defender" });
+    expect(failed[0]!.detail).toMatch(/wound/);
+    const i18n = standIns.game.i18n;
+    const lines = localizeTree(
+      applyFailedLines(c, readAttackContext(c)),
+      (k) => i18n.localize(k),
+      (k, d) => i18n.format(k, d as Record<string, string>),
+    );
+    expect(lines).toEqual([
+      `Not applied (make it by hand): the injury ${failed[0]!.detail} on Brigand.`,
+    ]);
+    // Apply acts once: a second click is refused and adds nothing.
+    await apply(cardId(message));
+    await settle();
+    expect(injuries(w.brigand)).toEqual([]);
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.alreadyApplied"));
+  });
+});
 
 describe("the situation set by hand (review m3)", () => {
   it("the GM's client measures on its map; the card says where the request differs", async () => {
