@@ -140,9 +140,20 @@ export interface DeclarationBuild {
   rules: Record<string, unknown>;
 }
 
+/**
+ * The labels of a ruleset's itemised targets (localisation keys): by `Modifier.key` and by
+ * `Target.baseKey`. A key a ruleset does not label is shown with a generic label, never raw.
+ */
+export interface TargetLabels {
+  readonly modifiers: Readonly<Record<string, string>>;
+  readonly bases: Readonly<Record<string, string>>;
+}
+
 export interface CombatRules {
   /** Optional rules of this ruleset (world settings); their values go into the declaration. */
   readonly optionalRules: readonly OptionalRule[];
+  /** Labels of the modifiers and bases its targets itemise. */
+  readonly labels: TargetLabels;
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
   /** The attacks a fighter's items allow, in sheet order. */

@@ -75,6 +75,7 @@ function inputFor(attacker: FighterSnapshot) {
     preview: (r: Parameters<typeof hm3Combat.attackTarget>[2]) =>
       hm3Combat.attackTarget(attacker, defender, r),
     bandFor: (o: AttackOption, d: number) => hm3Combat.bandFor(o, d),
+    labels: hm3Combat.labels,
   };
 }
 

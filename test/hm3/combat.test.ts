@@ -1853,3 +1853,56 @@ describe("round trip: buildDeclaration → parseDeclaration → buildChoice → 
 function worldOptions(): Record<string, boolean> {
   return Object.fromEntries(hm3Combat.optionalRules.map((r) => [r.id, r.default]));
 }
+
+// ── Labels (review M2) ───────────────────────────────────────────────────────────────────────
+
+describe("labels: every modifier and base the HM3 targets itemise has one", () => {
+  it("attack targets (aims, prone, outnumbered, ranges) and defence targets (melee and missile)", () => {
+    const targets: Target[] = [];
+    for (const aim of ["high", "mid", "low"] as const)
+      for (const defenderProne of [false, true])
+        targets.push(
+          hm3Combat.attackTarget(
+            attackerSnap(),
+            defenderSnap(),
+            request({ aim, situation: situation({ defenderProne, engagingDefender: 3 }) }),
+          ),
+        );
+    for (const distance of [5, 30, 60, 150])
+      targets.push(
+        hm3Combat.attackTarget(
+          attackerSnap(),
+          defenderSnap(),
+          missileRequest({ situation: situation({ distance }) }),
+        ),
+      );
+    const defences = [
+      melee3(),
+      ...(["low", "high"] as const).map((velocity) =>
+        declared(
+          attackerSnap([bow("b2", { velocity })]),
+          defenderSnap(),
+          missileRequest({
+            itemId: "b2",
+            situation: situation({ distance: 10, engagingDefender: 3 }),
+          }),
+        ),
+      ),
+    ];
+    for (const { build, pending } of defences)
+      for (const view of hm3Combat.choiceOptions(pending, build, defenderSnap())) {
+        if (view.target) targets.push(view.target);
+        for (const item of view.items) if (item.target) targets.push(item.target);
+      }
+    const modifierKeys = new Set(targets.flatMap((t) => t.modifiers.map((m) => m.key)));
+    const baseKeys = new Set(targets.map((t) => t.baseKey));
+    // The walk reaches the keys the review named (aims, ranges, missile defences, outnumbered).
+    for (const key of ["aim.high", "aim.low", "proneOpponent", "outnumbered", "range.extreme"])
+      expect(modifierKeys.has(key), key).toBe(true);
+    expect([...modifierKeys].some((k) => k.startsWith("missileDefence."))).toBe(true);
+    for (const key of modifierKeys)
+      expect(hm3Combat.labels.modifiers[key], `modifier ${key}`).toMatch(/^BLOWBYBLOW\.Modifier\./);
+    for (const key of baseKeys)
+      expect(hm3Combat.labels.bases[key], `base ${key}`).toMatch(/^BLOWBYBLOW\.Modifier\.Base\./);
+  });
+});

@@ -431,7 +431,8 @@ export function exchangeCardContext(
     handSet: handSetLines(context),
     applyFailed: applyFailedLines(card, context),
     status: statusLines(card, viewer, mode),
-    attackTarget: beforeResult && resolvedTarget ? targetView(resolvedTarget) : null,
+    attackTarget:
+      beforeResult && resolvedTarget ? targetView(resolvedTarget, fr.combat.labels) : null,
     defence: defenceView(card, viewer),
     resultTemplate: fr.card.resultTemplate,
     result,

@@ -1,13 +1,14 @@
 /**
  * The itemised story of a target number as the chat cards show it: the base, one line per
- * modifier (localised through an explicit map of keys; a custom modifier's label is user text
+ * modifier (localised through the ruleset's labels, a generic label for a key it does not label; a custom modifier's label is user text
  * and shown as typed, escaped by the template), the sum, and the value rolled against when the
  * ruleset limited it. Pure. The lines are text in the card, never in a tooltip: a custom label
  * must not reach `data-tooltip`.
  */
+import type { TargetLabels } from "../../core/combat";
 import type { Target } from "../../core/modifiers";
-import { BREAKDOWN_LABEL } from "../combat/attack-form";
-import { signed, TARGET_BASE_LABEL } from "../sheets/common";
+import { signed } from "../sheets/common";
+import { baseLabelKey, modifierLabelKey } from "../target-labels";
 import { t, type LangText } from "./text";
 
 export interface TargetLineView {
@@ -50,17 +51,15 @@ export function isTarget(value: unknown): value is Target {
   );
 }
 
-/** The view of an itemised target. */
-export function targetView(target: Target): TargetView {
-  const baseKey = TARGET_BASE_LABEL[target.baseKey];
+/** The view of an itemised target, labelled by its ruleset (`CombatRules.labels`). */
+export function targetView(target: Target, labels: TargetLabels): TargetView {
   return {
     value: target.value,
-    base: { label: baseKey ? t(baseKey) : target.baseKey, value: target.base },
+    base: { label: t(baseLabelKey(labels, target.baseKey)), value: target.base },
     lines: target.modifiers.map((m) => {
-      const key = BREAKDOWN_LABEL[m.key];
       const custom = typeof m.label === "string" && m.label !== "";
       return {
-        label: custom ? (m.label as string) : key ? t(key) : m.key,
+        label: custom ? (m.label as string) : t(modifierLabelKey(labels, m.key)),
         value: signed(m.value),
         custom,
         cssClass: custom ? "bbb-xc-custom" : "",

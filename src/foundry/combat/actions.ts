@@ -257,6 +257,7 @@ export async function attack(args: {
     itemId: args.itemId ?? null,
     preview: (r) => fr.combat.attackTarget(attacker, defender, r),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
+    labels: fr.combat.labels,
   });
   if (!request) return null;
 
@@ -359,6 +360,7 @@ export async function defend(messageId: string, optionId: string): Promise<void>
     options,
     optionId,
     attackerName: card.attacker.name,
+    labels: fr.combat.labels,
   });
   if (!request) return;
   let submission: ChoiceSubmission;

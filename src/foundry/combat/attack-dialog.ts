@@ -12,6 +12,7 @@ import type {
   AttackRequest,
   AttackSituation,
   FighterSnapshot,
+  TargetLabels,
 } from "../../core/combat";
 import type { Target } from "../../core/modifiers";
 import type { Format, Localize } from "../sheets/common";
@@ -46,6 +47,8 @@ export interface AttackDialogInput {
    * distance gives; without it the dialog shows the distance only.
    */
   bandFor?(option: AttackOption, distance: number): string | null;
+  /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
+  labels: TargetLabels;
 }
 
 export function localize(key: string): string {

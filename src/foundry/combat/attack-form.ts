@@ -11,16 +11,12 @@ import type {
   AttackSituation,
   CustomModifierInput,
   FighterSnapshot,
+  TargetLabels,
 } from "../../core/combat";
 import { InputError, showValue } from "../../core/errors";
 import type { Target } from "../../core/modifiers";
-import {
-  MODIFIER_LABEL,
-  signed,
-  TARGET_BASE_LABEL,
-  type Format,
-  type Localize,
-} from "../sheets/common";
+import { signed, type Format, type Localize } from "../sheets/common";
+import { baseLabelKey, modifierLabelKey } from "../target-labels";
 
 type Obj = Record<string, unknown>;
 
@@ -53,20 +49,6 @@ export const FIELD_LABEL = Object.freeze({
   customLabel: "BLOWBYBLOW.Dialog.Field.customLabel",
   customValue: "BLOWBYBLOW.Dialog.Field.customValue",
 });
-
-/**
- * Labels of the modifiers a target itemises (`Modifier.key`): those the sheets show, the
- * aiming zones and the missile defences' bases; a key not listed here is shown as it is.
- * (The middle zone's aim is ±0 and never itemised.)
- */
-export const BREAKDOWN_LABEL: Readonly<Record<string, string>> = {
-  ...MODIFIER_LABEL,
-  "aim.high": "BLOWBYBLOW.Modifier.aim.high",
-  "aim.low": "BLOWBYBLOW.Modifier.aim.low",
-  "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
-  "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
-  "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
-};
 
 const KEY = Object.freeze({
   raw: "BLOWBYBLOW.Dialog.Breakdown.raw",
@@ -463,19 +445,22 @@ export interface Breakdown {
  * user's own label as typed) and signed value, the raw sum, and the value rolled against
  * (with "limited to …" when the ruleset clamped it).
  */
-export function breakdown(target: Target, localize: Localize, format: Format): Breakdown {
-  const baseKey = TARGET_BASE_LABEL[target.baseKey];
+export function breakdown(
+  target: Target,
+  localize: Localize,
+  format: Format,
+  labels: TargetLabels,
+): Breakdown {
   const rows: BreakdownRow[] = [
     {
-      label: baseKey ? localize(baseKey) : target.baseKey,
+      label: localize(baseLabelKey(labels, target.baseKey)),
       value: plain(target.base),
       kind: "base",
     },
   ];
   for (const m of target.modifiers) {
-    const key = BREAKDOWN_LABEL[m.key];
     rows.push({
-      label: m.label ?? (key ? localize(key) : m.key),
+      label: m.label ?? localize(modifierLabelKey(labels, m.key)),
       value: signed(m.value),
       kind: m.label !== undefined ? "custom" : "modifier",
     });
@@ -500,6 +485,8 @@ export interface AttackViewInput {
   options: AttackOption[];
   preview(request: AttackRequest): Target;
   bandFor?(option: AttackOption, distance: number): string | null;
+  /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
+  labels: TargetLabels;
 }
 
 export interface Choice {
@@ -682,7 +669,7 @@ export function attackDialogContext(
     custom: customRows(draft.custom, byField),
     errors,
     formErrors: general,
-    breakdown: target ? breakdown(target, localize, format) : null,
+    breakdown: target ? breakdown(target, localize, format, input.labels) : null,
     showModifiers: true,
     canSubmit: target !== null && problems.length === 0,
   };

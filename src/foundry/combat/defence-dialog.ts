@@ -6,7 +6,12 @@
  * window is closed. An option with nothing to choose still opens (a confirm step): one click
  * on Defend. The pure logic is in ./defence-form.ts.
  */
-import type { ChoiceOptionView, ChoiceRequest, FighterSnapshot } from "../../core/combat";
+import type {
+  ChoiceOptionView,
+  ChoiceRequest,
+  FighterSnapshot,
+  TargetLabels,
+} from "../../core/combat";
 import type { Format, Localize } from "../sheets/common";
 import { DIALOG_TEMPLATES, format, localize, PromptDialog } from "./attack-dialog";
 import {
@@ -24,6 +29,8 @@ export interface DefenceDialogInput {
   options: ChoiceOptionView[];
   optionId: string;
   attackerName: string;
+  /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
+  labels: TargetLabels;
 }
 
 /** The defence dialog; see `DefenceDialog.prompt`. */

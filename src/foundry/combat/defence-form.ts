@@ -5,7 +5,12 @@
  * each one's target, a counterstrike's modes and aims, the user modifiers, and the itemised
  * target of the chosen item (or of the option when it needs none). No Foundry globals.
  */
-import type { ChoiceOptionView, ChoiceRequest, FighterSnapshot } from "../../core/combat";
+import type {
+  ChoiceOptionView,
+  ChoiceRequest,
+  FighterSnapshot,
+  TargetLabels,
+} from "../../core/combat";
 import type { Target } from "../../core/modifiers";
 import type { Format, Localize } from "../sheets/common";
 import { signed } from "../sheets/common";
@@ -164,6 +169,8 @@ export interface DefenceViewInput {
   options: ChoiceOptionView[];
   optionId: string;
   attackerName: string;
+  /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
+  labels: TargetLabels;
 }
 
 export interface DefenceDialogContext {
@@ -197,8 +204,9 @@ export function defenceBreakdown(
   custom: readonly { label: string; value: number }[],
   localize: Localize,
   format: Format,
+  labels: TargetLabels,
 ): { breakdown: Breakdown; limitsNote: string | null } {
-  const own = breakdown(target, localize, format);
+  const own = breakdown(target, localize, format, labels);
   if (!custom.length) return { breakdown: own, limitsNote: null };
   const rows = own.rows.filter((r) => r.kind !== "raw" && r.kind !== "value");
   let raw = target.raw;
@@ -232,7 +240,7 @@ export function defenceDialogContext(
   const item = option?.items.find((i) => i.itemId === draft.itemId);
   const target = option ? (option.items.length ? (item?.target ?? null) : option.target) : null;
   const valid = readCustomValid(draft.custom);
-  const shown = target ? defenceBreakdown(target, valid, localize, format) : null;
+  const shown = target ? defenceBreakdown(target, valid, localize, format, input.labels) : null;
   const errors: Record<string, string | null> = {};
   for (const name of ["itemId", "mode", "aim"]) errors[name] = byField.get(name) ?? null;
   return {

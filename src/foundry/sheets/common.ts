@@ -8,7 +8,10 @@
  */
 import type { Target } from "../../core/modifiers";
 import { splitSided } from "../../core/body";
+import type { TargetLabels } from "../../core/combat";
 import { LOCATION_LABEL_KEYS } from "../../rules/hm3/body-plan";
+import { hm3Combat } from "../../rules/hm3/combat";
+import { baseLabelKey, modifierLabelKey } from "../target-labels";
 import { LOCATIONS, type LocationId } from "../../rules/hm3/tables";
 import { SIDED_LABEL } from "./item/labels";
 
@@ -22,29 +25,6 @@ export function formatWith(localize: Localize): Format {
       name in data ? String(data[name]) : whole,
     );
 }
-
-/** Labels of the modifiers the HM3 core itemises (`Modifier.key`, src/rules/hm3). */
-export const MODIFIER_LABEL: Readonly<Record<string, string>> = {
-  physicalPenalty: "BLOWBYBLOW.Modifier.physicalPenalty",
-  universalPenalty: "BLOWBYBLOW.Modifier.universalPenalty",
-  specialPenalty: "BLOWBYBLOW.Modifier.specialPenalty",
-  outnumbered: "BLOWBYBLOW.Modifier.outnumbered",
-  proneOpponent: "BLOWBYBLOW.Modifier.proneOpponent",
-  targetSize: "BLOWBYBLOW.Modifier.targetSize",
-  weather: "BLOWBYBLOW.Modifier.weather",
-  "range.short": "BLOWBYBLOW.Modifier.range.short",
-  "range.medium": "BLOWBYBLOW.Modifier.range.medium",
-  "range.long": "BLOWBYBLOW.Modifier.range.long",
-  "range.extreme": "BLOWBYBLOW.Modifier.range.extreme",
-};
-
-/** Labels of a target's base (`Target.baseKey`). */
-export const TARGET_BASE_LABEL: Readonly<Record<string, string>> = {
-  ml: "BLOWBYBLOW.Modifier.Base.ml",
-  aml: "BLOWBYBLOW.Modifier.Base.aml",
-  dml: "BLOWBYBLOW.Modifier.Base.dml",
-  eml: "BLOWBYBLOW.Modifier.Base.eml",
-};
 
 const CLAMPED = "BLOWBYBLOW.Modifier.clamped";
 
@@ -60,13 +40,15 @@ export function signed(n: number): string {
  * the value (HM3: 5..95) the line ends with "limited to 5". Free-text labels (custom
  * modifiers) are shown as typed.
  */
-export function targetTooltip(target: Target, localize: Localize): string {
+export function targetTooltip(
+  target: Target,
+  localize: Localize,
+  labels: TargetLabels = hm3Combat.labels,
+): string {
   const format = formatWith(localize);
-  const base = TARGET_BASE_LABEL[target.baseKey];
-  const parts = [`${base ? localize(base) : target.baseKey} ${target.base}`];
+  const parts = [`${localize(baseLabelKey(labels, target.baseKey))} ${target.base}`];
   for (const m of target.modifiers) {
-    const key = MODIFIER_LABEL[m.key];
-    const label = m.label ?? (key ? localize(key) : m.key);
+    const label = m.label ?? localize(modifierLabelKey(labels, m.key));
     parts.push(`${label} ${signed(m.value)}`);
   }
   if (target.raw !== target.value) parts.push(format(CLAMPED, { value: target.value }));

@@ -109,6 +109,14 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
 });
 
+/** Labels of the bases HM3 targets start from (`Target.baseKey`). */
+export const HM3_BASE_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  ml: "BLOWBYBLOW.Modifier.Base.ml",
+  aml: "BLOWBYBLOW.Modifier.Base.aml",
+  dml: "BLOWBYBLOW.Modifier.Base.dml",
+  eml: "BLOWBYBLOW.Modifier.Base.eml",
+});
+
 /** The HM3 optional rules (hm3.md §2; seed 000 for limb injuries, R29), as world settings. */
 export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
   Object.freeze({
@@ -913,6 +921,7 @@ const INCAPACITATING: readonly ConditionId[] = Object.freeze(["shock", "unconsci
 
 export const hm3Combat: CombatRules = Object.freeze({
   optionalRules: HM3_OPTIONAL_RULES,
+  labels: Object.freeze({ modifiers: HM3_MODIFIER_LABELS, bases: HM3_BASE_LABELS }),
   incapacitating: INCAPACITATING,
   attackOptions,
   bandFor,

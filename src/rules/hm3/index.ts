@@ -95,4 +95,10 @@ export { parseDeclaration, parseDefence, parseResolveInput } from "./parse";
 export * from "./character-types";
 export * from "./body-plan";
 export * from "./character";
-export { hm3Combat, HM3_COMBAT_KEYS, HM3_MODIFIER_LABELS, HM3_OPTIONAL_RULES } from "./combat";
+export {
+  hm3Combat,
+  HM3_BASE_LABELS,
+  HM3_COMBAT_KEYS,
+  HM3_MODIFIER_LABELS,
+  HM3_OPTIONAL_RULES,
+} from "./combat";

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { exchangeCardContext, replayedCard } from "../../../src/foundry/chat/card-context";
+import { targetView } from "../../../src/foundry/chat/target-view";
 import { HM3_FOUNDRY } from "../../../src/foundry/rulesets/hm3";
 import { a2Injury, applied, awaiting, declared, EVIL, viewer } from "./fixtures";
 
@@ -110,5 +111,37 @@ describe("a card no GM wrote (review B2)", () => {
   it("the same cards written by a GM are verified", () => {
     for (const card of [awaiting(), a2Injury(), applied(a2Injury())])
       expect(exchangeCardContext(card, gm, HM3_FOUNDRY, { authorIsGM: true }).verified).toBe(true);
+  });
+});
+
+describe("target lines are labelled by the card's ruleset (review M2)", () => {
+  it("a key the ruleset does not label shows the generic label, never the raw key", () => {
+    const view = targetView(
+      {
+        baseKey: "skill",
+        base: 12,
+        modifiers: [
+          { key: "gurps.retreat", value: 3, source: "s" },
+          { key: "outnumbered", value: -10, source: "s" },
+        ],
+        raw: 5,
+        value: 5,
+      },
+      { modifiers: { outnumbered: "BLOWBYBLOW.Modifier.outnumbered" }, bases: {} },
+    );
+    expect(view.base.label).toEqual({ i18n: "BLOWBYBLOW.Modifier.Base.other" });
+    expect(view.lines.map((l) => l.label)).toEqual([
+      { i18n: "BLOWBYBLOW.Modifier.other" },
+      { i18n: "BLOWBYBLOW.Modifier.outnumbered" },
+    ]);
+  });
+
+  it("the card reads the labels from its ruleset (HM3's for an HM3 card)", () => {
+    const card = awaiting();
+    const view = exchangeCardContext(card, gm, HM3_FOUNDRY);
+    const keys = [view.attackTarget!.base.label, ...view.attackTarget!.lines.map((l) => l.label)];
+    const langKeys = keys.flatMap((k) => (typeof k === "string" ? [] : [k.i18n]));
+    expect(langKeys.length).toBeGreaterThan(1);
+    for (const k of langKeys) expect(k).not.toMatch(/other$/);
   });
 });

@@ -17,6 +17,7 @@ import {
   readAttackDraft,
   type AttackDraft,
 } from "../../../src/foundry/combat/attack-form";
+import { hm3Combat } from "../../../src/rules/hm3/combat";
 import { format, localize } from "../stand-ins/handlebars";
 import { attackInput, BOW, DAGGER, OPTIONS, preview, SITUATION, SWORD, XSS } from "./fixtures";
 
@@ -280,7 +281,7 @@ describe("the breakdown", () => {
       situation: { engagingDefender: 3, defenderProne: true, distance: 1 },
       custom: [{ label: XSS, value: -10 }],
     });
-    const b = breakdown(target, localize, format);
+    const b = breakdown(target, localize, format, hm3Combat.labels);
     expect(b.rows).toEqual([
       { label: "AML", value: "70", kind: "base" },
       { label: "Physical Penalty", value: "\u221210", kind: "modifier" },
@@ -302,7 +303,7 @@ describe("the breakdown", () => {
       situation: { engagingDefender: 1, defenderProne: false, distance: 1 },
       custom: [{ label: "Blind", value: -100 }],
     });
-    const b = breakdown(target, localize, format);
+    const b = breakdown(target, localize, format, hm3Combat.labels);
     expect([b.raw, b.value]).toEqual([-40, 5]);
     expect(b.rows.at(-2)).toEqual({ label: "Sum", value: "\u221240", kind: "raw" });
     expect(b.rows.at(-1)).toEqual({ label: "Rolled against", value: "5", kind: "value" });
@@ -321,6 +322,7 @@ describe("the breakdown", () => {
         },
         localize,
         format,
+        hm3Combat.labels,
       )
         .rows.slice(1, -2)
         .map((r) => r.label);
@@ -343,7 +345,7 @@ describe("the breakdown", () => {
     ]);
   });
 
-  it("names missile range bands and shows an unknown key as it is", () => {
+  it("names missile range bands; a key the ruleset does not label gets the generic label, never the raw key (review M2)", () => {
     const b = breakdown(
       {
         baseKey: "odd",
@@ -357,13 +359,42 @@ describe("the breakdown", () => {
       },
       localize,
       format,
+      hm3Combat.labels,
     );
     expect(b.rows.map((r) => r.label)).toEqual([
-      "odd",
+      localize("BLOWBYBLOW.Modifier.Base.other"),
       "Long range",
-      "newRule",
+      localize("BLOWBYBLOW.Modifier.other"),
       "Sum",
       "Rolled against",
+    ]);
+    expect(localize("BLOWBYBLOW.Modifier.other")).not.toBe("BLOWBYBLOW.Modifier.other");
+  });
+
+  it("labels come from the ruleset given: another ruleset's keys are not HM3's", () => {
+    const other = {
+      modifiers: { "gurps.shield": "BLOWBYBLOW.Modifier.outnumbered" },
+      bases: { skill: "BLOWBYBLOW.Modifier.Base.ml" },
+    };
+    const b = breakdown(
+      {
+        baseKey: "skill",
+        base: 12,
+        modifiers: [
+          { key: "gurps.shield", value: 2, source: "s" },
+          { key: "range.long", value: -4, source: "s" },
+        ],
+        raw: 10,
+        value: 10,
+      },
+      localize,
+      format,
+      other,
+    );
+    expect(b.rows.slice(0, 3).map((r) => r.label)).toEqual([
+      "ML",
+      "Outnumbered",
+      localize("BLOWBYBLOW.Modifier.other"),
     ]);
   });
 });

@@ -5,6 +5,7 @@
  * the items with their targets, the counterstrike's modes and aims, the itemised target with
  * the user's modifiers, and the one-click confirmation of an option with nothing to choose.
  */
+import { hm3Combat } from "../../../src/rules/hm3/combat";
 import { describe, expect, it } from "vitest";
 import {
   defenceBreakdown,
@@ -246,7 +247,7 @@ describe("the defence dialog's view", () => {
 
   it("defenceBreakdown without modifiers is the ruleset's own target", () => {
     const t = option("dodge").target!;
-    const { breakdown, limitsNote } = defenceBreakdown(t, [], localize, format);
+    const { breakdown, limitsNote } = defenceBreakdown(t, [], localize, format, hm3Combat.labels);
     expect([breakdown.raw, breakdown.value, limitsNote]).toEqual([93, 93, null]);
   });
 });

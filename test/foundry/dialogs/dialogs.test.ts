@@ -439,6 +439,7 @@ describe("with the real HM3 rules behind the preview", () => {
         itemId: "wpSword000000001",
         preview: (r) => hm3Combat.attackTarget(attacker, defender, r),
         bandFor: (o, d) => hm3Combat.bandFor(o, d),
+        labels: hm3Combat.labels,
       },
       (r) => (result = r),
     );

@@ -12,6 +12,7 @@ import type {
 } from "../../../src/core/combat";
 import { InputError } from "../../../src/core/errors";
 import type { Target } from "../../../src/core/modifiers";
+import { hm3Combat } from "../../../src/rules/hm3/combat";
 import { meleeEml, missileEml } from "../../../src/rules/hm3/eml";
 import { derive, KNIGHT_ITEMS, KNIGHT_SYSTEM } from "../actor-sheet-fixtures";
 import type { RangeBand } from "../../../src/rules/hm3/tables";
@@ -148,6 +149,7 @@ export function attackInput(extra: Partial<Record<string, unknown>> = {}) {
     itemId: null as string | null,
     preview,
     bandFor,
+    labels: hm3Combat.labels,
     ...extra,
   };
 }
@@ -225,5 +227,11 @@ export const DEFENCES: ChoiceOptionView[] = [
 ];
 
 export function defenceInput(optionId: string, options: ChoiceOptionView[] = DEFENCES) {
-  return { chooser: fighter(`Brigand ${XSS}`), options, optionId, attackerName: `Sir ${XSS}` };
+  return {
+    chooser: fighter(`Brigand ${XSS}`),
+    options,
+    optionId,
+    attackerName: `Sir ${XSS}`,
+    labels: hm3Combat.labels,
+  };
 }

@@ -26,6 +26,7 @@ import {
   SIDED_LABEL,
 } from "../../sheets/item/labels";
 import { formatInjuryCode, isHumanPlan, LOCATION_LABEL_KEYS } from "../../../rules/hm3/body-plan";
+import { hm3Combat } from "../../../rules/hm3/combat";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "../../../rules/hm3/character-types";
 import type { Hm3Declaration, Hm3Result, Hm3Strike, TestResult } from "../../../rules/hm3/exchange";
 import { armourAspect, impactBand, type Check } from "../../../rules/hm3/mechanics";
@@ -411,7 +412,7 @@ function rollView(
     label,
     target: visible ? test.target : null,
     hidden: !visible,
-    breakdown: visible && test.eml ? targetView(test.eml) : null,
+    breakdown: visible && test.eml ? targetView(test.eml, hm3Combat.labels) : null,
     targetTip: t(HM3_RULE_KEY.eml),
     roll: test.roll,
     level: test.level,
