@@ -120,11 +120,24 @@ function makeDocumentClasses() {
 
   /** The system's Combat document: resets the tactical advantage count at each turn's start. */
   class BlowByBlowCombat extends Combat {
-    protected override async _onStartTurn(combatant: Combatant.Implementation): Promise<void> {
-      await super._onStartTurn(combatant);
+    /**
+     * v13 calls `_onStartTurn(combatant, context)` with the turn's `{round, turn, skipped}`
+     * (review m4); fvtt-types 13.340.1 declares the combatant only, so the context is an
+     * optional parameter here and handed on to Foundry's own method as given.
+     */
+    protected override async _onStartTurn(
+      combatant: Combatant.Implementation,
+      context?: { round?: number; turn?: number },
+    ): Promise<void> {
+      const base = super._onStartTurn as unknown as (
+        this: Combat,
+        c: Combatant.Implementation,
+        ctx?: unknown,
+      ) => Promise<void>;
+      await base.call(this, combatant, context);
       await startCombatantTurn(
         combatant as unknown as CombatantLike,
-        turnKey(this.round, this.turn ?? 0),
+        turnKey(context?.round ?? this.round, context?.turn ?? this.turn ?? 0),
       );
     }
   }

@@ -369,7 +369,7 @@ export class StandInCombat extends StandInDocument {
 
   /**
    * v13 `_manageTurnEvents()`: on the active GM's client only, `_onEndTurn(prior)`,
-   * `_onEndRound()`, `_onStartRound()`, `_onStartTurn(current)` as applicable, each awaited;
+   * `_onEndRound()`, `_onStartRound()`, `_onStartTurn(current, {round, turn, skipped})` as applicable, each awaited;
    * then `combatTurnChange` on every client. Started by updates without being awaited (use
    * `settle()`).
    */
@@ -386,7 +386,12 @@ export class StandInCombat extends StandInDocument {
       if (advanceRound && previous.round) await this._onEndRound();
       if (advanceRound) await this._onStartRound();
       const next = this.combatant;
-      if ((advanceTurn || changeCombatant) && next) await this._onStartTurn(next);
+      if ((advanceTurn || changeCombatant) && next)
+        await this._onStartTurn(next, {
+          round: this.current.round,
+          turn: this.current.turn,
+          skipped: false,
+        });
     }
     callAllHooks("combatTurnChange", this, previous, this.current);
   }
@@ -394,7 +399,11 @@ export class StandInCombat extends StandInDocument {
   async _onEndTurn(_combatant: StandInCombatant): Promise<void> {}
   async _onEndRound(): Promise<void> {}
   async _onStartRound(): Promise<void> {}
-  async _onStartTurn(_combatant: StandInCombatant): Promise<void> {}
+  /** v13: `_onStartTurn(combatant, context)`, the context being the turn's `{round, turn, skipped}`. */
+  async _onStartTurn(
+    _combatant: StandInCombatant,
+    _context?: { round: number | null; turn: number | null; skipped: boolean },
+  ): Promise<void> {}
 
   /**
    * v13 `rollInitiative(ids, {formula, updateTurn, messageOptions})`: for each combatant the

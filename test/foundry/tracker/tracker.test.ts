@@ -4,7 +4,7 @@
  * ruling R6), tactical advantage per character turn (hm3.md §2) reset as turns start, defeated
  * marking when an incapacitating condition is applied, and the conditions shown in the tracker.
  */
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   addUser,
   asUser,
@@ -179,6 +179,22 @@ describe("tactical advantage per character turn (hm3.md §2)", () => {
     expect(await gainAdvantage(brigand.uuid)).toBe("refused");
     expect(await gainAdvantage(aldric.uuid)).toBe("refused");
     expect(systemOf(combat.combatant)).toEqual({ advantages: 1, turnKey: "1.0" });
+  });
+
+  it("hands v13's turn context on to Foundry's _onStartTurn and keys the turn by it (review m4)", async () => {
+    const base = Object.getPrototypeOf(trackerDocumentClasses().Combat.prototype) as {
+      _onStartTurn(c: unknown, ctx?: unknown): Promise<void>;
+    };
+    const spy = vi.spyOn(base, "_onStartTurn");
+    const { combat } = await fight();
+    await combat.nextTurn();
+    await settle();
+    expect(spy.mock.calls.map(([c, ctx]) => [(c as { name: string }).name, ctx])).toEqual([
+      ["Brigand", { round: 1, turn: 0, skipped: false }],
+      ["Sir Aldric", { round: 1, turn: 1, skipped: false }],
+    ]);
+    expect(systemOf(combat.combatant)).toEqual({ advantages: 0, turnKey: "1.1" });
+    spy.mockRestore();
   });
 
   it("resets on the next turn and the next round", async () => {
