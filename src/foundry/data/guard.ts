@@ -12,6 +12,7 @@
  * was built (so its source is already cleaned: a refused field is reset to its initial value
  * with `updateSource`).
  */
+import { splitSided } from "../../core/body";
 import { notifyProblems } from "./notify";
 import { checkUpdate, HUMAN_PLAN_CONTEXT, planContext, type PlanContext } from "./validate";
 import type { TypeKey } from "./rules";
@@ -97,14 +98,28 @@ export function guardSystem(
   return result;
 }
 
+type PlanLocations = { name: string; locations: readonly { id: string; paired: boolean }[] };
+
+/**
+ * A derived plan (`derived.plan`) lists a paired location once per side (`left-hip`,
+ * `right-hip`, each `paired`); the plan it came from lists it once (`hip`). Armour may cover a
+ * paired location on both sides by its bare id, so the check needs the plan as stored.
+ */
+export function unsidedPlan(plan: PlanLocations): PlanLocations {
+  const locations = new Map<string, { id: string; paired: boolean }>();
+  for (const l of plan.locations) {
+    const { side, base } = splitSided(l.id);
+    const id = l.paired && side ? base : l.id;
+    if (!locations.has(id)) locations.set(id, { id, paired: l.paired });
+  }
+  return { name: plan.name, locations: [...locations.values()] };
+}
+
 /** The plan an item's locations are checked against: its owner's (derived) plan, else the human plan. */
 export function ownerPlan(item: unknown): PlanContext {
   const actor = (item as { parent?: { system?: { derived?: unknown } } } | null)?.parent;
-  const derived = actor?.system?.derived as
-    | { plan?: { name: string; locations: readonly { id: string; paired: boolean }[] } }
-    | null
-    | undefined;
-  return derived?.plan ? planContext(derived.plan) : HUMAN_PLAN_CONTEXT;
+  const derived = actor?.system?.derived as { plan?: PlanLocations } | null | undefined;
+  return derived?.plan ? planContext(unsidedPlan(derived.plan)) : HUMAN_PLAN_CONTEXT;
 }
 
 /** What the guard needs of a model: its document (`parent`) with `updateSource`, and its schema. */

@@ -131,6 +131,28 @@ describe("_preCreate: a document created from a macro or an import", () => {
     expect(warnings()).toEqual(['Location: "skull" is not a location of the Wolf body plan.']);
   });
 
+  it("armour on an actor may cover a paired location by its bare id (both sides) or one side", async () => {
+    // Found by the compendium pack test (issue 5): the owner's derived plan lists paired
+    // locations per side, and the check refused "hip" and wiped the whole list.
+    const knight = makeActor({ type: "character", system: { hm3: {} } });
+    const leggings = await StandInItem.create(
+      {
+        type: "armour",
+        system: { hm3: { material: "mail", locations: ["hip", "groin", "left-knee", "skull"] } },
+      },
+      { parent: knight },
+    );
+    expect(hm3(leggings!).locations).toEqual(["hip", "groin", "left-knee", "skull"]);
+    expect(warnings()).toEqual([]);
+    // An injury still needs a side on a paired location.
+    const cut = await StandInItem.create(
+      { type: "injury", system: { hm3: { location: "hip", level: 2 } } },
+      { parent: knight },
+    );
+    expect(hm3(cut!).location).toBe("thorax");
+    expect(warnings()).toEqual(['Location: "hip" is not a location of the Human body plan.']);
+  });
+
   it("a clean creation gives no notice", async () => {
     const sword = await StandInItem.create({ type: "weapon", system: { hm3: { wq: 13 } } });
     expect(hm3(sword!).wq).toBe(13);
