@@ -1,0 +1,365 @@
+/**
+ * `npm run packs:sources`: writes the HârnMaster 3 compendium pack sources
+ * (`packs/_source/<pack>/<slug>.json`) from the reference statistics in
+ * `../shared/data/hm3/*.csv` (hm3.md §3) and the seed 003 tables the engine already holds.
+ * Re-runnable: the same CSVs give byte-identical files; a test checks that the committed
+ * sources are what this script writes, so nobody edits them by hand out of step.
+ *
+ * Ids are stable: the first 16 base-62 characters of SHA-256("<pack>:<name>"), so UUID links
+ * (`Compendium.blow-by-blow.<pack>.Item.<id>`) survive rebuilds. The rulings this conversion
+ * needs (hand modes, missile velocity, feet to hexes, the two armour rows without locations)
+ * are R35-R38 in docs/rulings.md; docs/packs.md describes the packs.
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
+import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
+import type { HandMode } from "../src/rules/hm3/character-types";
+
+type Obj = Record<string, unknown>;
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** Where the reference statistics live (beside the repository, as ../shared). */
+export const DATA_DIR = resolve(ROOT, "../shared/data/hm3");
+export const SOURCE_DIR = join(ROOT, "packs/_source");
+
+/** The item packs this script writes, by pack name. */
+export const ITEM_PACKS = Object.freeze({
+  melee: "hm3-melee-weapons",
+  missile: "hm3-missile-weapons",
+  armour: "hm3-armour",
+} as const);
+
+// ── CSV ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A CSV row by column name, with its file and line for messages. */
+export interface CsvRow {
+  file: string;
+  line: number;
+  cells: Readonly<Record<string, string>>;
+}
+
+/**
+ * Parses the reference CSVs: a header line, then one row per line; fields separated by commas,
+ * optionally double-quoted ("" inside quotes is a quote). A row with a different number of
+ * fields than the header is refused, naming the file and line.
+ */
+export function parseCsv(text: string, file: string): CsvRow[] {
+  const lines = text.split(/\r?\n/);
+  const split = (line: string, n: number): string[] => {
+    const out: string[] = [];
+    let cur = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (quoted) {
+        if (c === '"' && line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else cur += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ",") {
+        out.push(cur);
+        cur = "";
+      } else cur += c;
+    }
+    if (quoted) throw new Error(`${file}:${n}: unterminated quote`);
+    out.push(cur);
+    return out;
+  };
+  const header = split(lines[0] ?? "", 1);
+  const rows: CsvRow[] = [];
+  lines.slice(1).forEach((line, i) => {
+    const n = i + 2;
+    if (line.trim() === "") return;
+    const fields = split(line, n);
+    if (fields.length !== header.length)
+      throw new Error(
+        `${file}:${n}: expected ${header.length} fields (${header.join(",")}), got ${fields.length}`,
+      );
+    rows.push({ file, line: n, cells: Object.fromEntries(header.map((h, j) => [h, fields[j]!])) });
+  });
+  return rows;
+}
+
+/** A numeric cell, refused (file, line, column and value named) when it is not a number. */
+export function num(row: CsvRow, column: string): number {
+  const raw = row.cells[column];
+  const value = raw === undefined || raw.trim() === "" ? NaN : Number(raw);
+  if (!Number.isFinite(value))
+    throw new Error(
+      `${row.file}:${row.line}: ${column} must be a number, got ${JSON.stringify(raw)}`,
+    );
+  return value;
+}
+
+function text(row: CsvRow, column: string): string {
+  const raw = row.cells[column]?.trim() ?? "";
+  if (raw === "") throw new Error(`${row.file}:${row.line}: ${column} is empty`);
+  return raw;
+}
+
+// ── Ids ──────────────────────────────────────────────────────────────────────────────────────
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** A stable 16-character document id from a stable key (`<pack>:<name>`). */
+export function stableId(key: string): string {
+  const digest = createHash("sha256").update(key, "utf8").digest();
+  let id = "";
+  for (let i = 0; id.length < 16; i++) id += BASE62[digest[i]! % 62];
+  return id;
+}
+
+/** A file name from a document name: lower case, runs of other characters become "-". */
+export function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+// ── Rulings (docs/rulings.md R35-R38) ────────────────────────────────────────────────────────
+
+/**
+ * R35: the CSV gives no hand mode. Two-handed: the great weapons and polearms HM3 describes as
+ * wielded in both hands, the bows and the staff sling used as clubs; either hand or both: the
+ * bastard sword (hand-and-a-half), spear and trident; every other weapon is one-handed (lance
+ * and jousting pole are couched under one arm from horseback).
+ */
+export const TWO_HANDED: ReadonlySet<string> = new Set([
+  "Battleaxe",
+  "Battlesword",
+  "Glaive/Bill",
+  "Grainflail",
+  "Maul",
+  "Pike",
+  "Poleaxe",
+  "Staff",
+  "Staff Sling",
+  "Warflail",
+  "Crossbow",
+  "Hartbow",
+  "Longbow",
+  "Shortbow",
+]);
+export const EITHER_HANDED: ReadonlySet<string> = new Set(["Bastard Sword", "Spear", "Trident"]);
+
+export function handMode(name: string): HandMode {
+  if (TWO_HANDED.has(name)) return "two";
+  if (EITHER_HANDED.has(name)) return "either";
+  return "one";
+}
+
+/**
+ * R36: seed 003 lines 37-50 name low and high velocity missiles without saying which is which.
+ * Arrows and bolts (bow and crossbow) are high velocity; thrown weapons, sling stones and
+ * blowgun darts are low velocity.
+ */
+export function velocity(skill: string): "low" | "high" {
+  return skill === "Bow" || skill === "Crossbow" ? "high" : "low";
+}
+
+/** R37: the CSV's missile ranges are in feet; HM3 measures them in hexes of 5 ft (hm3.md §3). */
+export const FEET_PER_HEX = 5;
+
+/**
+ * R38: two plate pieces have no covered locations in the CSV; their names say which (a couter
+ * guards the elbow, a kneecop the knee).
+ */
+export const MISSING_LOCATIONS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  "Plate Coudes": Object.freeze(["Elbow"]),
+  "Plate Kneecops": Object.freeze(["Knee"]),
+});
+
+// ── Documents ────────────────────────────────────────────────────────────────────────────────
+
+const ASPECT_COLUMNS: readonly (Exclude<Aspect, "fire"> & string)[] = ["blunt", "edge", "point"];
+
+/** A CSV impact: −1 means the weapon has no such aspect (hm3.md §3): null, never 0. */
+function impact(row: CsvRow, column: string): number | null {
+  const v = num(row, column);
+  return v === -1 ? null : v;
+}
+
+function physical(row: CsvRow): Obj {
+  return {
+    quantity: 1,
+    weight: num(row, "weight_lb"),
+    carried: true,
+    equipped: false,
+    held: "none",
+  };
+}
+
+function description(row: CsvRow): string {
+  return `<p>${text(row, "source")}. Price ${num(row, "price_d")}d.</p>`;
+}
+
+function itemDoc(pack: string, name: string, type: string, img: string, system: Obj): Obj {
+  const _id = stableId(`${pack}:${name}`);
+  return {
+    _id,
+    _key: `!items!${_id}`,
+    name,
+    type,
+    img,
+    system,
+    effects: [],
+    folder: null,
+    sort: 0,
+    ownership: { default: 0 },
+    flags: {},
+  };
+}
+
+/** A melee weapon or shield (melee-weapons.csv). Shields: the CSV's skill is Shield. */
+export function meleeDoc(row: CsvRow): Obj {
+  const name = text(row, "name");
+  const skill = text(row, "skill");
+  const shield = skill === "Shield";
+  const impacts: Record<Aspect, number | null> = {
+    blunt: null,
+    edge: null,
+    point: null,
+    fire: null,
+  };
+  for (const a of ASPECT_COLUMNS) impacts[a] = impact(row, a);
+  return itemDoc(
+    ITEM_PACKS.melee,
+    name,
+    "weapon",
+    shield ? "icons/svg/shield.svg" : "icons/svg/sword.svg",
+    {
+      description: description(row),
+      ...physical(row),
+      hm3: {
+        skill,
+        wq: num(row, "wq"),
+        attack: num(row, "attack"),
+        defence: num(row, "defence"),
+        impact: impacts,
+        handMode: handMode(name),
+        shield,
+      },
+    },
+  );
+}
+
+const MISSILE_ASPECT: Readonly<Record<string, Aspect>> = Object.freeze({
+  Piercing: "point",
+  Blunt: "blunt",
+  Edged: "edge",
+});
+
+/** A missile (missile-weapons.csv): range bands in hexes with their impacts. */
+export function missileDoc(row: CsvRow): Obj {
+  const name = text(row, "name");
+  const skill = text(row, "skill");
+  const aspectCell = text(row, "aspect");
+  const aspect = MISSILE_ASPECT[aspectCell];
+  if (!aspect)
+    throw new Error(`${row.file}:${row.line}: aspect ${JSON.stringify(aspectCell)} is not known`);
+  const band = (b: string) => {
+    const feet = num(row, `${b}_range_ft`);
+    if (feet % FEET_PER_HEX !== 0)
+      throw new Error(`${row.file}:${row.line}: ${b}_range_ft ${feet} is not whole hexes`);
+    return { range: feet / FEET_PER_HEX, impact: num(row, `${b}_impact`) };
+  };
+  return itemDoc(ITEM_PACKS.missile, name, "missile", "icons/svg/target.svg", {
+    description: description(row),
+    ...physical(row),
+    hm3: {
+      skill,
+      aspect,
+      velocity: velocity(skill),
+      wq: num(row, "wq"),
+      ranges: {
+        short: band("short"),
+        medium: band("medium"),
+        long: band("long"),
+        extreme: band("extreme"),
+      },
+    },
+  });
+}
+
+/** A CSV body location ("Upper Arm") as the engine's id ("upper-arm"). */
+export function locationId(row: CsvRow, name: string): LocationId {
+  const id = name.trim().toLowerCase().replace(/\s+/g, "-");
+  if (!(LOCATIONS as readonly string[]).includes(id))
+    throw new Error(
+      `${row.file}:${row.line}: location ${JSON.stringify(name)} is not an HM3 location`,
+    );
+  return id as LocationId;
+}
+
+/** An armour piece (armour.csv): material, standard quality, the locations it covers. */
+export function armourDoc(row: CsvRow): Obj {
+  const name = text(row, "name");
+  const materialCell = text(row, "material");
+  const material = materialCell.toLowerCase() as Material;
+  if (!(MATERIALS as readonly string[]).includes(material))
+    throw new Error(
+      `${row.file}:${row.line}: material ${JSON.stringify(materialCell)} is not known`,
+    );
+  const listed = (row.cells.locations ?? "").trim();
+  const names = listed ? listed.split(";") : (MISSING_LOCATIONS[name] ?? []);
+  if (names.length === 0) throw new Error(`${row.file}:${row.line}: ${name} covers no location`);
+  return itemDoc(ITEM_PACKS.armour, name, "armour", "icons/svg/statue.svg", {
+    description: description(row),
+    ...physical(row),
+    hm3: {
+      material,
+      quality: 0,
+      enchantment: 0,
+      locations: names.map((n) => locationId(row, n)),
+    },
+  });
+}
+
+// ── Generation ───────────────────────────────────────────────────────────────────────────────
+
+/** Reads one of the reference CSVs. */
+export function readCsv(file: string, dir = DATA_DIR): CsvRow[] {
+  return parseCsv(readFileSync(join(dir, file), "utf8"), file);
+}
+
+/** Every source file this script writes: path under packs/_source → its JSON text. */
+export function generateSources(dir = DATA_DIR): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (pack: string, doc: Obj) => {
+    const path = `${pack}/${slug(String(doc.name))}.json`;
+    if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
+    out.set(path, `${JSON.stringify(doc, null, 2)}\n`);
+  };
+  for (const row of readCsv("melee-weapons.csv", dir)) add(ITEM_PACKS.melee, meleeDoc(row));
+  for (const row of readCsv("missile-weapons.csv", dir)) add(ITEM_PACKS.missile, missileDoc(row));
+  for (const row of readCsv("armour.csv", dir)) add(ITEM_PACKS.armour, armourDoc(row));
+  return out;
+}
+
+/** Writes the sources, replacing each generated pack folder's JSON files. */
+export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): void {
+  for (const pack of Object.values(ITEM_PACKS)) {
+    const dir = join(root, pack);
+    mkdirSync(dir, { recursive: true });
+    for (const f of readdirSync(dir)) if (f.endsWith(".json")) rmSync(join(dir, f));
+  }
+  for (const [path, body] of sources) writeFileSync(join(root, path), body);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const sources = generateSources();
+    writeSources(sources);
+    console.log(`packs:sources: ${sources.size} documents written under packs/_source`);
+  } catch (e) {
+    console.error(`packs:sources: ${(e as Error).message}`);
+    process.exitCode = 1;
+  }
+}
