@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
 import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
+import { bodyPlanDocs, fighterDocs } from "./pack-actors";
 
 type Obj = Record<string, unknown>;
 
@@ -31,6 +32,18 @@ export const ITEM_PACKS = Object.freeze({
   missile: "hm3-missile-weapons",
   armour: "hm3-armour",
 } as const);
+
+/** The actor packs this script writes. */
+export const ACTOR_PACKS = Object.freeze({
+  plans: "hm3-body-plans",
+  fighters: "hm3-sample-fighters",
+} as const);
+
+/** Every pack this script writes. */
+export const ALL_PACKS: readonly string[] = [
+  ...Object.values(ITEM_PACKS),
+  ...Object.values(ACTOR_PACKS),
+];
 
 // ── CSV ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -337,15 +350,22 @@ export function generateSources(dir = DATA_DIR): Map<string, string> {
     if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
     out.set(path, `${JSON.stringify(doc, null, 2)}\n`);
   };
-  for (const row of readCsv("melee-weapons.csv", dir)) add(ITEM_PACKS.melee, meleeDoc(row));
-  for (const row of readCsv("missile-weapons.csv", dir)) add(ITEM_PACKS.missile, missileDoc(row));
-  for (const row of readCsv("armour.csv", dir)) add(ITEM_PACKS.armour, armourDoc(row));
+  const items = new Map<string, Obj>();
+  const keep = (pack: string, doc: Obj) => {
+    items.set(String(doc.name), doc);
+    add(pack, doc);
+  };
+  for (const row of readCsv("melee-weapons.csv", dir)) keep(ITEM_PACKS.melee, meleeDoc(row));
+  for (const row of readCsv("missile-weapons.csv", dir)) keep(ITEM_PACKS.missile, missileDoc(row));
+  for (const row of readCsv("armour.csv", dir)) keep(ITEM_PACKS.armour, armourDoc(row));
+  for (const doc of bodyPlanDocs()) add(ACTOR_PACKS.plans, doc);
+  for (const doc of fighterDocs(items)) add(ACTOR_PACKS.fighters, doc);
   return out;
 }
 
 /** Writes the sources, replacing each generated pack folder's JSON files. */
 export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): void {
-  for (const pack of Object.values(ITEM_PACKS)) {
+  for (const pack of ALL_PACKS) {
     const dir = join(root, pack);
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(dir)) if (f.endsWith(".json")) rmSync(join(dir, f));

@@ -5,6 +5,7 @@
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
  *   odds FILE      exact odds of one hm3 exchange (same input as resolve), printed as JSON
  *   character FILE a character's derived figures (m2m), printed as JSON
+ *   fight A B      one hm3 exchange between two Foundry actor documents (A attacks B), as JSON
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
  *
@@ -14,7 +15,9 @@ import { readFileSync } from "node:fs";
 import { InputError } from "../core/errors";
 import { deriveCharacterInput, resolveInput } from "../rules/resolve";
 import { oddsInput } from "../rules/hm3/odds";
+import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { runDemo } from "./demo";
+import { fightExchange } from "./fight";
 
 const HELP = `Blow by Blow — realistic medieval combat rules engine
 
@@ -30,6 +33,12 @@ Commands:
                       the expected effective impact. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
                       Dodge, Parry, Block, PD, DR, skill levels, point costs).
+  fight A B [--seed N]
+                      One hm3 exchange, A attacking B. A and B are Foundry actor
+                      documents (JSON), e.g. the sample fighters in
+                      packs/_source/hm3-sample-fighters/. Each side follows a
+                      simple policy (best attack, best defence; src/cli/fight.ts).
+                      Prints what each chose and the result as JSON.
   demo [--seed N]     Run a sample HârnMaster 3 fight and print it as text.
   help                Show this help.
 
@@ -97,6 +106,25 @@ export function main(argv: string[]): number {
         process.stdout.write(
           JSON.stringify(deriveCharacterInput(readInput(args[0]!)), null, 2) + "\n",
         );
+        return 0;
+      }
+      case "fight": {
+        const files = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--seed");
+        if (files.length !== 2)
+          throw new UsageError("fight: expected two actor FILEs (A attacks B)");
+        const i = args.indexOf("--seed");
+        const seed = i >= 0 ? Number(args[i + 1]) : 1;
+        if (!Number.isInteger(seed) || seed < 0)
+          throw new UsageError(`--seed: expected a whole number ≥ 0, got ${args[i + 1]}`);
+        const [a, b] = files.map((file) => {
+          try {
+            return fighterFromSource(readInput(file));
+          } catch (e) {
+            if (e instanceof InputError) throw new UsageError(`${file}: ${e.message}`);
+            throw e;
+          }
+        });
+        process.stdout.write(JSON.stringify(fightExchange(a!, b!, seed), null, 2) + "\n");
         return 0;
       }
       case "demo": {

@@ -15,6 +15,7 @@ import { resetStandIns } from "../foundry/stand-ins/globals";
 import {
   armourDoc,
   generateSources,
+  ALL_PACKS,
   ITEM_PACKS,
   meleeDoc,
   missileDoc,
@@ -50,7 +51,7 @@ describe("the generator (scripts/pack-sources.ts)", () => {
   it("the committed sources are exactly what it writes (run `npm run packs:sources` after a change)", () => {
     const generated = generateSources();
     const files = new Map<string, string>();
-    for (const pack of Object.values(ITEM_PACKS))
+    for (const pack of ALL_PACKS)
       for (const f of readdirSync(join(SOURCE_DIR, pack)))
         files.set(`${pack}/${f}`, readFileSync(join(SOURCE_DIR, pack, f), "utf8"));
     expect([...files.keys()].sort()).toEqual([...generated.keys()].sort());
@@ -323,11 +324,14 @@ describe("the built LevelDB packs (foundryvtt-cli)", () => {
   it("read back document by document equal to the sources, none skipped", async () => {
     const out = mkdtempSync(join(tmpdir(), "bbb-hm3-packs-"));
     const summaries = await buildPacks(SOURCE_DIR, out);
-    for (const [kind, pack] of Object.entries(ITEM_PACKS)) {
+    for (const pack of ALL_PACKS) {
+      const kind = pack;
       const sources = committed(pack);
       const summary = summaries.find((s) => s.pack === pack)!;
       expect(summary, kind).toBeDefined();
-      expect(summary.documents).toBe(sources.length);
+      // Every document lands, embedded items included (foundryvtt-cli skips one without a key).
+      const embedded = sources.reduce((n, d) => n + ((d.items as unknown[]) ?? []).length, 0);
+      expect(summary.documents).toBe(sources.length + embedded);
       const extracted = mkdtempSync(join(tmpdir(), `bbb-x-${pack}-`));
       await extractPack(join(out, pack), extracted);
       const back = readdirSync(extracted)
@@ -350,11 +354,12 @@ describe("system.json declares the packs, in the HârnMaster 3 pack folder", () 
     packFolders: { name: string; packs: string[] }[];
   };
 
-  it("one Item pack per source folder, at packs/<name>, for this system", () => {
-    for (const pack of Object.values(ITEM_PACKS)) {
+  it("one pack per source folder, at packs/<name>, for this system, of its documents' type", () => {
+    for (const pack of ALL_PACKS) {
       const entry = manifest.packs.find((p) => p.name === pack);
       expect(entry, pack).toBeDefined();
-      expect(entry).toMatchObject({ path: `packs/${pack}`, type: "Item", system: "blow-by-blow" });
+      const type = (Object.values(ITEM_PACKS) as string[]).includes(pack) ? "Item" : "Actor";
+      expect(entry).toMatchObject({ path: `packs/${pack}`, type, system: "blow-by-blow" });
       expect(entry!.label).toMatch(/^HM3 /);
       expect(committed(pack).length).toBeGreaterThan(0);
     }

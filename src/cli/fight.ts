@@ -1,0 +1,141 @@
+/**
+ * `cli fight A B`: one HM3 exchange between two fighters stored as Foundry Actor documents (the
+ * sample fighters pack, an exported actor), A attacking B, through the same pure combat rules
+ * the Foundry adapter uses (`hm3Combat`: attack options, itemised targets, the declaration from
+ * the fighters, the defence options and choice). Each side follows a simple policy:
+ *
+ * - the attacker uses the ready attack (item and aspect) with the highest target (at equal
+ *   targets, the aspect with the highest impact), aimed at the middle zone; a missile shoots at 10 hexes (the Short band of every missile);
+ * - the defender takes the available defence with the highest target (Ignore only when nothing
+ *   else is available), with its best item and, for a counterstrike, the aspect with the
+ *   highest impact at the middle zone.
+ *
+ * The dice come from the seed; the output is the exchange result as `resolve` prints it, with
+ * what each side chose.
+ */
+import type {
+  AttackRequest,
+  ChoiceOptionView,
+  ChoiceRequest,
+  FighterSnapshot,
+} from "../core/combat";
+import { SeededDice } from "../core/dice";
+import { InputError } from "../core/errors";
+import { hm3, hm3Combat } from "../rules/hm3";
+
+/** The distance a missile is shot at (hexes): inside the Short band of every HM3 missile. */
+export const MISSILE_DISTANCE = 10;
+
+export interface FightChoice {
+  item: string | null;
+  mode: string | null;
+  target: number | null;
+}
+
+export interface FightOutcome {
+  seed: number;
+  attacker: string;
+  defender: string;
+  attack: FightChoice & { aim: string };
+  defence: FightChoice & { option: string };
+  result: unknown;
+}
+
+function worldDefaults(): Record<string, boolean> {
+  return Object.fromEntries(hm3Combat.optionalRules.map((r) => [r.id, r.default]));
+}
+
+/** The attacker's request: the ready attack with the highest target. */
+export function bestAttack(a: FighterSnapshot, b: FighterSnapshot): AttackRequest {
+  let best: { request: AttackRequest; value: number; impact: number } | null = null;
+  for (const option of hm3Combat.attackOptions(a, b)) {
+    if (option.unavailableKey) continue;
+    for (const mode of option.modes) {
+      const request: AttackRequest = {
+        itemId: option.itemId,
+        mode: mode.id,
+        aim: "mid",
+        band: null,
+        situation: {
+          engagingDefender: 1,
+          defenderProne: false,
+          distance: option.kind === "missile" ? MISSILE_DISTANCE : 1,
+        },
+        custom: [],
+      };
+      const value = hm3Combat.attackTarget(a, b, request).value;
+      // The highest target; at equal targets the aspect with the highest impact.
+      if (!best || value > best.value || (value === best.value && mode.impact > best.impact))
+        best = { request, value, impact: mode.impact };
+    }
+  }
+  if (!best) throw new InputError("attacker", a.name, "has no ready weapon to attack with");
+  return best.request;
+}
+
+/** The defender's request: the available defence with the highest target. */
+export function bestDefence(options: readonly ChoiceOptionView[]): ChoiceRequest {
+  let best: { request: ChoiceRequest; value: number } | null = null;
+  for (const option of options) {
+    if (option.unavailableKey) continue;
+    const candidates = option.items.length
+      ? option.items.map((item) => ({
+          itemId: item.itemId as string | null,
+          value: item.target?.value ?? -1,
+          mode: [...item.modes].sort((x, y) => y.impact - x.impact)[0]?.id ?? null,
+        }))
+      : [{ itemId: null, value: option.target?.value ?? -1, mode: null }];
+    for (const c of candidates) {
+      const request: ChoiceRequest = {
+        optionId: option.id,
+        itemId: c.itemId,
+        mode: c.mode,
+        aim: option.aims.length ? "mid" : null,
+        custom: [],
+      };
+      if (!best || c.value > best.value) best = { request, value: c.value };
+    }
+  }
+  if (!best) throw new InputError("defender", null, "has no defence available");
+  return best.request;
+}
+
+/** One exchange, A attacking B, with the dice of `seed`. */
+export function fightExchange(a: FighterSnapshot, b: FighterSnapshot, seed: number): FightOutcome {
+  const dice = new SeededDice(seed);
+  const request = bestAttack(a, b);
+  const build = hm3Combat.buildDeclaration(a, b, request, worldDefaults());
+  let state = hm3.start(hm3.parseDeclaration(build.declaration), dice);
+  let defence: FightOutcome["defence"] = { option: "none", item: null, mode: null, target: null };
+  for (let pending = hm3.pending(state); pending; pending = hm3.pending(state)) {
+    const chooser = pending.by === "defender" ? b : a;
+    const options = hm3Combat.choiceOptions(pending, build, chooser);
+    const choice = bestDefence(options);
+    const value = hm3Combat.buildChoice(pending, build, chooser, choice);
+    const view = options.find((o) => o.id === choice.optionId)!;
+    const target =
+      view.items.find((i) => i.itemId === choice.itemId)?.target?.value ??
+      view.target?.value ??
+      null;
+    defence = {
+      option: choice.optionId,
+      item: chooser.items.find((i) => i.id === choice.itemId)?.name ?? null,
+      mode: choice.mode,
+      target,
+    };
+    state = hm3.choose(state, hm3.parseChoice(state, value), dice);
+  }
+  return {
+    seed,
+    attacker: a.name,
+    defender: b.name,
+    attack: {
+      item: a.items.find((i) => i.id === request.itemId)?.name ?? null,
+      mode: request.mode,
+      aim: request.aim,
+      target: hm3Combat.attackTarget(a, b, request).value,
+    },
+    defence,
+    result: hm3.result(state),
+  };
+}

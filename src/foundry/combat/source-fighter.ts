@@ -1,0 +1,60 @@
+/**
+ * A fighter snapshot (`FighterSnapshot`, src/core/combat.ts) from an Actor source as Foundry
+ * stores it (a compendium pack's JSON, an exported actor): the same snapshot the adapter takes
+ * of a live actor (snapshot.ts `fighterSnapshot`), with the derived figures computed by the same
+ * derivation the data models run (data/actor/derive.ts). Pure: the CLI and the workbench use it
+ * without Foundry. Malformed input is refused with an InputError naming the field.
+ */
+import type { FighterItem, FighterSnapshot } from "../../core/combat";
+import { copy } from "../../core/data";
+import { InputError } from "../../core/errors";
+import type { CharacterSource, CreatureSource } from "../data/source";
+import { deriveActor } from "../data/actor/derive";
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The snapshot of an Actor source (`{name, type, system, items}`); `conditions` as given. */
+export function fighterFromSource(
+  raw: unknown,
+  conditions: readonly string[] = [],
+): FighterSnapshot {
+  if (!isObj(raw)) throw new InputError("actor", raw, "expected an Actor document (an object)");
+  const { name, type, system, items } = raw;
+  if (typeof name !== "string" || name === "")
+    throw new InputError("name", name, "expected the actor's name");
+  if (type !== "character" && type !== "creature")
+    throw new InputError("type", type, "expected character or creature");
+  if (!isObj(system) || !isObj(system.hm3))
+    throw new InputError("system.hm3", system, "expected the actor's HM3 data");
+  if (!Array.isArray(items)) throw new InputError("items", items, "expected a list of items");
+  const list: FighterItem[] = items.map((item: unknown, i) => {
+    if (!isObj(item) || typeof item.type !== "string" || !isObj(item.system))
+      throw new InputError(`items[${i}]`, item, "expected an item with a type and system data");
+    const id = typeof item._id === "string" ? item._id : typeof item.id === "string" ? item.id : "";
+    if (id === "") throw new InputError(`items[${i}]._id`, item._id, "expected the item's id");
+    return { id, type: item.type, name: String(item.name ?? ""), system: copy(item.system) };
+  });
+  const { derived, errors } = deriveActor(
+    type === "character" ? "Actor.character" : "Actor.creature",
+    system as unknown as CharacterSource | CreatureSource,
+    list,
+  );
+  if (!derived) {
+    const first = errors[0];
+    throw new InputError(
+      first?.field ?? "system.hm3",
+      first?.value,
+      "the actor's figures cannot be derived",
+    );
+  }
+  return {
+    actorType: type,
+    name,
+    system: copy(system),
+    derived: copy({ ...derived }),
+    items: list,
+    conditions: [...conditions].sort(),
+  };
+}
