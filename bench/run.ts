@@ -64,3 +64,18 @@ const m2mAnswers = { defence: [{ type: "parry", score: 6, pd: 3 }] };
 time("m2m: full exchanges (attack, defence, damage, wound)", 200_000, () => {
   runExchange(m2m, m2mDecl, m2mAnswers, dice);
 });
+
+// Duels (issue 6): the sample knight against the sample brigand to incapacitation or death,
+// each exchange through the flow's combat rules with the fighters re-derived after each change.
+{
+  const { readFileSync } = await import("node:fs");
+  const { runDuel } = await import("../src/sim/duel");
+  const load = (f: string) =>
+    JSON.parse(readFileSync(`packs/_source/hm3-sample-fighters/${f}.json`, "utf8"));
+  const a = { actor: load("sir-aldric-knight") };
+  const b = { actor: load("brigand") };
+  const duelDice = new SeededDice(7);
+  time("hm3: duels (sample knight vs brigand, to a decision)", 300, () => {
+    runDuel(a, b, duelDice, { keepExchanges: false });
+  });
+}

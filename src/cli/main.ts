@@ -6,6 +6,7 @@
  *   odds FILE      exact odds of one hm3 exchange (same input as resolve), printed as JSON
  *   character FILE a character's derived figures (m2m), printed as JSON
  *   fight A B      one hm3 exchange between two Foundry actor documents (A attacks B), as JSON
+ *   duel A B       N hm3 duels between two actor documents: win rates, rounds, injuries
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
  *
@@ -17,6 +18,7 @@ import { deriveCharacterInput, resolveInput } from "../rules/resolve";
 import { oddsInput } from "../rules/hm3/odds";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { runDemo } from "./demo";
+import { runDuelCommand } from "./duel";
 import { fightExchange } from "./fight";
 
 const HELP = `Blow by Blow — realistic medieval combat rules engine
@@ -39,6 +41,12 @@ Commands:
                       packs/_source/hm3-sample-fighters/. Each side follows a
                       simple policy (best attack, best defence; src/cli/fight.ts).
                       Prints what each chose and the result as JSON.
+  duel A B [--n N] [--seed S] [--svg FILE] [--json]
+                      N duels (default 1000) to incapacitation or death between
+                      two actor documents, same policy as fight (docs/duel.md).
+                      Prints win rates, rounds to decision and injuries by
+                      location and severity; --svg writes a plot of the
+                      injuries, --json prints the counts as JSON.
   demo [--seed N]     Run a sample HârnMaster 3 fight and print it as text.
   help                Show this help.
 
@@ -125,6 +133,10 @@ export function main(argv: string[]): number {
           }
         });
         process.stdout.write(JSON.stringify(fightExchange(a!, b!, seed), null, 2) + "\n");
+        return 0;
+      }
+      case "duel": {
+        process.stdout.write(runDuelCommand(args, readInput));
         return 0;
       }
       case "demo": {

@@ -1,0 +1,107 @@
+/**
+ * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json]`: N duels between two fighters stored
+ * as Foundry Actor documents (src/sim/duel.ts), printed as win rates, rounds to decision and
+ * injuries by location and severity; `--svg` writes the plot, `--json` prints the counts as
+ * JSON. A progress bar goes to stderr when stderr is a terminal.
+ */
+import { writeFileSync } from "node:fs";
+import { InputError } from "../core/errors";
+import { fighterFromSource } from "../foundry/combat/source-fighter";
+import { duelPlotSvg, runDuels, type ActorSource, type DuelStats } from "../sim/duel";
+
+export interface DuelArgs {
+  files: [string, string];
+  n: number;
+  seed: number;
+  svg: string | null;
+  json: boolean;
+}
+
+/** Reads the command's arguments; a bad one throws with its name. */
+export function duelArgs(args: readonly string[]): DuelArgs {
+  const files: string[] = [];
+  const out: Omit<DuelArgs, "files"> = { n: 1000, seed: 1, svg: null, json: false };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const value = () => {
+      const v = args[++i];
+      if (v === undefined) throw new InputError(a, v, "expected a value");
+      return v;
+    };
+    const whole = (name: string, v: string, min: number) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min)
+        throw new InputError(name, v, `expected a whole number ≥ ${min}`);
+      return n;
+    };
+    if (a === "--n") out.n = whole("--n", value(), 1);
+    else if (a === "--seed") out.seed = whole("--seed", value(), 0);
+    else if (a === "--svg") out.svg = value();
+    else if (a === "--json") out.json = true;
+    else if (a.startsWith("--")) throw new InputError(a, a, "unknown option");
+    else files.push(a);
+  }
+  if (files.length !== 2)
+    throw new InputError("files", files.join(" "), "expected two actor FILEs");
+  return { ...out, files: files as [string, string] };
+}
+
+/** A fighter file checked as an actor (its derivation must succeed). */
+export function loadFighter(actor: unknown, file: string): ActorSource {
+  try {
+    fighterFromSource(actor);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
+    throw e;
+  }
+  return actor as ActorSource;
+}
+
+/** The summary as text. */
+export function duelSummary(stats: DuelStats, names: [string, string]): string {
+  const pct = (k: "a" | "b" | "none") => ((100 * stats.wins[k]) / stats.n).toFixed(1);
+  const lines = [
+    `${stats.n} duels: ${names[0]} vs ${names[1]}`,
+    `  ${names[0]} wins ${stats.wins.a} (${pct("a")}%)`,
+    `  ${names[1]} wins ${stats.wins.b} (${pct("b")}%)`,
+    `  undecided ${stats.wins.none} (${pct("none")}%)`,
+    `Rounds to decision: mean ${stats.rounds.mean.toFixed(2)}`,
+  ];
+  const rounds = Object.keys(stats.rounds.histogram)
+    .map(Number)
+    .sort((x, y) => x - y);
+  for (const r of rounds.slice(0, 10))
+    lines.push(`  ${String(r).padStart(3)}: ${stats.rounds.histogram[r]}`);
+  if (rounds.length > 10) lines.push(`  … ${rounds.length - 10} more round counts`);
+  lines.push("Injuries by location (M S G K):");
+  const locs = Object.keys(stats.injuries).sort();
+  for (const l of locs) {
+    const c = stats.injuries[l]!;
+    lines.push(
+      `  ${l.padEnd(16)} ${["M", "S", "G", "K"].map((s) => String(c[s] ?? 0).padStart(6)).join("")}`,
+    );
+  }
+  if (!locs.length) lines.push("  none");
+  return lines.join("\n") + "\n";
+}
+
+/** Runs the command; `read` reads a JSON file. Returns the text to print. */
+export function runDuelCommand(args: readonly string[], read: (file: string) => unknown): string {
+  const opts = duelArgs(args);
+  const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
+  const tty = process.stderr.isTTY === true;
+  let last = 0;
+  const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, (done, n) => {
+    if (!tty) return;
+    const now = Date.now();
+    if (done !== n && now - last < 100) return;
+    last = now;
+    const width = 30;
+    const filled = Math.round((width * done) / n);
+    process.stderr.write(
+      `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${n}${done === n ? "\n" : ""}`,
+    );
+  });
+  if (opts.svg) writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }));
+  return opts.json ? JSON.stringify(stats, null, 2) + "\n" : duelSummary(stats, [a.name, b.name]);
+}
