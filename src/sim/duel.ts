@@ -17,7 +17,7 @@
  *   the other wins. Both out in one exchange (a counterstrike): no winner. After `maxRounds`
  *   rounds (default 100) the duel ends undecided.
  */
-import type { FighterSnapshot } from "../core/combat";
+import type { AttackRequest, ChoiceRequest, FighterSnapshot } from "../core/combat";
 import { copy } from "../core/data";
 import type { Dice, RollRecord } from "../core/dice";
 import { SeededDice } from "../core/dice";
@@ -79,9 +79,19 @@ interface Fighter {
   snap: FighterSnapshot | null;
 }
 
+/** What a user picks for one exchange (the workbench); the policy decides what is not given. */
+export interface ExchangeChoice {
+  attack?: AttackRequest | null;
+  defence?: ChoiceRequest | null;
+}
+
 export interface Duel {
   readonly sides: Record<SideKey, { name: string; actor: ActorSource; conditions: string[] }>;
   readonly done: boolean;
+  /** One exchange with `by` attacking now, outside the turn order (the workbench's Roll). */
+  attack(by: SideKey, dice: Dice, choice?: ExchangeChoice): DuelExchange | null;
+  /** A side's fighter as it is now (figures re-derived after its injuries). */
+  snapshot(side: SideKey): FighterSnapshot;
   /** Runs the next turn (one exchange, or a turn spent getting up); null when the duel is over. */
   next(dice: Dice): DuelExchange | null;
   result(): DuelResult;
@@ -240,14 +250,14 @@ export function createDuel(
   };
 
   /** One exchange: `by` attacks the other side. */
-  const exchange = (by: SideKey, dice: Dice): DuelExchange => {
+  const exchange = (by: SideKey, dice: Dice, choice: ExchangeChoice = {}): DuelExchange => {
     const side: Record<Side, Fighter> = { attacker: fighters[by], defender: fighters[OTHER[by]] };
     const snaps: Record<Side, FighterSnapshot> = {
       attacker: snapshotOf(side.attacker),
       defender: snapshotOf(side.defender),
     };
-    const request = bestAttack(snaps.attacker, snaps.defender);
-    if (side.attacker.policy.itemId) request.itemId = side.attacker.policy.itemId;
+    const request = choice.attack ?? bestAttack(snaps.attacker, snaps.defender);
+    if (!choice.attack && side.attacker.policy.itemId) request.itemId = side.attacker.policy.itemId;
     const build = hm3Combat.buildDeclaration(snaps.attacker, snaps.defender, request, rules);
     const rec = recording(dice);
     let state = hm3.start(hm3.parseDeclaration(build.declaration), rec.dice);
@@ -255,7 +265,9 @@ export function createDuel(
     const itemUsed: Record<Side, string | null> = { attacker: request.itemId, defender: null };
     for (let pending = hm3.pending(state); pending; pending = hm3.pending(state)) {
       const chooser = snaps[pending.by];
-      const choiceRequest = bestDefence(hm3Combat.choiceOptions(pending, build, chooser));
+      const choiceRequest =
+        (pending.by === "defender" ? choice.defence : null) ??
+        bestDefence(hm3Combat.choiceOptions(pending, build, chooser));
       const value = hm3Combat.buildChoice(pending, build, chooser, choiceRequest);
       if (pending.by === "defender") itemUsed.defender = choiceRequest.itemId;
       choices.push({
@@ -301,6 +313,13 @@ export function createDuel(
     },
     get done() {
       return end !== null;
+    },
+    attack(by: SideKey, dice: Dice, choice: ExchangeChoice = {}): DuelExchange | null {
+      if (end !== null) return null;
+      return exchange(by, dice, choice);
+    },
+    snapshot(side: SideKey): FighterSnapshot {
+      return snapshotOf(fighters[side]);
     },
     next(dice: Dice): DuelExchange | null {
       while (end === null) {
