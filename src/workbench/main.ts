@@ -97,6 +97,8 @@ const K = Object.freeze({
   rounds: "BLOWBYBLOW.Workbench.rounds",
   badNumber: "BLOWBYBLOW.Workbench.badNumber",
   error: "BLOWBYBLOW.Workbench.error",
+  skills: "BLOWBYBLOW.Workbench.skills",
+  applyFigures: "BLOWBYBLOW.Workbench.applyFigures",
 });
 
 const CONDITION_KEY: Readonly<Record<string, string>> = Object.freeze({
@@ -179,8 +181,15 @@ function problem(text: string | null): void {
   el("wb-problem").textContent = text ?? "";
 }
 
+/** Each side's fighter with the figures edited on the page (null: the pack's fighter). */
+const edited: Record<SideKey, ActorSource | null> = { a: null, b: null };
+
+function fighterOf(side: SideKey): ActorSource {
+  return edited[side] ?? FIGHTERS[side === "a" ? fighterA : fighterB]!;
+}
+
 function newDuel(): Duel {
-  duel = createDuel({ actor: FIGHTERS[fighterA]! }, { actor: FIGHTERS[fighterB]! });
+  duel = createDuel({ actor: fighterOf("a") }, { actor: fighterOf("b") });
   el("wb-log").innerHTML = "";
   el("wb-stats").innerHTML = "";
   return duel;
@@ -347,11 +356,46 @@ function showSides(): void {
     });
     const conditions = d.sides[side].conditions;
     const names = conditions.map((c) => localize(CONDITION_KEY[c] ?? c));
+    const skills = fighterOf(side).items.filter((i) => i.type === "skill");
+    const rows = skills
+      .map(
+        (i) =>
+          `<label>${escapeHtml(i.name)} <input type="text" inputmode="numeric" name="${escapeHtml(i._id)}" value="${escapeHtml(String((i.system.hm3 as { ml?: unknown }).ml ?? ""))}" /></label>`,
+      )
+      .join("");
     el(`wb-side-${side}`).innerHTML = `
       <h2>${escapeHtml(s.name)}</h2>
       <p class="bbb-wb-conditions" data-conditions="${escapeHtml(conditions.join(" "))}">${escapeHtml(localize(K.conditions))}: ${escapeHtml(names.length ? names.join(", ") : localize(K.noConditions))}</p>
+      <form class="bbb-wb-edit" data-side="${side}">
+        <fieldset><legend>${escapeHtml(localize(K.skills))}</legend>${rows}</fieldset>
+        <button type="submit">${escapeHtml(localize(K.applyFigures))}</button>
+      </form>
       ${diagramTemplate({ body }, RUNTIME_OPTIONS)}`;
   }
+}
+
+/**
+ * A side's edited skill levels: every value checked first (a whole number 0 to 150, else the
+ * skill and the value are named and nothing changes), then the fight restarts with them.
+ */
+function applyFigures(form: HTMLFormElement): void {
+  const side = form.dataset.side as SideKey;
+  const actor = structuredClone(fighterOf(side));
+  for (const input of form.querySelectorAll<HTMLInputElement>("input[name]")) {
+    const item = actor.items.find((i) => i._id === input.name);
+    if (!item) continue;
+    const text = input.value.trim();
+    const ml = Number(text);
+    if (text === "" || !Number.isInteger(ml) || ml < 0 || ml > 150)
+      throw new Error(format(K.badNumber, { field: item.name, value: input.value }));
+    (item.system.hm3 as { ml: number }).ml = ml;
+  }
+  edited[side] = actor;
+  dice = null;
+  newDuel();
+  fillAttack();
+  fillDefenceAndOdds();
+  showSides();
 }
 
 function logCard(card: ExchangeCard): void {
@@ -405,6 +449,8 @@ function wire(): void {
   const restart = () => {
     fighterA = Number(el<HTMLSelectElement>("wb-a").value);
     fighterB = Number(el<HTMLSelectElement>("wb-b").value);
+    edited.a = null;
+    edited.b = null;
     dice = null;
     newDuel();
     fillAttack();
@@ -435,6 +481,11 @@ function wire(): void {
       afterExchange();
     }),
   );
+  for (const side of ["a", "b"])
+    el(`wb-side-${side}`).addEventListener("submit", (event) => {
+      event.preventDefault();
+      guarded(() => applyFigures(event.target as HTMLFormElement))();
+    });
   el("wb-step").addEventListener(
     "click",
     guarded(() => {
@@ -450,8 +501,8 @@ function wire(): void {
       const n = Number(text);
       if (!Number.isInteger(n) || n < 1 || n > 100_000)
         throw new Error(format(K.badNumber, { field: localize(K.count), value: text }));
-      const a = FIGHTERS[fighterA]!;
-      const b = FIGHTERS[fighterB]!;
+      const a = fighterOf("a");
+      const b = fighterOf("b");
       const stats = runDuels({ actor: a }, { actor: b }, n, seed());
       const rate = (k: "a" | "b" | "none") => pct(stats.wins[k] / stats.n);
       el("wb-stats").innerHTML = `

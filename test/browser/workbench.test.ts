@@ -6,11 +6,13 @@
  * fighters' conditions and body diagrams follow the fight, the duel statistics and their plot.
  * Screenshots go to test-output/screenshots.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SeededDice } from "../../src/core/dice";
+import { createDuel, type ActorSource } from "../../src/sim/duel";
 import { launch } from "./harness";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
 
@@ -101,7 +103,27 @@ describe("the combat workbench page", () => {
       const card = page.locator("#wb-log .exchange-card").first();
       await card.waitFor();
       expect(await card.getAttribute("data-ruleset")).toBe("hm3");
-      expect(await card.locator(".bbb-xc-attacker").textContent()).toBeTruthy();
+      // The same exchange in Node: the page's default choices are the duel policy's.
+      const load = (f: string) =>
+        JSON.parse(
+          readFileSync(join(REPO_ROOT, "packs/_source/hm3-sample-fighters", `${f}.json`), "utf8"),
+        ) as ActorSource;
+      const names = await page
+        .locator("#wb-a option:checked, #wb-b option:checked")
+        .allTextContents();
+      const byName = new Map(
+        ["brigand", "longbowman", "man-at-arms", "militia-spearman", "sir-aldric-knight", "war-dog"]
+          .map(load)
+          .map((a) => [a.name, a]),
+      );
+      const duel = createDuel({ actor: byName.get(names[0]!)! }, { actor: byName.get(names[1]!)! });
+      const core = duel.attack("a", new SeededDice(12))!.card.result as unknown as {
+        result: string;
+      };
+      expect(await card.locator(".bbb-hm3-code").textContent()).toBe(
+        core.result === "miss" ? "\u2022" : core.result.replace("*", "\u2605"),
+      );
+      expect(await card.locator(".bbb-xc-attacker").textContent()).toBe(names[0]);
       // A modifier out of range is refused with its field named, and nothing is rolled.
       const before = await page.locator("#wb-log .exchange-card").count();
       await page.fill("#wb-mod", "500");
@@ -115,10 +137,39 @@ describe("the combat workbench page", () => {
     }
   }, 60_000);
 
+  it("a fighter's skill levels can be edited: a bad one is named and changes nothing; a good one changes the odds", async () => {
+    const { page, errors } = await open();
+    try {
+      const odds = () => page.locator("#wb-odds-result").innerText();
+      const before = await odds();
+      const first = page.locator("#wb-side-a form input[name]").first();
+      const skill = (
+        await first.evaluate((i) => i.parentElement?.firstChild?.textContent ?? "")
+      ).trim();
+      const original = await first.inputValue();
+      await first.fill("lots");
+      await page.click('#wb-side-a form button[type="submit"]');
+      expect(await page.locator("#wb-problem").textContent()).toContain(`${skill}: lots`);
+      expect(await odds()).toBe(before);
+      // Every skill of the attacker at 100: its attack target and the odds change.
+      const inputs = page.locator("#wb-side-a form input[name]");
+      for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill("100");
+      await page.click('#wb-side-a form button[type="submit"]');
+      expect(await page.locator("#wb-problem").textContent()).toBe("");
+      expect(await page.locator("#wb-side-a form input[name]").first().inputValue()).toBe("100");
+      expect(await odds()).not.toBe(before);
+      expect(original).not.toBe("100");
+      await shot(page, "workbench-edited");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
   it("runs many duels: win rates sum to 100 % and the plot is drawn", async () => {
     const { page, errors } = await open();
     try {
-      await page.fill("#wb-n", "30");
+      await page.fill("#wb-n", "20");
       await page.click("#wb-many");
       await page.waitForSelector("#wb-plot svg");
       const rates = await page
@@ -132,5 +183,5 @@ describe("the combat workbench page", () => {
     } finally {
       await page.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
