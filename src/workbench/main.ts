@@ -11,6 +11,7 @@ import Handlebars from "handlebars";
 import exchangeHbs from "../../templates/chat/exchange.hbs?raw";
 import bodyDiagramHbs from "../../templates/partials/body-diagram.hbs?raw";
 import en from "../../lang/en.json";
+import "../../styles/blow-by-blow.css";
 import "../../styles/chat.css";
 import "../../styles/actor-sheet.css";
 import "../../styles/workbench.css";
