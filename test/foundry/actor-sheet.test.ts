@@ -48,6 +48,7 @@ import {
 import { skillSubject, testCard, weaponSubject } from "../../src/foundry/sheets/actor/tests";
 import { registerSheets, CHARACTER_SHEET_LABEL } from "../../src/foundry/sheets/register";
 import { PARTIAL_HELPER, signed, targetTooltip } from "../../src/foundry/sheets/common";
+import { HM3_TARGET_LABELS } from "../../src/rules/hm3/combat";
 import {
   derive,
   dogInput,
@@ -532,8 +533,52 @@ describe("context builders", () => {
           value: 5,
         },
         localize,
+        HM3_TARGET_LABELS,
       ),
     ).toBe("ML 20, Physical Penalty −45, limited to 5");
+  });
+
+  it("HM3's labels cover every modifier and base of the derived targets the sheets show (review M2)", () => {
+    const keys = { modifiers: new Set<string>(), bases: new Set<string>() };
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (v === null || typeof v !== "object") return;
+      const o = v as Record<string, unknown>;
+      if (typeof o.baseKey === "string" && Array.isArray(o.modifiers)) {
+        keys.bases.add(o.baseKey);
+        for (const m of o.modifiers as { key: string; label?: string }[])
+          if (m.label === undefined) keys.modifiers.add(m.key);
+      }
+      Object.values(o).forEach(walk);
+    };
+    walk(derive(KNIGHT_SYSTEM, KNIGHT_ITEMS));
+    walk(derive(dogSystem(), DOG_ITEMS));
+    expect(keys.modifiers.has("physicalPenalty")).toBe(true);
+    expect([...keys.modifiers].some((k) => k.startsWith("range."))).toBe(true);
+    for (const k of keys.modifiers) expect(HM3_TARGET_LABELS.modifiers[k], k).toBeDefined();
+    for (const k of keys.bases) expect(HM3_TARGET_LABELS.bases[k], k).toBeDefined();
+  });
+
+  it("targetTooltip labels by the labels given; a key they lack is the generic label, never raw (review M2)", () => {
+    const target = {
+      baseKey: "skill",
+      base: 12,
+      modifiers: [
+        { key: "physicalPenalty", value: -2, source: "x" },
+        { key: "gurps.retreat", value: 3, source: "x" },
+      ],
+      raw: 13,
+      value: 13,
+    };
+    expect(targetTooltip(target, localize, HM3_TARGET_LABELS)).toBe(
+      "Base 12, Physical Penalty \u22122, Other modifier +3",
+    );
+    expect(
+      targetTooltip(target, localize, {
+        modifiers: { "gurps.retreat": "BLOWBYBLOW.Modifier.outnumbered" },
+        bases: { skill: "BLOWBYBLOW.Modifier.Base.ml" },
+      }),
+    ).toBe("ML 12, Other modifier \u22122, Outnumbered +3");
   });
 });
 

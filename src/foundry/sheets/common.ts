@@ -1,7 +1,6 @@
 /**
- * Pieces the system's sheets share: the localiser types, localisation keys of the rules'
- * modifiers and target bases (written whole for the lang audit), signed numbers with a true
- * minus sign, the itemised tooltip of a target ("ML 55, Physical Penalty −10"), and the label
+ * Pieces the system's sheets share: the localiser types, signed numbers with a true minus
+ * sign, the itemised tooltip of a target ("ML 55, Physical Penalty −10"), and the label
  * of a (possibly sided) body location; all pure. At the end, typed accessors for the v13 APIs
  * that the pinned fvtt-types (13.340.1) leave untyped (`foundry.applications.handlebars`,
  * `TextEditor.implementation`); they touch Foundry globals only when called.
@@ -10,7 +9,6 @@ import type { Target } from "../../core/modifiers";
 import { splitSided } from "../../core/body";
 import type { TargetLabels } from "../../core/combat";
 import { LOCATION_LABEL_KEYS } from "../../rules/hm3/body-plan";
-import { hm3Combat } from "../../rules/hm3/combat";
 import { baseLabelKey, modifierLabelKey } from "../target-labels";
 import { LOCATIONS, type LocationId } from "../../rules/hm3/tables";
 import { SIDED_LABEL } from "./item/labels";
@@ -38,13 +36,11 @@ export function signed(n: number): string {
 /**
  * The story of a target as one line: "ML 55, Physical Penalty −10"; when the ruleset clamped
  * the value (HM3: 5..95) the line ends with "limited to 5". Free-text labels (custom
- * modifiers) are shown as typed.
+ * modifiers) are shown as typed. The labels are the caller's ruleset's (`CombatRules.labels`;
+ * the HM3 sheets pass `HM3_TARGET_LABELS` from src/rules/hm3); a key they lack gets the generic
+ * label (src/foundry/target-labels.ts), never the raw key.
  */
-export function targetTooltip(
-  target: Target,
-  localize: Localize,
-  labels: TargetLabels = hm3Combat.labels,
-): string {
+export function targetTooltip(target: Target, localize: Localize, labels: TargetLabels): string {
   const format = formatWith(localize);
   const parts = [`${localize(baseLabelKey(labels, target.baseKey))} ${target.base}`];
   for (const m of target.modifiers) {

@@ -21,6 +21,7 @@ import type {
   FighterSnapshot,
   InjuryItemData,
   OptionalRule,
+  TargetLabels,
 } from "../../core/combat";
 import { InputError, readObject } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
@@ -115,6 +116,15 @@ export const HM3_BASE_LABELS: Readonly<Record<string, string>> = Object.freeze({
   aml: "BLOWBYBLOW.Modifier.Base.aml",
   dml: "BLOWBYBLOW.Modifier.Base.dml",
   eml: "BLOWBYBLOW.Modifier.Base.eml",
+});
+
+/**
+ * HM3's target labels (`CombatRules.labels`): the combat flow reads them through the ruleset,
+ * and the HM3 sheets (whose targets are HM3's derived ones) import them from here.
+ */
+export const HM3_TARGET_LABELS: TargetLabels = Object.freeze({
+  modifiers: HM3_MODIFIER_LABELS,
+  bases: HM3_BASE_LABELS,
 });
 
 /** The HM3 optional rules (hm3.md §2; seed 000 for limb injuries, R29), as world settings. */
@@ -921,7 +931,7 @@ const INCAPACITATING: readonly ConditionId[] = Object.freeze(["shock", "unconsci
 
 export const hm3Combat: CombatRules = Object.freeze({
   optionalRules: HM3_OPTIONAL_RULES,
-  labels: Object.freeze({ modifiers: HM3_MODIFIER_LABELS, bases: HM3_BASE_LABELS }),
+  labels: HM3_TARGET_LABELS,
   incapacitating: INCAPACITATING,
   attackOptions,
   bandFor,

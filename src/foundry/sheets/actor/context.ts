@@ -13,6 +13,7 @@ import {
   zoneStatus,
   zoneSums,
 } from "../../../rules/hm3/body-plan";
+import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
 import { itemLoad } from "../../../rules/hm3/gear";
 import {
   HM3_ATTRIBUTES,
@@ -227,7 +228,7 @@ function header(input: ActorContextInput, format: Format): HeaderContext {
           id: "initiative",
           label: localize(STAT.initiative),
           value: d.initiative.eml.value,
-          tooltip: targetTooltip(d.initiative.eml, localize),
+          tooltip: targetTooltip(d.initiative.eml, localize, HM3_TARGET_LABELS),
         },
       ]
     : [];
@@ -324,7 +325,7 @@ function skills(input: ActorContextInput, format: Format): SkillGroup[] {
           sb: ds?.sb ?? s.system.hm3.skillBase,
           ml: ds?.ml ?? s.system.hm3.ml,
           eml: ds ? ds.eml.value : null,
-          tooltip: ds ? targetTooltip(ds.eml, localize) : "",
+          tooltip: ds ? targetTooltip(ds.eml, localize, HM3_TARGET_LABELS) : "",
           rollLabel: format(MESSAGE.rollSkill, { name: s.name }),
           mlLabel: format(INLINE_ML_LABEL, { name: s.name }),
         };
@@ -440,9 +441,9 @@ function weapons(input: ActorContextInput, format: Format): WeaponRow[] {
       aml: dw?.aml ?? null,
       dml: dw?.dml ?? null,
       attackEml: dw ? dw.attackEml.value : null,
-      attackTooltip: dw ? targetTooltip(dw.attackEml, localize) : "",
+      attackTooltip: dw ? targetTooltip(dw.attackEml, localize, HM3_TARGET_LABELS) : "",
       defenceEml: dw ? dw.defenceEml.value : null,
-      defenceTooltip: dw ? targetTooltip(dw.defenceEml, localize) : "",
+      defenceTooltip: dw ? targetTooltip(dw.defenceEml, localize, HM3_TARGET_LABELS) : "",
       impacts,
     };
   });
@@ -466,7 +467,7 @@ function missiles(input: ActorContextInput, format: Format): MissileRow[] {
         impact,
         impactText: `${short} ${impact}`,
         eml: db ? db.eml.value : null,
-        tooltip: db ? targetTooltip(db.eml, localize) : "",
+        tooltip: db ? targetTooltip(db.eml, localize, HM3_TARGET_LABELS) : "",
         title: format(MESSAGE.bandButton, {
           band: label,
           range: db?.range ?? stored.range,
@@ -746,7 +747,10 @@ export function actorContext(input: ActorContextInput): ActorSheetContext {
       weapons: weapons(input, format),
       missiles: missiles(input, format),
       dodge: derived
-        ? { eml: derived.dodge.eml.value, tooltip: targetTooltip(derived.dodge.eml, localize) }
+        ? {
+            eml: derived.dodge.eml.value,
+            tooltip: targetTooltip(derived.dodge.eml, localize, HM3_TARGET_LABELS),
+          }
         : null,
       body,
     },

@@ -7,6 +7,7 @@
  */
 import type { Target } from "../../../core/modifiers";
 import type { Hm3Derived } from "../../../rules/hm3/character-types";
+import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
 import { successLevel } from "../../../rules/hm3/mechanics";
 import type { Level } from "../../../rules/hm3/tables";
 import { ASPECT_LABEL, RANGE_BAND_LABEL } from "../item/labels";
@@ -111,7 +112,7 @@ export function testCard(
     title: subject.title,
     detail: subject.detail,
     eml: subject.target.value,
-    tooltip: targetTooltip(subject.target, localize),
+    tooltip: targetTooltip(subject.target, localize, HM3_TARGET_LABELS),
     roll,
     level,
     levelLabel: localize(LEVEL_LABEL[level]),

@@ -14,6 +14,7 @@ import {
   type Hm3Derived,
 } from "../../../rules/hm3/character-types";
 import { formatInjuryCode, HUMAN_BODY_PLAN, isHumanPlan } from "../../../rules/hm3/body-plan";
+import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
 import { layerProtection } from "../../../rules/hm3/mechanics";
 import { layerBonus } from "../../../rules/hm3/gear";
 import {
@@ -533,8 +534,8 @@ function weaponContext(system: SourceByType["Item"]["weapon"], t: Tools): Weapon
           dml: derived.dml,
           attackEml: derived.attackEml.value,
           defenceEml: derived.defenceEml.value,
-          attackEmlTitle: targetTooltip(derived.attackEml, t.localize),
-          defenceEmlTitle: targetTooltip(derived.defenceEml, t.localize),
+          attackEmlTitle: targetTooltip(derived.attackEml, t.localize, HM3_TARGET_LABELS),
+          defenceEmlTitle: targetTooltip(derived.defenceEml, t.localize, HM3_TARGET_LABELS),
         }
       : null,
   };
@@ -563,7 +564,7 @@ function missileContext(system: SourceByType["Item"]["missile"], t: Tools): Miss
         impact: stored.impact,
         emlModifier: signedModifier(RANGE_EML[band]),
         ownerEml: eml?.value ?? null,
-        ownerEmlTitle: eml ? targetTooltip(eml, t.localize) : "",
+        ownerEmlTitle: eml ? targetTooltip(eml, t.localize, HM3_TARGET_LABELS) : "",
         owned: derived !== undefined,
       };
     }),
@@ -624,7 +625,11 @@ function skillContext(system: SourceByType["Item"]["skill"], t: Tools): SkillCon
     skillBase: hm3.skillBase,
     ml: hm3.ml,
     owner: derived
-      ? { sb: derived.sb, eml: derived.eml.value, emlTitle: targetTooltip(derived.eml, t.localize) }
+      ? {
+          sb: derived.sb,
+          eml: derived.eml.value,
+          emlTitle: targetTooltip(derived.eml, t.localize, HM3_TARGET_LABELS),
+        }
       : null,
   };
 }
