@@ -1899,7 +1899,8 @@ describe("labels: every modifier and base the HM3 targets itemise has one", () =
     // The walk reaches the keys the review named (aims, ranges, missile defences, outnumbered).
     for (const key of ["aim.high", "aim.low", "proneOpponent", "outnumbered", "range.extreme"])
       expect(modifierKeys.has(key), key).toBe(true);
-    expect([...modifierKeys].some((k) => k.startsWith("missileDefence."))).toBe(true);
+    for (const rule of ["weaponHalf", "weapon05", "dodgeHalf"])
+      expect(modifierKeys.has(`missileDefence.${rule}`), rule).toBe(true);
     for (const key of modifierKeys)
       expect(hm3Combat.labels.modifiers[key], `modifier ${key}`).toMatch(/^BLOWBYBLOW\.Modifier\./);
     for (const key of baseKeys)

@@ -87,7 +87,11 @@ export interface AttackDraft {
   custom: CustomDraft[];
 }
 
-/** The aim offered first: the middle zone when the option has one (the usual aim). */
+/**
+ * The aim offered first: the middle zone when the option has one (the usual aim), else the
+ * option's first. "mid" is HM3's id (review M2): `AttackOption` carries no default aim, so a
+ * ruleset without a "mid" aim simply opens on its first one (the fallback makes it harmless).
+ */
 function defaultAim(option: AttackOption | undefined): string {
   const aims = option?.aims ?? [];
   return aims.find((a) => a.id === "mid")?.id ?? aims[0]?.id ?? "";
@@ -361,7 +365,13 @@ export function readAttackDraft(
 
 // ── The ruleset's refusals ───────────────────────────────────────────────────────────────────
 
-/** Request paths (and the rules' own names for them) → the form field showing them. */
+/**
+ * Request paths (and the rules' own names for them) → the form field showing them. The
+ * aliases `item`, `aspect`, `range` and `opponents` are HM3's names (its table checks throw
+ * `range`, for one): a small HM3 leak kept on purpose (review M2). A ruleset whose errors name
+ * the request's own paths needs none, and a field named nowhere here is still shown, with its
+ * path and value, never lost.
+ */
 const REQUEST_FIELD: Readonly<Record<string, keyof typeof FIELD_LABEL>> = {
   itemId: "itemId",
   item: "itemId",

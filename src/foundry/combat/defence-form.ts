@@ -54,6 +54,11 @@ export interface DefenceDraft {
 
 type Item = ChoiceOptionView["items"][number];
 
+/**
+ * The aim offered first: the middle zone when the option has one, else its first. "mid" is
+ * HM3's id (review M2): `ChoiceOptionView` carries no default aim, and the fallback makes the
+ * choice harmless for a ruleset without one.
+ */
 function defaultAim(option: ChoiceOptionView | undefined): string {
   const aims = option?.aims ?? [];
   return aims.find((a) => a.id === "mid")?.id ?? aims[0]?.id ?? "";

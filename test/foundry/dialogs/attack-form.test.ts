@@ -434,6 +434,19 @@ describe("the attack dialog's view", () => {
     ]);
   });
 
+  it("labels the breakdown by the ruleset it is given: a key it lacks is the generic label, never raw (review M2)", () => {
+    const d = draft({ aim: "high", engagingDefender: "3" });
+    const hm3 = view(d).breakdown!.rows.map((r) => r.label);
+    expect(hm3.slice(0, 3)).toEqual(["AML", "Physical Penalty", "Aiming high"]);
+    const bare = view(d, { labels: { modifiers: {}, bases: {} } }).breakdown!.rows;
+    const other = localize("BLOWBYBLOW.Modifier.other");
+    expect(bare[0]!.label).toBe(localize("BLOWBYBLOW.Modifier.Base.other"));
+    const modifiers = bare.filter((r) => r.kind === "modifier");
+    expect(modifiers.length).toBeGreaterThan(1);
+    for (const r of modifiers) expect(r.label).toBe(other);
+    for (const r of bare) expect(r.label).not.toMatch(/^(aim\.|physicalPenalty|aml)/);
+  });
+
   it("shows a melee weapon's modes with their impact and its aims; no bands", () => {
     const c = view(draft({ mode: "edge" }));
     expect(c.kind).toBe("melee");

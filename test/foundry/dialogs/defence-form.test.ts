@@ -245,6 +245,20 @@ describe("the defence dialog's view", () => {
     expect(c.canSubmit).toBe(false);
   });
 
+  it("labels the breakdown by the ruleset it is given: a key it lacks is the generic label, never raw (review M2)", () => {
+    const labels = { modifiers: {}, bases: { ml: "BLOWBYBLOW.Modifier.Base.ml" } };
+    const c = defenceDialogContext(
+      { ...defenceInput("dodge"), labels },
+      draftFor("dodge"),
+      localize,
+      format,
+    );
+    expect(c.breakdown!.rows.slice(0, 2).map((r) => `${r.label} ${r.value}`)).toEqual([
+      "ML 98",
+      `${localize("BLOWBYBLOW.Modifier.other")} \u22125`,
+    ]);
+  });
+
   it("defenceBreakdown without modifiers is the ruleset's own target", () => {
     const t = option("dodge").target!;
     const { breakdown, limitsNote } = defenceBreakdown(t, [], localize, format, hm3Combat.labels);
