@@ -18,6 +18,7 @@ import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
 import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
+import { documentProblems, formatSourceProblems } from "./pack-validate";
 
 type Obj = Record<string, unknown>;
 
@@ -376,6 +377,14 @@ export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): v
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const sources = generateSources();
+    // Nothing is written when a generated document would fail the build's check.
+    const problems = [...sources].flatMap(([path, body]) => {
+      const doc = JSON.parse(body) as Obj;
+      const collection = String(doc._key).split("!")[1]!;
+      const found = documentProblems(doc, collection);
+      return found.length ? [formatSourceProblems(path, found)] : [];
+    });
+    if (problems.length) throw new Error(`malformed documents:\n${problems.join("\n")}`);
     writeSources(sources);
     console.log(`packs:sources: ${sources.size} documents written under packs/_source`);
   } catch (e) {

@@ -4,11 +4,14 @@
  *
  * foundryvtt-cli skips a document without a `_key` silently, so every document and every
  * embedded document is checked first; a missing or malformed key fails the build naming the
- * file and the path inside it.
+ * file and the path inside it. Every document is then checked against the system's stored fields
+ * (scripts/pack-validate.ts): a malformed one fails the build naming the file, the document and
+ * the field, before anything is compiled.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
+import { documentProblems, formatSourceProblems } from "./pack-validate";
 
 /** Embedded collections by parent collection, as foundryvtt-cli walks them. */
 const EMBEDDED: Readonly<Record<string, readonly string[]>> = {
@@ -84,15 +87,24 @@ export async function buildPacks(sourceRoot: string, outRoot: string): Promise<P
     const src = join(sourceRoot, pack);
     const files = jsonFiles(src);
     let documents = 0;
+    const problems: string[] = [];
     for (const file of files) {
-      let doc: Doc;
+      const name = relative(process.cwd(), file);
+      let doc: unknown;
       try {
-        doc = JSON.parse(readFileSync(file, "utf8")) as Doc;
+        doc = JSON.parse(readFileSync(file, "utf8"));
       } catch (e) {
-        fail(relative(process.cwd(), file), "", `not valid JSON (${(e as Error).message})`);
+        fail(name, "", `not valid JSON (${(e as Error).message})`);
       }
-      documents += checkDocumentKeys(doc, relative(process.cwd(), file));
+      if (doc === null || typeof doc !== "object" || Array.isArray(doc))
+        fail(name, "", "expected one document (a JSON object)");
+      documents += checkDocumentKeys(doc as Doc, name);
+      const collection = /^!([a-z]+)!/.exec(String((doc as Doc)._key))![1]!;
+      const found = documentProblems(doc as Doc, collection);
+      if (found.length) problems.push(formatSourceProblems(name, found));
     }
+    if (problems.length)
+      throw new Error(`${pack}: malformed source documents:\n${problems.join("\n")}`);
     await compilePack(src, join(outRoot, pack), { recursive: true });
     summaries.push({ pack, files: files.length, documents });
   }

@@ -2,19 +2,36 @@
  * The pack build (scripts/packs.ts): every source document lands in the compiled LevelDB pack
  * and reads back equal; a document foundryvtt-cli would skip (no `_key`) fails the build.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { extractPack } from "@foundryvtt/foundryvtt-cli";
 import { describe, expect, it } from "vitest";
 import { buildPacks, checkDocumentKeys } from "../scripts/packs";
+
+type Obj = Record<string, unknown>;
+const SOURCES = fileURLToPath(new URL("../packs/_source/", import.meta.url));
+const source = (path: string) =>
+  JSON.parse(readFileSync(join(SOURCES, path), "utf8")) as Obj & { system: Obj };
+
+/** Valid system data, from the committed pack sources. */
+const SWORD_SYSTEM = source("hm3-melee-weapons/broadsword.json").system;
+const BRIGAND_SYSTEM = source("hm3-sample-fighters/brigand.json").system;
 
 const sword = {
   _id: "aaaaaaaaaaaaaaaa",
   _key: "!items!aaaaaaaaaaaaaaaa",
   name: "Broadsword",
   type: "weapon",
-  system: {},
+  system: SWORD_SYSTEM,
   effects: [],
 };
 const knight = {
@@ -22,7 +39,7 @@ const knight = {
   _key: "!actors!bbbbbbbbbbbbbbbb",
   name: "Knight",
   type: "character",
-  system: {},
+  system: BRIGAND_SYSTEM,
   items: [
     { ...sword, _id: "cccccccccccccccc", _key: "!actors.items!bbbbbbbbbbbbbbbb.cccccccccccccccc" },
   ],
@@ -80,5 +97,32 @@ describe("pack build", () => {
       /bad\.json: not valid JSON/,
     );
     expect(await buildPacks(join(root, "absent"), root)).toEqual([]);
+  });
+
+  it("fails before compiling anything, naming file, document and field, on a malformed field", async () => {
+    const bad = structuredClone(sword);
+    (bad.system.hm3 as Obj).wq = "twelve";
+    const root = sources({ "good.json": sword, "bad.json": bad });
+    await expect(buildPacks(join(root, "_source"), root)).rejects.toThrow(
+      /sample: malformed source documents:\n.*bad\.json: system\.hm3\.wq: "twelve" is not a number\./,
+    );
+    expect(existsSync(join(root, "sample"))).toBe(false);
+  });
+
+  it("names an embedded item's field, by index and name", async () => {
+    const broken = structuredClone(knight);
+    ((broken.items[0]!.system as Obj).hm3 as Obj).impact = { blunt: 3, edge: -1, point: 3 };
+    const root = sources({ "knight.json": broken });
+    await expect(buildPacks(join(root, "_source"), root)).rejects.toThrow(
+      /knight\.json \(items\[0\] "Broadsword"\): system\.hm3\.impact\.edge: -1 is outside the range 0 to 50\.\n.*knight\.json \(items\[0\] "Broadsword"\): system\.hm3\.impact\.fire: missing/,
+    );
+  });
+
+  it("refuses a document that is not an object", async () => {
+    const root = sources({});
+    writeFileSync(join(root, "_source", "sample", "list.json"), "[]");
+    await expect(buildPacks(join(root, "_source"), root)).rejects.toThrow(
+      /list\.json: expected one document \(a JSON object\)/,
+    );
   });
 });
