@@ -7,6 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
+import { hm3Combat } from "../rules/hm3";
 import { duelPlotSvg, runDuels, type ActorSource, type DuelStats } from "../sim/duel";
 
 export interface DuelArgs {
@@ -46,10 +47,12 @@ export function duelArgs(args: readonly string[]): DuelArgs {
   return { ...out, files: files as [string, string] };
 }
 
-/** A fighter file checked as an actor (its derivation must succeed). */
+/** A fighter file checked as an actor: its derivation must succeed, and it must have a weapon. */
 export function loadFighter(actor: unknown, file: string): ActorSource {
   try {
-    fighterFromSource(actor);
+    const snap = fighterFromSource(actor);
+    if (!hm3Combat.attackOptions(snap, null).length)
+      throw new InputError("items", snap.items.length, "no weapon to attack with");
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
     throw e;
@@ -85,23 +88,41 @@ export function duelSummary(stats: DuelStats, names: [string, string]): string {
   return lines.join("\n") + "\n";
 }
 
-/** Runs the command; `read` reads a JSON file. Returns the text to print. */
-export function runDuelCommand(args: readonly string[], read: (file: string) => unknown): string {
-  const opts = duelArgs(args);
-  const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
-  const tty = process.stderr.isTTY === true;
-  let last = 0;
-  const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, (done, n) => {
-    if (!tty) return;
-    const now = Date.now();
-    if (done !== n && now - last < 100) return;
-    last = now;
+/**
+ * A progress bar written to `out` (a terminal): redrawn at most every 100 ms by `now` (ms),
+ * and once at the end, which ends the line.
+ */
+export function progressBar(
+  out: { write(text: string): unknown },
+  now: () => number = Date.now,
+): (done: number, n: number) => void {
+  let last = -Infinity;
+  return (done, n) => {
+    const t = now();
+    if (done !== n && t - last < 100) return;
+    last = t;
     const width = 30;
-    const filled = Math.round((width * done) / n);
-    process.stderr.write(
+    const filled = n ? Math.round((width * done) / n) : width;
+    out.write(
       `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${n}${done === n ? "\n" : ""}`,
     );
-  });
+  };
+}
+
+/**
+ * Runs the command; `read` reads a JSON file. Returns the text to print. The progress bar goes
+ * to `progress` (default: stderr when it is a terminal, else nowhere).
+ */
+export function runDuelCommand(
+  args: readonly string[],
+  read: (file: string) => unknown,
+  progress: ((done: number, n: number) => void) | null = process.stderr.isTTY === true
+    ? progressBar(process.stderr)
+    : null,
+): string {
+  const opts = duelArgs(args);
+  const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
+  const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
   if (opts.svg) writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }));
   return opts.json ? JSON.stringify(stats, null, 2) + "\n" : duelSummary(stats, [a.name, b.name]);
 }

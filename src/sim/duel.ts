@@ -2,17 +2,18 @@
  * Duels: two fighters (Foundry Actor documents, e.g. the sample fighters pack) fight to
  * incapacitation or death, each exchange through the same pure flow and combat rules the
  * Foundry adapter uses, and its consequences applied to the fighters as the adapter applies
- * them: injury items (which raise the victim's penalties for the next exchange), conditions,
- * weapon quality lost. Pure: dice are injected; no Foundry, no DOM.
+ * them (its own planner, `planEffects`): injury items (which raise the victim's penalties for
+ * the next exchange), conditions, weapon quality lost. Pure: dice are injected; no Foundry, no
+ * DOM.
  *
- * How a duel goes (docs/duel.md; ruling R39):
+ * How a duel goes (docs/duel.md; rulings R39, R40):
  * - Order: higher Initiative EML first (hm3.md §2), ties to side A. Each round each fighter
- *   still in the fight takes one turn: it attacks the other with the policy's attack
- *   (src/sim/policy.ts), and the other defends with the policy's defence.
+ *   still in the fight takes one turn: it attacks the other with its policy's attack
+ *   (src/sim/policy.ts), and the other defends with its policy's defence.
  * - A fighter who is prone spends its turn getting up; one who is disarmed spends it
  *   recovering its weapon (the condition goes, no attack).
  * - A tactical advantage gives its side one extra attack at once, at most one per turn
- *   (hm3.md §2); a second one in the same turn is lost.
+ *   (hm3.md §2); then the next turn comes.
  * - A fighter with an incapacitating condition (the ruleset's: shock, unconscious, dead) is out;
  *   the other wins. Both out in one exchange (a counterstrike): no winner. After `maxRounds`
  *   rounds (default 100) the duel ends undecided.
@@ -22,10 +23,12 @@ import { copy } from "../core/data";
 import type { Dice, RollRecord } from "../core/dice";
 import { SeededDice } from "../core/dice";
 import { declareExchange, replayExchange, type ExchangeCard, type FlowChoice } from "../core/flow";
+import { InputError } from "../core/errors";
 import type { Effect, Side } from "../core/ruleset";
+import { planEffects, type Operation, type SideTarget } from "../foundry/combat/apply";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3, hm3Combat } from "../rules/hm3";
-import { bestAttack, bestDefence, worldDefaults } from "./policy";
+import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
 
 type Obj = Record<string, unknown>;
 
@@ -37,14 +40,27 @@ export interface ActorSource {
   items: { _id: string; type: string; name: string; system: Record<string, unknown> }[];
 }
 
+/**
+ * How a fighter fights (src/sim/policy.ts, docs/duel.md). Checked when the duel is made; what
+ * it fixes but an exchange does not allow (the item not ready, Block against nothing to block
+ * with) falls back to the best the fighter can do.
+ */
 export interface DuelPolicy {
   /** Item id to attack with (default: the attack option with the highest target). */
   itemId?: string | null;
+  /** Aspect (default: the aspect of the highest target, then the highest impact). */
+  mode?: string | null;
+  /** Where attacks (and counterstrikes) are aimed; default "mid". */
+  aim?: "high" | "mid" | "low";
+  /** Defence: "block", "counterstrike", "dodge", "ignore", or "best" (the default: highest target). */
+  defence?: string;
 }
 
 export interface DuelSide {
   actor: ActorSource;
   policy?: DuelPolicy;
+  /** Conditions the fighter starts with (status ids, e.g. "prone"); default none. */
+  conditions?: string[];
 }
 
 export type SideKey = "a" | "b";
@@ -125,50 +141,67 @@ function outcome(f: Fighter): "dead" | "incapacitated" | null {
   return hm3Combat.incapacitating.some((c) => f.conditions.includes(c)) ? "incapacitated" : null;
 }
 
-let injurySerial = 0;
+/** The injury item's name when no localiser is given: "S2 thorax". */
+function plainName(_key: string, data: Record<string, string>): string {
+  return [data.code, data.location].filter(Boolean).join(" ");
+}
 
-/** Applies one effect to the fighters, as the Foundry adapter does (apply.ts). */
-function applyEffect(
-  effect: Effect,
+/**
+ * Applies an exchange's effects to the fighters as the Foundry adapter does: the adapter's own
+ * pure planner (`planEffects`, apply.ts) turns them into document operations, run here on the
+ * in-memory actors (an injury item created, a status set, an item updated; no combatant to
+ * mark defeated). `serial` numbers the injury items' ids, per duel.
+ */
+function applyEffects(
+  effects: readonly Effect[],
   bySide: Record<Side, Fighter>,
   snapshots: Record<Side, FighterSnapshot>,
   itemUsed: Record<Side, string | null>,
+  localize: (key: string, data: Record<string, string>) => string,
+  serial: () => string,
 ): void {
-  const target = bySide[effect.to];
-  target.snap = null;
-  switch (effect.type) {
-    case "injury": {
-      const data = hm3Combat.injuryItem(effect, snapshots[effect.to]);
-      target.actor.items.push({
-        _id: `duelInjury${String(++injurySerial).padStart(6, "0")}`,
-        type: "injury",
-        name: `${data.nameData.code ?? ""} ${data.nameData.location ?? ""}`.trim(),
-        system: copy(data.system),
+  const target = (side: Side): SideTarget => ({
+    actorUuid: side,
+    snapshot: snapshots[side],
+    itemId: itemUsed[side],
+    combatantId: null,
+  });
+  const plan = planEffects(
+    effects,
+    { attacker: target("attacker"), defender: target("defender") },
+    hm3Combat,
+    localize,
+  );
+  for (const op of plan.operations) runOperation(op, bySide[op.side], serial);
+}
+
+function runOperation(op: Operation, fighter: Fighter, serial: () => string): void {
+  fighter.snap = null;
+  switch (op.op) {
+    case "createItem":
+      fighter.actor.items.push({
+        _id: serial(),
+        type: op.data.type,
+        name: op.data.name,
+        system: copy(op.data.system),
       });
       return;
-    }
-    case "condition":
-      if (!target.conditions.includes(effect.condition)) target.conditions.push(effect.condition);
+    case "status":
+      if (!fighter.conditions.includes(op.condition)) fighter.conditions.push(op.condition);
       return;
-    case "weaponDamaged": {
-      const id = itemUsed[effect.to];
-      const item = target.actor.items.find((i) => i._id === id);
+    case "updateItem": {
+      const item = fighter.actor.items.find((i) => i._id === op.itemId);
       if (!item) return;
-      const changes = hm3Combat.weaponDamage(effect, {
-        id: item._id,
-        type: item.type,
-        name: item.name,
-        system: item.system,
-      });
-      for (const [path, value] of Object.entries(changes)) {
+      // Foundry's update: dotted paths from the document ("system.hm3.wq").
+      for (const [path, value] of Object.entries(op.changes)) {
         const keys = path.replace(/^system\./, "").split(".");
         let node = item.system as Obj;
-        for (const k of keys.slice(0, -1)) node = node[k] as Obj;
+        for (const k of keys.slice(0, -1)) node = (node[k] ??= {}) as Obj;
         node[keys.at(-1)!] = value;
       }
       return;
     }
-    default:
+    case "defeat":
       return;
   }
 }
@@ -200,19 +233,61 @@ function cardOf(
   return card;
 }
 
-/** A step-by-step duel (the workbench shows each exchange as it comes). */
-export function createDuel(
+export interface DuelOptions {
+  /** Rounds before the duel ends undecided (default 100). */
+  maxRounds?: number;
+  /** The world's HM3 optional rules by id (default: their defaults). */
+  options?: Record<string, boolean>;
+  /** Keep each exchange's card (default true; false for many duels: `card` is `{result}` only). */
+  keepCards?: boolean;
+  /** Formats an injury item's name from its key and data (default: "S2 thorax"). */
+  localize?: (key: string, data: Record<string, string>) => string;
+}
+
+/**
+ * A step-by-step duel (the workbench shows each exchange as it comes). The actors given are
+ * copied, never changed. A bad actor or policy throws an InputError naming `a.`/`b.` and the
+ * field.
+ */
+export function createDuel(a: DuelSide, b: DuelSide, options: DuelOptions = {}): Duel {
+  return startDuel(a, b, options, null);
+}
+
+/**
+ * `createDuel`, with the fighters' first snapshots given (`runDuels` derives them once for all
+ * its duels; they are never changed, a change makes a new one).
+ */
+function startDuel(
   a: DuelSide,
   b: DuelSide,
-  options: { maxRounds?: number; options?: Record<string, boolean>; keepCards?: boolean } = {},
+  options: DuelOptions,
+  initial: Record<SideKey, FighterSnapshot> | null,
 ): Duel {
   const maxRounds = options.maxRounds ?? 100;
+  if (!Number.isInteger(maxRounds) || maxRounds < 1)
+    throw new InputError("maxRounds", maxRounds, "expected a whole number ≥ 1");
   const keepCards = options.keepCards !== false;
+  const localize = options.localize ?? plainName;
   const rules = { ...worldDefaults(), ...(options.options ?? {}) };
-  const fighters: Record<SideKey, Fighter> = {
-    a: { actor: copy(a.actor), conditions: [], policy: a.policy ?? {}, snap: null },
-    b: { actor: copy(b.actor), conditions: [], policy: b.policy ?? {}, snap: null },
+  const make = (side: DuelSide, key: SideKey): Fighter => {
+    const f: Fighter = {
+      actor: copy(side.actor),
+      conditions: [...new Set(side.conditions ?? [])],
+      policy: side.policy ?? {},
+      snap: initial?.[key] ?? null,
+    };
+    if (initial) return f;
+    try {
+      checkPolicy(snapshotOf(f), f.policy);
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(`${key}.${e.field}`, e.value, e.reason);
+      throw e;
+    }
+    return f;
   };
+  const fighters: Record<SideKey, Fighter> = { a: make(a, "a"), b: make(b, "b") };
+  let serial = 0;
+  const nextId = () => `duelInjury${String(++serial).padStart(6, "0")}`;
   const first: SideKey =
     hm3Combat.initiative(snapshotOf(fighters.b)) > hm3Combat.initiative(snapshotOf(fighters.a))
       ? "b"
@@ -220,9 +295,13 @@ export function createDuel(
   const order: SideKey[] = [first, OTHER[first]];
   const exchanges: DuelExchange[] = [];
   const injuries: DuelInjury[] = [];
+  /** Turns started so far (a turn: one fighter's regular attack, or its recovery). */
+  let turns = 0;
+  /** The round of the turn under way (1 before the first). */
   let round = 1;
-  let turn = 0;
+  /** The side owed an extra attack by a tactical advantage won in the turn under way. */
   let extraFor: SideKey | null = null;
+  /** Whether the turn under way has given its extra attack already (one per turn). */
   let extraUsed = false;
   let end: DuelResult["end"] | null = null;
   let winner: SideKey | null = null;
@@ -239,14 +318,16 @@ export function createDuel(
     }
   };
 
-  const advance = (): void => {
-    turn++;
-    extraUsed = false;
-    if (turn >= order.length) {
-      turn = 0;
-      round++;
-      if (round > maxRounds) end = "maxRounds";
+  /** Starts the next turn: whose it is; null (the duel undecided) after `maxRounds` rounds. */
+  const startTurn = (): SideKey | null => {
+    const nextRound = Math.floor(turns / order.length) + 1;
+    if (nextRound > maxRounds) {
+      end = "maxRounds";
+      return null;
     }
+    round = nextRound;
+    extraUsed = false;
+    return order[turns++ % order.length]!;
   };
 
   /** One exchange: `by` attacks the other side. */
@@ -256,8 +337,8 @@ export function createDuel(
       attacker: snapshotOf(side.attacker),
       defender: snapshotOf(side.defender),
     };
-    const request = choice.attack ?? bestAttack(snaps.attacker, snaps.defender);
-    if (!choice.attack && side.attacker.policy.itemId) request.itemId = side.attacker.policy.itemId;
+    const request =
+      choice.attack ?? bestAttack(snaps.attacker, snaps.defender, side.attacker.policy);
     const build = hm3Combat.buildDeclaration(snaps.attacker, snaps.defender, request, rules);
     const rec = recording(dice);
     let state = hm3.start(hm3.parseDeclaration(build.declaration), rec.dice);
@@ -265,11 +346,17 @@ export function createDuel(
     const itemUsed: Record<Side, string | null> = { attacker: request.itemId, defender: null };
     for (let pending = hm3.pending(state); pending; pending = hm3.pending(state)) {
       const chooser = snaps[pending.by];
+      const policy = side[pending.by].policy;
       const choiceRequest =
         (pending.by === "defender" ? choice.defence : null) ??
-        bestDefence(hm3Combat.choiceOptions(pending, build, chooser));
+        bestDefence(
+          hm3Combat.choiceOptions(pending, build, chooser),
+          policy.defence ?? null,
+          policy.aim ?? null,
+        );
       const value = hm3Combat.buildChoice(pending, build, chooser, choiceRequest);
-      if (pending.by === "defender") itemUsed.defender = choiceRequest.itemId;
+      // The side's item is that of its latest choice made with one (apply.ts sideItems).
+      if (choiceRequest.itemId) itemUsed[pending.by] = choiceRequest.itemId;
       choices.push({
         by: pending.by,
         kind: pending.kind,
@@ -283,8 +370,8 @@ export function createDuel(
     const card = keepCards
       ? cardOf(side, build, request, choices, rec.rolls)
       : ({ result } as unknown as ExchangeCard);
+    applyEffects(result.effects, side, snaps, itemUsed, localize, nextId);
     for (const effect of result.effects) {
-      applyEffect(effect, side, snaps, itemUsed);
       if (effect.type === "injury")
         injuries.push({
           side: effect.to === "attacker" ? by : OTHER[by],
@@ -294,6 +381,7 @@ export function createDuel(
         });
       if (effect.type === "tacticalAdvantage" && !extraUsed) {
         extraFor = effect.to === "attacker" ? by : OTHER[by];
+        extraUsed = true;
       }
     }
     const entry: DuelExchange = { round, attacker: by, card };
@@ -301,6 +389,9 @@ export function createDuel(
     settle();
     return entry;
   };
+
+  // A fighter may come in already out of the fight (a dead body, an unconscious one).
+  settle();
 
   return {
     get sides() {
@@ -324,30 +415,28 @@ export function createDuel(
     next(dice: Dice): DuelExchange | null {
       while (end === null) {
         if (extraFor) {
+          // The tactical advantage's extra attack, at once (R39); a second one is lost.
           const by = extraFor;
           extraFor = null;
-          extraUsed = true;
           return exchange(by, dice);
         }
-        const by = order[turn]!;
+        const by = startTurn();
+        if (by === null) break;
         const me = fighters[by];
         if (me.conditions.includes("prone") || me.conditions.includes("disarmed")) {
           // The turn goes to getting up or recovering the weapon (R39).
           me.conditions = me.conditions.filter((c) => c !== "prone" && c !== "disarmed");
           me.snap = null;
-          advance();
           continue;
         }
-        const entry = exchange(by, dice);
-        if (!extraFor) advance();
-        return entry;
+        return exchange(by, dice);
       }
       return null;
     },
     result(): DuelResult {
       return {
         winner,
-        rounds: Math.min(round, maxRounds),
+        rounds: round,
         end: end ?? "maxRounds",
         injuries: [...injuries],
         exchanges: [...exchanges],
@@ -363,8 +452,18 @@ export function runDuel(
   dice: Dice,
   options: { maxRounds?: number; keepExchanges?: boolean } = {},
 ): DuelResult {
+  return playDuel(a, b, dice, options, null);
+}
+
+function playDuel(
+  a: DuelSide,
+  b: DuelSide,
+  dice: Dice,
+  options: { maxRounds?: number; keepExchanges?: boolean },
+  initial: Record<SideKey, FighterSnapshot> | null,
+): DuelResult {
   const keep = options.keepExchanges !== false;
-  const duel = createDuel(a, b, { ...options, keepCards: keep });
+  const duel = startDuel(a, b, { maxRounds: options.maxRounds, keepCards: keep }, initial);
   while (!duel.done) duel.next(dice);
   const result = duel.result();
   return keep ? result : { ...result, exchanges: [] };
@@ -386,6 +485,10 @@ export function runDuels(
   seed: number,
   onProgress?: (done: number, n: number) => void,
 ): DuelStats {
+  if (!Number.isInteger(n) || n < 0) throw new InputError("n", n, "expected a whole number ≥ 0");
+  // The fighters checked and derived once; each duel starts from these snapshots.
+  const probe = createDuel(a, b);
+  const initial = { a: probe.snapshot("a"), b: probe.snapshot("b") };
   const dice = new SeededDice(seed);
   const stats: DuelStats = {
     n,
@@ -395,7 +498,7 @@ export function runDuels(
   };
   let totalRounds = 0;
   for (let i = 0; i < n; i++) {
-    const r = runDuel(a, b, dice, { keepExchanges: false });
+    const r = playDuel(a, b, dice, { keepExchanges: false }, initial);
     stats.wins[r.winner ?? "none"]++;
     totalRounds += r.rounds;
     stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;

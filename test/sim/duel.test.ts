@@ -2,11 +2,10 @@
  * Duels (src/sim/duel.ts, docs/duel.md, ruling R39) between the sample fighters of the HM3
  * pack: deterministic for a seed, ending with a loser out of the fight (or undecided), every
  * exchange a resolved card that replays to its result, injuries carried into the next
- * exchange, counts that add up, and a well-formed SVG plot with escaped names.
+ * exchange's declaration, turns as R39 orders them, policies honoured, counts that add up, and
+ * a well-formed SVG plot with escaped names.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SeededDice } from "../../src/core/dice";
@@ -19,9 +18,12 @@ import {
   runDuel,
   runDuels,
   type ActorSource,
+  type DuelExchange,
+  type DuelResult,
   type DuelStats,
+  type SideKey,
 } from "../../src/sim/duel";
-import { duelArgs, duelSummary } from "../../src/cli/duel";
+import { allElements, parseXml } from "./xml";
 
 const DIR = "packs/_source/hm3-sample-fighters";
 const load = (f: string): ActorSource =>
@@ -29,114 +31,342 @@ const load = (f: string): ActorSource =>
 const knight = { actor: load("sir-aldric-knight") };
 const brigand = { actor: load("brigand") };
 const dog = { actor: load("war-dog") };
+const manAtArms = { actor: load("man-at-arms") };
+const spearman = { actor: load("militia-spearman") };
 const EVIL = "<img src=x onerror=alert(1)>";
+const OTHER: Record<SideKey, SideKey> = { a: "b", b: "a" };
+const incapacitating = (c: string) => (hm3Combat.incapacitating as readonly string[]).includes(c);
+
+type Effect = { type: string; to: string; condition?: string; level?: number; location?: string };
+const effectsOf = (e: DuelExchange) => (e.card.result as { effects: Effect[] }).effects;
+/** The duel side an effect of exchange `e` lands on. */
+const sideOf = (e: DuelExchange, fx: Effect): SideKey =>
+  fx.to === "attacker" ? e.attacker : OTHER[e.attacker];
 
 describe("one duel", () => {
-  it("is the same for the same seed, and ends with a loser out of the fight or undecided", () => {
+  it("is the same for the same seed (result and fighters), another seed gives another duel", () => {
+    const results: DuelResult[] = [];
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const r = runDuel(knight, brigand, new SeededDice(seed));
-      expect(runDuel(knight, brigand, new SeededDice(seed))).toEqual(r);
-      expect(["incapacitated", "dead", "maxRounds", "both"]).toContain(r.end);
-      if (r.winner) {
-        const loserName = r.winner === "a" ? "Brigand" : "Sir Aldric, knight";
-        const last = r.exchanges.at(-1)!.card;
-        expect([last.attacker.name, last.defender.name]).toContain(loserName);
-        const effects = last.result!.effects as { type: string; condition?: string }[];
-        expect(
-          effects.some(
-            (e) =>
-              e.type === "condition" && hm3Combat.incapacitating.includes(e.condition as never),
-          ),
-        ).toBe(true);
+      const one = createDuel(knight, brigand);
+      const two = createDuel(knight, brigand);
+      const d1 = new SeededDice(seed);
+      const d2 = new SeededDice(seed);
+      while (!one.done) one.next(d1);
+      while (!two.done) two.next(d2);
+      expect(two.result()).toEqual(one.result());
+      expect(two.sides).toEqual(one.sides);
+      results.push(one.result());
+    }
+    expect(new Set(results.map((r) => JSON.stringify(r.injuries))).size).toBeGreaterThan(1);
+  });
+
+  it("ends with the loser out of the fight (the ruleset's incapacitating conditions), or undecided", () => {
+    const ends = new Set<string>();
+    for (const [a, b] of [
+      [knight, brigand],
+      [manAtArms, spearman],
+    ] as const) {
+      for (let seed = 1; seed <= 16; seed++) {
+        const duel = createDuel(a, b);
+        const dice = new SeededDice(seed);
+        while (!duel.done) duel.next(dice);
+        const r = duel.result();
+        ends.add(r.end);
+        const out = (k: SideKey) => duel.sides[k].conditions.filter(incapacitating);
+        if (r.winner) {
+          const loser = OTHER[r.winner];
+          expect(out(loser).length).toBeGreaterThan(0);
+          expect(out(r.winner)).toEqual([]);
+          expect(r.end).toBe(out(loser).includes("dead") ? "dead" : "incapacitated");
+          // The last exchange put the loser out.
+          const last = r.exchanges.at(-1)!;
+          expect(
+            effectsOf(last).some(
+              (fx) =>
+                fx.type === "condition" &&
+                incapacitating(fx.condition!) &&
+                sideOf(last, fx) === loser,
+            ),
+          ).toBe(true);
+        } else if (r.end === "both") {
+          expect(out("a").length && out("b").length).toBeGreaterThan(0);
+        } else {
+          expect(r.end).toBe("maxRounds");
+          expect(r.rounds).toBe(100);
+        }
       }
     }
+    // Both kinds of decision happen among these seeds (docs/duel.md).
+    expect(ends).toContain("incapacitated");
+    expect(ends).toContain("dead");
   });
 
   it("every exchange is a resolved card whose declaration, choices and dice replay to its result", () => {
-    const r = runDuel(knight, dog, new SeededDice(11));
-    expect(r.exchanges.length).toBeGreaterThan(0);
-    for (const { card } of r.exchanges) {
-      expect(card.state).toBe("resolved");
-      expect(replayExchange(hm3, card).result).toEqual(card.result);
-      expect(card.rolls.map((x) => x.name)).toContain("attack");
-    }
-  });
-
-  it("injuries stay with the victim: its penalty rises for the next exchange", () => {
-    const duel = createDuel(knight, brigand);
-    const dice = new SeededDice(5);
-    const before = fighterFromSource(duel.sides.b.actor);
-    const seen: number[] = [];
-    while (!duel.done) {
-      const entry = duel.next(dice);
-      if (!entry) break;
-      seen.push(duel.sides.b.actor.items.filter((i) => i.type === "injury").length);
-    }
-    const injuriesOnB = duel.result().injuries.filter((i) => i.side === "b");
-    expect(duel.sides.b.actor.items.filter((i) => i.type === "injury")).toHaveLength(
-      injuriesOnB.length,
-    );
-    if (injuriesOnB.length) {
-      const after = fighterFromSource(duel.sides.b.actor);
-      const up = (s: ReturnType<typeof fighterFromSource>) => (s.derived as { up: number }).up;
-      expect(up(after)).toBeGreaterThan(up(before));
-    }
-    // The fighters given are not changed.
-    expect(brigand.actor.items.some((i) => i.type === "injury")).toBe(false);
-    expect(seen.length).toBe(duel.result().exchanges.length);
-  });
-
-  it("once a fighter is out, nobody attacks again: next() gives nothing", () => {
-    for (const seed of [21, 22, 23, 24]) {
-      const duel = createDuel(knight, brigand);
-      const dice = new SeededDice(seed);
-      while (!duel.done) duel.next(dice);
-      const count = duel.result().exchanges.length;
-      expect(duel.next(dice)).toBeNull();
-      expect(duel.result().exchanges).toHaveLength(count);
-      const r = duel.result();
-      if (r.winner) {
-        const loser = duel.sides[r.winner === "a" ? "b" : "a"];
-        expect(loser.conditions.some((c) => hm3Combat.incapacitating.includes(c as never))).toBe(
-          true,
-        );
+    for (const [a, b, seed] of [
+      [knight, dog, 11],
+      [knight, brigand, 41],
+      [manAtArms, spearman, 6],
+    ] as const) {
+      const r = runDuel(a, b, new SeededDice(seed));
+      expect(r.exchanges.length).toBeGreaterThan(0);
+      for (const { card } of r.exchanges) {
+        expect(card.state).toBe("resolved");
+        expect(replayExchange(hm3, card).result).toEqual(card.result);
+        expect(card.rolls.map((x) => x.name)).toContain("attack");
       }
     }
   });
 
-  it("the higher Initiative EML attacks first (hm3.md §2)", () => {
-    const r = runDuel(knight, dog, new SeededDice(3));
+  it("injuries stay with the victim: its UP and PP rise, and its next exchange is declared with the higher penalty", () => {
+    let checked = 0;
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
+      const r = runDuel(knight, brigand, new SeededDice(seed));
+      const levels: Record<SideKey, number> = { a: 0, b: 0 };
+      const base: Partial<Record<SideKey, { up: number; pp: number }>> = {};
+      let injuredIn: Partial<Record<SideKey, number>> = {};
+      r.exchanges.forEach((e, i) => {
+        const decl = e.card.declaration as Record<string, { up: number; pp: number }> & {
+          attack: { eml: { modifiers: { key: string; value: number }[] } };
+        };
+        for (const side of ["a", "b"] as const) {
+          const fig = side === e.attacker ? decl.attacker! : decl.defender!;
+          base[side] ??= fig;
+          // HM3: UP is the sum of injury levels; PP = UP + encumbrance (character.ts).
+          expect(fig.up).toBe(base[side]!.up + levels[side]);
+          expect(fig.pp).toBe(base[side]!.pp + levels[side]);
+          if (injuredIn[side] === i - 1 && side === e.attacker) {
+            // The attack EML carries the new penalty: 5 per PP point (seed 003 line 177).
+            const penalty = decl.attack.eml.modifiers.find((m) => m.key === "physicalPenalty");
+            expect(penalty?.value).toBe(-5 * fig.pp);
+            expect(fig.pp).toBeGreaterThan(base[side]!.pp);
+            checked++;
+          }
+        }
+        injuredIn = {};
+        for (const fx of effectsOf(e))
+          if (fx.type === "injury") {
+            levels[sideOf(e, fx)] += fx.level!;
+            injuredIn[sideOf(e, fx)] = i;
+          }
+      });
+    }
+    // Some fighter attacked right after taking an injury among these seeds.
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("injury items land on the victim's copy, the fighters given are not changed", () => {
+    const before = JSON.stringify(brigand.actor);
+    const duel = createDuel(knight, brigand);
+    const dice = new SeededDice(5);
+    const up0 = (fighterFromSource(duel.sides.b.actor).derived as { up: number }).up;
+    while (!duel.done) duel.next(dice);
+    const onB = duel.result().injuries.filter((i) => i.side === "b");
+    const items = duel.sides.b.actor.items.filter((i) => i.type === "injury");
+    expect(items.map((i) => [(i.system.hm3 as { location: string }).location, i.name])).toEqual(
+      onB.map((i) => [i.location, `${i.severity}${i.level} ${i.location}`]),
+    );
+    expect(onB.length).toBeGreaterThan(0);
+    const up = (fighterFromSource(duel.sides.b.actor).derived as { up: number }).up;
+    expect(up).toBe(up0 + onB.reduce((t, i) => t + i.level, 0));
+    expect(JSON.stringify(brigand.actor)).toBe(before);
+  });
+
+  it("a dead fighter does not attack: the duel ends with the killing exchange", () => {
+    let deaths = 0;
+    for (const seed of [41, 47, 52]) {
+      const duel = createDuel(knight, brigand);
+      const dice = new SeededDice(seed);
+      while (!duel.done) duel.next(dice);
+      const r = duel.result();
+      expect(r.end).toBe("dead");
+      const killed = r.exchanges.findIndex((e) =>
+        effectsOf(e).some((fx) => fx.type === "condition" && fx.condition === "dead"),
+      );
+      expect(killed).toBe(r.exchanges.length - 1);
+      expect(duel.sides[OTHER[r.winner!]].conditions).toContain("dead");
+      expect(duel.next(dice)).toBeNull();
+      expect(duel.attack(OTHER[r.winner!], dice)).toBeNull();
+      expect(duel.result().exchanges).toHaveLength(r.exchanges.length);
+      deaths++;
+    }
+    expect(deaths).toBe(3);
+    // A fighter already dead never attacks: the duel is over before it starts.
+    const duel = createDuel(knight, { ...brigand, conditions: ["dead"] });
+    expect(duel.done).toBe(true);
+    expect(duel.next(new SeededDice(1))).toBeNull();
+    expect(duel.attack("b", new SeededDice(1))).toBeNull();
+    expect(duel.result()).toEqual({
+      winner: "a",
+      rounds: 1,
+      end: "dead",
+      injuries: [],
+      exchanges: [],
+    });
+  });
+
+  it("turns as R39 orders them: Initiative EML first, alternate, a tactical advantage's extra attack at once, one per turn", () => {
     const ini = (x: { actor: ActorSource }) => hm3Combat.initiative(fighterFromSource(x.actor));
-    expect(r.exchanges[0]!.attacker).toBe(ini(dog) > ini(knight) ? "b" : "a");
+    let advantages = 0;
+    for (const [a, b] of [
+      [knight, brigand],
+      [knight, dog],
+      [manAtArms, spearman],
+    ] as const) {
+      const first: SideKey = ini(b) > ini(a) ? "b" : "a";
+      for (let seed = 1; seed <= 10; seed++) {
+        const r = runDuel(a, b, new SeededDice(seed));
+        // Replay the order: turns alternate from `first`; a fighter who was prone or disarmed
+        // at its turn spends it; an advantage won in a turn's regular exchange gives one at once.
+        let turn = 0;
+        let i = 0;
+        const down: Record<SideKey, boolean> = { a: false, b: false };
+        const mark = (e: DuelExchange) => {
+          for (const fx of effectsOf(e))
+            if (
+              fx.type === "condition" &&
+              (fx.condition === "prone" || fx.condition === "disarmed")
+            )
+              down[sideOf(e, fx)] = true;
+        };
+        while (i < r.exchanges.length) {
+          const by: SideKey = turn % 2 === 0 ? first : OTHER[first];
+          const round = Math.floor(turn / 2) + 1;
+          turn++;
+          if (down[by]) {
+            down[by] = false;
+            continue;
+          }
+          const e = r.exchanges[i++]!;
+          expect([e.attacker, e.round]).toEqual([by, round]);
+          mark(e);
+          const ta = effectsOf(e).find((fx) => fx.type === "tacticalAdvantage");
+          if (ta && i < r.exchanges.length) {
+            const extra = r.exchanges[i++]!;
+            expect([extra.attacker, extra.round]).toEqual([sideOf(e, ta), round]);
+            mark(extra);
+            advantages++;
+          }
+        }
+      }
+    }
+    expect(advantages).toBeGreaterThan(0);
+  });
+
+  it("a prone fighter spends its turn getting up, and is attacked as prone until then", () => {
+    const request = (e: DuelExchange) =>
+      (e.card.context as { request: { situation: { defenderProne: boolean } } }).request;
+    // The brigand has the higher Initiative EML: his turn comes first.
+    const ini = (x: { actor: ActorSource }) => hm3Combat.initiative(fighterFromSource(x.actor));
+    expect(ini(brigand)).toBeGreaterThan(ini(knight));
+    // The brigand prone: his turn goes to getting up; the knight attacks him standing.
+    const up = createDuel(knight, { ...brigand, conditions: ["prone"] });
+    expect(up.sides.b.conditions).toEqual(["prone"]);
+    const first = up.next(new SeededDice(3))!;
+    expect([first.attacker, first.round]).toEqual(["a", 1]);
+    expect(request(first).situation.defenderProne).toBe(false);
+    // The knight prone: the brigand attacks him prone before his turn comes.
+    const down = createDuel({ ...knight, conditions: ["prone"] }, brigand);
+    const hit = down.next(new SeededDice(3))!;
+    expect([hit.attacker, hit.round]).toEqual(["b", 1]);
+    expect(request(hit).situation.defenderProne).toBe(true);
+  });
+
+  it("follows each side's policy: item, aspect, aim, defence", () => {
+    const shield = "7wb0THYEHIpMwaIZ";
+    const policyKnight = {
+      ...knight,
+      policy: { itemId: shield, mode: "point", aim: "high" as const, defence: "dodge" },
+    };
+    const r = runDuel(policyKnight, brigand, new SeededDice(2));
+    let attacks = 0;
+    let defences = 0;
+    for (const e of r.exchanges) {
+      const request = (e.card.context as { request: { itemId: string; mode: string; aim: string } })
+        .request;
+      if (e.attacker === "a") {
+        expect([request.itemId, request.mode, request.aim]).toEqual([shield, "point", "high"]);
+        attacks++;
+      } else {
+        for (const c of e.card.choices.filter((x) => x.by === "defender")) {
+          expect((c.request as { optionId: string }).optionId).toBe("dodge");
+          defences++;
+        }
+      }
+    }
+    expect(attacks).toBeGreaterThan(0);
+    expect(defences).toBeGreaterThan(0);
+    // Without a policy the knight fights with the sword, mid, and picks his best defence.
+    const plain = runDuel(knight, brigand, new SeededDice(2));
+    const att = plain.exchanges.find((e) => e.attacker === "a")!;
+    expect(
+      (att.card.context as { request: { itemId: string; aim: string } }).request,
+    ).toMatchObject({ itemId: "bCKbq4VOzCTjaSxL", aim: "mid" });
+  });
+
+  it("refuses a policy the fighter cannot follow, naming the side and field", () => {
+    expect(() => createDuel({ ...knight, policy: { itemId: "nope" } }, brigand)).toThrow(
+      /^a\.policy\.itemId: expected the id of one of Sir Aldric, knight's weapons/,
+    );
+    expect(() =>
+      createDuel(knight, { ...brigand, policy: { itemId: "sSZ8ZsIp075gPeve", mode: "edge" } }),
+    ).toThrow(/^b\.policy\.mode: expected one of blunt, point, got "edge"/);
+    expect(() =>
+      createDuel(knight, { ...brigand, policy: { aim: "left" as unknown as "high" } }),
+    ).toThrow(/^b\.policy\.aim/);
+    expect(() => createDuel(knight, { ...brigand, policy: { defence: "flee" } })).toThrow(
+      /^b\.policy\.defence: expected one of best, block, counterstrike, dodge, ignore/,
+    );
+    expect(() => createDuel(knight, brigand, { maxRounds: 0 })).toThrow(/^maxRounds/);
+  });
+
+  it("ends undecided after maxRounds rounds, winner null", () => {
+    let undecided = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const r = runDuel(knight, brigand, new SeededDice(seed), { maxRounds: 1 });
+      expect(r.rounds).toBe(1);
+      expect(r.exchanges.every((e) => e.round === 1)).toBe(true);
+      if (r.end === "maxRounds") {
+        expect(r.winner).toBeNull();
+        undecided++;
+      }
+    }
+    expect(undecided).toBeGreaterThan(0);
   });
 });
 
 describe("many duels", () => {
-  it("counts add up: wins to n, histogram to n, injuries to the sum over the duels", () => {
+  it("counts add up: wins to n, histogram to n, injuries to those of the duels one by one", () => {
     const n = 40;
     const stats = runDuels(knight, brigand, n, 9);
+    expect(stats.n).toBe(n);
     expect(stats.wins.a + stats.wins.b + stats.wins.none).toBe(n);
     expect(Object.values(stats.rounds.histogram).reduce((t, c) => t + c, 0)).toBe(n);
     // The same stream, duel by duel.
     const dice = new SeededDice(9);
-    let injuries = 0;
+    const wins = { a: 0, b: 0, none: 0 };
+    const injuries: Record<string, Record<string, number>> = {};
     let rounds = 0;
     for (let i = 0; i < n; i++) {
       const r = runDuel(knight, brigand, dice, { keepExchanges: false });
-      injuries += r.injuries.length;
+      expect(r.exchanges).toEqual([]);
+      wins[r.winner ?? "none"]++;
       rounds += r.rounds;
+      for (const inj of r.injuries) {
+        const byLoc = (injuries[inj.location] ??= {});
+        byLoc[inj.severity] = (byLoc[inj.severity] ?? 0) + 1;
+      }
     }
-    const counted = Object.values(stats.injuries)
-      .flatMap((bySeverity) => Object.values(bySeverity))
-      .reduce((t, c) => t + c, 0);
-    expect(counted).toBe(injuries);
+    expect(stats.wins).toEqual(wins);
+    expect(stats.injuries).toEqual(injuries);
+    expect(Object.keys(injuries).length).toBeGreaterThan(0);
     expect(stats.rounds.mean).toBeCloseTo(rounds / n, 10);
   });
 
-  it("reports progress once per duel", () => {
+  it("reports progress once per duel; refuses a bad n", () => {
     const calls: number[] = [];
-    runDuels(knight, brigand, 5, 1, (done) => calls.push(done));
-    expect(calls).toEqual([1, 2, 3, 4, 5]);
+    runDuels(knight, brigand, 5, 1, (done, n) => calls.push(done * 10 + n));
+    expect(calls).toEqual([15, 25, 35, 45, 55]);
+    expect(() => runDuels(knight, brigand, 1.5, 1)).toThrow(/^n: expected a whole number/);
   });
 });
 
@@ -147,18 +377,30 @@ describe("the plot (SVG)", () => {
     rounds: { mean: 2, histogram: { 2: 10 } },
     injuries: { thorax: { M: 2, S: 1 }, "left-foreleg": { G: 1, K: 1 } },
   };
+  const bars = (svg: string) =>
+    allElements(parseXml(svg))
+      .filter((e) => e.name === "rect" && e.attrs.class === "bar")
+      .map((e) => [
+        e.attrs["data-location"],
+        e.attrs["data-severity"],
+        Number(e.attrs["data-count"]),
+      ]);
 
-  it("is well-formed, one bar per location and severity struck, names escaped", () => {
-    const svg = duelPlotSvg(stats, { a: `Sir ${EVIL}`, b: "Brigand & Co" });
-    expect(svg).not.toContain("<img");
-    expect(svg).toContain("Sir &lt;img src=x onerror=alert(1)&gt;");
-    expect(svg).toContain("Brigand &amp; Co");
-    const bars = [
-      ...svg.matchAll(
-        /<rect class="bar" data-location="([^"]+)" data-severity="(\w)" data-count="(\d+)"/g,
-      ),
-    ];
-    expect(bars.map((m) => [m[1], m[2], Number(m[3])]).sort()).toEqual(
+  it("is well-formed XML, one bar per location and severity struck, names escaped", () => {
+    const a = `Sir ${EVIL}`;
+    const b = `Brigand & "Co" <script>`;
+    const svg = duelPlotSvg(stats, { a, b });
+    const root = parseXml(svg);
+    expect(root.name).toBe("svg");
+    expect(root.attrs.xmlns).toBe("http://www.w3.org/2000/svg");
+    const names = allElements(root).map((e) => e.name);
+    expect(names).not.toContain("img");
+    expect(names).not.toContain("script");
+    // The names read back exactly as given (escaped once, not twice).
+    const title = allElements(root).find((e) => e.name === "title")!;
+    expect(title.text).toBe(`${a} vs ${b}: injuries by location and severity`);
+    expect(allElements(root).some((e) => e.text.includes(`${a} 60.0%`))).toBe(true);
+    expect(bars(svg).sort()).toEqual(
       [
         ["left-foreleg", "G", 1],
         ["left-foreleg", "K", 1],
@@ -166,48 +408,22 @@ describe("the plot (SVG)", () => {
         ["thorax", "S", 1],
       ].sort(),
     );
-    // Balanced tags (a well-formed document).
-    const open = (svg.match(/<(svg|text|title)\b/g) ?? []).length;
-    const close = (svg.match(/<\/(svg|text|title)>/g) ?? []).length;
-    expect(open).toBe(close);
-    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    expect(svg).toContain("60.0%");
-  });
-});
-
-describe("cli duel", () => {
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
-      encoding: "utf8",
-    });
-  const a = join(DIR, "sir-aldric-knight.json");
-  const b = join(DIR, "brigand.json");
-
-  it("prints win rates, rounds and injuries; --json the counts; --svg the plot", () => {
-    const text = run("duel", a, b, "--n", "20", "--seed", "4");
-    expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/^20 duels: Sir Aldric, knight vs Brigand\n/);
-    expect(text.stdout).toMatch(/Sir Aldric, knight wins \d+ \(\d+\.\d%\)/);
-    expect(text.stdout).toContain("Rounds to decision: mean");
-    expect(text.stdout).toContain("Injuries by location (M S G K):");
-    // No progress bar when stderr is not a terminal.
-    expect(text.stderr).not.toContain("[#");
-    const svgFile = join(mkdtempSync(join(tmpdir(), "bbb-duel-")), "plot.svg");
-    const json = run("duel", a, b, "--n", "20", "--seed", "4", "--json", "--svg", svgFile);
-    const stats = JSON.parse(json.stdout) as DuelStats;
-    expect(stats).toEqual(runDuels({ actor: load("sir-aldric-knight") }, brigand, 20, 4));
-    expect(text.stdout).toBe(duelSummary(stats, ["Sir Aldric, knight", "Brigand"]));
-    expect(readFileSync(svgFile, "utf8")).toBe(
-      duelPlotSvg(stats, { a: "Sir Aldric, knight", b: "Brigand" }),
-    );
   });
 
-  it("refuses bad input naming the argument or the file's field", () => {
-    expect(() => duelArgs([a, b, "--n", "0"])).toThrow(/--n/);
-    expect(() => duelArgs([a])).toThrow(/files/);
-    expect(() => duelArgs([a, b, "--fast"])).toThrow(/--fast/);
-    const bad = run("duel", a, "package.json", "--n", "2");
-    expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/package\.json: type/);
+  it("draws every location × severity of a real run", () => {
+    const real = runDuels(knight, brigand, 30, 3);
+    const expected = Object.entries(real.injuries)
+      .flatMap(([loc, bySev]) => Object.entries(bySev).map(([sev, c]) => [loc, sev, c]))
+      .sort();
+    expect(expected.length).toBeGreaterThan(1);
+    expect(bars(duelPlotSvg(real, { a: "A", b: "B" })).sort()).toEqual(expected);
+  });
+
+  it("the test's XML parser refuses what is not well-formed", () => {
+    expect(() => parseXml("<svg><text>a < b</text></svg>")).toThrow(/not well-formed/);
+    expect(() => parseXml("<svg><text>a & b</text></svg>")).toThrow(/not well-formed/);
+    expect(() => parseXml('<svg x="<img>"/>')).toThrow(/not well-formed/);
+    expect(() => parseXml("<svg><text></svg>")).toThrow(/not well-formed/);
+    expect(() => parseXml("<svg></svg><svg/>")).toThrow(/not well-formed/);
   });
 });
