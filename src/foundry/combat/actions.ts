@@ -37,6 +37,7 @@ import {
   isGMCard,
   outcomeOf,
   QUERY,
+  REQUEST_TIMEOUT_MS,
   runStep,
   type MessageLike,
   type QueryOutcome,
@@ -56,7 +57,7 @@ import {
 type Obj = Record<string, unknown>;
 
 /** How long a client waits for the GM's answer. */
-export const QUERY_TIMEOUT_MS = 60_000;
+export const QUERY_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 
 interface UserWithQuery extends UserLike {
   query?(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;

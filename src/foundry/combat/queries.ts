@@ -89,6 +89,8 @@ export type CombatErrorCode =
   | "alreadyAmputated"
   | "unverified"
   | "noRequest"
+  | "selfAttack"
+  | "badToken"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -105,6 +107,8 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   alreadyAmputated: "BLOWBYBLOW.Combat.Error.alreadyAmputated",
   unverified: "BLOWBYBLOW.Combat.Error.unverified",
   noRequest: "BLOWBYBLOW.Combat.Error.noRequest",
+  selfAttack: "BLOWBYBLOW.Combat.Error.selfAttack",
+  badToken: "BLOWBYBLOW.Combat.Error.badToken",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 
@@ -155,13 +159,15 @@ export interface MessageLike {
   author?: UserLike | null;
   speaker?: unknown;
   flags?: Obj;
+  timestamp?: number;
   update(changes: Obj): Promise<unknown>;
   delete?(): Promise<unknown>;
 }
 
 /** The ChatMessage class as the flow uses it. */
 interface ChatMessageClass {
-  create(data: Obj): Promise<unknown>;
+  create(data: Obj, options?: Obj): Promise<unknown>;
+  getSpeaker?(options: { actor?: unknown; token?: unknown }): Obj;
 }
 
 /** The ChatMessage class (Foundry's; the stand-ins' in tests). */
@@ -291,11 +297,15 @@ function readSubmission(data: Obj): ChoiceSubmission {
   };
 }
 
-/** Refuses unless this client is a GM's. */
+/**
+ * Refuses unless this client is the active GM's (re-review finding 1): one client decides
+ * every step, so the per-card queue (`serial`) and the turn's advantage count hold; a second
+ * GM (an assistant) answering the same step would resolve or apply it twice.
+ */
 function requireGMClient(): void {
   const user = g().user;
-  if (!user?.isGM)
-    throw new FlowError("notGM", "Exchange queries are handled by a GM's client only.", {
+  if (!user?.isGM || !isActiveGM())
+    throw new FlowError("notGM", "Exchange steps are handled by the active GM's client only.", {
       userId: user?.id ?? "",
     });
 }
@@ -457,6 +467,27 @@ export function situationChanged(
   return same ? null : measured;
 }
 
+/**
+ * The id of the GM's card for a player's declared card (re-review finding 1): derived from the
+ * player's message id, so a second acceptance finds the first (or its creation is refused by
+ * the server as a duplicate id) instead of making a second card. 16 base-62 characters from a
+ * 64-bit FNV-1a hash.
+ */
+export function acceptedCardId(playerMessageId: string): string {
+  const chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  let h = 0xcbf29ce484222325n;
+  for (const ch of `accepted:${playerMessageId}`) {
+    h ^= BigInt(ch.codePointAt(0)!);
+    h = (h * 0x100000001b3n) & 0xffffffffffffffffn;
+  }
+  let id = "";
+  for (let i = 0; i < 16; i++) {
+    id += chars[Number(h % 62n)];
+    h = h / 62n + BigInt(i * 7919 + 1);
+  }
+  return id;
+}
+
 /** What accepting a declared card gives: the card and the message that now holds it. */
 export interface Accepted {
   card: ExchangeCard;
@@ -483,11 +514,35 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
     const authorOwns = !!author && userOwns(author, await sideActor(card.attacker));
     acceptExchange(fr.ruleset, card, gm, authorOwns);
     const { build, attacker, defender } = await rebuildDeclaration(fr, card);
+    // Re-review findings 3 and 4: no attack on oneself; the references are the actors and
+    // tokens the GM resolved, not what the player wrote (a token that is not a Token is refused).
+    if (attacker.uuid === defender.uuid)
+      throw new CombatError("selfAttack", "An actor cannot attack itself.", {
+        name: attacker.name,
+      });
+    const tokens = {
+      attacker: await sideToken(card.attacker),
+      defender: await sideToken(card.defender),
+    };
+    for (const side of ["attacker", "defender"] as const)
+      if (card[side].tokenUuid && !tokens[side])
+        throw new CombatError("badToken", `The ${side}'s token is not a token.`, {
+          side,
+          name: card[side].name,
+        });
     const request = card.context.request as { situation?: unknown } | undefined;
     const measured = situationChanged(request?.situation, await gmSituation(fr, card));
     const fresh = declareExchange(fr.ruleset, {
-      attacker: { ...card.attacker, name: attacker.name },
-      defender: { ...card.defender, name: defender.name },
+      attacker: {
+        actorUuid: attacker.uuid,
+        tokenUuid: tokens.attacker?.uuid ?? null,
+        name: attacker.name,
+      },
+      defender: {
+        actorUuid: defender.uuid,
+        tokenUuid: tokens.defender?.uuid ?? null,
+        name: defender.name,
+      },
       declaration: build.declaration,
       context: { request, rules: build.rules, ...(measured ? { measured } : {}) },
       rolls: card.rolls,
@@ -497,12 +552,28 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
       await updateCard(live, accepted);
       return { card: accepted, message: live };
     }
-    const created = (await chatMessageClass().create({
-      type: "exchange",
-      system: cardSource(accepted),
-      speaker: live.speaker,
-      flags: { "blow-by-blow": { declaredAs: live.id, declaredBy: author?.id ?? null } },
-    })) as MessageLike | undefined;
+    const id = acceptedCardId(live.id ?? "");
+    const already = g().messages?.get(id);
+    if (already) {
+      // Accepted before (a retry after a failed delete): the player's card goes, nothing new.
+      await live.delete?.();
+      return { card: cardOf(already.system), message: already };
+    }
+    const Message = chatMessageClass();
+    // Re-review finding 6: the speaker is the attacker the GM resolved, not the player's.
+    const speaker = Message.getSpeaker
+      ? Message.getSpeaker({ actor: attacker, token: tokens.attacker })
+      : live.speaker;
+    const created = (await Message.create(
+      {
+        _id: id,
+        type: "exchange",
+        system: cardSource(accepted),
+        speaker,
+        flags: { "blow-by-blow": { declaredAs: live.id, declaredBy: author?.id ?? null } },
+      },
+      { keepId: true },
+    )) as MessageLike | undefined;
     if (!created) throw new CombatError("noMessage", "The accepted card was not created.", {});
     await live.delete?.();
     return { card: accepted, message: created };
@@ -782,6 +853,9 @@ export const STEPS: Readonly<Record<StepName, Step>> = Object.freeze({
   },
 });
 
+/** Request ids this client has taken (used once). */
+const takenRequests = new Set<string>();
+
 /** What a request message carries (`flags["blow-by-blow"].request`). */
 export interface StepRequest {
   query: StepName;
@@ -825,8 +899,11 @@ async function takeRequest(name: StepName, raw: unknown): Promise<{ user: UserLi
   const requestId = readString(asObject(raw), "requestId");
   const message = g().messages?.get(requestId);
   const request = requestOf(message);
-  if (!message || !request || request.query !== name)
+  if (!message || !request || request.query !== name || takenRequests.has(requestId))
     throw new CombatError("noRequest", `No request ${requestId} for ${name}.`, { requestId });
+  // Taken before the delete's round trip (re-review finding 8): a second query with the same
+  // id, arriving while the message is still in the log, is refused.
+  takenRequests.add(requestId);
   const user = message.author ?? null;
   if (!user) throw new CombatError("noUser", `Request ${requestId} has no author.`, { userId: "" });
   await message.delete?.();
@@ -921,13 +998,20 @@ async function acceptQuietly(message: MessageLike): Promise<void> {
  * The active GM's sweep (at `ready`, on becoming the active GM): accepts every declared card
  * and deletes request messages left behind by a query that never arrived.
  */
-export async function sweepDeclared(): Promise<void> {
+export async function sweepDeclared(options: { requests?: boolean } = {}): Promise<void> {
   if (!isActiveGM()) return;
+  // Re-review finding 7: only a request older than a query's timeout is left behind; a newer
+  // one may still have its query on the way.
+  const stale = Date.now() - 2 * REQUEST_TIMEOUT_MS;
   for (const message of [...(g().messages ?? [])]) {
-    if (requestOf(message)) await message.delete?.();
-    else await acceptQuietly(message);
+    if (requestOf(message)) {
+      if (options.requests !== false && (message.timestamp ?? 0) < stale) await message.delete?.();
+    } else await acceptQuietly(message);
   }
 }
+
+/** How long a client waits for the GM's answer to a step (actions.ts uses the same). */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Re-renders the exchange cards in the chat log (their "waiting for a GM" line). */
 function rerenderCards(): void {
@@ -948,6 +1032,6 @@ export function registerFlowHooks(): void {
   Hooks.on("userConnected", ((user: UserLike) => {
     if (!user?.isGM) return;
     rerenderCards();
-    void sweepDeclared();
+    void sweepDeclared({ requests: false });
   }) as never);
 }

@@ -10,6 +10,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  addUser,
   asUser,
   createCombat,
   queryLog,
@@ -37,10 +38,16 @@ import {
   exchangeBuild,
   QUERY,
   registerFlowHooks,
+  QUERY_HANDLERS,
   registerQueries,
   runStep,
+  sweepDeclared,
 } from "../../../src/foundry/combat/queries";
-import { registerCombatSettings, type ApplyMode } from "../../../src/foundry/combat/settings";
+import {
+  registerCombatSettings,
+  worldOptions,
+  type ApplyMode,
+} from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { registerTracker } from "../../../src/foundry/combat/tracker";
 import { registerStatusEffects } from "../../../src/foundry/config";
@@ -509,6 +516,143 @@ describe("the situation set by hand (review m3)", () => {
     const c = card(cardId(message));
     expect(c.context.measured).toBeUndefined();
     expect(handSetLines(readAttackContext(c))).toEqual([]);
+  });
+});
+
+describe("the re-review's findings", () => {
+  it("a second GM's client (an assistant) answers no step: only the active GM's decides (finding 1)", async () => {
+    const w = world();
+    const asa = addUser({ name: "Asa", role: 3, active: true });
+    expect(standIns.game.users.activeGM?.id).toBe(w.gm.id);
+    const message = await gmAttacks(w);
+    await settle();
+    const before = card(cardId(message));
+    const outcome = await asUser(asa, () =>
+      runStep(QUERY.apply, asa as never, { messageId: cardId(message), revision: 1 }),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: "notGM" });
+    const accept = await asUser(asa, () =>
+      QUERY_HANDLERS[QUERY.declared]({ messageId: cardId(message) }),
+    );
+    expect(accept).toMatchObject({ ok: false, code: "notGM" });
+    expect(card(cardId(message))).toEqual(before);
+  });
+
+  it("accepting is idempotent: after a failed delete, the next sweep makes no second card (finding 1)", async () => {
+    const w = world();
+    setUserActive(w.gm, false);
+    const message = await aliceAttacks(w);
+    setUserActive(w.gm, true);
+    const del = vi.spyOn(message, "delete").mockRejectedValueOnce(new Error("server busy"));
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    asUser(w.gm, () => standIns.Hooks.callAll("ready"));
+    await settle();
+    // The GM's card was made; the player's is still there (its delete failed).
+    const exchanges = () => standIns.game.messages!.contents.filter((m) => m.type === "exchange");
+    expect(exchanges()).toHaveLength(2);
+    del.mockRestore();
+    // The next sweep (`ready` runs once; a GM connecting runs it again).
+    await asUser(w.gm, () => sweepDeclared());
+    await settle();
+    error.mockRestore();
+    expect(exchanges()).toHaveLength(1);
+    expect(exchanges()[0]!.author?.id).toBe(w.gm.id);
+    expect(card(exchanges()[0]!.id!).state).toBe("awaitingDefence");
+  });
+
+  it("a card whose attacker is its defender is refused (finding 3)", async () => {
+    const w = world();
+    setUserActive(w.gm, false);
+    const honest = card((await aliceAttacks(w)).id!);
+    setUserActive(w.gm, true);
+    // An honest declaration of Aldric against himself (his figures on both sides).
+    const fr = foundryRuleset("hm3")!;
+    const snap = fighterSnapshot(w.aldric as unknown as ActorLike);
+    const build = fr.combat.buildDeclaration(
+      snap,
+      snap,
+      honest.context.request as AttackRequest,
+      worldOptions("hm3"),
+    );
+    const self = await asUser(w.alice, async () => {
+      const m = await StandInChatMessage.create({
+        type: "exchange",
+        system: cardSource({
+          ...honest,
+          declaration: build.declaration as ExchangeCard["declaration"],
+          context: { request: honest.context.request, rules: build.rules },
+          defender: { ...honest.attacker, tokenUuid: null },
+          attacker: { ...honest.attacker, tokenUuid: null },
+        }),
+      });
+      return m as unknown as StandInChatMessage;
+    });
+    await settle();
+    expect(standIns.game.messages!.get(self.id!)).toBeUndefined();
+    expect(warnings().some((x) => x.includes("cannot attack itself"))).toBe(true);
+  });
+
+  it("the GM's card names the actors and tokens it resolved, and a token that is no token is refused (finding 4)", async () => {
+    const w = world();
+    setUserActive(w.gm, false);
+    const m = await aliceAttacks(w);
+    const honest = card(m.id!);
+    await m.delete();
+    setUserActive(w.gm, true);
+    // The attacker's actor named as the Brigand, its token Aldric's: the token decides.
+    const forged = await asUser(w.alice, async () => {
+      const x = await StandInChatMessage.create({
+        type: "exchange",
+        system: cardSource({
+          ...honest,
+          attacker: { ...honest.attacker, actorUuid: w.brigand.uuid, name: "Someone" },
+        }),
+      });
+      return x as unknown as StandInChatMessage;
+    });
+    await settle();
+    const accepted = card(cardId(forged));
+    expect(accepted.attacker).toEqual({
+      actorUuid: w.aldric.uuid,
+      tokenUuid: w.tAldric.document.uuid,
+      name: "Sir Aldric",
+    });
+    const badToken = await asUser(w.alice, async () => {
+      const x = await StandInChatMessage.create({
+        type: "exchange",
+        system: cardSource({
+          ...honest,
+          defender: {
+            ...honest.defender,
+            tokenUuid: w.tBrigand.document.uuid.replace(/Token\.[^.]+$/, "Token.abcdefghijklmnop"),
+          },
+        }),
+      });
+      return x as unknown as StandInChatMessage;
+    });
+    await settle();
+    expect(standIns.game.messages!.get(badToken.id!)).toBeUndefined();
+    expect(warnings().at(-1)).toContain("is not a token");
+  });
+
+  it("the sweep leaves a recent request alone and removes an old one (finding 7)", async () => {
+    const w = world();
+    const make = (timestamp: number) =>
+      asUser(w.alice, async () => {
+        const x = await StandInChatMessage.create({
+          content: "request",
+          whisper: [w.gm.id],
+          timestamp,
+          flags: { "blow-by-blow": { request: { query: QUERY.choose, data: {} } } },
+        });
+        return x as unknown as StandInChatMessage;
+      });
+    const recent = await make(Date.now());
+    const old = await make(Date.now() - 10 * 60_000);
+    asUser(w.gm, () => standIns.Hooks.callAll("ready"));
+    await settle();
+    expect(standIns.game.messages!.get(recent.id!)).toBeDefined();
+    expect(standIns.game.messages!.get(old.id!)).toBeUndefined();
   });
 });
 

@@ -1407,7 +1407,13 @@ export abstract class StandInDocument extends DataModel {
     }
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
     const input = deepClone(data) as unknown as Obj;
-    const doc = new this(cls._withIds(data as Obj, options), { parent });
+    // v13: a given `_id` is kept only with `keepId` (else a new one is made); the server refuses
+    // a world document whose id is taken.
+    const given = { ...(data as Obj) };
+    if (!options.keepId) delete given._id;
+    else if (typeof given._id === "string" && cls.worldCollection()?.get(given._id))
+      throw new Error(`The ${cls.documentName} id [${given._id}] already exists`);
+    const doc = new this(cls._withIds(given, options), { parent });
     if ((await doc._preCreate(input, options, user)) === false) return undefined;
     if (callHook(`preCreate${cls.documentName}`, doc, input, options, user.id) === false)
       return undefined;
