@@ -5,6 +5,8 @@
  *
  * Run after `vite build` (`npm run release` does both). Options, for tests:
  *   --dist <dir>  where the built bundle is (default dist); packed as blow-by-blow/dist/
+ *   --packs <dir> where the compiled packs are (default packs, as `npm run build:packs` writes
+ *                 them); each pack system.json declares is packed as blow-by-blow/packs/<name>/
  *   --out <dir>   where the zip and system.json go (default release)
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -15,14 +17,17 @@ import { deflateRawSync } from "node:zlib";
 
 const SYSTEM_ID = "blow-by-blow";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** Shipped folders besides dist/; packs/_source (YAML sources) stays out. */
-const FOLDERS = ["lang", "styles", "templates", "packs"];
+/** Shipped folders besides dist/ and the compiled packs (packs/_source, the JSON sources, stays out). */
+const FOLDERS = ["lang", "styles", "templates"];
 const FILES = ["system.json", "template.json", "README.md", "LICENSE", "LICENSE.md", "LICENSE.txt"];
 const EXCLUDED = new Set(["packs/_source"]);
+/** LevelDB's own log files in a compiled pack: not part of the data. */
+const PACK_LOGS = new Set(["LOG", "LOG.old"]);
 
 interface Manifest {
   id: string;
   version: string;
+  packs?: { name: string; path: string }[];
   esmodules?: string[];
   styles?: (string | { src: string })[];
   languages?: { path: string }[];
@@ -112,10 +117,12 @@ function main(): void {
   const { values } = parseArgs({
     options: {
       dist: { type: "string", default: "dist" },
+      packs: { type: "string", default: "packs" },
       out: { type: "string", default: "release" },
     },
   });
   const distDir = resolve(ROOT, values.dist);
+  const packsDir = resolve(ROOT, values.packs);
   const outDir = resolve(ROOT, values.out);
 
   const manifestText = readFileSync(join(ROOT, "system.json"), "utf8");
@@ -135,6 +142,17 @@ function main(): void {
   walk(distDir, "dist", files);
   for (const folder of FOLDERS)
     if (existsSync(join(ROOT, folder))) walk(join(ROOT, folder), folder, files);
+  // Every pack the manifest declares, compiled (LevelDB), or Foundry shows an empty compendium.
+  for (const pack of manifest.packs ?? []) {
+    const dir = join(packsDir, pack.name);
+    if (!existsSync(join(dir, "CURRENT")))
+      throw new Error(
+        `system.json declares the pack ${pack.name} (${pack.path}), which is not built in ${dir}: run \`npm run build:packs\` first.`,
+      );
+    const packFiles: [string, string][] = [];
+    walk(dir, pack.path, packFiles);
+    files.push(...packFiles.filter(([p]) => !PACK_LOGS.has(posix.basename(p))));
+  }
 
   // Every file the manifest loads must be in the zip, or Foundry installs a broken system.
   const shipped = new Set(files.map(([p]) => p));

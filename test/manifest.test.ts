@@ -1,10 +1,11 @@
 /**
  * system.json validity: builds the bundle once, then checks the manifest's fields, that every
- * file it loads exists, that each language names every document type, and that template.json
- * lists the same types as documentTypes.
+ * file it loads exists, that each language names every document type, that template.json
+ * lists the same types as documentTypes, and that the compendium packs it declares match their
+ * source folders (packs/_source/<name>) and sit in a pack folder.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,14 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const readJson = (path: string): unknown => JSON.parse(readFileSync(join(ROOT, path), "utf8"));
 
 type Types = Record<string, Record<string, object>>;
+interface PackEntry {
+  name: string;
+  label: string;
+  path: string;
+  type: string;
+  system: string;
+  ownership?: Record<string, string>;
+}
 interface Manifest {
   id: string;
   title: string;
@@ -24,8 +33,8 @@ interface Manifest {
   styles: (string | { src: string })[];
   languages: { lang: string; name: string; path: string }[];
   documentTypes: Types;
-  packs: unknown[];
-  packFolders: unknown[];
+  packs: PackEntry[];
+  packFolders: { name: string; sorting?: string; color?: string; packs: string[] }[];
   socket: boolean;
   grid?: { type?: number; distance: number; units: string };
 }
@@ -133,5 +142,62 @@ describe("template.json", () => {
       for (const type of listed)
         expect(typeof template[documentName]?.[type], `${documentName}.${type}`).toBe("object");
     }
+  });
+});
+
+describe("system.json packs", () => {
+  const sourceRoot = join(ROOT, "packs", "_source");
+  const sourceFolders = readdirSync(sourceRoot)
+    .filter((d) => statSync(join(sourceRoot, d)).isDirectory())
+    .sort();
+
+  it("declares one pack per source folder, and a source folder for every pack", () => {
+    expect(sourceFolders.length).toBeGreaterThan(0);
+    expect(manifest.packs.map((p) => p.name).sort()).toEqual(sourceFolders);
+    const names = manifest.packs.map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it("each pack: a plain name, an English label, path packs/<name>, this system, a document type it holds", () => {
+    const ownership = ["NONE", "LIMITED", "OBSERVER", "OWNER"];
+    for (const pack of manifest.packs) {
+      expect(pack.name, pack.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(pack.label.trim(), pack.name).not.toBe("");
+      expect(pack.path, pack.name).toBe(`packs/${pack.name}`);
+      expect(pack.system, pack.name).toBe(manifest.id);
+      expect(["Actor", "Item"], pack.name).toContain(pack.type);
+      for (const [role, level] of Object.entries(pack.ownership ?? {})) {
+        expect(["PLAYER", "TRUSTED", "ASSISTANT", "GAMEMASTER"], pack.name).toContain(role);
+        expect(ownership, `${pack.name} ${role}`).toContain(level);
+      }
+      // Every source document is of the pack's type (its _key names the collection).
+      const collection = pack.type === "Actor" ? "actors" : "items";
+      const dir = join(sourceRoot, pack.name);
+      const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
+      expect(files.length, pack.name).toBeGreaterThan(0);
+      for (const f of files) {
+        const doc = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
+          _key: string;
+          type: string;
+        };
+        expect(doc._key.split("!")[1], `${pack.name}/${f}`).toBe(collection);
+        expect(Object.keys(manifest.documentTypes[pack.type] ?? {}), `${pack.name}/${f}`).toContain(
+          doc.type,
+        );
+      }
+    }
+  });
+
+  it("every pack sits in exactly one pack folder, and folders name only declared packs", () => {
+    const declared = new Set(manifest.packs.map((p) => p.name));
+    const placed = manifest.packFolders.flatMap((f) => f.packs);
+    for (const name of placed) expect(declared.has(name), name).toBe(true);
+    expect([...placed].sort()).toEqual([...declared].sort());
+    for (const folder of manifest.packFolders) {
+      expect(folder.name.trim()).not.toBe("");
+      if (folder.color !== undefined) expect(folder.color).toMatch(/^#[0-9a-f]{6}$/i);
+      if (folder.sorting !== undefined) expect(["a", "m"]).toContain(folder.sorting);
+    }
+    expect(manifest.packFolders.map((f) => f.name)).toContain("HârnMaster 3");
   });
 });

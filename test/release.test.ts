@@ -4,7 +4,7 @@
  * in JS and, where the `unzip` binary exists, through unzip as well.
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { inflateRawSync } from "node:zlib";
@@ -14,6 +14,10 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WORK = join(ROOT, "test-output", "release");
 const DIST = join(WORK, "dist");
 const OUT = join(WORK, "out");
+const PACKS = join(WORK, "packs");
+const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as {
+  packs: { name: string; path: string }[];
+};
 const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
   version: string;
 };
@@ -74,7 +78,8 @@ beforeAll(() => {
   const run = (args: string[]) =>
     execFileSync("npx", args, { cwd: ROOT, timeout: 120_000, stdio: "pipe" });
   run(["vite", "build", "--outDir", DIST, "--emptyOutDir"]);
-  run(["tsx", "scripts/release.ts", "--dist", DIST, "--out", OUT]);
+  run(["tsx", "scripts/build-packs.ts", "--out", PACKS]);
+  run(["tsx", "scripts/release.ts", "--dist", DIST, "--packs", PACKS, "--out", OUT]);
   zip = readFileSync(ZIP);
   entries = readCentralDirectory(zip);
 }, 250_000);
@@ -104,6 +109,55 @@ describe("release zip", () => {
     expect(extract(zip, entry("system.json"))).toEqual(readFileSync(join(ROOT, "system.json")));
     expect(extract(zip, entry("dist/blow-by-blow.mjs"))).toEqual(
       readFileSync(join(DIST, "blow-by-blow.mjs")),
+    );
+  });
+
+  it("ships every declared compendium pack, compiled, byte for byte (LevelDB logs left out)", () => {
+    expect(manifest.packs.length).toBeGreaterThan(0);
+    for (const pack of manifest.packs) {
+      const built = readdirSync(join(PACKS, pack.name)).filter((f) => !/^LOG(\.old)?$/.test(f));
+      expect(built, pack.name).toContain("CURRENT");
+      expect(
+        built.some((f) => f.endsWith(".ldb")),
+        pack.name,
+      ).toBe(true);
+      const shipped = entries
+        .map((e) => e.name)
+        .filter((n) => n.startsWith(`blow-by-blow/${pack.path}/`) && !n.endsWith("/"));
+      expect(shipped.map((n) => n.slice(`blow-by-blow/${pack.path}/`.length)).sort()).toEqual(
+        built.sort(),
+      );
+      for (const f of built) {
+        const entry = entries.find((e) => e.name === `blow-by-blow/${pack.path}/${f}`)!;
+        expect(extract(zip, entry), `${pack.name}/${f}`).toEqual(
+          readFileSync(join(PACKS, pack.name, f)),
+        );
+      }
+    }
+  });
+
+  it("refuses to pack a release whose declared packs are not built", () => {
+    let message = "";
+    try {
+      execFileSync(
+        "npx",
+        [
+          "tsx",
+          "scripts/release.ts",
+          "--dist",
+          DIST,
+          "--packs",
+          join(WORK, "none"),
+          "--out",
+          join(WORK, "out2"),
+        ],
+        { cwd: ROOT, timeout: 120_000, stdio: "pipe" },
+      );
+    } catch (e) {
+      message = String((e as { stderr?: Buffer }).stderr ?? e);
+    }
+    expect(message).toMatch(
+      /declares the pack hm3-[a-z-]+ \(packs\/hm3-[a-z-]+\), which is not built/,
     );
   });
 
