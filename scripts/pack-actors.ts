@@ -7,24 +7,14 @@
  * their descriptions (docs/packs.md). The fighters' figures are plausible HM3 values chosen
  * here (docs/packs.md lists them).
  */
-import { createHash } from "node:crypto";
 import { humanBodyPlan, parseInjuryCode } from "../src/rules/hm3/body-plan";
+import { stableId } from "./pack-ids";
 
 type Obj = Record<string, unknown>;
 
 const PLANS = "hm3-body-plans";
 const FIGHTERS = "hm3-sample-fighters";
 const SYSTEM_ID = "blow-by-blow";
-
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** The same id scheme as pack-sources.ts (kept here to avoid an import cycle). */
-function stableId(key: string): string {
-  const digest = createHash("sha256").update(key, "utf8").digest();
-  let id = "";
-  for (let i = 0; id.length < 16; i++) id += BASE62[digest[i]! % 62];
-  return id;
-}
 
 type Attrs = Record<
   "str" | "sta" | "dex" | "agl" | "eye" | "hrg" | "sml" | "voi" | "int" | "aur" | "wil" | "cml",

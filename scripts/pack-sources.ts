@@ -10,7 +10,6 @@
  * needs (hand modes, missile velocity, feet to hexes, the two armour rows without locations)
  * are R35-R38 in docs/rulings.md; docs/packs.md describes the packs.
  */
-import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +17,7 @@ import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
 import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
+import { stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
 
 type Obj = Record<string, unknown>;
@@ -118,15 +118,7 @@ function text(row: CsvRow, column: string): string {
 
 // ── Ids ──────────────────────────────────────────────────────────────────────────────────────
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-/** A stable 16-character document id from a stable key (`<pack>:<name>`). */
-export function stableId(key: string): string {
-  const digest = createHash("sha256").update(key, "utf8").digest();
-  let id = "";
-  for (let i = 0; id.length < 16; i++) id += BASE62[digest[i]! % 62];
-  return id;
-}
+export { stableId };
 
 /** A file name from a document name: lower case, runs of other characters become "-". */
 export function slug(name: string): string {

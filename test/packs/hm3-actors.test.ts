@@ -16,6 +16,7 @@ import { resetStandIns } from "../foundry/stand-ins/globals";
 import { ACTOR_PACKS, ITEM_PACKS, SOURCE_DIR } from "../../scripts/pack-sources";
 import { fightExchange } from "../../src/cli/fight";
 import { fighterFromSource } from "../../src/foundry/combat/source-fighter";
+import { fighterSnapshot, type ActorLike } from "../../src/foundry/combat/snapshot";
 import { CharacterData, CreatureData, registerDataModels } from "../../src/foundry/data";
 import { bodyPlanProblems, humanBodyPlan, zoneSums } from "../../src/rules/hm3/body-plan";
 
@@ -142,6 +143,30 @@ describe("every actor against the data models", () => {
       if (fighters.includes(d)) expect(derived!.warnings, d.name).toEqual([]);
     }
   });
+});
+
+describe("the CLI reads a pack actor as Foundry does", () => {
+  beforeEach(() => {
+    resetStandIns();
+    registerDataModels();
+  });
+
+  it.each(fighters.map((f) => [f.name, f] as const))(
+    "%s: the snapshot from its source (CLI) equals the snapshot of the actor imported (Foundry adapter)",
+    (_name, f) => {
+      const actor = makeActor({
+        name: f.name,
+        type: f.type,
+        system: structuredClone(f.system) as never,
+        items: structuredClone(f.items).map((i) => ({ ...i, id: i._id })) as never,
+      });
+      const live = fighterSnapshot(actor as unknown as ActorLike);
+      const fromSource = fighterFromSource(structuredClone(f));
+      expect(live.items.map((i) => i.id)).toEqual(f.items.map((i) => i._id));
+      expect(live.derived).not.toBeNull();
+      expect(fromSource).toEqual(live);
+    },
+  );
 });
 
 describe("the sample fighters fight each other (CLI `fight`)", () => {

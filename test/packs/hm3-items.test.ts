@@ -132,12 +132,14 @@ describe("the generator (scripts/pack-sources.ts)", () => {
   });
 });
 
-describe("melee weapons and shields, cell by cell against melee-weapons.csv (hm3.md §3)", () => {
+describe("melee weapons and shields, cell by cell against melee-weapons.csv (hm3.md §3; seed 003 has no weapon table, the CSV cites HM3 Combat 3)", () => {
   const rows = readCsv("melee-weapons.csv");
 
   it("has one document per row (55)", () => {
     expect(rows).toHaveLength(55);
     expect([...melee.keys()].sort()).toEqual(rows.map((r) => r.cells.name).sort());
+    // Exactly one: no second file of the same name in the pack.
+    expect(committed(ITEM_PACKS.melee)).toHaveLength(rows.length);
   });
 
   it("the issue's example: Broadsword WQ 12, A 15, D 10, B 3, E 5, P 3", () => {
@@ -198,6 +200,8 @@ describe("missile weapons, cell by cell against missile-weapons.csv and seed 003
   it("has one document per row (11)", () => {
     expect(rows).toHaveLength(11);
     expect([...missiles.keys()].sort()).toEqual(rows.map((r) => r.cells.name).sort());
+    // Exactly one: no second file of the same name in the pack.
+    expect(committed(ITEM_PACKS.missile)).toHaveLength(rows.length);
   });
 
   it.each(readCsv("missile-weapons.csv").map((r) => [r.cells.name!, r] as const))(
@@ -221,7 +225,7 @@ describe("missile weapons, cell by cell against missile-weapons.csv and seed 003
     },
   );
 
-  it("agrees with the seed's MISSILE DATA TABLE (003:284-290) in hexes and impacts", () => {
+  it("agrees with the seed's MISSILE DATA TABLE (003:284-294) in hexes and impacts, every row", () => {
     const bands = (n: string) =>
       Object.values(
         missiles.get(n)!.system.hm3.ranges as Record<string, { range: number; impact: number }>,
@@ -231,7 +235,20 @@ describe("missile weapons, cell by cell against missile-weapons.csv and seed 003
     expect(bands("Arrow (Heartbow)")).toEqual(["30/9", "60/8", "120/7", "240/6"]); // line 286
     expect(bands("Bolt (Crossbow)")).toEqual(["20/8", "40/7", "80/6", "160/5"]); // line 287
     expect(bands("Stone (Sling)")).toEqual(["15/4", "30/3", "60/2", "120/2"]); // line 289
+    expect(bands("Dart (Blowgun)")).toEqual(["5/0", "10/0", "20/0", "40/0"]); // line 288
     expect(bands("Stone (Staff Sling)")).toEqual(["25/5", "50/4", "100/3", "200/3"]); // line 290
+    // The thrown weapons (• in the seed):
+    expect(bands("Taburi (thrown)")).toEqual(["4/4", "8/3", "16/2", "32/2"]); // line 291
+    expect(bands("Shorkana (thrown)")).toEqual(["3/5", "6/4", "12/3", "24/3"]); // line 292
+    expect(bands("Javelin (thrown)")).toEqual(["8/7", "16/6", "32/5", "64/4"]); // line 293
+    expect(bands("Spear (thrown)")).toEqual(["6/8", "12/7", "24/6", "48/5"]); // line 294
+    // The bands are in the seed's order: short, medium, long, extreme.
+    expect(Object.keys(missiles.get("Spear (thrown)")!.system.hm3.ranges as Obj)).toEqual([
+      "short",
+      "medium",
+      "long",
+      "extreme",
+    ]);
   });
 });
 
@@ -241,6 +258,8 @@ describe("armour, cell by cell against armour.csv and seed 003 lines 219-227", (
   it("has one document per row (56)", () => {
     expect(rows).toHaveLength(56);
     expect([...armour.keys()].sort()).toEqual(rows.map((r) => r.cells.name).sort());
+    // Exactly one: no second file of the same name in the pack.
+    expect(committed(ITEM_PACKS.armour)).toHaveLength(rows.length);
   });
 
   it.each(readCsv("armour.csv").map((r) => [r.cells.name!, r] as const))(
