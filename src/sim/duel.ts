@@ -135,6 +135,15 @@ function snapshotOf(f: Fighter): FighterSnapshot {
   return f.snap;
 }
 
+/**
+ * Sets a fighter's conditions. The derived figures do not read conditions (deriveActor takes
+ * the actor's system and items), so the snapshot keeps them and takes the new list.
+ */
+function setConditions(f: Fighter, conditions: string[]): void {
+  f.conditions = conditions;
+  if (f.snap) f.snap = { ...f.snap, conditions: [...conditions].sort() };
+}
+
 /** Whether a fighter is out of the fight, and how. */
 function outcome(f: Fighter): "dead" | "incapacitated" | null {
   if (f.conditions.includes("dead")) return "dead";
@@ -176,9 +185,9 @@ function applyEffects(
 }
 
 function runOperation(op: Operation, fighter: Fighter, serial: () => string): void {
-  fighter.snap = null;
   switch (op.op) {
     case "createItem":
+      fighter.snap = null;
       fighter.actor.items.push({
         _id: serial(),
         type: op.data.type,
@@ -187,11 +196,13 @@ function runOperation(op: Operation, fighter: Fighter, serial: () => string): vo
       });
       return;
     case "status":
-      if (!fighter.conditions.includes(op.condition)) fighter.conditions.push(op.condition);
+      if (!fighter.conditions.includes(op.condition))
+        setConditions(fighter, [...fighter.conditions, op.condition]);
       return;
     case "updateItem": {
       const item = fighter.actor.items.find((i) => i._id === op.itemId);
       if (!item) return;
+      fighter.snap = null;
       // Foundry's update: dotted paths from the document ("system.hm3.wq").
       for (const [path, value] of Object.entries(op.changes)) {
         const keys = path.replace(/^system\./, "").split(".");
@@ -425,8 +436,10 @@ function startDuel(
         const me = fighters[by];
         if (me.conditions.includes("prone") || me.conditions.includes("disarmed")) {
           // The turn goes to getting up or recovering the weapon (R39).
-          me.conditions = me.conditions.filter((c) => c !== "prone" && c !== "disarmed");
-          me.snap = null;
+          setConditions(
+            me,
+            me.conditions.filter((c) => c !== "prone" && c !== "disarmed"),
+          );
           continue;
         }
         return exchange(by, dice);
