@@ -91,8 +91,9 @@ export class SeededDice implements Dice {
 
   roll(name: string, count: number, sides: number): number[] {
     checkShape(name, count, sides);
-    const out = new Array<number>(count);
-    for (let i = 0; i < count; i++) out[i] = this.die(sides);
+    if (count === 1) return [this.die(sides)];
+    const out: number[] = [];
+    for (let i = 0; i < count; i++) out.push(this.die(sides));
     return out;
   }
 }
@@ -173,19 +174,29 @@ export class ScriptedDice implements Dice {
  */
 export class RecordingDice implements Dice {
   readonly records: RollRecord[];
-  private readonly names: Set<string>;
+  /**
+   * Names taken, in order (a roll that threw keeps its name). An exchange makes a dozen rolls
+   * at most, so a scan of this list is cheaper than building a Set for each exchange.
+   */
+  private readonly names: string[];
 
   constructor(
     private readonly inner: Dice,
     previous: readonly RollRecord[] = [],
   ) {
-    this.records = previous.map((r) => ({ ...r, values: [...r.values] }));
-    this.names = new Set(previous.map((r) => r.name));
+    this.records = [];
+    this.names = [];
+    for (const r of previous) {
+      this.records.push({ ...r, values: [...r.values] });
+      this.names.push(r.name);
+    }
   }
 
   roll(name: string, count: number, sides: number): number[] {
-    if (this.names.has(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
-    this.names.add(name);
+    const names = this.names;
+    for (let i = 0; i < names.length; i++)
+      if (names[i] === name) throw new Error(`Roll "${name}" was made twice in one exchange.`);
+    names.push(name);
     const values = this.inner.roll(name, count, sides);
     let total = 0;
     for (const v of values) total += v;

@@ -8,23 +8,29 @@
  * own rolls `attackerFumble`, `defenderFumble`, `attackerStumble`, `defenderStumble`,
  * `attackerWeaponDamage`, `defenderWeaponDamage`.
  */
-import { copy } from "../../core/data";
 import { RecordingDice, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
-import { canAim, isHumanPlan, planInjuryFor, planStrikeLocation } from "./body-plan";
+import { canAim, isHumanPlan, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput } from "./character-types";
+import {
+  ATTACKER_ROLLS,
+  COUNTER_ROLLS,
+  codeOf,
+  copyData,
+  humanInjuryCell,
+  humanStrike,
+  planInjuryCell,
+  strikeTable,
+} from "./hot";
 import {
   armourAspect,
   armourAt,
   facePart,
   fumbleRoll,
-  injuryCode,
-  injuryFor,
   killRoll,
   shockRoll,
-  strikeLocation,
   stumbleRoll,
   successLevel,
   wqRoll,
@@ -259,7 +265,7 @@ export function deliverStrike(
   victim: Hm3Fighter,
   options: Hm3Options,
 ): Hm3Strike {
-  const p = by === "attacker" ? "" : "counter.";
+  const n = by === "attacker" ? ATTACKER_ROLLS : COUNTER_ROLLS;
   const aspect = armourAspect(weapon.aspect);
   if (!aspect) throw new Error(`Unknown aspect ${weapon.aspect}`);
   const plan = victim.bodyPlan;
@@ -271,24 +277,27 @@ export function deliverStrike(
       `body plan ${plan.name} cannot be struck in the ${weapon.aim} zone`,
     );
   }
-  const locationRoll = dice.roll(`${p}location`, 1, 100)[0]!;
+  const locationRoll = dice.roll(n.location, 1, 100)[0]!;
+  // The hot path reads the frozen tables directly (src/rules/hm3/hot.ts); nothing read from
+  // them reaches the result but strings and numbers.
   const loc = plan
     ? planStrikeLocation(plan, weapon.aim, locationRoll)
-    : { ...strikeLocation(weapon.aim, locationRoll), region: null };
+    : humanStrike(weapon.aim, locationRoll);
   let face: string | null = null;
   let faceRoll: number | null = null;
   // The †FACE sub-table belongs to the human face (ruling R17).
   if (loc.location === "face" && (!plan || isHumanPlan(plan))) {
-    faceRoll = dice.roll(`${p}face`, 1, 100)[0]!;
+    faceRoll = dice.roll(n.face, 1, 100)[0]!;
     face = facePart(faceRoll);
   }
-  const impactRolls = dice.roll(`${p}impact`, count, 6);
-  const impact = impactRolls.reduce((a, b) => a + b, weapon.impact);
+  const impactRolls = dice.roll(n.impact, count, 6);
+  let impact = weapon.impact;
+  for (let i = 0; i < impactRolls.length; i++) impact = impact + impactRolls[i]!;
   const armour = armourAt(victim.armour, loc.sided, aspect);
   const effectiveImpact = impact - armour;
   const cell = plan
-    ? planInjuryFor(plan, loc.location, effectiveImpact)
-    : injuryFor(loc.location as LocationId, effectiveImpact);
+    ? planInjuryCell(plan, loc.location, effectiveImpact)
+    : humanInjuryCell(loc.location as LocationId, effectiveImpact);
 
   const strike: Hm3Strike = {
     by,
@@ -323,7 +332,7 @@ export function deliverStrike(
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
   // Only a Fire strike ignites: Frost reads the Fire armour column but burns nothing (ruling R1).
   if (weapon.aspect === "fire" && impact >= IGNITION_IMPACT && flammable) {
-    const roll = dice.roll(`${p}ignite`, 1, 100)[0]!;
+    const roll = dice.roll(n.ignite, 1, 100)[0]!;
     const burn = BURN_INJURY[flammable];
     strike.ignition = {
       material: flammable,
@@ -339,7 +348,7 @@ export function deliverStrike(
   // plan's location says its region (a validated plan marks ♦ only on arms and legs, R18).
   const region = loc.region ?? LOCATION_REGION[loc.location as LocationId];
   let severity = cell.severity;
-  strike.tableInjury = injuryCode(cell);
+  strike.tableInjury = codeOf(cell.severity, cell.level);
   strike.injuryLevel = cell.level;
   strike.fumbleRoll = cell.fumbleStumble && region === "arm";
   strike.stumbleRoll = cell.fumbleStumble && region === "leg";
@@ -348,14 +357,14 @@ export function deliverStrike(
   if (severity === "K") {
     if (options.killRoll) {
       // hm3.md §2: roll (injury level) d6; above Endurance dies, otherwise it stands as G4/G5.
-      strike.killCheck = killRoll(dice, `${p}kill`, cell.level, victim.endurance);
+      strike.killCheck = killRoll(dice, n.kill, cell.level, victim.endurance);
       strike.kill = strike.killCheck.failed;
       if (!strike.kill) severity = "G";
     } else {
       strike.kill = true;
     }
   }
-  strike.injury = injuryCode({ severity, level: cell.level });
+  strike.injury = codeOf(severity, cell.level);
   strike.bleeding =
     options.bleeding &&
     cell.level >= 4 &&
@@ -384,9 +393,9 @@ export function deliverStrike(
     // docs/rulings.md R4: the new injury's level counts in UP and PP for the rolls it calls for.
     const up = victim.up + cell.level;
     const pp = victim.pp + cell.level;
-    strike.shock = shockRoll(dice, `${p}shock`, up, victim.endurance);
-    if (strike.fumbleRoll) strike.fumble = fumbleRoll(dice, `${p}fumble`, victim.dex, pp);
-    if (strike.stumbleRoll) strike.stumble = stumbleRoll(dice, `${p}stumble`, victim.agl, pp);
+    strike.shock = shockRoll(dice, n.shock, up, victim.endurance);
+    if (strike.fumbleRoll) strike.fumble = fumbleRoll(dice, n.fumble, victim.dex, pp);
+    if (strike.stumbleRoll) strike.stumble = stumbleRoll(dice, n.stumble, victim.agl, pp);
   }
   return strike;
 }
@@ -460,6 +469,9 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
   return fx;
 }
 
+/** The strikes of each result code, once (`strikesOf` hands out fresh arrays). */
+const STRIKES = strikeTable(strikesOf);
+
 /** Resolves a whole exchange once the defence is declared. */
 export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner: Dice): Hm3Result {
   const dice = new RecordingDice(inner);
@@ -481,7 +493,7 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   );
 
   const strikes: Hm3Strike[] = [];
-  for (const s of strikesOf(code)) {
+  for (const s of STRIKES.get(code) ?? strikesOf(code)) {
     if (s.by === "attacker") {
       strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
     } else {
@@ -490,56 +502,65 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     }
   }
 
-  const fighters: Record<Side, Hm3Fighter> = { attacker, defender };
   const fumbles: Hm3Result["fumbles"] = [];
   const stumbles: Hm3Result["stumbles"] = [];
-  const fumbleSides: Side[] =
-    code === "AF"
-      ? ["attacker"]
-      : code === "DF"
-        ? ["defender"]
-        : code === "BF"
-          ? ["attacker", "defender"]
-          : [];
-  const stumbleSides: Side[] =
-    code === "AS"
-      ? ["attacker"]
-      : code === "DS"
-        ? ["defender"]
-        : code === "BS"
-          ? ["attacker", "defender"]
-          : [];
-  for (const side of fumbleSides) {
-    const f = fighters[side];
-    fumbles.push({ side, check: fumbleRoll(dice, `${side}Fumble`, f.dex, f.pp) });
-  }
-  for (const side of stumbleSides) {
-    const f = fighters[side];
-    stumbles.push({ side, check: stumbleRoll(dice, `${side}Stumble`, f.agl, f.pp) });
-  }
+  if (code === "AF" || code === "BF")
+    fumbles.push({
+      side: "attacker",
+      check: fumbleRoll(dice, "attackerFumble", attacker.dex, attacker.pp),
+    });
+  if (code === "DF" || code === "BF")
+    fumbles.push({
+      side: "defender",
+      check: fumbleRoll(dice, "defenderFumble", defender.dex, defender.pp),
+    });
+  if (code === "AS" || code === "BS")
+    stumbles.push({
+      side: "attacker",
+      check: stumbleRoll(dice, "attackerStumble", attacker.agl, attacker.pp),
+    });
+  if (code === "DS" || code === "BS")
+    stumbles.push({
+      side: "defender",
+      check: stumbleRoll(dice, "defenderStumble", defender.agl, defender.pp),
+    });
 
   // Block: both weapons roll 3d6 against WQ, the lower WQ first; if it breaks the other does
   // not check (hm3.md §2). Equal WQ: the defender's weapon first (docs/rulings.md R5).
   const weaponDamage: WeaponDamage[] = [];
   const weaponDamageSkipped: Side[] = [];
   if (code === "block") {
-    const wqs: { side: Side; wq: number | undefined }[] = [
-      { side: "defender", wq: defence.wq },
-      { side: "attacker", wq: attack.wq },
-    ];
-    for (const w of wqs) if (w.wq === undefined) weaponDamageSkipped.push(w.side);
-    const order = wqs
-      .filter((w): w is { side: Side; wq: number } => w.wq !== undefined)
-      .sort((a, b) => a.wq - b.wq);
-    for (const w of order) {
-      const check = wqRoll(dice, `${w.side}WeaponDamage`, w.wq);
-      weaponDamage.push({ side: w.side, wq: w.wq, check, broken: check.failed });
-      if (check.failed) break;
+    const dwq = defence.wq;
+    const awq = attack.wq;
+    if (dwq === undefined) weaponDamageSkipped.push("defender");
+    if (awq === undefined) weaponDamageSkipped.push("attacker");
+    // A stable sort of [defender, attacker] by WQ: the attacker first only when strictly lower.
+    const attackerFirst = dwq !== undefined && awq !== undefined && awq - dwq < 0;
+    const first: Side | null = attackerFirst
+      ? "attacker"
+      : dwq !== undefined
+        ? "defender"
+        : awq !== undefined
+          ? "attacker"
+          : null;
+    if (first !== null) {
+      const wq = first === "attacker" ? awq! : dwq!;
+      const check = wqRoll(dice, `${first}WeaponDamage`, wq);
+      weaponDamage.push({ side: first, wq, check, broken: check.failed });
+      const second: Side | null =
+        dwq !== undefined && awq !== undefined ? (attackerFirst ? "defender" : "attacker") : null;
+      if (!check.failed && second !== null) {
+        const wq2 = second === "attacker" ? awq! : dwq!;
+        const check2 = wqRoll(dice, `${second}WeaponDamage`, wq2);
+        weaponDamage.push({ side: second, wq: wq2, check: check2, broken: check2.failed });
+      }
     }
   }
 
-  const partial = {
-    ruleset: "hm3" as const,
+  // Built in one literal, in the order the fields have always had; `effectsOf` reads only the
+  // fields above it.
+  const result: Hm3Result = {
+    ruleset: "hm3",
     attackType: attack.type,
     defenceType: defence.type,
     attack: attackTest,
@@ -550,13 +571,16 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     stumbles,
     weaponDamage,
     weaponDamageSkipped,
-    tacticalAdvantage: code === "DTA" ? ("defender" as const) : null,
+    tacticalAdvantage: code === "DTA" ? "defender" : null,
     wild: code === "wild",
-  };
-  return {
-    ...partial,
-    effects: effectsOf(partial),
+    effects: NO_EFFECTS,
     rolls: dice.records,
-    choices: [{ by: "defender", kind: "defence", value: copy(defence) }],
+    choices: NO_CHOICES,
   };
+  result.effects = effectsOf(result);
+  result.choices = [{ by: "defender", kind: "defence", value: copyData(defence) }];
+  return result;
 }
+
+const NO_EFFECTS: Effect[] = [];
+const NO_CHOICES: Hm3Result["choices"] = [];

@@ -92,7 +92,13 @@ export function facePart(roll: number): string {
 
 /** The armour column an aspect reads (Squeeze = Blunt, Bite = Point, Tear = Edge, Frost = Fire). */
 export function armourAspect(aspect: string): Aspect | undefined {
-  if ((ASPECTS as readonly string[]).includes(aspect)) return aspect as Aspect;
+  switch (aspect) {
+    case "blunt":
+    case "edge":
+    case "point":
+    case "fire":
+      return aspect;
+  }
   return ASPECT_ALIASES[aspect];
 }
 
@@ -101,9 +107,13 @@ export type ArmourMap = Readonly<Record<string, Partial<Protection>>>;
 
 /** Armour at a (possibly sided) location for an aspect: the sided entry if any, else the unsided one. */
 export function armourAt(armour: ArmourMap, sidedLocation: string, aspect: Aspect): number {
-  const base = sidedLocation.replace(/^(left|right)-/, "");
-  const entry = armour[sidedLocation] ?? armour[base];
+  const entry = armour[sidedLocation] ?? armour[unsided(sidedLocation)];
   return entry?.[aspect] ?? 0;
+}
+
+/** `left-forearm` → `forearm`; an unsided id as it is. */
+function unsided(id: string): string {
+  return id.startsWith("left-") ? id.slice(5) : id.startsWith("right-") ? id.slice(6) : id;
 }
 
 /**
