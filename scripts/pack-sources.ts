@@ -110,6 +110,16 @@ export function num(row: CsvRow, column: string): number {
   return value;
 }
 
+/**
+ * The WQ column: the CSVs give 0 for body parts (Foot/Leg/Knee, Hand/Arm, Head) and sling
+ * stones, which have no weapon quality; ruling R41 stores that as null (no weapon damage roll,
+ * never broken) so the items fight as they are.
+ */
+export function wqCell(row: CsvRow): number | null {
+  const wq = num(row, "wq");
+  return wq === 0 ? null : wq;
+}
+
 function text(row: CsvRow, column: string): string {
   const raw = row.cells[column]?.trim() ?? "";
   if (raw === "") throw new Error(`${row.file}:${row.line}: ${column} is empty`);
@@ -245,7 +255,7 @@ export function meleeDoc(row: CsvRow): Obj {
       ...physical(row),
       hm3: {
         skill,
-        wq: num(row, "wq"),
+        wq: wqCell(row),
         attack: num(row, "attack"),
         defence: num(row, "defence"),
         impact: impacts,
@@ -283,7 +293,7 @@ export function missileDoc(row: CsvRow): Obj {
       skill,
       aspect,
       velocity: velocity(skill),
-      wq: num(row, "wq"),
+      wq: wqCell(row),
       ranges: {
         short: band("short"),
         medium: band("medium"),

@@ -59,8 +59,9 @@ describe("migration 1: ruleset blocks", () => {
     expect(MIGRATIONS.map((m) => [m.version, m.name])).toEqual([
       [1, "ruleset blocks"],
       [2, "exchange cards"],
+      [3, "no weapon quality"],
     ]);
-    expect(SCHEMA_VERSION).toBe(2);
+    expect(SCHEMA_VERSION).toBe(3);
   });
 
   it("moves a character's HM3 fields into system.hm3 and keeps unknown fields", () => {
@@ -275,8 +276,8 @@ describe("migrateWorld", () => {
 
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
-      "Blow by Blow: updating this world's data to schema version 2. Please do not close the game.",
-      "Blow by Blow: world data updated to schema version 2 (9 document(s) rewritten).",
+      `Blow by Blow: updating this world's data to schema version ${SCHEMA_VERSION}. Please do not close the game.`,
+      `Blow by Blow: world data updated to schema version ${SCHEMA_VERSION} (9 document(s) rewritten).`,
     ]);
 
     // A second start finds the world current.
@@ -304,7 +305,7 @@ describe("migrateWorld", () => {
     const last = standIns.notifications.messages.at(-1)!;
     expect(last.type).toBe("error");
     expect(last.message).toBe(
-      "Blow by Blow: the update to schema version 2 failed for 1 document(s); see the console. It will be tried again at the next start.",
+      `Blow by Blow: the update to schema version ${SCHEMA_VERSION} failed for 1 document(s); see the console. It will be tried again at the next start.`,
     );
   });
 });

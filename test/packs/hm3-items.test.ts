@@ -155,7 +155,8 @@ describe("melee weapons and shields, cell by cell against melee-weapons.csv (hm3
       const hm3 = d.system.hm3 as Obj & { impact: Record<string, number | null> };
       expect(d.type).toBe("weapon");
       expect(hm3.skill).toBe(row.cells.skill);
-      expect(hm3.wq).toBe(Number(row.cells.wq));
+      // Ruling R41: the CSV's WQ 0 is no weapon quality, stored as null.
+      expect(hm3.wq).toBe(row.cells.wq === "0" ? null : Number(row.cells.wq));
       expect(hm3.attack).toBe(Number(row.cells.attack));
       expect(hm3.defence).toBe(Number(row.cells.defence));
       expect(d.system.weight).toBe(Number(row.cells.weight_lb));
@@ -213,7 +214,8 @@ describe("missile weapons, cell by cell against missile-weapons.csv and seed 003
       };
       expect(d.type).toBe("missile");
       expect(hm3.skill).toBe(row.cells.skill);
-      expect(hm3.wq).toBe(Number(row.cells.wq));
+      // Ruling R41: the CSV's WQ 0 is no weapon quality, stored as null.
+      expect(hm3.wq).toBe(row.cells.wq === "0" ? null : Number(row.cells.wq));
       expect(hm3.aspect).toBe(row.cells.aspect === "Blunt" ? "blunt" : "point");
       expect(hm3.velocity).toBe(["Bow", "Crossbow"].includes(row.cells.skill!) ? "high" : "low");
       for (const b of ["short", "medium", "long", "extreme"]) {

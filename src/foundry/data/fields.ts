@@ -31,7 +31,7 @@ export function nullableInt(rule: NumberRule) {
     integer: true,
     min: rule.min,
     max: rule.max,
-    initial: null,
+    initial: rule.initial ?? null,
   });
 }
 

@@ -111,8 +111,12 @@ export const BOUNDS = Object.freeze({
   creatureAttribute: int(1, HM3_CREATURE_ATTRIBUTE_MAX, 10),
   fatigue: int(0, undefined, 0),
   encumbrance: nullableInt(0, undefined),
-  /** 0: broken (ruling R31: a failed weapon damage roll at WQ 1 breaks it). */
-  wq: int(0, 30, 10),
+  /**
+   * 0: broken (ruling R31: a failed weapon damage roll at WQ 1 breaks it). null: the item has no
+   * weapon quality (ruling R41: the CSV's WQ 0 for body parts and sling stones); it makes no
+   * weapon damage roll and never breaks.
+   */
+  wq: { ...nullableInt(0, 30), initial: 10 },
   attackDefence: int(-50, 100, 0),
   impact: nullableInt(0, 50),
   quality: int(-10, 10, 0),

@@ -80,7 +80,8 @@ export interface Hm3SkillBlock {
 
 export interface Hm3WeaponBlock {
   skill: string;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
   attack: number;
   defence: number;
   /** null where the weapon has no such aspect. */
@@ -93,7 +94,8 @@ export interface Hm3MissileBlock {
   skill: string;
   aspect: Aspect;
   velocity: Velocity;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
   ranges: Record<RangeBand, { range: number; impact: number }>;
 }
 

@@ -11,10 +11,11 @@
 import { copy } from "../../core/data";
 import type { TypeKey } from "../data/rules";
 import { exchangeCards } from "./exchange-cards";
+import { noWeaponQuality } from "./no-weapon-quality";
 import { isPlainObject, rulesetBlocks } from "./ruleset-blocks";
 
 /** The schema version this code writes. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export interface Migration {
   version: number;
@@ -26,6 +27,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 1, name: "ruleset blocks", migrate: rulesetBlocks },
   { version: 2, name: "exchange cards", migrate: exchangeCards },
+  { version: 3, name: "no weapon quality", migrate: noWeaponQuality },
 ]);
 
 /**

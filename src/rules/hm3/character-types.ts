@@ -70,7 +70,8 @@ export interface Hm3WeaponInput {
   name: string;
   /** Name of the skill used (matched to a skill's name, case-insensitively). */
   skill: string;
-  wq: number;
+  /** null: no weapon quality (ruling R41); 0: broken (R31). */
+  wq: number | null;
   attack: number;
   defence: number;
   impact: ImpactByAspect;
@@ -92,7 +93,8 @@ export interface Hm3MissileInput {
   skill: string;
   aspect: Aspect;
   velocity: Velocity;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
   ranges: Record<RangeBand, Hm3RangeInput>;
   equipped: boolean;
   held: Hand;

@@ -234,9 +234,20 @@ function itemSystem(item: FighterItem): {
   };
 }
 
-function wqOf(item: FighterItem): number {
+/**
+ * The item's WQ; null when it has none (ruling R41: body parts, sling stones), which makes no
+ * weapon damage roll. Anything else that is not a whole number reads as 0, broken.
+ */
+function wqOf(item: FighterItem): number | null {
   const wq = itemSystem(item).hm3.wq;
+  if (wq === null) return null;
   return typeof wq === "number" && Number.isInteger(wq) ? wq : 0;
+}
+
+/** `{ wq }` for a declaration, nothing for an item with no WQ (ruling R41). */
+function wqField(item: FighterItem): { wq?: number } {
+  const wq = wqOf(item);
+  return wq === null ? {} : { wq };
 }
 
 /**
@@ -246,7 +257,8 @@ function wqOf(item: FighterItem): number {
  */
 function unavailable(item: FighterItem, v: Hm3View): string | undefined {
   const s = itemSystem(item);
-  if (wqOf(item) < 1) return HM3_COMBAT_KEYS.unavailable.broken;
+  const wq = wqOf(item);
+  if (wq !== null && wq < 1) return HM3_COMBAT_KEYS.unavailable.broken;
   if (!s.equipped) return HM3_COMBAT_KEYS.unavailable.notEquipped;
   if (item.type === "weapon" && !v.creature && s.held === "none")
     return HM3_COMBAT_KEYS.unavailable.notHeld;
@@ -615,7 +627,8 @@ function buildDeclaration(
   };
   // Ruling R31: the weapon's WQ for a Block's weapon damage roll; a blocked missile is not the
   // bow that shot it, so a missile attack carries none.
-  if (r.option.kind === "melee") attack.wq = wqOf(item);
+  // An item with no WQ (ruling R41) declares none either.
+  if (r.option.kind === "melee") Object.assign(attack, wqField(item));
   const declaration = {
     attack,
     attacker: fighterJson(a),
@@ -824,7 +837,7 @@ function buildChoice(
   const item = melee(v).find((m) => m.item.id === request.itemId)!;
   if (option.id === "block") {
     const target = defenceTarget("block", ctx, v, item, null, request.custom);
-    return { type: "block", eml: itemised(target), wq: wqOf(item.item) };
+    return { type: "block", eml: itemised(target), ...wqField(item.item) };
   }
   const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
   if (!mode)
@@ -849,7 +862,7 @@ function buildChoice(
     aspect: mode.aspect,
     aim,
     impact: mode.impact,
-    wq: wqOf(item.item),
+    ...wqField(item.item),
   };
 }
 

@@ -121,7 +121,8 @@ it("the bounds are those of the issue", () => {
   }) => [r.min, r.max, r.integer, r.nullable, r.initial];
   expect(b(BOUNDS.attribute)).toEqual([1, 30, true, false, 10]);
   expect(b(BOUNDS.fatigue)).toEqual([0, undefined, true, false, 0]);
-  expect(b(BOUNDS.wq)).toEqual([0, 30, true, false, 10]);
+  // Ruling R41: null is no weapon quality; new weapons start at 10.
+  expect(b(BOUNDS.wq)).toEqual([0, 30, true, true, 10]);
   expect(b(BOUNDS.attackDefence)).toEqual([-50, 100, true, false, 0]);
   expect(b(BOUNDS.impact)).toEqual([0, 50, true, true, null]);
   expect(b(BOUNDS.quality)).toEqual([-10, 10, true, false, 0]);

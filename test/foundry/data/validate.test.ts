@@ -77,8 +77,12 @@ describe("checkUpdate", () => {
     expect(checkUpdate("Item.weapon", { "system.hm3.impact.blunt": "" }).accepted).toEqual({
       "system.hm3.impact.blunt": null,
     });
-    expect(messages(checkUpdate("Item.weapon", { "system.hm3.wq": " " }).problems)).toEqual([
-      "Weapon quality may not be empty.",
+    // Ruling R41: an empty WQ is no weapon quality (fists, sling stones).
+    expect(checkUpdate("Item.weapon", { "system.hm3.wq": " " }).accepted).toEqual({
+      "system.hm3.wq": null,
+    });
+    expect(messages(checkUpdate("Item.weapon", { "system.hm3.attack": " " }).problems)).toEqual([
+      "Attack modifier may not be empty.",
     ]);
   });
 

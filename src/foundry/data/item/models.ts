@@ -38,7 +38,7 @@ function weaponSchema() {
     ...physical(),
     hm3: schemaField({
       skill: text("", true),
-      wq: int(BOUNDS.wq),
+      wq: nullableInt(BOUNDS.wq),
       attack: int(BOUNDS.attackDefence),
       defence: int(BOUNDS.attackDefence),
       impact: impactByAspect(),
@@ -57,7 +57,7 @@ function missileSchema() {
       skill: text("", true),
       aspect: choice(ASPECTS, "point"),
       velocity: choice(VELOCITIES, "low"),
-      wq: int(BOUNDS.wq),
+      wq: nullableInt(BOUNDS.wq),
       ranges: schemaField(ranges),
     }),
   };

@@ -358,7 +358,10 @@ export interface WeaponRow {
   held: string;
   skill: string;
   skillMissing: boolean;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
+  /** The item has no weapon quality: the sheet shows a dash with a hint. */
+  wqNone: boolean;
   ml: number | null;
   aml: number | null;
   dml: number | null;
@@ -390,7 +393,10 @@ export interface MissileRow {
   skillMissing: boolean;
   aspect: string;
   aspectShort: string;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
+  /** The item has no weapon quality: the sheet shows a dash with a hint. */
+  wqNone: boolean;
   ml: number | null;
   bands: BandCell[];
 }
@@ -437,6 +443,7 @@ function weapons(input: ActorContextInput, format: Format): WeaponRow[] {
       skill: w.system.hm3.skill,
       skillMissing: dw ? dw.skillId === null : false,
       wq: w.system.hm3.wq,
+      wqNone: w.system.hm3.wq === null,
       ml: dw?.ml ?? null,
       aml: dw?.aml ?? null,
       dml: dw?.dml ?? null,
@@ -486,6 +493,7 @@ function missiles(input: ActorContextInput, format: Format): MissileRow[] {
       aspect,
       aspectShort: short,
       wq: m.system.hm3.wq,
+      wqNone: m.system.hm3.wq === null,
       ml: dm?.ml ?? null,
       bands,
     };

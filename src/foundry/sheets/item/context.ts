@@ -152,7 +152,8 @@ export interface SkillLink {
 
 export interface WeaponContext extends SkillLink {
   skill: string;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
   attack: number;
   defence: number;
   impacts: ImpactField[];
@@ -191,7 +192,8 @@ export interface MissileContext extends SkillLink {
   aspectOptions: Option[];
   velocityOptions: Option[];
   velocityHint: string;
-  wq: number;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
   bands: BandRow[];
   owner: { ml: number } | null;
 }
