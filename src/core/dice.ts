@@ -44,14 +44,26 @@ function checkShape(name: string, count: number, sides: number): void {
 }
 
 /**
+ * The rejection limit of a die of 1..128 faces (index = faces): values at or above it are
+ * redrawn so every face is equally likely. Precomputed because `%` on 2^32, which is no small
+ * integer, is a floating-point remainder.
+ */
+const LIMITS: readonly number[] = Object.freeze(
+  Array.from({ length: 129 }, (_, sides) =>
+    sides === 0 ? Number.NaN : 0x100000000 - (0x100000000 % sides),
+  ),
+);
+
+/**
  * sfc32, seeded through splitmix32. Fast (a few ns a die), 128-bit state, and identical
  * on every JavaScript engine, so a seed replays everywhere.
  */
 export class SeededDice implements Dice {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
+  /**
+   * The state a, b, c, d in a typed array: plain fields would box every value outside the
+   * engine's small integers, an allocation per draw.
+   */
+  private readonly s = new Int32Array(4);
 
   constructor(seed: number) {
     if (!Number.isFinite(seed)) throw new Error(`Seed must be a finite number, got ${seed}.`);
@@ -63,27 +75,32 @@ export class SeededDice implements Dice {
       z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
       return (z ^ (z >>> 16)) >>> 0;
     };
-    this.a = next();
-    this.b = next();
-    this.c = next();
-    this.d = next();
+    const st = this.s;
+    st[0] = next();
+    st[1] = next();
+    st[2] = next();
+    st[3] = next();
     for (let i = 0; i < 12; i++) this.next32();
   }
 
   /** The next 32-bit unsigned value. */
   next32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
+    const st = this.s;
+    const a = st[0]!;
+    const b = st[1]!;
+    const c = st[2]!;
+    const d = st[3]!;
+    const t = (((a + b) | 0) + d) | 0;
+    st[3] = (d + 1) | 0;
+    st[0] = b ^ (b >>> 9);
+    st[1] = (c + (c << 3)) | 0;
+    st[2] = (((c << 21) | (c >>> 11)) + t) | 0;
     return t >>> 0;
   }
 
   /** One die of `sides` faces, without modulo bias. */
   die(sides: number): number {
-    const limit = 0x100000000 - (0x100000000 % sides);
+    const limit = LIMITS[sides] ?? 0x100000000 - (0x100000000 % sides);
     let v = this.next32();
     while (v >= limit) v = this.next32();
     return (v % sides) + 1;

@@ -18,7 +18,7 @@ import {
   ATTACKER_ROLLS,
   COUNTER_ROLLS,
   codeOf,
-  copyData,
+  copyDefence,
   humanInjuryCell,
   humanStrike,
   planInjuryCell,
@@ -578,7 +578,7 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     choices: NO_CHOICES,
   };
   result.effects = effectsOf(result);
-  result.choices = [{ by: "defender", kind: "defence", value: copyData(defence) }];
+  result.choices = [{ by: "defender", kind: "defence", value: copyDefence(defence) }];
   return result;
 }
 

@@ -8,8 +8,10 @@
  */
 import type { Region } from "../../core/body";
 import { InputError } from "../../core/errors";
+import type { Modifier, Target } from "../../core/modifiers";
 import type { Side } from "../../core/ruleset";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
+import type { Hm3Defence, StrikeWeapon } from "./exchange";
 import { impactBand, strikeLocation } from "./mechanics";
 import {
   INJURY_TABLE,
@@ -137,20 +139,31 @@ export function codeOf(severity: string, level: number): string {
   return (row ? CODES[severity]![level] : undefined) ?? `${severity}${level}`;
 }
 
+/** A target's own copy, keys in the order of `Target` (`buildTarget` writes them so). */
+function copyTarget(t: Target): Target {
+  const mods = t.modifiers;
+  const modifiers: Modifier[] = new Array<Modifier>(mods.length);
+  // A modifier holds strings and numbers only: a spread copies it as `buildTarget` does, keys in
+  // their own order.
+  for (let i = 0; i < mods.length; i++) modifiers[i] = { ...mods[i]! };
+  return { baseKey: t.baseKey, base: t.base, modifiers, raw: t.raw, value: t.value };
+}
+
 /**
- * A mutable deep copy of plain data, exactly as `copy` of src/core/data.ts makes it (own
- * enumerable string keys in order, arrays mapped, anything else as it is), without the
- * entry arrays `Object.entries` allocates.
+ * The defence as the result records it (`choices[0].value`): a fresh copy of every field the
+ * engine reads, in the order `parseDefence` writes them (type, target, wq, strike; a strike's
+ * aspect, aim, impact, wq), so the caller's object is never shared with the result. Fields the
+ * `Hm3Defence` type does not have are not carried (parsed input never has any).
  */
-export function copyData<T>(value: T): T {
-  if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map((v: unknown) => copyData(v)) as T;
-  const out: Record<string, unknown> = {};
-  const src = value as Record<string, unknown>;
-  const keys = Object.keys(src);
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    out[k] = copyData(src[k]);
+export function copyDefence(d: Hm3Defence): Hm3Defence {
+  const out: Hm3Defence = { type: d.type };
+  if (d.target !== undefined) out.target = copyTarget(d.target);
+  if (d.wq !== undefined) out.wq = d.wq;
+  const s = d.strike;
+  if (s !== undefined) {
+    const strike: StrikeWeapon = { aspect: s.aspect, aim: s.aim, impact: s.impact };
+    if (s.wq !== undefined) strike.wq = s.wq;
+    out.strike = strike;
   }
-  return out as T;
+  return out;
 }
