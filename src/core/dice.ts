@@ -192,32 +192,45 @@ export class ScriptedDice implements Dice {
 export class RecordingDice implements Dice {
   readonly records: RollRecord[];
   /**
-   * Names taken, in order (a roll that threw keeps its name). An exchange makes a dozen rolls
-   * at most, so a scan of this list is cheaper than building a Set for each exchange.
+   * Names of rolls that threw (a roll that threw keeps its name); null while none has. The
+   * names of the rolls made are read from `records`: an exchange makes a dozen rolls at most,
+   * so a scan is cheaper than building a Set for each exchange.
    */
-  private readonly names: string[];
+  private failed: string[] | null = null;
 
   constructor(
     private readonly inner: Dice,
     previous: readonly RollRecord[] = [],
   ) {
     this.records = [];
-    this.names = [];
-    for (const r of previous) {
-      this.records.push({ ...r, values: [...r.values] });
-      this.names.push(r.name);
-    }
+    for (const r of previous) this.records.push({ ...r, values: [...r.values] });
+  }
+
+  private taken(name: string): boolean {
+    const records = this.records;
+    for (let i = 0; i < records.length; i++) if (records[i]!.name === name) return true;
+    return this.failed !== null && this.failed.includes(name);
   }
 
   roll(name: string, count: number, sides: number): number[] {
-    const names = this.names;
-    for (let i = 0; i < names.length; i++)
-      if (names[i] === name) throw new Error(`Roll "${name}" was made twice in one exchange.`);
-    names.push(name);
-    const values = this.inner.roll(name, count, sides);
+    if (this.taken(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
+    let values: number[];
+    try {
+      values = this.inner.roll(name, count, sides);
+    } catch (e) {
+      (this.failed ??= []).push(name);
+      throw e;
+    }
+    // The record keeps its own copy, so a caller changing what it got changes no record.
+    const n = values.length;
+    const kept: number[] = [];
     let total = 0;
-    for (const v of values) total += v;
-    this.records.push({ name, count, sides, values: [...values], total });
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      kept.push(v);
+      total += v;
+    }
+    this.records.push({ name, count, sides, values: kept, total });
     return values;
   }
 }

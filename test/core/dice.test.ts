@@ -108,4 +108,15 @@ describe("RecordingDice and replay", () => {
     rec.roll("attack", 1, 100);
     expect(() => rec.roll("attack", 1, 100)).toThrow(/twice/);
   });
+
+  it("a roll that threw keeps its name taken and leaves no record; the caller's array is its own", () => {
+    const rec = new RecordingDice(new ScriptedDice({ impact: [7, 1] }, new SeededDice(5)));
+    expect(() => rec.roll("impact", 2, 6)).toThrow(InputError);
+    expect(rec.records).toEqual([]);
+    expect(() => rec.roll("impact", 2, 6)).toThrow(/twice/);
+    const got = rec.roll("shock", 3, 6);
+    got[0] = 99;
+    expect(rec.records[0]!.values).not.toContain(99);
+    expect(rec.records[0]!.total).toBe(rec.records[0]!.values.reduce((a, b) => a + b, 0));
+  });
 });

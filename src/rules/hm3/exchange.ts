@@ -16,6 +16,7 @@ import { canAim, isHumanPlan, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput } from "./character-types";
 import {
   ATTACKER_ROLLS,
+  armourAtKeys,
   COUNTER_ROLLS,
   codeOf,
   copyDefence,
@@ -23,16 +24,17 @@ import {
   humanStrike,
   planInjuryCell,
   strikeTable,
+  type HumanStrike,
 } from "./hot";
 import {
   armourAspect,
-  armourAt,
   facePart,
   fumbleRoll,
   killRoll,
   shockRoll,
   stumbleRoll,
   successLevel,
+  unsided,
   wqRoll,
   BURN_INJURY,
   BURN_TURNS,
@@ -293,7 +295,8 @@ export function deliverStrike(
   const impactRolls = dice.roll(n.impact, count, 6);
   let impact = weapon.impact;
   for (let i = 0; i < impactRolls.length; i++) impact = impact + impactRolls[i]!;
-  const armour = armourAt(victim.armour, loc.sided, aspect);
+  const bare = plan ? unsided(loc.sided) : (loc as HumanStrike).bare;
+  const armour = armourAtKeys(victim.armour, loc.sided, bare, aspect);
   const effectiveImpact = impact - armour;
   const cell = plan
     ? planInjuryCell(plan, loc.location, effectiveImpact)

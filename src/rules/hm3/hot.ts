@@ -12,12 +12,13 @@ import type { Modifier, Target } from "../../core/modifiers";
 import type { Side } from "../../core/ruleset";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import type { Hm3Defence, StrikeWeapon } from "./exchange";
-import { impactBand, strikeLocation } from "./mechanics";
+import { impactBand, strikeLocation, unsided, type ArmourMap } from "./mechanics";
 import {
   INJURY_TABLE,
   LOCATION_REGION,
   RESULT_CODES,
   type AimZone,
+  type Aspect,
   type InjuryCell,
   type LocationId,
   type ResultCode,
@@ -27,6 +28,8 @@ import {
 export interface HumanStrike {
   readonly location: LocationId;
   readonly sided: string;
+  /** `unsided(sided)`: the second key `armourAt` tries. */
+  readonly bare: string;
   readonly region: Region;
 }
 
@@ -37,6 +40,7 @@ function zoneStrikes(zone: AimZone): readonly HumanStrike[] {
     list[roll] = Object.freeze({
       location: s.location,
       sided: s.sided,
+      bare: unsided(s.sided),
       region: LOCATION_REGION[s.location],
     });
   }
@@ -59,7 +63,26 @@ export function humanStrike(zone: AimZone, roll: number): HumanStrike {
   const hit = table?.[roll];
   if (hit) return hit;
   const s = strikeLocation(zone, roll);
-  return { location: s.location, sided: s.sided, region: LOCATION_REGION[s.location] };
+  return {
+    location: s.location,
+    sided: s.sided,
+    bare: unsided(s.sided),
+    region: LOCATION_REGION[s.location],
+  };
+}
+
+/**
+ * `armourAt(armour, sided, aspect)` with the unsided key given (`bare`, precomputed for the
+ * human tables), so no string is built per strike.
+ */
+export function armourAtKeys(
+  armour: ArmourMap,
+  sided: string,
+  bare: string,
+  aspect: Aspect,
+): number {
+  const entry = armour[sided] ?? armour[bare];
+  return entry?.[aspect] ?? 0;
 }
 
 /** `injuryFor` without the copy: the frozen cell itself (read only). */

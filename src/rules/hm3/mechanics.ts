@@ -112,7 +112,7 @@ export function armourAt(armour: ArmourMap, sidedLocation: string, aspect: Aspec
 }
 
 /** `left-forearm` → `forearm`; an unsided id as it is. */
-function unsided(id: string): string {
+export function unsided(id: string): string {
   return id.startsWith("left-") ? id.slice(5) : id.startsWith("right-") ? id.slice(6) : id;
 }
 
