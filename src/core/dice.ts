@@ -44,15 +44,19 @@ function checkShape(name: string, count: number, sides: number): void {
 }
 
 /**
- * The rejection limit of a die of 1..128 faces (index = faces): values at or above it are
- * redrawn so every face is equally likely. Precomputed because `%` on 2^32, which is no small
- * integer, is a floating-point remainder.
+ * The rejection limit of a die of 1..128 faces (index = faces), split in its high and low 16
+ * bits: a 32-bit draw at or above the limit, 2^32 − (2^32 mod faces), is redrawn so every face
+ * is equally likely. Split so `die` compares and reduces in small integers: on a draw of 2^31 or
+ * more, `%` would be a floating-point remainder, the slowest step of a roll.
  */
-const LIMITS: readonly number[] = Object.freeze(
-  Array.from({ length: 129 }, (_, sides) =>
-    sides === 0 ? Number.NaN : 0x100000000 - (0x100000000 % sides),
-  ),
-);
+const FAST_SIDES = 128;
+const LIMIT_HI = new Int32Array(FAST_SIDES + 1);
+const LIMIT_LO = new Int32Array(FAST_SIDES + 1);
+for (let sides = 1; sides <= FAST_SIDES; sides++) {
+  const limit = 0x100000000 - (0x100000000 % sides);
+  LIMIT_HI[sides] = Math.floor(limit / 0x10000); // 65536 for 2^32: never reached
+  LIMIT_LO[sides] = limit % 0x10000;
+}
 
 /**
  * sfc32, seeded through splitmix32. Fast (a few ns a die), 128-bit state, and identical
@@ -98,9 +102,23 @@ export class SeededDice implements Dice {
     return t >>> 0;
   }
 
-  /** One die of `sides` faces, without modulo bias. */
+  /**
+   * One die of `sides` faces, without modulo bias: a 32-bit draw v below the rejection limit
+   * gives (v mod sides) + 1. Up to 128 faces the draw is taken in 16-bit halves (hi, lo) so
+   * every step is a small-integer operation: v mod s = ((hi mod s) · 2^16 + lo) mod s.
+   */
   die(sides: number): number {
-    const limit = LIMITS[sides] ?? 0x100000000 - (0x100000000 % sides);
+    if (sides >= 1 && sides <= FAST_SIDES) {
+      const lhi = LIMIT_HI[sides]!;
+      const llo = LIMIT_LO[sides]!;
+      for (;;) {
+        const v = this.next32();
+        const hi = v >>> 16;
+        const lo = v & 0xffff;
+        if (hi < lhi || (hi === lhi && lo < llo)) return (((hi % sides << 16) | lo) % sides) + 1;
+      }
+    }
+    const limit = 0x100000000 - (0x100000000 % sides);
     let v = this.next32();
     while (v >= limit) v = this.next32();
     return (v % sides) + 1;

@@ -109,6 +109,48 @@ describe("RecordingDice and replay", () => {
     expect(() => rec.roll("attack", 1, 100)).toThrow(/twice/);
   });
 
+  it("die() equals the plain rejection-and-remainder rule for every face count 1..200", () => {
+    // Reference: draw v (32 bits); redraw while v >= 2^32 - (2^32 mod s); face = (v mod s) + 1.
+    for (const seed of [1, 7, 123456]) {
+      const fast = new SeededDice(seed);
+      const ref = new SeededDice(seed);
+      for (let i = 0; i < 20_000; i++) {
+        const sides = 1 + (i % 200);
+        const limit = 0x100000000 - (0x100000000 % sides);
+        let v = ref.next32();
+        while (v >= limit) v = ref.next32();
+        expect(fast.die(sides)).toBe((v % sides) + 1);
+      }
+    }
+  });
+
+  it("die() redraws exactly the draws at or above the limit (draws scripted around it)", () => {
+    // The draws to give, then the generator's own (the constructor draws a few first).
+    let queue: number[] = [];
+    class Scripted extends SeededDice {
+      constructor(draws: number[]) {
+        super(1);
+        queue = [...draws];
+      }
+      override next32(): number {
+        return queue.shift() ?? super.next32();
+      }
+    }
+    for (const sides of [3, 6, 7, 10, 20, 100, 127, 128, 129, 1000]) {
+      const limit = 0x100000000 - (0x100000000 % sides);
+      for (const v of [0, 1, 0xffff, 0x10000, 0x7fffffff, 0x80000000, limit - 1]) {
+        expect(new Scripted([v]).die(sides), `${sides} faces, draw ${v}`).toBe((v % sides) + 1);
+      }
+      if (limit < 0x100000000) {
+        // At the limit and above: redrawn; the next draw (5) decides.
+        for (const v of [limit, limit + 1, 0xffffffff].filter((d) => d <= 0xffffffff))
+          expect(new Scripted([v, 5]).die(sides), `${sides} faces, draw ${v}`).toBe(
+            (5 % sides) + 1,
+          );
+      }
+    }
+  });
+
   it("a roll that threw keeps its name taken and leaves no record; the caller's array is its own", () => {
     const rec = new RecordingDice(new ScriptedDice({ impact: [7, 1] }, new SeededDice(5)));
     expect(() => rec.roll("impact", 2, 6)).toThrow(InputError);
