@@ -32,7 +32,10 @@ function time(label: string, n: number, fn: (i: number) => void): void {
   rounds.sort((a, b) => a - b);
   const best = rounds[0]!;
   const median = rounds[ROUNDS >> 1]!;
-  const fmt = (ns: number) => Math.round(1e9 / ns).toLocaleString("en").padStart(12);
+  const fmt = (ns: number) =>
+    Math.round(1e9 / ns)
+      .toLocaleString("en")
+      .padStart(12);
   console.log(
     `${label.padEnd(52)} ${fmt(best)} /s   ${(best / 1000).toFixed(3)} µs each   (median round ${fmt(median).trim()} /s)`,
   );
