@@ -20,6 +20,7 @@ import {
   COUNTER_ROLLS,
   codeOf,
   copyDefence,
+  humanFace,
   humanInjuryCell,
   humanStrike,
   planInjuryCell,
@@ -28,7 +29,6 @@ import {
 } from "./hot";
 import {
   armourAspect,
-  facePart,
   fumbleRoll,
   killRoll,
   shockRoll,
@@ -290,7 +290,7 @@ export function deliverStrike(
   // The †FACE sub-table belongs to the human face (ruling R17).
   if (loc.location === "face" && (!plan || isHumanPlan(plan))) {
     faceRoll = dice.roll(n.face, 1, 100)[0]!;
-    face = facePart(faceRoll);
+    face = humanFace(faceRoll);
   }
   const impactRolls = dice.roll(n.impact, count, 6);
   let impact = weapon.impact;
@@ -496,7 +496,9 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   );
 
   const strikes: Hm3Strike[] = [];
-  for (const s of STRIKES.get(code) ?? strikesOf(code)) {
+  const delivered = STRIKES.get(code) ?? strikesOf(code);
+  for (let i = 0; i < delivered.length; i++) {
+    const s = delivered[i]!;
     if (s.by === "attacker") {
       strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
     } else {

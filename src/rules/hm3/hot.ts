@@ -12,7 +12,7 @@ import type { Modifier, Target } from "../../core/modifiers";
 import type { Side } from "../../core/ruleset";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import type { Hm3Defence, StrikeWeapon } from "./exchange";
-import { impactBand, strikeLocation, unsided, type ArmourMap } from "./mechanics";
+import { facePart, impactBand, strikeLocation, unsided, type ArmourMap } from "./mechanics";
 import {
   INJURY_TABLE,
   LOCATION_REGION,
@@ -83,6 +83,16 @@ export function armourAtKeys(
 ): number {
   const entry = armour[sided] ?? armour[bare];
   return entry?.[aspect] ?? 0;
+}
+
+/** `facePart` for every d100 face roll (index = roll), so no string is built per strike. */
+const HUMAN_FACE: readonly string[] = Object.freeze(
+  Array.from({ length: 101 }, (_, roll) => (roll === 0 ? "" : facePart(roll))),
+);
+
+/** `facePart(roll)`, read from the precomputed table; anything else through `facePart`. */
+export function humanFace(roll: number): string {
+  return (roll >= 1 && roll <= 100 ? HUMAN_FACE[roll] : undefined) ?? facePart(roll);
 }
 
 /** `injuryFor` without the copy: the frozen cell itself (read only). */

@@ -243,10 +243,16 @@ export function flammableFromLayers(
 /** Column index of an effective impact (1+, 5+, 9+, 13+, 17+); −1 when ≤ 0 (no injury). */
 export function impactBand(effectiveImpact: number): number {
   if (effectiveImpact < 1) return -1;
-  let band = 0;
-  for (let i = 0; i < IMPACT_BANDS.length; i++) if (effectiveImpact >= IMPACT_BANDS[i]!) band = i;
-  return band;
+  // The last band whose floor the impact reaches, highest first (a loop cost a few % of a
+  // resolution); anything that reaches none (NaN) is the first band, as a loop would give.
+  if (effectiveImpact >= BAND_FLOORS[4]) return 4;
+  if (effectiveImpact >= BAND_FLOORS[3]) return 3;
+  if (effectiveImpact >= BAND_FLOORS[2]) return 2;
+  if (effectiveImpact >= BAND_FLOORS[1]) return 1;
+  return 0;
 }
+
+const BAND_FLOORS = IMPACT_BANDS;
 
 /** The injury table cell for a location and effective impact, or null for no injury. */
 export function injuryFor(location: LocationId, effectiveImpact: number): InjuryCell | null {
