@@ -13,7 +13,7 @@ import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
 import { canAim, isHumanPlan, planStrikeLocation } from "./body-plan";
-import type { Hm3BodyPlanInput } from "./character-types";
+import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
   ATTACKER_ROLLS,
   armourAtKeys,
@@ -21,7 +21,6 @@ import {
   codeOf,
   copyDefence,
   humanFace,
-  humanInjuryCell,
   humanStrike,
   planInjuryCell,
   strikeTable,
@@ -30,6 +29,7 @@ import {
 import {
   armourAspect,
   fumbleRoll,
+  impactBand,
   killRoll,
   shockRoll,
   stumbleRoll,
@@ -49,6 +49,7 @@ import {
   MISSILE_MATRIX,
   type AimZone,
   type DefenceType,
+  type InjuryCell,
   type Level,
   type LocationId,
   type ResultCode,
@@ -298,9 +299,16 @@ export function deliverStrike(
   const bare = plan ? unsided(loc.sided) : (loc as HumanStrike).bare;
   const armour = armourAtKeys(victim.armour, loc.sided, bare, aspect);
   const effectiveImpact = impact - armour;
-  const cell = plan
-    ? planInjuryCell(plan, loc.location, effectiveImpact)
-    : humanInjuryCell(loc.location as LocationId, effectiveImpact);
+  // The human tables' cell and its code come from the strike's own row (hot.ts).
+  let cell: InjuryCell | Hm3InjuryCellInput | null;
+  let tableCode: string | null = null;
+  if (plan) cell = planInjuryCell(plan, loc.location, effectiveImpact);
+  else {
+    const band = impactBand(effectiveImpact);
+    const human = loc as HumanStrike;
+    cell = band < 0 ? null : human.injury[band]!;
+    tableCode = band < 0 ? null : human.codes[band]!;
+  }
 
   const strike: Hm3Strike = {
     by,
@@ -351,7 +359,7 @@ export function deliverStrike(
   // plan's location says its region (a validated plan marks ♦ only on arms and legs, R18).
   const region = loc.region ?? LOCATION_REGION[loc.location as LocationId];
   let severity = cell.severity;
-  strike.tableInjury = codeOf(cell.severity, cell.level);
+  strike.tableInjury = tableCode ?? codeOf(cell.severity, cell.level);
   strike.injuryLevel = cell.level;
   strike.fumbleRoll = cell.fumbleStumble && region === "arm";
   strike.stumbleRoll = cell.fumbleStumble && region === "leg";
@@ -367,7 +375,7 @@ export function deliverStrike(
       strike.kill = true;
     }
   }
-  strike.injury = codeOf(severity, cell.level);
+  strike.injury = severity === cell.severity ? strike.tableInjury : codeOf(severity, cell.level);
   strike.bleeding =
     options.bleeding &&
     cell.level >= 4 &&

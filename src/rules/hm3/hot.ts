@@ -24,6 +24,22 @@ import {
   type ResultCode,
 } from "./tables";
 
+/**
+ * The severity-and-level code of an injury (`injuryCode`), from a table for the codes the
+ * tables can give, else built.
+ */
+const CODES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  M: Object.freeze(["M0", "M1", "M2", "M3", "M4", "M5"]),
+  S: Object.freeze(["S0", "S1", "S2", "S3", "S4", "S5"]),
+  G: Object.freeze(["G0", "G1", "G2", "G3", "G4", "G5"]),
+  K: Object.freeze(["K0", "K1", "K2", "K3", "K4", "K5"]),
+});
+
+export function codeOf(severity: string, level: number): string {
+  const row = severity === "M" || severity === "S" || severity === "G" || severity === "K";
+  return (row ? CODES[severity]![level] : undefined) ?? `${severity}${level}`;
+}
+
 /** A human strike location as the hot path reads it: `strikeLocation` plus the region. */
 export interface HumanStrike {
   readonly location: LocationId;
@@ -31,18 +47,29 @@ export interface HumanStrike {
   /** `unsided(sided)`: the second key `armourAt` tries. */
   readonly bare: string;
   readonly region: Region;
+  /** The location's injury table row (`INJURY_TABLE[location]`, frozen). */
+  readonly injury: readonly InjuryCell[];
+  /** Each cell's code as `injuryCode` writes it (`S2`), index = impact band. */
+  readonly codes: readonly string[];
+}
+
+function humanStrikeOf(location: LocationId, sided: string): HumanStrike {
+  const injury = INJURY_TABLE[location];
+  return {
+    location,
+    sided,
+    bare: unsided(sided),
+    region: LOCATION_REGION[location],
+    injury,
+    codes: Object.freeze(injury.map((c) => codeOf(c.severity, c.level))),
+  };
 }
 
 function zoneStrikes(zone: AimZone): readonly HumanStrike[] {
   const list: HumanStrike[] = [];
   for (let roll = 1; roll <= 100; roll++) {
     const s = strikeLocation(zone, roll);
-    list[roll] = Object.freeze({
-      location: s.location,
-      sided: s.sided,
-      bare: unsided(s.sided),
-      region: LOCATION_REGION[s.location],
-    });
+    list[roll] = Object.freeze(humanStrikeOf(s.location, s.sided));
   }
   return Object.freeze(list);
 }
@@ -63,12 +90,7 @@ export function humanStrike(zone: AimZone, roll: number): HumanStrike {
   const hit = table?.[roll];
   if (hit) return hit;
   const s = strikeLocation(zone, roll);
-  return {
-    location: s.location,
-    sided: s.sided,
-    bare: unsided(s.sided),
-    region: LOCATION_REGION[s.location],
-  };
+  return humanStrikeOf(s.location, s.sided);
 }
 
 /**
@@ -93,13 +115,6 @@ const HUMAN_FACE: readonly string[] = Object.freeze(
 /** `facePart(roll)`, read from the precomputed table; anything else through `facePart`. */
 export function humanFace(roll: number): string {
   return (roll >= 1 && roll <= 100 ? HUMAN_FACE[roll] : undefined) ?? facePart(roll);
-}
-
-/** `injuryFor` without the copy: the frozen cell itself (read only). */
-export function humanInjuryCell(location: LocationId, effectiveImpact: number): InjuryCell | null {
-  const band = impactBand(effectiveImpact);
-  if (band < 0) return null;
-  return INJURY_TABLE[location][band]!;
 }
 
 /** `planInjuryFor` without the copy: the plan's cell itself (read only). Same errors. */
@@ -155,22 +170,6 @@ function names(prefix: string): StrikeRollNames {
 
 export const ATTACKER_ROLLS = names("");
 export const COUNTER_ROLLS = names("counter.");
-
-/**
- * The severity-and-level code of an injury (`injuryCode`), from a table for the codes the
- * tables can give, else built.
- */
-const CODES: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  M: Object.freeze(["M0", "M1", "M2", "M3", "M4", "M5"]),
-  S: Object.freeze(["S0", "S1", "S2", "S3", "S4", "S5"]),
-  G: Object.freeze(["G0", "G1", "G2", "G3", "G4", "G5"]),
-  K: Object.freeze(["K0", "K1", "K2", "K3", "K4", "K5"]),
-});
-
-export function codeOf(severity: string, level: number): string {
-  const row = severity === "M" || severity === "S" || severity === "G" || severity === "K";
-  return (row ? CODES[severity]![level] : undefined) ?? `${severity}${level}`;
-}
 
 /** A target's own copy, keys in the order of `Target` (`buildTarget` writes them so). */
 function copyTarget(t: Target): Target {
