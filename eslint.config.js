@@ -22,7 +22,16 @@ const FOUNDRY_GLOBALS = [
 ].map((name) => ({ name, message: "src/core and src/rules must stay free of Foundry globals." }));
 
 export default tseslint.config(
-  { ignores: ["dist/**", "bench/dist/**", "release/**", "node_modules/**", "test-output/**", "packs/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "bench/dist/**",
+      "release/**",
+      "node_modules/**",
+      "test-output/**",
+      "packs/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
