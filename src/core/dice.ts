@@ -251,6 +251,31 @@ export class RecordingDice implements Dice {
     this.records.push({ name, count, sides, values: kept, total });
     return values;
   }
+
+  /**
+   * One die of a named roll: `roll(name, 1, sides)[0]`, recorded the same way. No array goes
+   * back to the caller, so the record can keep the array a `SeededDice` made afresh instead of
+   * a copy (any other inner `Dice` is copied, as `roll` does).
+   */
+  one(name: string, sides: number): number {
+    if (this.taken(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
+    let values: number[];
+    try {
+      values = this.inner.roll(name, 1, sides);
+    } catch (e) {
+      (this.failed ??= []).push(name);
+      throw e;
+    }
+    const v = values[0]!;
+    const kept = this.inner instanceof SeededDice && values.length === 1 ? values : [...values];
+    this.records.push({ name, count: 1, sides, values: kept, total: sum(kept) });
+    return v;
+  }
+}
+
+/** One die of a named roll (`roll(name, 1, sides)[0]`), through `RecordingDice.one` when it can. */
+export function rollOne(dice: Dice, name: string, sides: number): number {
+  return dice instanceof RecordingDice ? dice.one(name, sides) : dice.roll(name, 1, sides)[0]!;
 }
 
 /** Dice that replay recorded rolls exactly and refuse any roll that was not recorded. */

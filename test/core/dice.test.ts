@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";
-import { RecordingDice, replayDice, ScriptedDice, SeededDice, sum } from "../../src/core/dice";
+import {
+  RecordingDice,
+  replayDice,
+  rollOne,
+  ScriptedDice,
+  SeededDice,
+  sum,
+} from "../../src/core/dice";
 
 describe("SeededDice", () => {
   it("gives the same rolls for the same seed and different rolls for another seed", () => {
@@ -149,6 +156,23 @@ describe("RecordingDice and replay", () => {
           );
       }
     }
+  });
+
+  it("rollOne records exactly what roll(name, 1, sides) records, and refuses a name taken", () => {
+    const a = new RecordingDice(new SeededDice(9));
+    const b = new RecordingDice(new SeededDice(9));
+    expect(rollOne(a, "attack", 100)).toBe(b.roll("attack", 1, 100)[0]);
+    expect(rollOne(a, "location", 100)).toBe(b.roll("location", 1, 100)[0]);
+    expect(a.records).toEqual(b.records);
+    expect(() => rollOne(a, "attack", 100)).toThrow(/twice/);
+    // Without a recorder it is a plain roll; a scripted inner's array is copied into the record.
+    expect(rollOne(new ScriptedDice({ x: 4 }, new SeededDice(1)), "x", 6)).toBe(4);
+    const given = [5];
+    const inner = { roll: () => given };
+    const rec = new RecordingDice(inner);
+    expect(rollOne(rec, "y", 6)).toBe(5);
+    given[0] = 1;
+    expect(rec.records[0]).toEqual({ name: "y", count: 1, sides: 6, values: [5], total: 5 });
   });
 
   it("a roll that threw keeps its name taken and leaves no record; the caller's array is its own", () => {

@@ -8,7 +8,7 @@
  * own rolls `attackerFumble`, `defenderFumble`, `attackerStumble`, `defenderStumble`,
  * `attackerWeaponDamage`, `defenderWeaponDamage`.
  */
-import { RecordingDice, type Dice } from "../../core/dice";
+import { RecordingDice, rollOne, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
@@ -255,7 +255,7 @@ export function strikesOf(code: ResultCode): { by: Side; dice: number }[] {
 }
 
 function test(dice: Dice, name: string, eml: Target): TestResult {
-  const roll = dice.roll(name, 1, 100)[0]!;
+  const roll = rollOne(dice, name, 100);
   return { target: eml.value, raw: eml.raw, roll, level: successLevel(roll, eml.value), eml };
 }
 
@@ -280,7 +280,7 @@ export function deliverStrike(
       `body plan ${plan.name} cannot be struck in the ${weapon.aim} zone`,
     );
   }
-  const locationRoll = dice.roll(n.location, 1, 100)[0]!;
+  const locationRoll = rollOne(dice, n.location, 100);
   // The hot path reads the frozen tables directly (src/rules/hm3/hot.ts); nothing read from
   // them reaches the result but strings and numbers.
   const loc = plan
@@ -290,7 +290,7 @@ export function deliverStrike(
   let faceRoll: number | null = null;
   // The †FACE sub-table belongs to the human face (ruling R17).
   if (loc.location === "face" && (!plan || isHumanPlan(plan))) {
-    faceRoll = dice.roll(n.face, 1, 100)[0]!;
+    faceRoll = rollOne(dice, n.face, 100);
     face = humanFace(faceRoll);
   }
   const impactRolls = dice.roll(n.impact, count, 6);
@@ -343,7 +343,7 @@ export function deliverStrike(
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
   // Only a Fire strike ignites: Frost reads the Fire armour column but burns nothing (ruling R1).
   if (weapon.aspect === "fire" && impact >= IGNITION_IMPACT && flammable) {
-    const roll = dice.roll(n.ignite, 1, 100)[0]!;
+    const roll = rollOne(dice, n.ignite, 100);
     const burn = BURN_INJURY[flammable];
     strike.ignition = {
       material: flammable,
