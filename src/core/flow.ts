@@ -528,6 +528,94 @@ export function submitChoice<D, C, S, R extends ExchangeRecord>(
 }
 
 /**
+ * The chooser's client: runs its step with `roll` for the dice of its own side
+ * (`Ruleset.rollSide`) and stand-in values (every die a 1) for the rest, and returns the step's
+ * own-side rolls only, for the submission; the active GM's client rolls the others
+ * (`completeChoiceRolls`). A die rolled here that the exchange turns out not to need (its need
+ * hung on the other side's dice) is dropped there. A GM rolls every die of the step.
+ */
+export async function rollOwnSide<D, C, S, R extends ExchangeRecord>(
+  ruleset: Ruleset<D, C, S, R>,
+  side: Side,
+  isGM: boolean,
+  step: (dice: Dice) => S,
+  roll: (name: string, count: number, sides: number) => Promise<number[]>,
+): Promise<RollRecord[]> {
+  if (isGM) return (await rollAsNeeded(step, roll)).rolls;
+  const mine = (name: string) => ruleset.rollSide?.(name) === side;
+  const { rolls } = await rollAsNeeded(step, (name, count, sides) =>
+    mine(name) ? roll(name, count, sides) : Promise.resolve(new Array<number>(count).fill(1)),
+  );
+  return rolls.filter((r) => mine(r.name));
+}
+
+/**
+ * GM: the rolls of a chooser's step made whole on the active GM's client, before
+ * `submitChoice` (docs/architecture.md §2.6). Of the rolls a chooser who is not a GM sent, only
+ * those of the chooser's own side (`Ruleset.rollSide`) are kept; every other roll the step asks
+ * for is rolled with `roll` (the GM's Foundry Roll), so no client but the GM's chooses the other
+ * side's dice. A GM chooser's rolls are kept as sent. Rolls the step does not use are dropped.
+ * Anything `submitChoice` refuses (state, revision, owner, a malformed choice or roll) is left
+ * for it to refuse with its own message: the submission then comes back with the chooser's own
+ * rolls only, and nothing is rolled.
+ */
+export async function completeChoiceRolls<D, C, S, R extends ExchangeRecord>(
+  ruleset: Ruleset<D, C, S, R>,
+  card: ExchangeCard,
+  submission: ChoiceSubmission,
+  chooser: Caller,
+  roll: (name: string, count: number, sides: number) => Promise<number[]>,
+): Promise<ChoiceSubmission> {
+  if (chooser.isGM || !Array.isArray(submission.rolls)) return submission;
+  let run: ReplayRun<S>;
+  try {
+    requireRuleset(ruleset, card);
+    requireState(card, ["awaitingDefence"]);
+    requireRevision(card, submission.revision);
+    run = replayRun(ruleset, card);
+  } catch {
+    return submission;
+  }
+  const pending = run.pending;
+  if (!pending) return submission;
+  const side = pending.by;
+  const own = (submission.rolls as unknown[]).filter(
+    (r): r is RollRecord =>
+      rollRecordProblem(r) !== null || ruleset.rollSide?.((r as RollRecord).name) === side,
+  );
+  const kept = { ...submission, rolls: own };
+  if (!owns(chooser, side) || submission.kind !== pending.kind) return kept;
+  if (own.some((r) => rollRecordProblem(r) !== null)) return kept;
+  let choice: C;
+  try {
+    choice = ruleset.parseChoice(run.state, plain(submission.value));
+  } catch {
+    return kept;
+  }
+  const taken = new Set(card.rolls.map((r) => r.name));
+  const names = new Set(own.map((r) => r.name));
+  if (names.size !== own.length || own.some((r) => taken.has(r.name))) return kept;
+  // A step that fails (the choice does not fit the exchange) is `submitChoice`'s to refuse; a
+  // roll that fails on the GM's client is thrown as it is.
+  const stepFailed = new Set<unknown>();
+  const step = (dice: Dice): S => {
+    try {
+      return ruleset.choose(run.state, choice, dice);
+    } catch (e) {
+      if (!(e instanceof NeedRoll)) stepFailed.add(e);
+      throw e;
+    }
+  };
+  try {
+    const { rolls } = await rollAsNeeded(step, roll, own);
+    return { ...submission, rolls };
+  } catch (e) {
+    if (stepFailed.has(e)) return kept;
+    throw e;
+  }
+}
+
+/**
  * GM only: `resolved` → `applied` at the given revision; returns the card and the effects to
  * apply (replayed, never read from the stored result). A second apply is `alreadyApplied`.
  */

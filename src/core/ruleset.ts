@@ -139,6 +139,14 @@ export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
    * adapter calls it from `prepareDerivedData`. Absent where the ruleset has none yet.
    */
   deriveCharacter?(raw: unknown): unknown;
+  /**
+   * Whose dice a named roll is, as players share them at the table: a side's own tests, the
+   * location and impact of its strikes, and the rolls its own body makes (shock, fumble,
+   * stumble, kill when struck). In Foundry a chooser's client rolls only its own side's dice;
+   * the active GM's client rolls the rest (docs/architecture.md §2.6). null, or absent: the
+   * GM's client rolls it.
+   */
+  rollSide?(name: string): Side | null;
 }
 
 /** Answers to prompts, by prompt kind; a kind asked several times takes its answers in order. */

@@ -18,6 +18,7 @@ import {
   acceptExchange,
   applyExchange,
   claimAdvantage,
+  completeChoiceRolls,
   declareExchange,
   FLOW_ERROR_CODES,
   FlowError,
@@ -25,6 +26,7 @@ import {
   NeedRoll,
   replayExchange,
   rollAsNeeded,
+  rollOwnSide,
   submitChoice,
   type Caller,
   type ChoiceSubmission,
@@ -1116,5 +1118,113 @@ describe("rollAsNeeded", () => {
       }, roll),
     ).rejects.toThrow(new RegExp(`more than ${MAX_STEP_RUNS} rolls`));
     expect(calls).toHaveLength(MAX_STEP_RUNS);
+  });
+});
+
+/* ---------------------------------------------------------------------------------------- */
+/* Whose dice: the chooser rolls its own side's, the GM's client the rest (architecture §2.6) */
+/* ---------------------------------------------------------------------------------------- */
+
+describe("HM3 rollSide: whose dice each roll is", () => {
+  it("the attacker's test and strike, and its body's rolls when struck back; the defender's likewise", () => {
+    const side = (n: string) => hm3.rollSide!(n);
+    for (const n of ["attack", "location", "face", "impact", "ignite", "counter.shock"])
+      expect(side(n), n).toBe("attacker");
+    for (const n of ["attackerFumble", "attackerStumble", "attackerWeaponDamage", "counter.kill"])
+      expect(side(n), n).toBe("attacker");
+    for (const n of ["defence", "shock", "fumble", "stumble", "kill", "counter.location"])
+      expect(side(n), n).toBe("defender");
+    for (const n of ["counter.impact", "defenderFumble", "defenderWeaponDamage", "counter.face"])
+      expect(side(n), n).toBe("defender");
+    expect(side("x")).toBeNull();
+  });
+
+  it("every roll 3,000 seeded exchanges make has a side", () => {
+    const names = new Set<string>();
+    const values = [
+      HM3_BLOCK,
+      { type: "dodge", eml: 50 },
+      { type: "ignore" },
+      { type: "counterstrike", eml: 70, aspect: "edge", impact: 6 },
+    ];
+    for (let seed = 1; seed <= 3000; seed++) {
+      const card = hm3Awaiting({ ...HM3_DECL, options: { killRoll: seed % 2 === 0 } });
+      const value = values[seed % values.length];
+      for (const r of chooseRolls(hm3, card, value, new SeededDice(seed))) names.add(r.name);
+    }
+    expect(names.size).toBeGreaterThan(12);
+    for (const n of names) expect(hm3.rollSide!(n), n).not.toBeNull();
+  });
+});
+
+describe("rollOwnSide and completeChoiceRolls", () => {
+  it("the chooser's client rolls only its own side's dice and sends only those", async () => {
+    const card = hm3Awaiting();
+    const { state } = replayExchange(hm3, card);
+    const choice = hm3.parseChoice(state, HM3_BLOCK);
+    const { calls, roll } = fakeRoller({ defence: [62] });
+    const rolls = await rollOwnSide(
+      hm3,
+      "defender",
+      false,
+      (d) => hm3.choose(state, choice, d),
+      roll,
+    );
+    expect(calls.every((c) => hm3.rollSide!(c.split(":")[0]!) === "defender")).toBe(true);
+    expect(calls).toContain("defence:1d100");
+    expect(rolls.map((r) => r.name)).toContain("defence");
+    expect(rolls.every((r) => hm3.rollSide!(r.name) === "defender")).toBe(true);
+    // A GM rolls the whole step.
+    const all = fakeRoller();
+    const gmRolls = await rollOwnSide(
+      hm3,
+      "defender",
+      true,
+      (d) => hm3.choose(state, choice, d),
+      all.roll,
+    );
+    expect(gmRolls.map((r) => r.name)).toEqual(all.calls.map((c) => c.split(":")[0]));
+    expect(gmRolls.map((r) => r.name)).toContain("attack");
+  });
+
+  it("the GM's client drops the attacker's dice a defender sent and rolls them itself", async () => {
+    const card = hm3Awaiting();
+    const forged = chooseRolls(hm3, card, HM3_BLOCK, scripted({ attack: 100, defence: 5 }));
+    const { calls, roll } = fakeRoller({ attack: [35], location: [47], impact: [4, 6] });
+    const done = await completeChoiceRolls(
+      hm3,
+      card,
+      submission(card, HM3_BLOCK, forged),
+      bob,
+      roll,
+    );
+    expect(calls[0]).toBe("attack:1d100");
+    // The defender's own die it sent is not rolled again.
+    expect(calls).not.toContain("defence:1d100");
+    const byName = Object.fromEntries(done.rolls.map((r) => [r.name, r.values]));
+    expect(byName.attack).toEqual([35]);
+    expect(byName.defence).toEqual([5]);
+    const next = submitChoice(hm3, card, done, gm, bob);
+    expect(next.state).toBe("resolved");
+    expect(next.rolls.find((r) => r.name === "attack")!.values).toEqual([35]);
+  });
+
+  it("a GM chooser's rolls are kept as sent; what submitChoice refuses is left to it, with nothing rolled", async () => {
+    const card = hm3Awaiting();
+    const rolls = chooseRolls(hm3, card, HM3_BLOCK, scripted(HM3_SCRIPT));
+    const { calls, roll } = fakeRoller();
+    const sent = submission(card, HM3_BLOCK, rolls);
+    expect(await completeChoiceRolls(hm3, card, sent, gm, roll)).toBe(sent);
+    // Not the chooser's side (Alice owns the attacker): her rolls are filtered, nothing is rolled.
+    const notOwner = await completeChoiceRolls(hm3, card, sent, alice, roll);
+    expect(notOwner.rolls.every((r) => hm3.rollSide!(r.name) === "defender")).toBe(true);
+    expectFlow(() => submitChoice(hm3, card, notOwner, gm, alice), "notOwner");
+    // A stale revision, and a choice that does not parse.
+    const stale = { ...sent, revision: 7 };
+    expect(await completeChoiceRolls(hm3, card, stale, bob, roll)).toBe(stale);
+    const bad = submission(card, { type: "fly" }, []);
+    const badDone = await completeChoiceRolls(hm3, card, bad, bob, roll);
+    expect(() => submitChoice(hm3, card, badDone, gm, bob)).toThrow(FlowError);
+    expect(calls).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
   FlowError,
   replayExchange,
   rollAsNeeded,
+  rollOwnSide,
   type ChoiceSubmission,
   type ExchangeCard,
 } from "../../core/flow";
@@ -369,7 +370,12 @@ export async function defend(messageId: string, optionId: string): Promise<void>
     const value = fr.combat.buildChoice(pending, exchange, chooser, request);
     const ruleset = fr.ruleset;
     const choice = ruleset.parseChoice(state, value);
-    const { rolls } = await rollAsNeeded(
+    // Only the chooser's own dice are rolled here; the active GM's client rolls the other
+    // side's (architecture §2.6).
+    const rolls = await rollOwnSide(
+      ruleset,
+      pending.by,
+      user.isGM,
       (dice) => ruleset.choose(state, choice, dice),
       foundryRoll,
     );

@@ -46,6 +46,7 @@ import {
   FlowError,
   replayExchange,
   submitChoice,
+  completeChoiceRolls,
   type ChoiceSubmission,
   type ExchangeCard,
 } from "../../core/flow";
@@ -54,6 +55,7 @@ import { cardOf, cardSource } from "../data/chat-message/exchange";
 import { escapeHtml } from "../sheets/common";
 import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
+import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
 import { applyMode, worldOptions } from "./settings";
 import {
@@ -596,7 +598,10 @@ export async function chooseOnMessage(
     const fr = rulesetOf(card);
     const gm = await callerFor(g().user, card);
     const chooser = await callerFor(user, card);
-    const chosen = submitChoice(fr.ruleset, card, submission, gm, chooser);
+    // The dice of the side the chooser does not own are rolled here, on the active GM's
+    // client; of the chooser's rolls only its own side's are kept (architecture §2.6).
+    const completed = await completeChoiceRolls(fr.ruleset, card, submission, chooser, foundryRoll);
+    const chosen = submitChoice(fr.ruleset, card, completed, gm, chooser);
     // The choice must be what the chooser's request gives with the chooser's fighter as it is now.
     const pending = replayExchange(fr.ruleset, card).pending!;
     const actor = await actorOf(card, pending.by);

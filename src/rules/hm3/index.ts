@@ -4,7 +4,7 @@
  * rolls nothing and the one pending choice is the defender's defence.
  */
 import type { Dice } from "../../core/dice";
-import type { ChoiceOption, PendingChoice, Ruleset } from "../../core/ruleset";
+import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
 import { InputError } from "../../core/errors";
 import {
   resolveExchange,
@@ -84,7 +84,43 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
     if (!state.result) throw new Error("The exchange is waiting for the defender's defence.");
     return state.result;
   },
+  rollSide(name: string): Side | null {
+    return ROLL_SIDE[name] ?? null;
+  },
 };
+
+/**
+ * Whose dice each HM3 roll is (`Ruleset.rollSide`): the attacker rolls its attack and its
+ * strike (location, face, impact, ignition) and what its own body rolls when the defender's
+ * strike lands (`counter.shock`…); the defender the same the other way round. The matrix's own
+ * fumble, stumble and weapon damage rolls are the side's they name.
+ */
+const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
+  attack: "attacker",
+  location: "attacker",
+  face: "attacker",
+  impact: "attacker",
+  ignite: "attacker",
+  "counter.shock": "attacker",
+  "counter.fumble": "attacker",
+  "counter.stumble": "attacker",
+  "counter.kill": "attacker",
+  attackerFumble: "attacker",
+  attackerStumble: "attacker",
+  attackerWeaponDamage: "attacker",
+  defence: "defender",
+  "counter.location": "defender",
+  "counter.face": "defender",
+  "counter.impact": "defender",
+  "counter.ignite": "defender",
+  shock: "defender",
+  fumble: "defender",
+  stumble: "defender",
+  kill: "defender",
+  defenderFumble: "defender",
+  defenderStumble: "defender",
+  defenderWeaponDamage: "defender",
+});
 
 export * from "./tables";
 export * from "./mechanics";

@@ -22,7 +22,13 @@ import {
   StandInChatMessage,
 } from "../stand-ins";
 import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
-import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
+import type { Dice } from "../../../src/core/dice";
+import {
+  completeChoiceRolls,
+  replayExchange,
+  rollOwnSide,
+  type ExchangeCard,
+} from "../../../src/core/flow";
 import type { Side } from "../../../src/core/ruleset";
 import {
   applyFailedLines,
@@ -127,16 +133,19 @@ const counterstrike: ChoiceRequest = {
 };
 
 /**
- * Scripts the faces the chooser's Foundry Rolls will show so that the defence step's named rolls
- * come out as `plan` says: the step is run once on planning dice (the same pure functions the
- * clicking client runs) to learn the order the rolls are asked in.
+ * Scripts the faces the Foundry Rolls will show so that the defence step's named rolls come out
+ * as `plan` says, in the order the clients roll them: a GM who clicks rolls every die of the
+ * step; a player's client rolls only its own side's dice and the active GM's client the rest
+ * afterwards (architecture §2.6). The same pure functions the clients run are run here on
+ * planning dice to learn that order.
  */
-function scriptChoice(
+async function scriptChoice(
   messageId: string,
   chooser: StandInActor,
   request: ChoiceRequest,
   plan: DicePlan,
-): void {
+  clicker: "gm" | "player" = "gm",
+): Promise<void> {
   const c = card(messageId);
   const fr = foundryRuleset(c.ruleset)!;
   const { state, pending } = replayExchange(fr.ruleset, c);
@@ -146,9 +155,24 @@ function scriptChoice(
     fighterSnapshot(chooser as unknown as ActorLike),
     request,
   );
-  const dice = planningDice(plan);
-  fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), dice);
-  scriptDice(dice.faces);
+  const choice = fr.ruleset.parseChoice(state, value);
+  const planning = planningDice(plan);
+  if (clicker === "gm") fr.ruleset.choose(state, choice, planning);
+  else {
+    const planRoll = async (name: string, count: number, sides: number) =>
+      planning.roll(name, count, sides);
+    const step = (dice: Dice) => fr.ruleset.choose(state, choice, dice);
+    const own = await rollOwnSide(fr.ruleset, pending!.by, false, step, planRoll);
+    const owns = { attacker: pending!.by === "attacker", defender: pending!.by === "defender" };
+    await completeChoiceRolls(
+      fr.ruleset,
+      c,
+      { revision: c.revision, kind: pending!.kind, value, request, rolls: own },
+      { userId: "player", isGM: false, owns },
+      planRoll,
+    );
+  }
+  scriptDice(planning.faces);
 }
 
 interface Strike {
@@ -232,7 +256,7 @@ describe("a player's attack on the GM's Brigand", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await scriptChoice(cardId(message), w.brigand, block, HIT);
     await defend(cardId(message), "block");
     await settle();
     const c = card(cardId(message));
@@ -265,7 +289,7 @@ describe("a player's attack on the GM's Brigand", () => {
     await settle();
     stubDefence(block);
     // Impact 5 + 6 + 6 = 17 to the unarmoured thorax: K5, the kill (hm3.md).
-    scriptChoice(cardId(message), w.brigand, block, { ...HIT, impact: 6 });
+    await scriptChoice(cardId(message), w.brigand, block, { ...HIT, impact: 6 });
     await defend(cardId(message), "block");
     await settle();
     expect(card(cardId(message)).state).toBe("applied");
@@ -286,7 +310,7 @@ describe("a player's attack on the GM's Brigand", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await scriptChoice(cardId(message), w.brigand, block, HIT);
     await defend(cardId(message), "block");
     await settle();
     expect(card(cardId(message)).state).toBe("resolved");
@@ -317,7 +341,7 @@ describe("a player's attack on the GM's Brigand", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await scriptChoice(cardId(message), w.brigand, block, HIT);
     await defend(cardId(message), "block");
     await settle();
     expect(card(cardId(message)).state).toBe("resolved");
@@ -336,7 +360,7 @@ describe("the GM's attack on Alice's Sir Aldric", () => {
     await settle();
     expect(card(cardId(message)).state).toBe("awaitingDefence");
     stubDefence(dodge);
-    scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 });
+    await scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 }, "player");
     await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
     const chooses = queryLog.filter((q) => q.name === QUERY.choose);
@@ -366,7 +390,7 @@ describe("the GM's attack on Alice's Sir Aldric", () => {
     const message = await gmAttacks(w);
     await settle();
     stubDefence(dodge);
-    scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 });
+    await scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 }, "player");
     await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
     const resolved = card(cardId(message));
@@ -432,7 +456,7 @@ describe("a consequence that cannot be applied (review m1)", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await scriptChoice(cardId(message), w.brigand, block, HIT);
     await defend(cardId(message), "block");
     await settle();
     const injury = resultOf(cardId(message)).effects.find((e) => e.type === "injury")!;
@@ -787,7 +811,7 @@ describe("cards a player writes (review B1, B2)", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(block);
-    scriptChoice(cardId(message), w.brigand, block, HIT);
+    await scriptChoice(cardId(message), w.brigand, block, HIT);
     await defend(cardId(message), "block");
     await settle();
     const real = resultOf(cardId(message));
@@ -816,7 +840,7 @@ describe("a counterstrike where both strike", () => {
     const message = await aliceAttacks(w);
     await settle();
     stubDefence(counterstrike);
-    scriptChoice(cardId(message), w.brigand, counterstrike, {
+    await scriptChoice(cardId(message), w.brigand, counterstrike, {
       attack: 5,
       defence: 5,
       location: 50,
@@ -843,7 +867,7 @@ describe("tactical advantage", () => {
     const message = await gmAttacks(w);
     await settle();
     stubDefence(dodge);
-    scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 });
+    await scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 }, "player");
     await asUser(w.alice, () => defend(cardId(message), "dodge"));
     await settle();
     expect(resultOf(cardId(message)).result).toBe("DTA");

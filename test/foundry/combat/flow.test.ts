@@ -27,8 +27,13 @@ import {
   type StandInUser,
 } from "../stand-ins";
 import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
-import type { RollRecord } from "../../../src/core/dice";
-import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
+import type { Dice, RollRecord } from "../../../src/core/dice";
+import {
+  completeChoiceRolls,
+  replayExchange,
+  rollOwnSide,
+  type ExchangeCard,
+} from "../../../src/core/flow";
 import { registerStatusEffects } from "../../../src/foundry/config";
 import { registerDataModels } from "../../../src/foundry/data";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
@@ -164,9 +169,12 @@ async function ask(user: StandInUser, name: StepName, data: Obj): Promise<unknow
 
 /**
  * Scripts the dice the chooser's step will roll (from `plan`, by roll name) and returns them,
- * computed with the ruleset on the card as it is, for the request the dialog will return.
+ * computed with the ruleset on the card as it is, for the request the dialog will return. Sir
+ * Aldric is Alice's: her client rolls only the defender's own dice (each click, `times` times),
+ * then the active GM's client rolls the attacker's (architecture §2.6); the GM's Brigand's
+ * defence is rolled whole on the GM's client.
  */
-function scriptDefence(
+async function scriptDefence(
   message: StandInChatMessage,
   request: ChoiceRequest,
   plan: DicePlan,
@@ -182,11 +190,31 @@ function scriptDefence(
     fighterSnapshot(actor as unknown as ActorLike),
     request,
   );
-  const dice = planningDice(plan);
-  fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), dice);
-  scriptDice(Array.from({ length: times }, () => dice.faces).flat());
+  const choice = fr.ruleset.parseChoice(state, value);
   nextDefence = request;
-  return dice.faces;
+  if (actor !== w.aldric) {
+    const dice = planningDice(plan);
+    fr.ruleset.choose(state, choice, dice);
+    scriptDice(Array.from({ length: times }, () => dice.faces).flat());
+    return dice.faces;
+  }
+  const step = (d: Dice) => fr.ruleset.choose(state, choice, d);
+  const player = planningDice(plan);
+  const own = await rollOwnSide(fr.ruleset, pending!.by, false, step, async (n, k, sd) =>
+    player.roll(n, k, sd),
+  );
+  const gm = planningDice(plan);
+  const owns = { attacker: pending!.by === "attacker", defender: pending!.by === "defender" };
+  await completeChoiceRolls(
+    fr.ruleset,
+    c,
+    { revision: c.revision, kind: pending!.kind, value, request, rolls: own },
+    { userId: w.alice.id, isGM: false, owns },
+    async (n, k, sd) => gm.roll(n, k, sd),
+  );
+  const faces = [...Array.from({ length: times }, () => player.faces).flat(), ...gm.faces];
+  scriptDice(faces);
+  return faces;
 }
 
 describe("a player attacks the GM's NPC; the GM defends; consequences applied automatically", () => {
@@ -240,7 +268,7 @@ describe("a player attacks the GM's NPC; the GM defends; consequences applied au
     });
 
     // The GM defends for the NPC: the handler runs on the GM's own client (no query sent).
-    const faces = scriptDefence(message, IGNORE, HIT_THORAX);
+    const faces = await scriptDefence(message, IGNORE, HIT_THORAX);
     await actions.defend(cardId(message), "ignore");
     await settle();
     expect(defencePrompt).toHaveBeenCalledOnce();
@@ -282,7 +310,7 @@ describe("a player attacks the GM's NPC; the GM defends; consequences applied au
   it("Dice So Nice shows each roll once, on the rolling client", async () => {
     const dsn = installDice3d();
     const message = await attackAs(w.alice, w.aldric);
-    scriptDefence(message, IGNORE, HIT_THORAX);
+    await scriptDefence(message, IGNORE, HIT_THORAX);
     await actions.defend(cardId(message), "ignore");
     await settle();
     expect(dsn.calls.map((c) => [c.roll.formula, c.user?.id, c.synchronize])).toEqual([
@@ -298,7 +326,7 @@ describe("the player's character defends: the submission goes to the GM by query
   it("Alice blocks with her shield; the GM's client resolves; 'ask' leaves the Apply button to the GM", async () => {
     const message = await attackAs(w.gm, w.brigand);
     expect(card(message).state).toBe("awaitingDefence");
-    scriptDefence(message, BLOCK, {
+    await scriptDefence(message, BLOCK, {
       attack: 50,
       defence: 45,
       attackerWeaponDamage: 1,
@@ -363,7 +391,7 @@ describe("the player's character defends: the submission goes to the GM by query
 
   it("a tactical advantage is claimed by the defender's owner, once", async () => {
     const message = await attackAs(w.gm, w.brigand);
-    scriptDefence(message, BLOCK, { attack: 96, defence: 5 });
+    await scriptDefence(message, BLOCK, { attack: 96, defence: 5 });
     await asUser(w.alice, () => actions.defend(cardId(message), "block"));
     await settle();
     expect(card(message).result).toMatchObject({ result: "DTA", tacticalAdvantage: "defender" });
@@ -486,14 +514,16 @@ describe("refusals: nothing changes", () => {
     const before = card(message);
     const submit = (submission: Obj) =>
       ask(w.alice, QUERY.choose, { messageId: cardId(message), submission });
-    const noDice = await submit({
+    // A die of her own side that is no die (a d100 showing 101): refused, nothing rolled.
+    const badDie = await submit({
       revision: 1,
       kind: "defence",
       value: { type: "ignore" },
       request: IGNORE,
-      rolls: [],
+      rolls: [{ name: "shock", count: 3, sides: 6, values: [7, 1, 1], total: 9 }],
     });
-    expect(noDice).toMatchObject({ ok: false, code: "badRolls" });
+    expect(badDie).toMatchObject({ ok: false, code: "badRolls" });
+    expect(card(message)).toEqual(before);
     // A Dodge value sent with a Block request: the GM rebuilds the choice from the request.
     const c = card(message);
     const { state, pending } = replayExchange(fr.ruleset, c);
@@ -526,9 +556,78 @@ describe("refusals: nothing changes", () => {
     expect(card(message).state).toBe("resolved");
   });
 
+  it("a modified defender's client cannot choose the attacker's dice: the GM's client rolls them (architecture §2.6)", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    const c = card(message);
+    const { state, pending } = replayExchange(fr.ruleset, c);
+    const value = fr.combat.buildChoice(
+      pending!,
+      exchangeBuild(c),
+      fighterSnapshot(w.aldric as unknown as ActorLike),
+      IGNORE,
+    ) as Obj;
+    // Alice's client sends a fumbled attack (100: critical failure) and a miss everywhere.
+    const forged: RollRecord[] = [
+      { name: "attack", count: 1, sides: 100, values: [100], total: 100 },
+      { name: "location", count: 1, sides: 100, values: [1], total: 1 },
+      { name: "impact", count: 1, sides: 6, values: [1], total: 1 },
+    ];
+    // The GM's client rolls the attack (05: a critical success against EML 5+), the location
+    // (40) and the impact (6); the defender's shock roll is the GM's too, since none was sent.
+    const gm = planningDice({ attack: 5, location: 40, impact: 6, shock: 1 });
+    fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), gm);
+    scriptDice(gm.faces);
+    expect(
+      await ask(w.alice, QUERY.choose, {
+        messageId: cardId(message),
+        submission: { revision: 1, kind: "defence", value, request: IGNORE, rolls: forged },
+      }),
+    ).toEqual({ ok: true });
+    const after = card(message);
+    expect(after.state).toBe("resolved");
+    const rolled = Object.fromEntries(after.rolls.map((r) => [r.name, r.values]));
+    expect(rolled.attack).toEqual([5]);
+    expect(rolled.location).toEqual([40]);
+    expect(rolled.impact?.every((v) => v === 6)).toBe(true);
+    expect((after.result as unknown as { result: string }).result).not.toBe("AF");
+  });
+
+  it("the defender's own dice sent by its client are kept; the attacker's are the GM's", async () => {
+    const message = await attackAs(w.gm, w.brigand);
+    const c = card(message);
+    const { state, pending } = replayExchange(fr.ruleset, c);
+    const value = fr.combat.buildChoice(
+      pending!,
+      exchangeBuild(c),
+      fighterSnapshot(w.aldric as unknown as ActorLike),
+      BLOCK,
+    ) as Obj;
+    const own: RollRecord = { name: "defence", count: 1, sides: 100, values: [7], total: 7 };
+    const gm = planningDice({ attack: 50, defence: 7 });
+    const asked: string[] = [];
+    fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), {
+      roll(name: string, count: number, sides: number) {
+        asked.push(name);
+        return gm.roll(name, count, sides);
+      },
+    });
+    // The GM's client rolls all but the defence: script its faces without the defence die.
+    const faces = gm.faces.filter((_, i) => asked[i] !== "defence");
+    scriptDice(faces);
+    expect(
+      await ask(w.alice, QUERY.choose, {
+        messageId: cardId(message),
+        submission: { revision: 1, kind: "defence", value, request: BLOCK, rolls: [own] },
+      }),
+    ).toEqual({ ok: true });
+    const rolled = Object.fromEntries(card(message).rolls.map((r) => [r.name, r.values]));
+    expect(rolled.defence).toEqual([7]);
+    expect(rolled.attack).toEqual([50]);
+  });
+
   it("a double defence: the second, sent at the same revision, is refused on the GM's client; a later click finds it resolved", async () => {
     const message = await attackAs(w.gm, w.brigand);
-    scriptDefence(message, BLOCK, { attack: 50, defence: 45 }, 2);
+    await scriptDefence(message, BLOCK, { attack: 50, defence: 45 }, 2);
     await asUser(w.alice, () =>
       Promise.all([
         actions.defend(cardId(message), "block"),
@@ -565,7 +664,7 @@ describe("refusals: nothing changes", () => {
 
   it("a stale apply is refused; a tampered result is never applied: the effects come from the replay", async () => {
     const message = await attackAs(w.alice, w.aldric);
-    scriptDefence(message, IGNORE, HIT_THORAX);
+    await scriptDefence(message, IGNORE, HIT_THORAX);
     await actions.defend(cardId(message), "ignore");
     await settle();
     const resolved = card(message);
@@ -696,7 +795,7 @@ describe("no GM at the attack; forged cards", () => {
 describe("amputation (ruling R30): the GM marks the limb severed, once", () => {
   it("only on a strike that called for it, only by a GM, once; the victim gets the amputated status", async () => {
     const message = await attackAs(w.alice, w.aldric);
-    scriptDefence(message, IGNORE, { attack: 50, location: 40, impact: 4, shock: 1 });
+    await scriptDefence(message, IGNORE, { attack: 50, location: 40, impact: 4, shock: 1 });
     await actions.defend(cardId(message), "ignore");
     await settle();
     const resolved = card(message);
