@@ -21,7 +21,14 @@ export function copy<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => copy(v)) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = copy(v);
+    const src = value as Record<string, unknown>;
+    // Object.keys: the same own enumerable string keys, in the same order, as Object.entries,
+    // without an entry array per key.
+    const keys = Object.keys(src);
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i]!;
+      out[k] = copy(src[k]);
+    }
     return out as T;
   }
   return value;

@@ -136,12 +136,25 @@ function locationIdsOf(plan: Hm3BodyPlanInput | undefined): string[] {
     : LOCATION_IDS;
 }
 
+/** The location ids as a Set, once per list (a fighter's armour is read at every exchange). */
+const ID_SETS = new WeakMap<readonly string[], ReadonlySet<string>>();
+function idSet(ids: readonly string[]): ReadonlySet<string> {
+  let set = ID_SETS.get(ids);
+  if (!set) {
+    set = new Set(ids);
+    ID_SETS.set(ids, set);
+  }
+  return set;
+}
+
 function readArmour(value: unknown, field: string, ids: readonly string[]): Hm3Fighter["armour"] {
   if (value === undefined) return {};
   const obj = readObject(value, field);
+  const known = idSet(ids);
   const out: Record<string, Record<string, number>> = {};
-  for (const [loc, prot] of Object.entries(obj)) {
-    if (!ids.includes(loc))
+  for (const loc of Object.keys(obj)) {
+    const prot = obj[loc];
+    if (!known.has(loc))
       throw new InputError(
         `${field}.${loc}`,
         prot,
@@ -151,8 +164,14 @@ function readArmour(value: unknown, field: string, ids: readonly string[]): Hm3F
     checkKeys(p, `${field}.${loc}`, ASPECTS);
     const entry: Record<string, number> = {};
     for (const a of ASPECTS) {
-      if (p[a] !== undefined)
-        entry[a] = readNumber(p[a], `${field}.${loc}.${a}`, { integer: true, min: 0, max: 100 });
+      const v = p[a];
+      if (v === undefined) continue;
+      // A whole number 0..100 is taken as it is; anything else goes to readNumber, which names
+      // the field (built only then: a fighter's armour is read at every exchange).
+      entry[a] =
+        typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 100
+          ? v
+          : readNumber(v, `${field}.${loc}.${a}`, { integer: true, min: 0, max: 100 });
     }
     out[loc] = entry;
   }
