@@ -36,6 +36,15 @@ describe("cli odds (process)", () => {
     for (const side of ["attacker", "defender"]) {
       expect(Math.abs(sum(out[side].injury) - 1)).toBeLessThan(1e-12);
     }
+    // Block, WQ 12 against 12: the defender's shield rolls first (R5), 3d6 above 12 is 56/216;
+    // the sword only after the shield held.
+    const pBlock = out.result.block;
+    expect(pBlock).toBeGreaterThan(0);
+    expect(Math.abs(out.defender.weaponDamaged - (pBlock * 56) / 216)).toBeLessThan(1e-12);
+    expect(Math.abs(out.attacker.weaponDamaged - (pBlock * 160 * 56) / 216 ** 2)).toBeLessThan(
+      1e-12,
+    );
+    expect(out.defender.weaponBroken).toBe(0);
     // The example's EML 70 attack: 14 rolls of 100 are multiples of 5 at or under 70 (CS).
     expect(out.attackLevel.CS).toBe(0.14);
     // Its rolls and seed are not used by the odds, and the CLI says so.

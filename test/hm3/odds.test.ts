@@ -106,6 +106,9 @@ function optionsFor(
     ];
   if (base === "kill")
     return [...ways(count)].map(([t, c]) => ({ value: t, weight: c / 6 ** count }));
+  // A Block's weapon damage rolls: every total, so the engine decides whether the second rolls.
+  if (name === "attackerWeaponDamage" || name === "defenderWeaponDamage")
+    return [...ways(count)].map(([t, c]) => ({ value: t, weight: c / 6 ** count }));
   return null;
 }
 
@@ -201,6 +204,11 @@ function tally(
       if (!struck.has(to)) t.add(`${to}:injury:none`, w);
     for (const f of r.fumbles) t.add(`${f.side}:fumble`, w * fail(f.check));
     for (const f of r.stumbles) t.add(`${f.side}:stumble`, w * fail(f.check));
+    for (const d of r.weaponDamage) {
+      if (!d.check.failed) continue;
+      t.add(`${d.side}:weaponDamaged`, w);
+      if (d.wq <= 1) t.add(`${d.side}:weaponBroken`, w);
+    }
   });
   return t;
 }
@@ -217,6 +225,8 @@ const FIGURES = [
   "amputationRoll",
   "bleeding",
   "ignite",
+  "weaponDamaged",
+  "weaponBroken",
   "expectedEffectiveImpact",
 ] as const;
 
@@ -466,5 +476,68 @@ describe("hm3 exact odds: totals", () => {
     expect(() => oddsInput({ ...input, attack: { ...input.attack, eml: "x" } })).toThrow(
       /^attack\.eml:/,
     );
+  });
+});
+
+describe("weapon damage on a Block (hm3.md §2, rulings R5, R31, R41)", () => {
+  const decl = (wq: number | undefined, type: "melee" | "missile" = "melee"): Hm3Declaration => ({
+    attack: {
+      type,
+      target: eml(70),
+      aspect: "edge",
+      aim: "mid",
+      impact: 5,
+      ...(wq === undefined ? {} : { wq }),
+    },
+    attacker: fighter(),
+    defender: fighter(),
+    options: { ...DEFAULT_OPTIONS },
+  });
+  const block = (wq: number | undefined): Hm3Defence => ({
+    type: "block",
+    target: eml(60),
+    ...(wq === undefined ? {} : { wq }),
+  });
+  // 3d6 above 12: totals 13-18, 21+15+10+6+3+1 = 56 of 216 ways; above 13: 35 of 216.
+  const above12 = 56 / 216;
+  const above13 = 35 / 216;
+
+  it("the lower WQ rolls first; the higher only if it held: WQ 12 against 13", () => {
+    const odds = compare(decl(12), block(13));
+    const p = odds.result.block;
+    expect(p).toBeGreaterThan(0);
+    expectClose(odds.attacker.weaponDamaged, p * above12, "attacker (first)");
+    expectClose(odds.defender.weaponDamaged, p * (1 - above12) * above13, "defender (second)");
+    expect(odds.attacker.weaponBroken).toBe(0);
+    expect(odds.defender.weaponBroken).toBe(0);
+  });
+
+  it("equal WQ: the defender's weapon first (R5)", () => {
+    const odds = compare(decl(12), block(12));
+    const p = odds.result.block;
+    expectClose(odds.defender.weaponDamaged, p * above12, "defender (first)");
+    expectClose(odds.attacker.weaponDamaged, p * (1 - above12) * above12, "attacker (second)");
+  });
+
+  it("a missile declares no WQ: only the blocking shield rolls (R31)", () => {
+    const odds = compare(decl(undefined, "missile"), block(13));
+    expectClose(odds.defender.weaponDamaged, odds.result.block * above13, "shield");
+    expect(odds.attacker.weaponDamaged).toBe(0);
+  });
+
+  it("no WQ on either side: no roll (R41)", () => {
+    const odds = compare(decl(undefined), block(undefined));
+    expect(odds.result.block).toBeGreaterThan(0);
+    expect(odds.attacker.weaponDamaged + odds.defender.weaponDamaged).toBe(0);
+  });
+
+  it("WQ 1 always fails and breaks; the other weapon then never rolls", () => {
+    const odds = exchangeOdds(decl(12), block(1));
+    const p = odds.result.block;
+    expectClose(odds.defender.weaponDamaged, p, "defender");
+    expectClose(odds.defender.weaponBroken, p, "defender broken");
+    expect(odds.attacker.weaponDamaged).toBe(0);
+    // Against the engine's own effects: every block result with WQ 1 breaks the shield.
+    expect(d6Above(3, 1)).toBe(1);
   });
 });

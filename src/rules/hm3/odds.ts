@@ -56,6 +56,14 @@ export interface Hm3SideOdds {
   bleeding: number;
   /** Flammable armour ignites (fire strike of 13+ impact on Cloth or Quilt, ruling R12). */
   ignite: number;
+  /**
+   * The side's weapon or shield fails its weapon damage roll (a Block result: 3d6 above WQ, the
+   * lower WQ first, the defender's first at equal WQ (R5), no second roll after a failure; a
+   * weapon with no WQ makes none, R31, R41): it loses 1 WQ (R31).
+   */
+  weaponDamaged: number;
+  /** It fails that roll at WQ 1, and breaks (R31). */
+  weaponBroken: number;
   /** Mean effective impact over the whole exchange: no strike counts 0, armour stopping all counts 0. */
   expectedEffectiveImpact: number;
   /** Mean effective impact (below 0 counted as 0) given that the side is struck; 0 if it cannot be. */
@@ -318,6 +326,8 @@ function emptySide(): Hm3SideOdds {
     amputationRoll: 0,
     bleeding: 0,
     ignite: 0,
+    weaponDamaged: 0,
+    weaponBroken: 0,
     expectedEffectiveImpact: 0,
     expectedEffectiveImpactIfStruck: 0,
   };
@@ -417,6 +427,32 @@ export function exchangeOdds(decl: Hm3Declaration, defence: Hm3Defence): Hm3Odds
       sides[to].fumble += p * d6Above(3, fighters[to].dex - fighters[to].pp);
     for (const to of matrixStumble[code] ?? [])
       sides[to].stumble += p * d6Above(3, fighters[to].agl - fighters[to].pp);
+  }
+  // Weapon damage on a Block, in the engine's order (resolveExchange): the lower WQ rolls first,
+  // the defender's at equal WQ (R5); a failure ends the rolls; a side with no WQ rolls nothing.
+  const pBlock = result.block;
+  if (pBlock > 0) {
+    const wq: Record<Side, number | undefined> = { attacker: attack.wq, defender: defence.wq };
+    const both = wq.attacker !== undefined && wq.defender !== undefined;
+    const attackerFirst = both && wq.attacker! - wq.defender! < 0;
+    const first: Side | null = attackerFirst
+      ? "attacker"
+      : wq.defender !== undefined
+        ? "defender"
+        : wq.attacker !== undefined
+          ? "attacker"
+          : null;
+    if (first !== null) {
+      const fail1 = d6Above(3, wq[first]!);
+      sides[first].weaponDamaged += pBlock * fail1;
+      if (wq[first]! <= 1) sides[first].weaponBroken += pBlock * fail1;
+      if (both) {
+        const second = other(first);
+        const fail2 = (1 - fail1) * d6Above(3, wq[second]!);
+        sides[second].weaponDamaged += pBlock * fail2;
+        if (wq[second]! <= 1) sides[second].weaponBroken += pBlock * fail2;
+      }
+    }
   }
   for (const side of Object.values(sides)) {
     side.injury = sortInjury(side.injury);
