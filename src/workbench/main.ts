@@ -16,14 +16,17 @@ import "../../styles/chat.css";
 import "../../styles/actor-sheet.css";
 import "../../styles/workbench.css";
 import type { AttackRequest, ChoiceRequest } from "../core/combat";
+import type { Target } from "../core/modifiers";
 import { SeededDice } from "../core/dice";
 import type { ExchangeCard } from "../core/flow";
 import { EXCHANGE_TEMPLATE, exchangeCardContext } from "../foundry/chat/card-context";
+import { targetView } from "../foundry/chat/target-view";
 import { localizeTree } from "../foundry/chat/text";
+import { checkUpdate, formatProblem, labelFor } from "../foundry/data/validate";
 import { HM3_FOUNDRY } from "../foundry/rulesets/hm3";
 import { bodyDiagram } from "../foundry/sheets/body-diagram";
 import { escapeHtml, PARTIAL_HELPER, partialHelper } from "../foundry/sheets/common";
-import { hm3, hm3Combat, type Hm3Derived } from "../rules/hm3";
+import { hm3, hm3Combat, HM3_ATTRIBUTES, type Hm3Derived } from "../rules/hm3";
 import { exchangeOdds } from "../rules/hm3/odds";
 import { bestAttack, bestDefence, worldDefaults } from "../sim/policy";
 import {
@@ -100,6 +103,16 @@ const K = Object.freeze({
   error: "BLOWBYBLOW.Workbench.error",
   skills: "BLOWBYBLOW.Workbench.skills",
   applyFigures: "BLOWBYBLOW.Workbench.applyFigures",
+  attributes: "BLOWBYBLOW.Workbench.attributes",
+  armour: "BLOWBYBLOW.Workbench.armour",
+  quality: "BLOWBYBLOW.Workbench.quality",
+  weaponDamaged: "BLOWBYBLOW.Workbench.weaponDamaged",
+  weaponBroken: "BLOWBYBLOW.Workbench.weaponBroken",
+  eml: "BLOWBYBLOW.Workbench.eml",
+  emlAttack: "BLOWBYBLOW.Workbench.emlAttack",
+  emlDefence: "BLOWBYBLOW.Workbench.emlDefence",
+  emlSum: "BLOWBYBLOW.Workbench.emlSum",
+  emlUsed: "BLOWBYBLOW.Workbench.emlUsed",
 });
 
 const CONDITION_KEY: Readonly<Record<string, string>> = Object.freeze({
@@ -302,6 +315,29 @@ function fillDefenceAndOdds(): void {
     [localize(K.stumble), pct(odds.stumble)],
     [localize(K.expected), odds.expectedEffectiveImpact.toFixed(3)],
   ];
+  // Weapon damage on a Block result, each side's own weapon (rulings R5, R31, R41).
+  const names = { attacker: a.name, defender: b.name };
+  const damage = (["attacker", "defender"] as const).flatMap((side) => [
+    { id: `weaponDamaged-${side}`, key: K.weaponDamaged, p: odds[side].weaponDamaged, side },
+    { id: `weaponBroken-${side}`, key: K.weaponBroken, p: odds[side].weaponBroken, side },
+  ]);
+  const damageRows = damage
+    .map(
+      (r) =>
+        `<tr data-figure="${r.id}"><th>${escapeHtml(format(r.key, { name: names[r.side] }))}</th><td>${pct(r.p)}</td></tr>`,
+    )
+    .join("");
+  const chosenDefence = hm3.parseChoice(state, value);
+  const emls: { id: string; caption: string; target: Target }[] = [
+    { id: "attack", caption: format(K.emlAttack, { name: a.name }), target: decl.attack.target },
+  ];
+  if (chosenDefence.target)
+    emls.push({
+      id: "defence",
+      caption: format(K.emlDefence, { name: b.name }),
+      target: chosenDefence.target,
+    });
+  const emlTables = emls.map((x) => emlTable(x.id, x.caption, x.target)).join("");
   el("wb-odds").innerHTML = `
     <h2>${escapeHtml(localize(K.odds))}</h2>
     <div class="bbb-wb-odds-tables">
@@ -309,8 +345,32 @@ function fillDefenceAndOdds(): void {
       <table id="wb-odds-injury"><caption>${escapeHtml(localize(K.oddsInjury))}</caption>${injuryRows}</table>
       <table id="wb-odds-other"><caption>${escapeHtml(localize(K.oddsOther))}</caption>${other
         .map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(String(v))}</td></tr>`)
-        .join("")}</table>
-    </div>`;
+        .join("")}${damageRows}</table>
+    </div>
+    <h2>${escapeHtml(localize(K.eml))}</h2>
+    <div class="bbb-wb-odds-tables" id="wb-eml">${emlTables}</div>`;
+}
+
+/**
+ * An itemised EML as the chat card itemises it (`targetView`, labelled by the HM3 combat
+ * rules): the base, each modifier (a custom one's label as typed, escaped), the sum, and the
+ * value rolled against.
+ */
+function emlTable(id: string, caption: string, target: Target): string {
+  const view = localizeTree(targetView(target, hm3Combat.labels), localize, format) as {
+    base: { label: string; value: number };
+    lines: { label: string; value: string; custom: boolean }[];
+    raw: number;
+    value: number;
+  };
+  const row = (label: string, v: string | number, attr = "") =>
+    `<tr${attr}><th>${escapeHtml(label)}</th><td>${escapeHtml(String(v))}</td></tr>`;
+  return `<table data-eml="${id}"><caption>${escapeHtml(caption)}</caption>${[
+    row(view.base.label, view.base.value, ' data-line="base"'),
+    ...view.lines.map((l) => row(l.label, l.value, ' data-line="modifier"')),
+    row(localize(K.emlSum), view.raw, ' data-line="sum"'),
+    row(localize(K.emlUsed), view.value, ' data-line="value"'),
+  ].join("")}</table>`;
 }
 
 function defenceRequest(options: ReturnType<typeof hm3Combat.choiceOptions>): ChoiceRequest {
@@ -357,40 +417,89 @@ function showSides(): void {
     });
     const conditions = d.sides[side].conditions;
     const names = conditions.map((c) => localize(CONDITION_KEY[c] ?? c));
-    const skills = fighterOf(side).items.filter((i) => i.type === "skill");
+    const actor = fighterOf(side);
+    const skills = actor.items.filter((i) => i.type === "skill");
     const rows = skills
       .map(
         (i) =>
-          `<label>${escapeHtml(i.name)} <input type="text" inputmode="numeric" name="${escapeHtml(i._id)}" value="${escapeHtml(String((i.system.hm3 as { ml?: unknown }).ml ?? ""))}" /></label>`,
+          `<label>${escapeHtml(i.name)} <input type="text" inputmode="numeric" name="ml:${escapeHtml(i._id)}" value="${escapeHtml(String((i.system.hm3 as { ml?: unknown }).ml ?? ""))}" /></label>`,
       )
+      .join("");
+    const type = actorType(actor);
+    const attributes = (actor.system.hm3 as { attributes?: Record<string, unknown> }).attributes;
+    const attrRows = HM3_ATTRIBUTES.map(
+      (k) =>
+        `<label>${escapeHtml(localize(labelFor(type, `hm3.attributes.${k}`) ?? k))} <input type="text" inputmode="numeric" name="attr:${k}" value="${escapeHtml(String(attributes?.[k] ?? ""))}" /></label>`,
+    ).join("");
+    const armourRows = actor.items
+      .filter((i) => i.type === "armour")
+      .map((i) => {
+        const worn = (i.system as { equipped?: unknown }).equipped === true;
+        const quality = (i.system.hm3 as { quality?: unknown }).quality ?? 0;
+        return `<div class="bbb-wb-piece" data-item="${escapeHtml(i._id)}"><label><input type="checkbox" name="worn:${escapeHtml(i._id)}"${worn ? " checked" : ""} /> ${escapeHtml(i.name)}</label> <label>${escapeHtml(localize(K.quality))} <input type="text" inputmode="numeric" name="quality:${escapeHtml(i._id)}" value="${escapeHtml(String(quality))}" /></label></div>`;
+      })
       .join("");
     el(`wb-side-${side}`).innerHTML = `
       <h2>${escapeHtml(s.name)}</h2>
       <p class="bbb-wb-conditions" data-conditions="${escapeHtml(conditions.join(" "))}">${escapeHtml(localize(K.conditions))}: ${escapeHtml(names.length ? names.join(", ") : localize(K.noConditions))}</p>
       <form class="bbb-wb-edit" data-side="${side}">
-        <fieldset><legend>${escapeHtml(localize(K.skills))}</legend>${rows}</fieldset>
+        <fieldset data-group="skills"><legend>${escapeHtml(localize(K.skills))}</legend>${rows}</fieldset>
+        <fieldset data-group="attributes"><legend>${escapeHtml(localize(K.attributes))}</legend>${attrRows}</fieldset>
+        <fieldset data-group="armour"><legend>${escapeHtml(localize(K.armour))}</legend>${armourRows}</fieldset>
         <button type="submit">${escapeHtml(localize(K.applyFigures))}</button>
       </form>
       ${diagramTemplate({ body }, RUNTIME_OPTIONS)}`;
   }
 }
 
+/** The data-model type of a pack actor, for the sheet's own validation (`checkUpdate`). */
+function actorType(actor: ActorSource): "Actor.character" | "Actor.creature" {
+  return actor.type === "creature" ? "Actor.creature" : "Actor.character";
+}
+
 /**
- * A side's edited skill levels: every value checked first (a whole number 0 to 150, else the
- * skill and the value are named and nothing changes), then the fight restarts with them.
+ * A side's edited figures: skill levels (a whole number 0 to 150), attributes and the armour
+ * worn (each piece worn or not, and its quality), the latter two checked by the actor sheet's
+ * own validation (`checkUpdate`, its messages naming the field and the value). Every value is
+ * checked first: if any is refused, every refusal is shown and nothing changes; otherwise the
+ * fight restarts with the new figures.
  */
 function applyFigures(form: HTMLFormElement): void {
   const side = form.dataset.side as SideKey;
   const actor = structuredClone(fighterOf(side));
+  const problems: string[] = [];
+  const refused = (result: ReturnType<typeof checkUpdate>) => {
+    for (const p of result.problems) problems.push(formatProblem(p, i18n));
+    return result.problems.length === 0 ? result.accepted : null;
+  };
+  const attributes = (actor.system.hm3 as { attributes: Record<string, unknown> }).attributes;
   for (const input of form.querySelectorAll<HTMLInputElement>("input[name]")) {
-    const item = actor.items.find((i) => i._id === input.name);
-    if (!item) continue;
+    const [kind, id] = input.name.split(":") as [string, string];
     const text = input.value.trim();
-    const ml = Number(text);
-    if (text === "" || !Number.isInteger(ml) || ml < 0 || ml > 150)
-      throw new Error(format(K.badNumber, { field: item.name, value: input.value }));
-    (item.system.hm3 as { ml: number }).ml = ml;
+    if (kind === "ml") {
+      const item = actor.items.find((i) => i._id === id);
+      if (!item) continue;
+      const ml = Number(text);
+      if (text === "" || !Number.isInteger(ml) || ml < 0 || ml > 150)
+        problems.push(format(K.badNumber, { field: item.name, value: input.value }));
+      else (item.system.hm3 as { ml: number }).ml = ml;
+    } else if (kind === "attr") {
+      const path = `system.hm3.attributes.${id}`;
+      const ok = refused(checkUpdate(actorType(actor), { [path]: text }));
+      if (ok) attributes[id] = ok[path];
+    } else if (kind === "worn" || kind === "quality") {
+      const item = actor.items.find((i) => i._id === id);
+      if (!item) continue;
+      const path = kind === "worn" ? "system.equipped" : "system.hm3.quality";
+      const ok = refused(
+        checkUpdate("Item.armour", { [path]: kind === "worn" ? input.checked : text }),
+      );
+      if (!ok) continue;
+      if (kind === "worn") (item.system as { equipped: unknown }).equipped = ok[path];
+      else (item.system.hm3 as { quality: unknown }).quality = ok[path];
+    }
   }
+  if (problems.length) throw new Error(problems.join(" "));
   edited[side] = actor;
   dice = null;
   newDuel();

@@ -12,9 +12,27 @@ import type { Browser, Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SeededDice } from "../../src/core/dice";
+import { hm3, hm3Combat } from "../../src/rules/hm3";
+import { exchangeOdds } from "../../src/rules/hm3/odds";
 import { createDuel, type ActorSource } from "../../src/sim/duel";
+import { bestAttack, worldDefaults } from "../../src/sim/policy";
 import { launch } from "./harness";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
+
+/** The page's fighters, in its order (the pack files sorted by name). */
+const FIGHTERS: ActorSource[] = [
+  "brigand",
+  "longbowman",
+  "man-at-arms",
+  "militia-spearman",
+  "sir-aldric-knight",
+  "war-dog",
+].map(
+  (f) =>
+    JSON.parse(
+      readFileSync(join(REPO_ROOT, "packs/_source/hm3-sample-fighters", `${f}.json`), "utf8"),
+    ) as ActorSource,
+);
 
 let server: ViteDevServer;
 let browser: Browser;
@@ -142,7 +160,8 @@ describe("the combat workbench page", () => {
     try {
       const odds = () => page.locator("#wb-odds-result").innerText();
       const before = await odds();
-      const first = page.locator("#wb-side-a form input[name]").first();
+      const skillInputs = '#wb-side-a fieldset[data-group="skills"] input[name]';
+      const first = page.locator(skillInputs).first();
       const skill = (
         await first.evaluate((i) => i.parentElement?.firstChild?.textContent ?? "")
       ).trim();
@@ -152,14 +171,116 @@ describe("the combat workbench page", () => {
       expect(await page.locator("#wb-problem").textContent()).toContain(`${skill}: lots`);
       expect(await odds()).toBe(before);
       // Every skill of the attacker at 100: its attack target and the odds change.
-      const inputs = page.locator("#wb-side-a form input[name]");
+      const inputs = page.locator(skillInputs);
       for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill("100");
       await page.click('#wb-side-a form button[type="submit"]');
       expect(await page.locator("#wb-problem").textContent()).toBe("");
-      expect(await page.locator("#wb-side-a form input[name]").first().inputValue()).toBe("100");
+      expect(await page.locator(skillInputs).first().inputValue()).toBe("100");
       expect(await odds()).not.toBe(before);
       expect(original).not.toBe("100");
       await shot(page, "workbench-edited");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it("shows the weapon damage chances of a Block and the itemised EMLs, as the core computes them", async () => {
+    const { page, errors } = await open();
+    try {
+      const [a, b] = await page.evaluate(() => [
+        (document.getElementById("wb-a") as HTMLSelectElement).value,
+        (document.getElementById("wb-b") as HTMLSelectElement).value,
+      ]);
+      const actorA = FIGHTERS[Number(a)]!;
+      const actorB = FIGHTERS[Number(b)]!;
+      const blockValue = await page
+        .locator("#wb-defence option")
+        .evaluateAll((os) =>
+          os.map((o) => (o as HTMLOptionElement).value).find((v) => v.startsWith("block|")),
+        );
+      expect(blockValue).toBeDefined();
+      await page.selectOption("#wb-defence", blockValue!);
+      // The same odds computed here through the same rules.
+      const duel = createDuel({ actor: actorA }, { actor: actorB });
+      const sa = duel.snapshot("a");
+      const sb = duel.snapshot("b");
+      const request = bestAttack(sa, sb);
+      const build = hm3Combat.buildDeclaration(sa, sb, request, worldDefaults());
+      const decl = hm3.parseDeclaration(build.declaration);
+      const state = hm3.start(decl, new SeededDice(0));
+      const pending = hm3.pending(state)!;
+      const options = hm3Combat.choiceOptions(pending, build, sb);
+      const itemId = blockValue!.split("|")[1]!;
+      const value = hm3Combat.buildChoice(pending, build, sb, {
+        optionId: "block",
+        itemId,
+        mode: null,
+        aim: options.find((o) => o.id === "block")!.aims.length ? "mid" : null,
+        custom: [],
+      });
+      const odds = exchangeOdds(decl, hm3.parseChoice(state, value));
+      const shown = async (id: string) =>
+        parseFloat((await page.locator(`[data-figure="${id}"] td`).textContent()) ?? "NaN");
+      expect(odds.defender.weaponDamaged).toBeGreaterThan(0);
+      for (const side of ["attacker", "defender"] as const) {
+        expect(await shown(`weaponDamaged-${side}`)).toBeCloseTo(100 * odds[side].weaponDamaged, 2);
+        expect(await shown(`weaponBroken-${side}`)).toBeCloseTo(100 * odds[side].weaponBroken, 2);
+      }
+      // The itemised EMLs: the base, each modifier, the sum and the value rolled against.
+      for (const [id, target] of [
+        ["attack", decl.attack.target],
+        ["defence", hm3.parseChoice(state, value).target!],
+      ] as const) {
+        const table = page.locator(`#wb-eml [data-eml="${id}"]`);
+        expect(await table.locator('[data-line="base"] td').textContent()).toBe(
+          String(target.base),
+        );
+        expect(await table.locator('[data-line="modifier"]').count()).toBe(target.modifiers.length);
+        expect(await table.locator('[data-line="sum"] td').textContent()).toBe(String(target.raw));
+        expect(await table.locator('[data-line="value"] td').textContent()).toBe(
+          String(target.value),
+        );
+      }
+      await shot(page, "workbench-block-odds");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+
+  it("attributes and armour can be edited: bad values are named and change nothing; good ones change the fight", async () => {
+    const { page, errors } = await open();
+    try {
+      const odds = () => page.locator("#wb-odds").innerText();
+      const before = await odds();
+      const dex = page.locator('#wb-side-b input[name="attr:dex"]');
+      const original = await dex.inputValue();
+      await dex.fill("99");
+      const quality = page.locator('#wb-side-b input[name^="quality:"]').first();
+      await quality.fill("x");
+      await page.click('#wb-side-b form button[type="submit"]');
+      const text = (await page.locator("#wb-problem").textContent()) ?? "";
+      // Both refusals, each naming its field and value; nothing changed.
+      expect(text).toMatch(/Dexterity/);
+      expect(text).toMatch(/99/);
+      expect(text).toMatch(/Quality[^.]*x|x[^.]*Quality/);
+      expect(await odds()).toBe(before);
+      expect(await page.locator('#wb-side-b input[name="attr:dex"]').inputValue()).toBe("99");
+      // Good values: the defender takes off every piece of armour; the odds change.
+      await dex.fill(original);
+      await quality.fill("0");
+      const worn = page.locator('#wb-side-b input[name^="worn:"]');
+      for (let i = 0; i < (await worn.count()); i++) await worn.nth(i).uncheck();
+      await page.click('#wb-side-b form button[type="submit"]');
+      expect(await page.locator("#wb-problem").textContent()).toBe("");
+      expect(await odds()).not.toBe(before);
+      const checked = await page
+        .locator('#wb-side-b input[name^="worn:"]')
+        .evaluateAll((is) => is.map((i) => (i as HTMLInputElement).checked));
+      expect(checked.length).toBeGreaterThan(0);
+      expect(checked.every((c) => !c)).toBe(true);
+      await shot(page, "workbench-armour-off");
       expect(errors).toEqual([]);
     } finally {
       await page.close();
