@@ -336,6 +336,19 @@ export function planInjuryFor(
   locationId: string,
   effectiveImpact: number,
 ): Hm3InjuryCellInput | null {
+  const cell = planInjuryCell(plan, locationId, effectiveImpact);
+  return cell ? { ...cell } : null;
+}
+
+/**
+ * `planInjuryFor` without the copy: the plan's cell itself, for the resolution hot path, which
+ * only reads it (src/rules/hm3/hot.ts). Same errors.
+ */
+export function planInjuryCell(
+  plan: Hm3BodyPlanInput,
+  locationId: string,
+  effectiveImpact: number,
+): Hm3InjuryCellInput | null {
   const loc = plan.locations.find((l) => l.id === locationId);
   if (!loc)
     throw new InputError("location", locationId, `not a location of body plan ${plan.name}`);
@@ -343,7 +356,7 @@ export function planInjuryFor(
   if (band < 0) return null;
   const cell = loc.injury[band];
   if (!cell) throw new Error(`Body plan ${plan.name}: ${locationId} has no cell ${band}`);
-  return { ...cell };
+  return cell;
 }
 
 /** Every id armour, injuries and flammable layers may use on a plan: sided ids for paired. */

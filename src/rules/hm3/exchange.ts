@@ -12,7 +12,7 @@ import { RecordingDice, rollOne, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
-import { canAim, isHumanPlan, planStrikeLocation } from "./body-plan";
+import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
   ATTACKER_ROLLS,
@@ -22,7 +22,6 @@ import {
   copyDefence,
   humanFace,
   humanStrike,
-  planInjuryCell,
   strikeTable,
   type HumanStrike,
 } from "./hot";

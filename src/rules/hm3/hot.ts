@@ -7,12 +7,10 @@
  * the whole resolution to that).
  */
 import type { Region } from "../../core/body";
-import { InputError } from "../../core/errors";
 import type { Modifier, Target } from "../../core/modifiers";
 import type { Side } from "../../core/ruleset";
-import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import type { Hm3Defence, StrikeWeapon } from "./exchange";
-import { facePart, impactBand, strikeLocation, unsided, type ArmourMap } from "./mechanics";
+import { facePart, strikeLocation, unsided, type ArmourMap } from "./mechanics";
 import {
   INJURY_TABLE,
   LOCATION_REGION,
@@ -115,22 +113,6 @@ const HUMAN_FACE: readonly string[] = Object.freeze(
 /** `facePart(roll)`, read from the precomputed table; anything else through `facePart`. */
 export function humanFace(roll: number): string {
   return (roll >= 1 && roll <= 100 ? HUMAN_FACE[roll] : undefined) ?? facePart(roll);
-}
-
-/** `planInjuryFor` without the copy: the plan's cell itself (read only). Same errors. */
-export function planInjuryCell(
-  plan: Hm3BodyPlanInput,
-  locationId: string,
-  effectiveImpact: number,
-): Hm3InjuryCellInput | null {
-  const loc = plan.locations.find((l) => l.id === locationId);
-  if (!loc)
-    throw new InputError("location", locationId, `not a location of body plan ${plan.name}`);
-  const band = impactBand(effectiveImpact);
-  if (band < 0) return null;
-  const cell = loc.injury[band];
-  if (!cell) throw new Error(`Body plan ${plan.name}: ${locationId} has no cell ${band}`);
-  return cell;
 }
 
 export type StrikeOf = Readonly<{ by: Side; dice: number }>;

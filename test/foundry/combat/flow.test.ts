@@ -217,6 +217,19 @@ async function scriptDefence(
   return faces;
 }
 
+/** Sir Aldric's defence `request` on the card as it is: the state and the choice it builds. */
+function aldricChoice(message: StandInChatMessage, request: ChoiceRequest) {
+  const c = card(message);
+  const { state, pending } = replayExchange(fr.ruleset, c);
+  const value = fr.combat.buildChoice(
+    pending!,
+    exchangeBuild(c),
+    fighterSnapshot(w.aldric as unknown as ActorLike),
+    request,
+  ) as Obj;
+  return { state, value };
+}
+
 describe("a player attacks the GM's NPC; the GM defends; consequences applied automatically", () => {
   it("attack → declared card → accepted by the GM → defence → resolved → applied to the actors", async () => {
     await standIns.game.settings.set("blow-by-blow", "applyMode", "auto");
@@ -525,14 +538,7 @@ describe("refusals: nothing changes", () => {
     expect(badDie).toMatchObject({ ok: false, code: "badRolls" });
     expect(card(message)).toEqual(before);
     // A Dodge value sent with a Block request: the GM rebuilds the choice from the request.
-    const c = card(message);
-    const { state, pending } = replayExchange(fr.ruleset, c);
-    const value = fr.combat.buildChoice(
-      pending!,
-      exchangeBuild(c),
-      fighterSnapshot(w.aldric as unknown as ActorLike),
-      BLOCK,
-    ) as Obj;
+    const { state, value } = aldricChoice(message, BLOCK);
     // The rolls the Block leads to, as the defender's client would send them.
     const planned = planningDice({ attack: 50, defence: 45 });
     const rolls: RollRecord[] = [];
@@ -558,14 +564,7 @@ describe("refusals: nothing changes", () => {
 
   it("a modified defender's client cannot choose the attacker's dice: the GM's client rolls them (architecture §2.6)", async () => {
     const message = await attackAs(w.gm, w.brigand);
-    const c = card(message);
-    const { state, pending } = replayExchange(fr.ruleset, c);
-    const value = fr.combat.buildChoice(
-      pending!,
-      exchangeBuild(c),
-      fighterSnapshot(w.aldric as unknown as ActorLike),
-      IGNORE,
-    ) as Obj;
+    const { state, value } = aldricChoice(message, IGNORE);
     // Alice's client sends a fumbled attack (100: critical failure) and a miss everywhere.
     const forged: RollRecord[] = [
       { name: "attack", count: 1, sides: 100, values: [100], total: 100 },
@@ -594,14 +593,7 @@ describe("refusals: nothing changes", () => {
 
   it("the defender's own dice sent by its client are kept; the attacker's are the GM's", async () => {
     const message = await attackAs(w.gm, w.brigand);
-    const c = card(message);
-    const { state, pending } = replayExchange(fr.ruleset, c);
-    const value = fr.combat.buildChoice(
-      pending!,
-      exchangeBuild(c),
-      fighterSnapshot(w.aldric as unknown as ActorLike),
-      BLOCK,
-    ) as Obj;
+    const { state, value } = aldricChoice(message, BLOCK);
     const own: RollRecord = { name: "defence", count: 1, sides: 100, values: [7], total: 7 };
     const gm = planningDice({ attack: 50, defence: 7 });
     const asked: string[] = [];
