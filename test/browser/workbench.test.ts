@@ -122,18 +122,10 @@ describe("the combat workbench page", () => {
       await card.waitFor();
       expect(await card.getAttribute("data-ruleset")).toBe("hm3");
       // The same exchange in Node: the page's default choices are the duel policy's.
-      const load = (f: string) =>
-        JSON.parse(
-          readFileSync(join(REPO_ROOT, "packs/_source/hm3-sample-fighters", `${f}.json`), "utf8"),
-        ) as ActorSource;
       const names = await page
         .locator("#wb-a option:checked, #wb-b option:checked")
         .allTextContents();
-      const byName = new Map(
-        ["brigand", "longbowman", "man-at-arms", "militia-spearman", "sir-aldric-knight", "war-dog"]
-          .map(load)
-          .map((a) => [a.name, a]),
-      );
+      const byName = new Map(FIGHTERS.map((a) => [a.name, a]));
       const duel = createDuel({ actor: byName.get(names[0]!)! }, { actor: byName.get(names[1]!)! });
       const core = duel.attack("a", new SeededDice(12))!.card.result as unknown as {
         result: string;

@@ -23,6 +23,7 @@ import { SeededDice, type Dice } from "../../src/core/dice";
 import { buildTarget, type Modifier, type Target } from "../../src/core/modifiers";
 import {
   humanBodyPlan,
+  LOCATIONS,
   resolveExchange,
   validateBodyPlan,
   type Hm3BodyPlanInput,
@@ -96,24 +97,8 @@ const PLANS = {
 };
 type PlanKey = keyof typeof PLANS | "tables";
 
-const HUMAN_IDS = [
-  "skull",
-  "face",
-  "neck",
-  "shoulder",
-  "upper-arm",
-  "elbow",
-  "forearm",
-  "hand",
-  "thorax",
-  "abdomen",
-  "groin",
-  "hip",
-  "thigh",
-  "knee",
-  "calf",
-  "foot",
-];
+/** The human tables' locations (seed 003 lines 74-89), in the seed's order. */
+const HUMAN_IDS: readonly string[] = LOCATIONS;
 const PAIRED = new Set(["shoulder", "upper-arm", "elbow", "forearm", "hand"]);
 ["hip", "thigh", "knee", "calf", "foot"].forEach((id) => PAIRED.add(id));
 
