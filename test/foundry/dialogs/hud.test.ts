@@ -172,7 +172,14 @@ describe("the Token HUD's Attack button", () => {
   it("registerTokenHud hooks renderTokenHUD", () => {
     registerTokenHud();
     const { html, left } = hudHtml();
-    Hooks.callAll("renderTokenHUD", hud(true).hud, html, {});
+    // The stand-in HUD and element carry only what the handler reads, not a whole TokenHUD.
+    Hooks.callAll(
+      "renderTokenHUD",
+      hud(true).hud as never,
+      html as never,
+      {} as never,
+      {} as never,
+    );
     expect(left.children).toHaveLength(1);
   });
 

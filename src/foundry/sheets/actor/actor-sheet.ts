@@ -41,6 +41,7 @@ import { SKILL_TEST_TEMPLATE, skillSubject, testCard, type TestSubject } from ".
 import { TYPE_LABEL } from "../item/labels";
 import { inlineItemUpdate } from "./inline";
 import { attack } from "../../combat/actions";
+import type { HandlebarsActorSheetClass } from "../mixed";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
@@ -104,8 +105,13 @@ interface DroppedFolder {
   contents: readonly ({ uuid: string } & Partial<FolderItem>)[];
 }
 
-/** The mixed base class. */
-const Hm3ActorSheetBase = HandlebarsApplicationMixin(ActorSheetV2);
+/**
+ * The mixed base class, typed as one class: extending fvtt-types' intersection type of the
+ * mixin exhausts tsc's heap (see ../mixed.ts).
+ */
+const Hm3ActorSheetBase = HandlebarsApplicationMixin(
+  ActorSheetV2,
+) as unknown as HandlebarsActorSheetClass;
 type BaseInstance = InstanceType<typeof Hm3ActorSheetBase>;
 
 export class Hm3ActorSheet extends Hm3ActorSheetBase {

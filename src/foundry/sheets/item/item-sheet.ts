@@ -14,6 +14,7 @@ import { ITEM_TYPES, TAB_LABEL, type ItemType } from "./labels";
 import { syncCoverageBoxes } from "./coverage-dom";
 import { ownerInput } from "./owner";
 import { prepareItemSubmit } from "./submit";
+import type { HandlebarsItemSheetClass } from "../mixed";
 
 /** Where Foundry serves the item templates from. */
 export const ITEM_TEMPLATES = "systems/blow-by-blow/templates/item";
@@ -30,8 +31,13 @@ const { ItemSheetV2 } = foundry.applications.sheets;
 /** The ItemSheetV2 instance type (default generics), for the hooks' parameter types. */
 type SheetInstance = foundry.applications.sheets.ItemSheetV2;
 
-/** The mixed base class. */
-const Hm3ItemSheetBase = HandlebarsApplicationMixin(ItemSheetV2);
+/**
+ * The mixed base class, typed as one class: extending fvtt-types' intersection type of the
+ * mixin exhausts tsc's heap (see ../mixed.ts).
+ */
+const Hm3ItemSheetBase = HandlebarsApplicationMixin(
+  ItemSheetV2,
+) as unknown as HandlebarsItemSheetClass;
 
 export class Hm3ItemSheet extends Hm3ItemSheetBase {
   static override DEFAULT_OPTIONS = {
