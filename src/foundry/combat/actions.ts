@@ -60,14 +60,13 @@ type Obj = Record<string, unknown>;
 /** How long a client waits for the GM's answer. */
 export const QUERY_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
 
-interface UserWithQuery extends UserLike {
-  query?(name: string, data: unknown, options?: { timeout?: number }): Promise<unknown>;
+interface UserWithTargets extends UserLike {
   targets?: Iterable<TokenObjectLike>;
 }
 
 interface GameLike {
-  user: UserWithQuery;
-  users: { activeGM: UserWithQuery | null };
+  user: UserWithTargets;
+  users: { activeGM: UserLike | null };
   messages?: { get(id: string): MessageLike | undefined };
   i18n: {
     localize(key: string): string;
@@ -110,7 +109,8 @@ function warnError(err: unknown): void {
  * sweep removes one a query never delivered).
  */
 async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
-  const gm = g().users.activeGM;
+  // The real `User`: its `query` is typed by the system's `CONFIG.Queries` (queries.ts).
+  const gm = game.users?.activeGM ?? null;
   if (!gm) {
     warn("BLOWBYBLOW.Combat.Warning.noGM");
     return null;
@@ -120,7 +120,7 @@ async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
   else {
     let requestId: string | null = null;
     try {
-      if (!gm.query) throw new Error("this Foundry has no user queries");
+      if (typeof gm.query !== "function") throw new Error("this Foundry has no user queries");
       const request = (await chatMessageClass().create({
         content: `<p>${escapeHtml(g().i18n.localize("BLOWBYBLOW.Combat.Request.content"))}</p>`,
         whisper: [gm.id],
@@ -128,11 +128,7 @@ async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
       })) as { id: string | null } | undefined;
       requestId = request?.id ?? null;
       if (!requestId) throw new Error("the request message was not created");
-      outcome = (await gm.query(
-        name,
-        { requestId },
-        { timeout: QUERY_TIMEOUT_MS },
-      )) as QueryOutcome;
+      outcome = await gm.query(name, { requestId }, { timeout: QUERY_TIMEOUT_MS });
     } catch (err) {
       warn("BLOWBYBLOW.Combat.Error.queryFailed", {
         error: err instanceof Error ? err.message : String(err),

@@ -834,6 +834,10 @@ async function afterResolved(message: MessageLike): Promise<void> {
 // ── Query handlers ───────────────────────────────────────────────────────────────────────────
 
 type Handler = (data: unknown) => Promise<QueryOutcome>;
+/** The accept query as a caller sends it: the declared card's id. */
+type AcceptQuery = (data: { messageId: string }) => Promise<QueryOutcome>;
+/** A step's query as a caller sends it: the id of its request message. */
+type StepQuery = (data: { requestId: string }) => Promise<QueryOutcome>;
 
 /** The steps a user asks the GM for, by query name, each run as the user who asks. */
 export type StepName = Exclude<QueryName, typeof QUERY.declared>;
@@ -947,12 +951,27 @@ export const QUERY_HANDLERS: Readonly<Record<QueryName, Handler>> = Object.freez
   [QUERY.amputate]: handler(QUERY.amputate),
 });
 
+/**
+ * The system's queries in fvtt-types' `CONFIG.Queries`, so `CONFIG.queries` and `User#query`
+ * know their names, the data a caller sends and the answer. The handlers still check the data
+ * they are given (a query's data comes from another client).
+ */
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- fvtt-types declares CONFIG.Queries in a global namespace
+  namespace CONFIG {
+    interface Queries {
+      "blow-by-blow.accept": AcceptQuery;
+      "blow-by-blow.choose": StepQuery;
+      "blow-by-blow.apply": StepQuery;
+      "blow-by-blow.advantage": StepQuery;
+      "blow-by-blow.amputate": StepQuery;
+    }
+  }
+}
+
 /** Registers the GM-side query handlers in `CONFIG.queries` (call at `init`). */
 export function registerQueries(): void {
-  // fvtt-types 13.340.1 has no `CONFIG.queries` (v13 added it).
-  const config = CONFIG as unknown as { queries: Record<string, unknown> };
-  config.queries ??= {};
-  for (const [name, fn] of Object.entries(QUERY_HANDLERS)) config.queries[name] = fn;
+  Object.assign(CONFIG.queries, QUERY_HANDLERS satisfies Pick<CONFIG.Queries, QueryName>);
 }
 
 // ── Hooks ────────────────────────────────────────────────────────────────────────────────────
