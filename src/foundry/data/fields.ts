@@ -135,16 +135,6 @@ export function bodyPlan() {
 }
 
 /**
- * Sets an ArrayField's most entries. Foundry v13 reads `max` from the options; the pinned
- * fvtt-types (13.340.1) leaves `min`/`max` out of ArrayField's options, so the property is
- * set on the field after construction, which is what the constructor does with the option.
- */
-export function withMax<T extends object>(field: T, max: number): T {
-  (field as unknown as { max: number }).max = max;
-  return field;
-}
-
-/**
  * A JSON value (an exchange's declaration, choices, rolls, result…). `initial` is the JSON text
  * of the default (Foundry returns a field's initial value uncast, and a JSONField stores text):
  * nullable fields start null, the others at their JSON default (`"[]"`, `"{}"`).

@@ -16,8 +16,26 @@ import { splitSided } from "../../core/body";
 import { notifyProblems } from "./notify";
 import { checkUpdate, HUMAN_PLAN_CONTEXT, planContext, type PlanContext } from "./validate";
 import type { TypeKey } from "./rules";
+import type { DeepPartial } from "fvtt-types/utils";
 
 type Obj = Record<string, unknown>;
+
+type AnySchema = foundry.data.fields.DataSchema;
+type AnyParent = foundry.abstract.Document.Any;
+
+/** The arguments of `TypeDataModel#_preCreate` for a model of `Schema` on `Parent` documents. */
+export type PreCreateArgs<Schema extends AnySchema, Parent extends AnyParent> = [
+  data: foundry.abstract.TypeDataModel.ParentAssignmentType<Schema, Parent>,
+  options: foundry.abstract.Document.Database.PreCreateOptions<foundry.abstract.types.DatabaseCreateOperation>,
+  user: User.Implementation,
+];
+
+/** The arguments of `TypeDataModel#_preUpdate` for a model of `Schema` on `Parent` documents. */
+export type PreUpdateArgs<Schema extends AnySchema, Parent extends AnyParent> = [
+  changes: DeepPartial<foundry.abstract.TypeDataModel.ParentAssignmentType<Schema, Parent>>,
+  options: foundry.abstract.Document.Database.PreUpdateOptions<foundry.abstract.types.DatabaseUpdateOperation>,
+  user: User.Implementation,
+];
 
 const isPlainObject = (v: unknown): v is Obj =>
   v !== null && typeof v === "object" && !Array.isArray(v);

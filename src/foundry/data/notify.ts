@@ -6,7 +6,7 @@ import { formatProblem, type Localizer, type Problem } from "./validate";
 
 /** Shows each problem with `ui.notifications.warn`; returns the messages shown. */
 export function notifyProblems(problems: readonly Problem[]): string[] {
-  const i18n = game.i18n as unknown as Localizer | undefined;
+  const i18n: Localizer | undefined = game.i18n;
   if (!i18n) return [];
   const messages = problems.map((p) => formatProblem(p, i18n));
   for (const message of messages) ui.notifications?.warn(message);

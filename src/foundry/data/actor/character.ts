@@ -1,7 +1,7 @@
 /** HM3 character (Actor `character`): twelve attributes, fatigue, encumbrance; skills, weapons, armour and injuries are items. */
 import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
 import { migrateSystemInPlace } from "../../migrations";
-import { guardCreate, guardSystem } from "../guard";
+import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
 import { description, hm3ActorFields } from "../fields";
 import { deriveActor, type Hm3ActorDerivedData } from "./derive";
 import { itemsOf } from "./items";
@@ -34,21 +34,17 @@ export class CharacterData extends foundry.abstract.TypeDataModel<
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<CharacterSchema, Actor.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Actor.character", data);
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Actor.character", args[0]);
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<CharacterSchema, Actor.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Actor.character", changes);
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Actor.character", args[0]);
+    return super._preUpdate(...args);
   }
 
   override prepareDerivedData(): void {

@@ -12,7 +12,7 @@
  */
 import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
 import { migrateSystemInPlace } from "../../migrations";
-import { guardCreate, guardSystem } from "../guard";
+import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
 import { bodyPlan, description, hm3ActorFields } from "../fields";
 import { deriveActor, type Hm3ActorDerivedData } from "./derive";
 import { itemsOf } from "./items";
@@ -49,21 +49,17 @@ export class CreatureData extends foundry.abstract.TypeDataModel<
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<CreatureSchema, Actor.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Actor.creature", data);
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Actor.creature", args[0]);
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<CreatureSchema, Actor.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Actor.creature", changes);
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Actor.creature", args[0]);
+    return super._preUpdate(...args);
   }
 
   override prepareDerivedData(): void {

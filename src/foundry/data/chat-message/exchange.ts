@@ -14,7 +14,7 @@ import { EXCHANGE_STATES } from "../source";
 import { combatantRef, choice, int, json, text } from "../fields";
 import { BOUNDS } from "../rules";
 import { PREFIXES } from "../prefixes";
-import { guardCreate, guardSystem } from "../guard";
+import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
 import { migrateSystemInPlace } from "../../migrations";
 
 function exchangeSchema() {
@@ -81,6 +81,8 @@ export function cardOf(system: unknown): ExchangeCard {
     applied: isObject(s.applied) ? s.applied : null,
     advantages: isObject(s.advantages) ? s.advantages : {},
   };
+  // The JSON fields hold what JSON.parse gave (unknown): the card is taken as the ExchangeCard
+  // the system wrote; their inner shapes are not checked here.
   return copy(card) as unknown as ExchangeCard;
 }
 
@@ -102,7 +104,7 @@ export const EXCHANGE_JSON_FIELDS = Object.freeze([
  * cleaning the update goes through (a JSONField keeps valid JSON text as it is).
  */
 export function cardSource(card: ExchangeCard): Record<string, unknown> {
-  const out: Record<string, unknown> = copy(card) as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...copy(card) };
   for (const key of EXCHANGE_JSON_FIELDS) {
     const value = out[key];
     out[key] = value === null || value === undefined ? null : JSON.stringify(value);
@@ -132,20 +134,16 @@ export class ExchangeData extends foundry.abstract.TypeDataModel<
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<ExchangeSchema, ChatMessage.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "ChatMessage.exchange", data);
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "ChatMessage.exchange", args[0]);
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<ExchangeSchema, ChatMessage.Stored>
   ): Promise<boolean | void> {
-    guardSystem("ChatMessage.exchange", changes);
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("ChatMessage.exchange", args[0]);
+    return super._preUpdate(...args);
   }
 }

@@ -2,7 +2,7 @@
 import { int, text } from "../fields";
 import { BOUNDS } from "../rules";
 import { PREFIXES } from "../prefixes";
-import { guardCreate, guardSystem } from "../guard";
+import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
 
 function combatantSchema() {
   return { advantages: int(BOUNDS.advantages), turnKey: text("", true) };
@@ -20,20 +20,16 @@ export class CombatantData extends foundry.abstract.TypeDataModel<
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<CombatantSchema, Combatant.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Combatant.base", data);
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Combatant.base", args[0]);
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<CombatantSchema, Combatant.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Combatant.base", changes);
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Combatant.base", args[0]);
+    return super._preUpdate(...args);
   }
 }

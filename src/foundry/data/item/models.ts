@@ -13,7 +13,13 @@ import {
   type RangeBand,
 } from "../../../rules/hm3/tables";
 import { migrateSystemInPlace } from "../../migrations";
-import { guardCreate, guardSystem, ownerPlan } from "../guard";
+import {
+  guardCreate,
+  guardSystem,
+  ownerPlan,
+  type PreCreateArgs,
+  type PreUpdateArgs,
+} from "../guard";
 import {
   bool,
   choice,
@@ -25,7 +31,6 @@ import {
   physical,
   rangeBand,
   text,
-  withMax,
 } from "../fields";
 import { BOUNDS, INJURY_ASPECTS, VELOCITIES } from "../rules";
 import { PREFIXES } from "../prefixes";
@@ -80,7 +85,7 @@ function skillSchema() {
     description: description(),
     hm3: schemaField({
       category: choice(SKILL_CATEGORIES, "physical"),
-      sbAttributes: withMax(new foundry.data.fields.ArrayField(choice(HM3_ATTRIBUTES, "str")), 3),
+      sbAttributes: new foundry.data.fields.ArrayField(choice(HM3_ATTRIBUTES, "str"), { max: 3 }),
       sbModifier: int(BOUNDS.sbModifier),
       skillBase: nullableInt(BOUNDS.skillBase),
       ml: int(BOUNDS.ml),
@@ -123,21 +128,17 @@ export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Ite
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<WeaponSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Item.weapon", data, ownerPlan(this.parent));
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Item.weapon", args[0], ownerPlan(this.parent));
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<WeaponSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Item.weapon", changes, ownerPlan(this.parent));
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Item.weapon", args[0], ownerPlan(this.parent));
+    return super._preUpdate(...args);
   }
 }
 
@@ -153,21 +154,17 @@ export class MissileData extends foundry.abstract.TypeDataModel<MissileSchema, I
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<MissileSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Item.missile", data, ownerPlan(this.parent));
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Item.missile", args[0], ownerPlan(this.parent));
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<MissileSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Item.missile", changes, ownerPlan(this.parent));
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Item.missile", args[0], ownerPlan(this.parent));
+    return super._preUpdate(...args);
   }
 }
 
@@ -183,21 +180,17 @@ export class ArmourData extends foundry.abstract.TypeDataModel<ArmourSchema, Ite
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<ArmourSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Item.armour", data, ownerPlan(this.parent));
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Item.armour", args[0], ownerPlan(this.parent));
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<ArmourSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Item.armour", changes, ownerPlan(this.parent));
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Item.armour", args[0], ownerPlan(this.parent));
+    return super._preUpdate(...args);
   }
 }
 
@@ -213,21 +206,17 @@ export class SkillData extends foundry.abstract.TypeDataModel<SkillSchema, Item.
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<SkillSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Item.skill", data, ownerPlan(this.parent));
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Item.skill", args[0], ownerPlan(this.parent));
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<SkillSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Item.skill", changes, ownerPlan(this.parent));
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Item.skill", args[0], ownerPlan(this.parent));
+    return super._preUpdate(...args);
   }
 }
 
@@ -243,21 +232,17 @@ export class InjuryData extends foundry.abstract.TypeDataModel<InjurySchema, Ite
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<InjurySchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Item.injury", data, ownerPlan(this.parent));
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Item.injury", args[0], ownerPlan(this.parent));
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<InjurySchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Item.injury", changes, ownerPlan(this.parent));
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Item.injury", args[0], ownerPlan(this.parent));
+    return super._preUpdate(...args);
   }
 }
 
@@ -269,20 +254,16 @@ export class GearData extends foundry.abstract.TypeDataModel<GearSchema, Item.St
 
   /** Refuses bad `system` values from macros, the API and imports with a localised notice (guard.ts). */
   protected override async _preCreate(
-    data: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreCreateArgs<GearSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardCreate(this as never, "Item.gear", data, ownerPlan(this.parent));
-    return super._preCreate(data as never, options as never, user as never);
+    guardCreate(this, "Item.gear", args[0], ownerPlan(this.parent));
+    return super._preCreate(...args);
   }
 
   protected override async _preUpdate(
-    changes: unknown,
-    options: unknown,
-    user: unknown,
+    ...args: PreUpdateArgs<GearSchema, Item.Stored>
   ): Promise<boolean | void> {
-    guardSystem("Item.gear", changes, ownerPlan(this.parent));
-    return super._preUpdate(changes as never, options as never, user as never);
+    guardSystem("Item.gear", args[0], ownerPlan(this.parent));
+    return super._preUpdate(...args);
   }
 }
