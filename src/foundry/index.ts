@@ -37,6 +37,17 @@ declare global {
   }
 }
 
+declare module "fvtt-types/configuration" {
+  /**
+   * `game` as it is once Foundry is ready (fvtt-types' switch): the system reads `game.user`,
+   * `game.users`, `game.messages`… from hooks, sheets, cards and queries, which run after
+   * `ready`; at `init` it only registers settings, models and hooks.
+   */
+  interface AssumeHookRan {
+    ready: never;
+  }
+}
+
 Hooks.once("init", () => {
   registerCombatSettings();
   registerDataModels();

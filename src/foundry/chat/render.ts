@@ -29,22 +29,6 @@ export function chatTemplates(): string[] {
   return [EXCHANGE_TEMPLATE, ...new Set(results)];
 }
 
-// The pinned fvtt-types (13.340.1) describe `game` for v12 (no `users.activeGM`); the cards read
-// the few members they use.
-interface UserLike {
-  id: string;
-  isGM: boolean;
-}
-interface GameLike {
-  user: UserLike;
-  users: { activeGM: UserLike | null };
-  i18n: {
-    localize(key: string): string;
-    format(key: string, data?: Record<string, string>): string;
-  };
-}
-const g = (): GameLike => game as unknown as GameLike;
-
 /** A chat message as the hook passes it, as far as the cards read it. */
 export interface CardMessage {
   id: string | null;
@@ -56,7 +40,6 @@ export interface CardMessage {
 
 /** The viewer of a card on this client: the user, what they own now, the GM and the settings. */
 export async function cardViewer(card: ExchangeCard): Promise<CardViewer> {
-  const game = g();
   const caller = await callerFor(game.user, card);
   return {
     userId: caller.userId,
@@ -79,7 +62,6 @@ async function weaponName(card: ExchangeCard): Promise<string | null> {
 
 /** The card's HTML for this client's user. */
 export async function renderExchangeCard(message: CardMessage): Promise<string> {
-  const game = g();
   const card = cardOf(message.system);
   const localize = (key: string) => game.i18n.localize(key);
   const format = (key: string, data: Record<string, string | number>) =>
@@ -201,10 +183,6 @@ async function ensureChatTemplates(): Promise<void> {
 
 /** Registers the exchange card rendering (call at `init`). */
 export function registerChatCards(): void {
-  // fvtt-types 13.340.1 does not list v13's `renderChatMessageHTML` hook.
-  (Hooks.on as unknown as (hook: string, fn: (...args: never[]) => unknown) => number)(
-    "renderChatMessageHTML",
-    onRenderChatMessageHTML as (...args: never[]) => unknown,
-  );
+  Hooks.on("renderChatMessageHTML", (message, html) => onRenderChatMessageHTML(message, html));
   void preloadChatTemplates();
 }
