@@ -51,28 +51,12 @@ import {
   type ActorLike,
   type CanvasLike,
   type TokenDocLike,
-  type TokenObjectLike,
-  type UserLike,
 } from "./snapshot";
 
 type Obj = Record<string, unknown>;
 
 /** How long a client waits for the GM's answer. */
 export const QUERY_TIMEOUT_MS = REQUEST_TIMEOUT_MS;
-
-interface UserWithTargets extends UserLike {
-  targets?: Iterable<TokenObjectLike>;
-}
-
-interface GameLike {
-  user: UserWithTargets;
-  users: { activeGM: UserLike | null };
-  messages?: { get(id: string): MessageLike | undefined };
-  i18n: {
-    localize(key: string): string;
-    format(key: string, data?: Record<string, string>): string;
-  };
-}
 
 interface ChatMessageClass {
   create(data: Obj): Promise<unknown>;
@@ -82,9 +66,8 @@ interface ChatMessageClass {
 // The request messages' class is `chatMessageClass()` (queries.ts); the attack card's needs
 // `getSpeaker` too.
 
-// The pinned fvtt-types (13.340.1) lack v13's queries and describe `game` for v12; the actions
-// read `game`, `canvas` and `ChatMessage` through the few members they use.
-const g = (): GameLike => game as unknown as GameLike;
+/** `game` (fvtt-types' ReadyGame: the actions run after `ready`). */
+const g = () => game;
 
 /** A localised warning; the data's values (names: user text) are escaped (review m5). */
 function warn(key: string, data: Record<string, string> = {}): void {
@@ -290,6 +273,7 @@ export async function attack(args: {
     }
     throw err;
   }
+  // Off globalThis like chatMessageClass() (queries.ts): the card is created as plain data.
   const Message = (globalThis as unknown as { ChatMessage: ChatMessageClass }).ChatMessage;
   const message = await Message.create({
     type: "exchange",
@@ -335,7 +319,7 @@ export async function defend(messageId: string, optionId: string): Promise<void>
     if (!caller.isGM && !caller.owns[pending.by])
       throw new FlowError("notOwner", "The user does not own the chooser.", {
         side: pending.by,
-        userId: user.id,
+        userId: user.id ?? "",
       });
     const actor = await sideActor(card[pending.by]);
     if (!actor) {
@@ -392,7 +376,7 @@ export async function apply(messageId: string): Promise<void> {
   if (!found) return;
   const user = g().user;
   if (!user.isGM) {
-    warnError(new FlowError("notGM", "Only a GM applies an exchange.", { userId: user.id }));
+    warnError(new FlowError("notGM", "Only a GM applies an exchange.", { userId: user.id ?? "" }));
     return;
   }
   await askGM(QUERY.apply, { messageId, revision: found.card.revision });
@@ -406,7 +390,10 @@ export async function takeAdvantage(messageId: string, side: Side): Promise<void
   const caller = await callerFor(user, found.card);
   if (!caller.isGM && !caller.owns[side]) {
     warnError(
-      new FlowError("notOwner", "The user does not own that side.", { side, userId: user.id }),
+      new FlowError("notOwner", "The user does not own that side.", {
+        side,
+        userId: user.id ?? "",
+      }),
     );
     return;
   }
@@ -419,7 +406,7 @@ export async function markAmputated(messageId: string, strike: number): Promise<
   if (!found) return;
   const user = g().user;
   if (!user.isGM) {
-    warnError(new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id }));
+    warnError(new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id ?? "" }));
     return;
   }
   await askGM(QUERY.amputate, {

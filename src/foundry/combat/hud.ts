@@ -87,11 +87,7 @@ export function addAttackButton(hud: TokenHudLike, html: HTMLElement): HTMLButto
 
 /** Hooks the button into every Token HUD render (v13 passes the HUD's HTMLElement). */
 export function registerTokenHud(): void {
-  // fvtt-types 13.340.1 types renderTokenHUD for the AppV1 HUD (jQuery); v13 passes an element.
-  const hooks = Hooks as unknown as {
-    on(hook: "renderTokenHUD", fn: (hud: TokenHudLike, html: HTMLElement) => void): number;
-  };
-  hooks.on("renderTokenHUD", (hud, html) => {
+  Hooks.on("renderTokenHUD", (hud, html) => {
     addAttackButton(hud, html);
   });
 }

@@ -54,5 +54,5 @@ export async function callerFor(user: UserLike, card: ExchangeCard): Promise<Cal
     attacker: userOwns(user, attacker),
     defender: userOwns(user, defender),
   };
-  return { userId: user.id, isGM: user.isGM, owns };
+  return { userId: user.id ?? "", isGM: user.isGM, owns };
 }

@@ -174,6 +174,8 @@ interface ChatMessageClass {
 
 /** The ChatMessage class (Foundry's; the stand-ins' in tests). */
 export function chatMessageClass(): ChatMessageClass {
+  // Read off globalThis, so the tests' stand-in class serves too; the flow builds its messages
+  // as plain data, which ChatMessage.create's full CreateData type does not take.
   return (globalThis as unknown as { ChatMessage: ChatMessageClass }).ChatMessage;
 }
 
@@ -189,33 +191,8 @@ export function isGMCard(message: { author?: { isGM?: boolean } | null }): boole
   return message.author?.isGM === true;
 }
 
-interface CombatantLike {
-  id: string | null;
-  tokenId?: string | null;
-  sceneId?: string | null;
-  actorId?: string | null;
-  update(changes: Obj): Promise<unknown>;
-}
-
-interface GameLike {
-  user: UserLike;
-  users: Iterable<UserLike> & {
-    get(id: string): UserLike | undefined;
-    activeGM: UserLike | null;
-  };
-  messages?: Iterable<MessageLike> & { get(id: string): MessageLike | undefined };
-  combat?: {
-    combatants: Iterable<CombatantLike> & { get(id: string): CombatantLike | undefined };
-  } | null;
-  i18n: {
-    localize(key: string): string;
-    format(key: string, data?: Record<string, string>): string;
-  };
-}
-
-// The pinned fvtt-types (13.340.1) describe `game` for v12's API and lack v13's queries; the
-// flow reads `game` through the few members it uses.
-const g = (): GameLike => game as unknown as GameLike;
+/** `game` (fvtt-types' ReadyGame: the flow runs after `ready`). */
+const g = () => game;
 
 /** The active GM, or null when no GM is connected. */
 export function activeGM(): UserLike | null {
@@ -386,6 +363,7 @@ async function rebuildDeclaration(
     build = fr.combat.buildDeclaration(
       fighterSnapshot(attackerActor),
       fighterSnapshot(defenderActor),
+      // The card's stored request (JSON): the ruleset's builder checks it (InputError below).
       card.context.request as never,
       worldOptions(fr.id),
     );
@@ -611,6 +589,7 @@ export async function chooseOnMessage(
         pending,
         exchangeBuild(card),
         fighterSnapshot(actor),
+        // The submitted request (JSON from a client): the ruleset's builder checks it.
         submission.request as never,
       );
     } catch (err) {
@@ -698,6 +677,7 @@ async function applyEffects(
   );
   await updateCard(live, marked);
   const failed = await runOperations(plan.operations, {
+    // fromUuid may find any document: runOperations uses only the methods it finds on it.
     actor: async (uuid) => (await resolveUuid(uuid)) as never,
     combatant: (id) => g().combat?.combatants.get(id) ?? null,
   });
@@ -782,7 +762,7 @@ export async function amputateOnMessage(
     const card = cardOf(live.system);
     const fr = rulesetOf(card);
     if (!user.isGM)
-      throw new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id });
+      throw new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id ?? "" });
     if (card.state !== "resolved" && card.state !== "applied")
       throw new FlowError("notResolved", "The exchange is not resolved.", {
         state: String(card.state),
@@ -1039,7 +1019,8 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Re-renders the exchange cards in the chat log (their "waiting for a GM" line). */
 function rerenderCards(): void {
-  const chat = (ui as unknown as { chat?: { updateMessage?(m: unknown): unknown } }).chat;
+  // fvtt-types 13.345.1's ChatLog lacks v13's `updateMessage(message)`.
+  const chat = ui.chat as { updateMessage?(m: unknown): unknown } | undefined;
   if (!chat?.updateMessage) return;
   for (const message of g().messages ?? [])
     if (message.type === "exchange") void chat.updateMessage(message);
@@ -1047,15 +1028,15 @@ function rerenderCards(): void {
 
 /** Registers the flow's hooks (call at `init`). */
 export function registerFlowHooks(): void {
-  Hooks.on("createChatMessage", ((message: MessageLike) => {
+  Hooks.on("createChatMessage", (message) => {
     void acceptQuietly(message);
-  }) as never);
+  });
   Hooks.once("ready", () => {
     void sweepDeclared();
   });
-  Hooks.on("userConnected", ((user: UserLike) => {
+  Hooks.on("userConnected", (user) => {
     if (!user?.isGM) return;
     rerenderCards();
     void sweepDeclared({ requests: false });
-  }) as never);
+  });
 }

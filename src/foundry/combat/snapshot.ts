@@ -43,7 +43,6 @@ export interface ActorLike {
   items: Iterable<ItemLike> & { get?(id: string): ItemLike | undefined };
   statuses?: Iterable<string>;
   testUserPermission(user: UserLike, permission: "OWNER"): boolean;
-  createEmbeddedDocuments?(name: "Item", data: Obj[]): Promise<unknown>;
   toggleStatusEffect?(
     id: string,
     options?: { active?: boolean; overlay?: boolean },
@@ -51,9 +50,9 @@ export interface ActorLike {
   getActiveTokens?(linked?: boolean, document?: boolean): unknown[];
 }
 
-/** A User as the flow reads it. */
+/** A User as the flow reads it (`id` null only for an unsaved User, as fvtt-types types it). */
 export interface UserLike {
-  id: string;
+  id: string | null;
   name?: string;
   isGM: boolean;
   active?: boolean;
@@ -67,8 +66,9 @@ export interface TokenDocLike {
   actor: ActorLike | null;
   disposition: number;
   hidden: boolean;
-  width: number;
-  height: number;
+  /** fvtt-types 13.345.1 types the size fields as possibly undefined; read with a default of 1. */
+  width: number | undefined;
+  height: number | undefined;
   parent?: { id: string | null } | null;
   /** Its placeable on the canvas (null when its scene is not viewed). */
   object?: TokenObjectLike | null;
