@@ -78,7 +78,8 @@ export async function renderExchangeCard(message: CardMessage): Promise<string> 
     weaponName: readAttackContext(card).itemName ?? (await weaponName(card)),
     authorIsGM: isGMCard(message),
   });
-  const data = localizeTree(context, localize, format) as object;
+  // The context is an object, and localizeTree keeps an object's shape.
+  const data = localizeTree(context, localize, format) as Record<string, unknown>;
   return handlebarsApi().renderTemplate(EXCHANGE_TEMPLATE, data);
 }
 

@@ -1,9 +1,9 @@
 /**
  * Pieces the system's sheets share: the localiser types, signed numbers with a true minus
  * sign, the itemised tooltip of a target ("ML 55, Physical Penalty −10"), and the label
- * of a (possibly sided) body location; all pure. At the end, typed accessors for the v13 APIs
- * that the pinned fvtt-types (13.340.1) leave untyped (`foundry.applications.handlebars`,
- * `TextEditor.implementation`); they touch Foundry globals only when called.
+ * of a (possibly sided) body location; all pure. At the end, accessors for the v13 APIs
+ * `foundry.applications.handlebars` and `TextEditor.implementation`; they touch Foundry globals
+ * only when called.
  */
 import type { Target } from "../../core/modifiers";
 import { splitSided } from "../../core/body";
@@ -74,29 +74,16 @@ export function locationLabel(
   return side ? formatWith(localize)(SIDED_LABEL[side], { location: name }) : name;
 }
 
-// ── v13 APIs fvtt-types 13.340.1 leaves untyped ──────────────────────────────────────────────
+// ── v13 APIs, read when called (the module loads before Foundry has built them) ──────────────
 
-export interface HandlebarsApi {
-  renderTemplate(path: string, data: object): Promise<string>;
-  loadTemplates(paths: string[] | Record<string, string>): Promise<unknown>;
+/** `foundry.applications.handlebars` (v13: renderTemplate, loadTemplates…). */
+export function handlebarsApi() {
+  return foundry.applications.handlebars;
 }
 
-/** `foundry.applications.handlebars` (v13), typed. */
-export function handlebarsApi(): HandlebarsApi {
-  // fvtt-types 13.340.1 declares the namespace empty; v13 has both functions there.
-  return foundry.applications.handlebars as unknown as HandlebarsApi;
-}
-
-export interface TextEditorApi {
-  enrichHTML(content: string, options?: object): Promise<string>;
-  getDragEventData(event: DragEvent): Record<string, unknown>;
-}
-
-/** `foundry.applications.ux.TextEditor.implementation` (v13), typed. */
-export function textEditor(): TextEditorApi {
-  // fvtt-types 13.340.1 declares TextEditor as an empty stub.
-  return (foundry.applications.ux.TextEditor as unknown as { implementation: TextEditorApi })
-    .implementation;
+/** `foundry.applications.ux.TextEditor.implementation` (v13). */
+export function textEditor() {
+  return foundry.applications.ux.TextEditor.implementation;
 }
 
 /** Escapes text for HTML built outside Handlebars (dialog content). */

@@ -14,33 +14,14 @@ export const CREATURE_SHEET_LABEL = "BLOWBYBLOW.ActorSheet.Label.creature";
 /** The system's actor types. */
 export const ACTOR_TYPES = ["character", "creature"] as const;
 
-/** The v13 `DocumentSheetConfig` statics, as far as this module calls them. */
-interface SheetConfig {
-  registerSheet(
-    documentClass: typeof Actor,
-    scope: string,
-    sheetClass: typeof CharacterSheet,
-    config: { types: string[]; makeDefault: boolean; label: string },
-  ): void;
-  unregisterSheet(
-    documentClass: typeof Actor,
-    scope: string,
-    sheetClass: unknown,
-    config: { types: string[] },
-  ): void;
-}
-
 /** v13's core actor sheet (`foundry.appv1.sheets.ActorSheet`, registered by core as "core"). */
-function coreActorSheet(): unknown {
-  return (foundry as unknown as { appv1?: { sheets?: { ActorSheet?: unknown } } }).appv1?.sheets
-    ?.ActorSheet;
+function coreActorSheet() {
+  return foundry.appv1?.sheets?.ActorSheet;
 }
 
 /** Registers every sheet of the system; returns once the partials are loaded. */
 export async function registerSheets(): Promise<void> {
-  // fvtt-types 13.340.1 declares v13's foundry.applications.apps.DocumentSheetConfig as a stub
-  // without its static registerSheet.
-  const config = foundry.applications.apps.DocumentSheetConfig as unknown as SheetConfig;
+  const config = foundry.applications.apps.DocumentSheetConfig;
   const core = coreActorSheet();
   if (core) config.unregisterSheet(Actor, "core", core, { types: [...ACTOR_TYPES] });
   config.registerSheet(Actor, "blow-by-blow", CharacterSheet, {

@@ -459,7 +459,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
   async #postTest(subject: TestSubject): Promise<void> {
     const roll = await new Roll("1d100").evaluate();
     const card = testCard(this.actor.name, subject, roll.total ?? 0, localize);
-    const content = await handlebarsApi().renderTemplate(SKILL_TEST_TEMPLATE, card);
+    const content = await handlebarsApi().renderTemplate(SKILL_TEST_TEMPLATE, { ...card });
     await ChatMessage.implementation.create({
       speaker: ChatMessage.implementation.getSpeaker({ actor: this.actor }),
       content,
