@@ -63,15 +63,8 @@ export interface CombatLike {
   updateEmbeddedDocuments(name: "Combatant", updates: Record<string, unknown>[]): Promise<unknown>;
 }
 
-interface GameLike {
-  combat?: CombatLike | null;
-  combats?: Iterable<CombatLike> | null;
-  users?: { activeGM?: { isSelf?: boolean } | null } | null;
-  i18n?: { localize(key: string): string };
-}
-
-// The pinned fvtt-types type `game` by its full v13 interfaces; the tracker reads these members.
-const gameLike = (): GameLike => game as unknown as GameLike;
+/** `game` (fvtt-types' ReadyGame: the tracker runs after `ready`). */
+const gameLike = () => game;
 
 const localize = (key: string): string => gameLike().i18n?.localize(key) ?? key;
 
@@ -114,7 +107,7 @@ function makeDocumentClasses() {
   /** The system's Combatant document: initiative from the world's ruleset. */
   class BlowByBlowCombatant extends Combatant {
     protected override _getInitiativeFormula(): string {
-      return initiativeFormula(this.actor as unknown as ActorLike | null);
+      return initiativeFormula(this.actor);
     }
   }
 
@@ -122,21 +115,15 @@ function makeDocumentClasses() {
   class BlowByBlowCombat extends Combat {
     /**
      * v13 calls `_onStartTurn(combatant, context)` with the turn's `{round, turn, skipped}`
-     * (review m4); fvtt-types 13.340.1 declares the combatant only, so the context is an
-     * optional parameter here and handed on to Foundry's own method as given.
+     * (review m4); the context is handed on to Foundry's own method as given.
      */
     protected override async _onStartTurn(
       combatant: Combatant.Implementation,
-      context?: { round?: number; turn?: number },
+      context: Combat.TurnEventContext,
     ): Promise<void> {
-      const base = super._onStartTurn as unknown as (
-        this: Combat,
-        c: Combatant.Implementation,
-        ctx?: unknown,
-      ) => Promise<void>;
-      await base.call(this, combatant, context);
+      await super._onStartTurn(combatant, context);
       await startCombatantTurn(
-        combatant as unknown as CombatantLike,
+        combatant,
         turnKey(context?.round ?? this.round, context?.turn ?? this.turn ?? 0),
       );
     }
@@ -231,12 +218,11 @@ export async function markDefeated(actor: ActorLike | null | undefined): Promise
 }
 
 /** The actor an ActiveEffect applies to: its parent actor, or the actor owning its parent item. */
-function effectActor(effect: unknown): ActorLike | null {
-  type Doc = { documentName?: string; parent?: Doc | null };
-  const parent = (effect as Doc | null)?.parent ?? null;
-  if (parent?.documentName === "Actor") return parent as unknown as ActorLike;
+function effectActor(effect: ActiveEffect.Implementation | null): ActorLike | null {
+  const parent = effect?.parent ?? null;
+  if (parent?.documentName === "Actor") return parent;
   if (parent?.documentName === "Item" && parent.parent?.documentName === "Actor")
-    return parent.parent as unknown as ActorLike;
+    return parent.parent;
   return null;
 }
 
@@ -301,21 +287,18 @@ export function registerTracker(): void {
   (CONFIG.Combat as { documentClass: unknown }).documentClass = classes.Combat;
   (CONFIG.Combatant as { documentClass: unknown }).documentClass = classes.Combatant;
 
-  const onEffect = (effect: unknown): void => {
+  const onEffect = (effect: ActiveEffect.Implementation): void => {
     const actor = effectActor(effect);
     refreshTrackerFor(actor);
     void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
   };
-  const hooks = Hooks as unknown as {
-    on(hook: string, fn: (...args: never[]) => unknown): number;
-  };
-  hooks.on("createActiveEffect", onEffect);
-  hooks.on("updateActiveEffect", onEffect);
-  hooks.on("deleteActiveEffect", (effect: unknown) => refreshTrackerFor(effectActor(effect)));
-  hooks.on("updateActor", (actor: ActorLike) => {
+  Hooks.on("createActiveEffect", onEffect);
+  Hooks.on("updateActiveEffect", onEffect);
+  Hooks.on("deleteActiveEffect", (effect) => refreshTrackerFor(effectActor(effect)));
+  Hooks.on("updateActor", (actor) => {
     void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
   });
-  hooks.on("renderCombatTracker", (app: { viewed?: CombatLike | null }, html: ElementLike) => {
+  Hooks.on("renderCombatTracker", (app, html) => {
     decorateTracker(app.viewed ?? gameLike().combat, html);
   });
 }
