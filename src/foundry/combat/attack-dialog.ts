@@ -103,11 +103,9 @@ const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
 const PromptBase = HandlebarsApplicationMixin(ApplicationV2);
 type BaseInstance = InstanceType<typeof PromptBase>;
 
-/** `FormDataExtended` (v13 `foundry.applications.ux`; fvtt-types 13.340.1 types the global). */
+/** The form's values through v13's `foundry.applications.ux.FormDataExtended`. */
 function formObject(form: HTMLFormElement): Obj {
-  const FDE = (foundry.applications.ux as unknown as { FormDataExtended: typeof FormDataExtended })
-    .FormDataExtended;
-  return new FDE(form).object;
+  return new foundry.applications.ux.FormDataExtended(form).object;
 }
 
 /**
@@ -175,8 +173,10 @@ export abstract class PromptDialog<
     context: Parameters<BaseInstance["_onRender"]>[0],
     options: Parameters<BaseInstance["_onRender"]>[1],
   ): Promise<void> {
-    await super._onRender(context as never, options);
+    await super._onRender(context, options);
     const element = this.element as HTMLElement | undefined;
+    // The context is the one _prepareContext built from viewContext(); fvtt-types type it as
+    // ApplicationV2's generic render context.
     if (element) syncForm(element, context as unknown as PromptContext);
   }
 
@@ -194,7 +194,7 @@ export abstract class PromptDialog<
   async applyForm(flat: Obj): Promise<void> {
     const before = this.draft;
     this.draft = this.nextDraft(flat);
-    await this.render(this.reshapes(before, this.draft) ? {} : ({ parts: ["breakdown"] } as never));
+    await this.render(this.reshapes(before, this.draft) ? {} : { parts: ["breakdown"] });
   }
 
   /**

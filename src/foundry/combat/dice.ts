@@ -20,12 +20,14 @@ interface DiceSoNice {
 /** Rolls `count`d`sides` as a Foundry Roll named `name`; resolves to the dice values in order. */
 export async function foundryRoll(name: string, count: number, sides: number): Promise<number[]> {
   if (count === 0) return [];
+  // fvtt-types 13.345.1's Roll options lack `flavor`, which v13's Roll takes.
   const RollCls = (globalThis as unknown as { Roll: RollClass }).Roll;
   const roll = new RollCls(`${count}d${sides}`, {}, { flavor: name });
   await roll.evaluate();
   const values = roll.dice.flatMap((term) =>
     term.results.filter((r) => r.active !== false && !r.discarded).map((r) => r.result),
   );
+  // Dice So Nice is a module (fvtt-types know no `game.dice3d`); `game` may be absent in Node.
   const g = globalThis as unknown as { game?: { dice3d?: DiceSoNice; user?: unknown } };
   const dsn = g.game?.dice3d;
   if (dsn) {

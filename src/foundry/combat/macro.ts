@@ -65,7 +65,11 @@ interface MacroApi {
   assign(macro: MacroLike, slot: number): Promise<unknown>;
 }
 
-/** `game.macros`, `Macro.implementation.create`, `game.user.assignHotbarMacro`. */
+/**
+ * `game.macros`, `Macro.implementation.create`, `game.user.assignHotbarMacro`, behind MacroApi
+ * (the tests' stand-in): the real Macro satisfies MacroLike, but MacroApi hands MacroLike back to
+ * `assign` and plain data to `create`, which fvtt-types type as Macro and Macro.CreateData.
+ */
 function macroApi(): MacroApi {
   return {
     macros: game.macros as unknown as MacroApi["macros"],
@@ -102,6 +106,7 @@ export async function assignAttackMacro(
 /** The dropped document, found synchronously (a world or actor item; compendium entries skip). */
 function findSync(uuid: string): unknown {
   try {
+    // fvtt-types takes only UUIDs typed `Actor.${string}`…; a dropped one is a plain string.
     return fromUuidSync(uuid as never);
   } catch {
     return null;
@@ -166,6 +171,7 @@ export function attackerToken(actor: MacroActor, controlled: readonly Controlled
 export async function attackWithItem(itemUuid: string): Promise<unknown> {
   let item: unknown = null;
   try {
+    // A macro's UUID is a plain string (fvtt-types takes `Item.${string}`…); checked below.
     item = await fromUuid(itemUuid as never);
   } catch {
     item = null;
@@ -180,7 +186,7 @@ export async function attackWithItem(itemUuid: string): Promise<unknown> {
     ui.notifications?.warn(format(KEY.noActor, { name: found.name }));
     return null;
   }
-  const controlled = (canvas?.tokens?.controlled ?? []) as unknown as ControlledToken[];
+  const controlled: readonly ControlledToken[] = canvas?.tokens?.controlled ?? [];
   return attack({
     actorUuid: actor.uuid,
     tokenUuid: attackerToken(actor, controlled),

@@ -49,16 +49,9 @@ export function foundryRuleset(id: string): FoundryRuleset | undefined {
   return (FOUNDRY_RULESETS as Record<string, FoundryRuleset>)[id];
 }
 
-/** What `worldRuleset` reads of `game`. */
-interface GameLike {
-  settings?: { get(namespace: string, key: string): unknown };
-  i18n?: { format(key: string, data?: Record<string, string>): string };
-}
-
 /** The world's ruleset (setting `blow-by-blow.ruleset`); throws a localised error if unknown. */
 export function worldRuleset(): FoundryRuleset {
-  // The pinned fvtt-types type `game.settings.get` by registered key; read through the two members used.
-  const g = game as unknown as GameLike;
+  const g = game;
   const id = String(g.settings?.get("blow-by-blow", "ruleset") ?? "");
   const found = foundryRuleset(id);
   if (found) return found;
