@@ -15,6 +15,7 @@ import { syncCoverageBoxes } from "./coverage-dom";
 import { ownerInput } from "./owner";
 import { prepareItemSubmit } from "./submit";
 import type { HandlebarsItemSheetClass } from "../mixed";
+import { textEditor } from "../common";
 
 /** Where Foundry serves the item templates from. */
 export const ITEM_TEMPLATES = "systems/blow-by-blow/templates/item";
@@ -176,8 +177,7 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
     form: HTMLFormElement,
     formData: Parameters<InstanceType<typeof Hm3ItemSheetBase>["_processFormData"]>[2],
   ): Obj {
-    // FormDataExtended#object: fvtt-types 13.340.1 declares FormDataExtended as a stub.
-    const flat = (formData as unknown as { object: Obj }).object;
+    const flat = formData.object;
     const target = (event as { target?: unknown } | null)?.target as { name?: unknown } | undefined;
     const changed = typeof target?.name === "string" ? target.name : null;
     const owner = this.owner();
@@ -196,14 +196,10 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
 }
 
 /** `TextEditor.enrichHTML` (v13 `foundry.applications.ux.TextEditor.implementation`). */
-async function enrich(html: string, relativeTo: unknown): Promise<string> {
-  // fvtt-types 13.340.1 declares the v13 TextEditor as an empty stub.
-  const editor = (
-    foundry.applications.ux.TextEditor as unknown as {
-      implementation?: { enrichHTML(html: string, options: object): Promise<string> };
-    }
-  ).implementation;
+async function enrich(html: string, relativeTo: Item.Implementation): Promise<string> {
+  // A missing TextEditor (the tests' stand-ins without one) leaves the text as it is.
+  const editor = textEditor() as ReturnType<typeof textEditor> | undefined;
   if (!editor) return html;
-  const owner = (relativeTo as { isOwner?: boolean }).isOwner === true;
+  const owner = relativeTo.isOwner === true;
   return editor.enrichHTML(html, { secrets: owner, relativeTo });
 }
