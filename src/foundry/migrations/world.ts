@@ -180,8 +180,8 @@ export interface MigrationReport {
 export async function migrateWorld({
   force = false,
 }: { force?: boolean } = {}): Promise<MigrationReport> {
-  // The pinned fvtt-types describe `game` far more precisely than this needs; read it through
-  // the few members used here.
+  // The migration reads stored data of older schema versions (`game.data`, pack indexes), which
+  // fvtt-types describe in the current shape; `game` is read through the members used here.
   const g = game as unknown as GameLike;
   const from = Number(g.settings.get(SYSTEM_ID, SETTING) ?? 0);
   const report: MigrationReport = { ran: false, from, to: SCHEMA_VERSION, updated: [], failed: [] };
