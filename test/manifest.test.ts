@@ -42,7 +42,7 @@ interface Manifest {
 const manifest = readJson("system.json") as Manifest;
 const pkg = readJson("package.json") as { version: string };
 
-/** Documents that accept system subtypes in v13 (`hasTypeData` in fvtt-types 13.340.1). */
+/** Documents that accept system subtypes in v13 (`hasTypeData` in fvtt-types 13.345.1). */
 const SUBTYPED = [
   "ActiveEffect",
   "Actor",

@@ -88,7 +88,7 @@ function itemIdOf(target: HTMLElement): string | null {
 /** An in-place input (`data-item-id`, `data-item-field`; no `name`, so the form skips it). */
 export type InlineInput = Pick<HTMLInputElement, "value" | "dataset">;
 
-/** What v13 ActorSheetV2 declares for item drops (fvtt-types 13.340.1 omits it). */
+/** What v13 ActorSheetV2 declares for item drops (fvtt-types 13.345.1 omits it). */
 interface DropHandler {
   _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
 }
@@ -418,7 +418,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
    * creates all the folder's items at once, bypassing `_onDropItem`, so the same checks run
    * here: items of types the actor cannot own and skills it already has (or that the folder
    * holds twice) are refused with a warning, the rest created. Compendium folders hold index
-   * entries, fetched by uuid as core does. Not in fvtt-types 13.340.1's ActorSheetV2.
+   * entries, fetched by uuid as core does. Not in fvtt-types 13.345.1's ActorSheetV2.
    */
   protected async _onDropFolder(event: DragEvent, folder: DroppedFolder): Promise<unknown> {
     void event;
