@@ -181,7 +181,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       errors?: readonly Problem[];
     };
     const problem = system.errors?.[0];
-    const i18n = game.i18n as unknown as Localizer | undefined;
+    const i18n: Localizer | undefined = game.i18n;
     const error = problem && i18n ? formatProblem(problem, i18n) : null;
     return { derived: system.derived ?? null, error };
   }
@@ -195,6 +195,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
           img: item.img ?? "",
           sort: item.sort,
           type: String(item.type),
+          // The stored system data, as data/source.ts describes it (see sourceSystem).
           system: (item._source as unknown as { system: unknown }).system,
         }) as SheetItem,
     );
@@ -267,8 +268,9 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     context: Parameters<BaseInstance["_preparePartContext"]>[1],
     options: Parameters<BaseInstance["_preparePartContext"]>[2],
   ) {
-    const ctx = await super._preparePartContext(partId, context as never, options);
-    // The context is the one _prepareContext built (fvtt-types sees the default EmptyObject).
+    const ctx = await super._preparePartContext(partId, context, options);
+    // The context is the one _prepareContext built (fvtt-types see the document sheet's
+    // generic render context).
     const { tab } = partContext(context as unknown as ActorSheetContext, partId);
     return Object.assign(ctx, { tab });
   }
@@ -295,7 +297,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     context: Parameters<BaseInstance["_onRender"]>[0],
     options: Parameters<BaseInstance["_onRender"]>[1],
   ): Promise<void> {
-    await super._onRender(context as never, options);
+    await super._onRender(context, options);
     const inputs = this.element.querySelectorAll<HTMLInputElement>(
       "input[data-item-id][data-item-field]",
     );
@@ -331,7 +333,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       restore();
       return false;
     }
-    await item.update(decision.update as never);
+    await item.update(decision.update);
     return true;
   }
 
@@ -409,6 +411,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
         return null;
       }
     }
+    // ActorSheetV2's own _onDropItem, which fvtt-types 13.345.1 leave out (DropHandler).
     const parent = ActorSheetV2.prototype as unknown as DropHandler;
     return parent._onDropItem.call(this, event, item);
   }
@@ -427,7 +430,8 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       folder.contents.map(async (entry) =>
         typeof entry.toObject === "function"
           ? (entry as FolderItem)
-          : ((await fromUuid(entry.uuid as never)) as unknown as FolderItem | null),
+          : // A plain-string UUID (fvtt-types take `Item.${string}`…); checked by the filter below.
+            ((await fromUuid(entry.uuid as never)) as unknown as FolderItem | null),
       ),
     );
     const data = entries
@@ -444,6 +448,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     );
     for (const r of refused) ui.notifications?.warn(format(r.key, r.data));
     if (!accepted.length) return null;
+    // The dropped items' own toObject() data (fvtt-types take Item.CreateData).
     await this.actor.createEmbeddedDocuments("Item", accepted.map((i) => data[i]!) as never);
     return folder;
   }
@@ -464,7 +469,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       speaker: ChatMessage.implementation.getSpeaker({ actor: this.actor }),
       content,
       rolls: [roll],
-    } as never);
+    });
   }
 
   static async #onRollSkill(
@@ -505,6 +510,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     const label = (TYPE_LABEL as Readonly<Record<string, string>>)[type];
     if (!label) return;
     const name = format(MESSAGE.newItem, { type: localize(label) });
+    // `type` is one of TYPE_LABEL's keys, a string to fvtt-types' CreateData.
     const created = await this.actor.createEmbeddedDocuments("Item", [{ name, type } as never]);
     const item = created?.[0] as Item.Implementation | undefined;
     await item?.sheet?.render(true);
@@ -529,7 +535,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     const ok = await foundry.applications.api.DialogV2.confirm({
       window: { title: format(MESSAGE.deleteTitle, { name: item.name }) },
       content: `<p>${escapeHtml(format(MESSAGE.deleteContent, { name: item.name }))}</p>`,
-    } as never);
+    });
     if (ok === true) await item.delete();
   }
 
@@ -537,9 +543,10 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     if (!this.isEditable) return;
     const item = this.#item(target);
     if (!item) return;
+    // The stored system data, as data/source.ts describes it (see sourceSystem).
     const system = (item._source as unknown as { system: Obj }).system;
     if (typeof system[field] !== "boolean") return;
-    await item.update({ [`system.${field}`]: !system[field] } as never);
+    await item.update({ [`system.${field}`]: !system[field] });
   }
 
   static async #onToggleEquipped(
@@ -574,7 +581,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     }
     const { accepted, problems } = checkUpdate(this.typeKey, { "system.hm3.bodyPlan": plan });
     notifyProblems(problems);
-    if (Object.keys(accepted).length) await this.actor.update(accepted as never);
+    if (Object.keys(accepted).length) await this.actor.update(accepted);
   }
 
   static async #onAddPlanLocation(this: Hm3ActorSheet): Promise<void> {
@@ -605,7 +612,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     const ok = await foundry.applications.api.DialogV2.confirm({
       window: { title: localize(MESSAGE.useHumanTitle) },
       content: `<p>${escapeHtml(localize(MESSAGE.useHumanContent))}</p>`,
-    } as never);
+    });
     if (ok === true) await this.#writePlan(null);
   }
 }
