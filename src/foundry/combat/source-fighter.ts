@@ -38,6 +38,7 @@ export function fighterFromSource(
   });
   const { derived, errors } = deriveActor(
     type === "character" ? "Actor.character" : "Actor.creature",
+    // Checked above to be an object with an `hm3` block; deriveActor reports what else is wrong.
     system as unknown as CharacterSource | CreatureSource,
     list,
   );

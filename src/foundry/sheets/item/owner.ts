@@ -24,6 +24,7 @@ function derivedOf(system: unknown): Hm3Derived | null {
   const d = system.derived;
   if (!isObject(d)) return null;
   const ok = isObject(d.weapons) && isObject(d.missiles) && isObject(d.skills) && isObject(d.plan);
+  // Checked to the depth the sheet reads (above); the rest is the data model's own output.
   return ok ? (d as unknown as Hm3Derived) : null;
 }
 
