@@ -101,8 +101,8 @@ export function formatReference(data: Reference): string {
 
 const cache = new Map<string, unknown>();
 
-function readJson(file: string): Record<string, unknown> {
-  const path = join(REFERENCE_DIR, file);
+function readJson(file: string, dir: string): Record<string, unknown> {
+  const path = join(dir, file);
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -141,25 +141,25 @@ function checkCommon(file: string, data: Record<string, unknown>): void {
 }
 
 /** A seed or spec reference file, read once and checked for shape. */
-export function readLinesReference(file: string): LinesReference {
-  const hit = cache.get(file);
+export function readLinesReference(file: string, dir = REFERENCE_DIR): LinesReference {
+  const hit = cache.get(join(dir, file));
   if (hit) return hit as LinesReference;
-  const data = readJson(file);
+  const data = readJson(file, dir);
   checkCommon(file, data);
   if (!Number.isInteger(data.lineCount)) throw bad(file, "lineCount", data.lineCount);
   if (!Array.isArray(data.lines)) throw bad(file, "lines", data.lines);
   data.lines.forEach((e, i) => {
     if (!isLine(e)) throw bad(file, `lines[${i}]`, e);
   });
-  cache.set(file, data);
+  cache.set(join(dir, file), data);
   return data as unknown as LinesReference;
 }
 
 /** A CSV reference file, read once and checked for shape. */
-export function readCsvReference(file: string): CsvReference {
-  const hit = cache.get(file);
+export function readCsvReference(file: string, dir = REFERENCE_DIR): CsvReference {
+  const hit = cache.get(join(dir, file));
   if (hit) return hit as CsvReference;
-  const data = readJson(file);
+  const data = readJson(file, dir);
   checkCommon(file, data);
   if (!Array.isArray(data.header) || !data.header.every((h) => typeof h === "string"))
     throw bad(file, "header", data.header);
@@ -168,7 +168,7 @@ export function readCsvReference(file: string): CsvReference {
   data.rows.forEach((e, i) => {
     if (!isRow(e) || e[1].length !== width) throw bad(file, `rows[${i}]`, e);
   });
-  cache.set(file, data);
+  cache.set(join(dir, file), data);
   return data as unknown as CsvReference;
 }
 

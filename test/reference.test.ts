@@ -5,7 +5,8 @@
  * drift from the sources fails here; without it (a user's clone) the files are checked against
  * the digests recorded in them, and the test's title says that `../shared` was absent.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -148,5 +149,45 @@ describe("CSV rows", () => {
       expect(Object.keys(r.cells)).toEqual(data.header);
       expect(r.cells.name, `${csv}:${r.line}`).not.toBe("");
     });
+  });
+});
+
+describe("a damaged reference file is refused with a message naming file and field", () => {
+  const dir = mkdtempSync(join(tmpdir(), "bbb-reference-"));
+  const write = (file: string, data: unknown): string => {
+    writeFileSync(join(dir, file), typeof data === "string" ? data : JSON.stringify(data));
+    return file;
+  };
+  const seed = JSON.parse(committed("seed-003.json")) as Record<string, unknown>;
+  const csv = JSON.parse(committed("hm3-armour.json")) as Record<string, unknown>;
+
+  it("missing, not JSON, or with a malformed field", () => {
+    expect(() => readLinesReference("none.json", dir)).toThrow(
+      `reference data ${join(dir, "none.json")} is missing: run \`npm run reference\``,
+    );
+    expect(() => readLinesReference(write("a.json", "{ not json"), dir)).toThrow(
+      "reference/a.json is not valid JSON",
+    );
+    expect(() => readLinesReference(write("b.json", { ...seed, lineCount: "295" }), dir)).toThrow(
+      'reference/b.json: lineCount is malformed (got "295"); regenerate it with `npm run reference`',
+    );
+    expect(() =>
+      readLinesReference(
+        write("c.json", {
+          ...seed,
+          lines: [
+            [3, "x"],
+            ["4", "y"],
+          ],
+        }),
+        dir,
+      ),
+    ).toThrow('reference/c.json: lines[1] is malformed (got ["4","y"])');
+    expect(() => readCsvReference(write("d.json", { ...csv, sha256: 1 }), dir)).toThrow(
+      "reference/d.json: sha256 is malformed (got 1)",
+    );
+    expect(() =>
+      readCsvReference(write("e.json", { ...csv, rows: [[2, ["Cloth Cap", "Cloth"]]] }), dir),
+    ).toThrow('reference/e.json: rows[0] is malformed (got [2,["Cloth Cap","Cloth"]])');
   });
 });
