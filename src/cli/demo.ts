@@ -1,8 +1,8 @@
 /**
  * A sample HârnMaster 3 fight for `npm start` and `cli demo`: a knight in mail and plate with
  * broadsword and kite shield against a brigand with handaxe and round shield, exchange after
- * exchange until one is dead or in shock. Weapon figures are those of
- * `../shared/data/hm3/melee-weapons.csv`.
+ * exchange until one is dead or in shock. Weapon figures are those of the HM3 melee weapons CSV
+ * (`reference/hm3-melee-weapons.json`, from `../shared/data/hm3/melee-weapons.csv`).
  */
 import { SeededDice } from "../core/dice";
 import {
