@@ -600,7 +600,7 @@ function wire(): void {
     "click",
     guarded(() => {
       const entry = duel!.next(diceNow());
-      if (entry) logCard(entry.card);
+      if (entry?.kind === "exchange") logCard(entry.card);
       afterExchange();
     }),
   );
@@ -623,7 +623,7 @@ function wire(): void {
           <tr data-side="none"><th>${escapeHtml(localize(K.noWinner))}</th><td>${rate("none")}</td></tr>
         </table>
         <p id="wb-rounds">${escapeHtml(format(K.rounds, { mean: stats.rounds.mean.toFixed(2) }))}</p>
-        <div id="wb-plot">${duelPlotSvg(stats, { a: a.name, b: b.name })}</div>`;
+        <div id="wb-plot">${duelPlotSvg(stats, { a: a.name, b: b.name }, { localize, actors: { a, b } })}</div>`;
     }),
   );
 }
