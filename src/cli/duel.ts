@@ -8,7 +8,16 @@ import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3Combat } from "../rules/hm3";
-import { duelPlotSvg, runDuels, type ActorSource, type DuelStats } from "../sim/duel";
+import { localizerOf } from "../foundry/sheets/common";
+import {
+  DUEL_TEXT,
+  duelPlotSvg,
+  locationNamer,
+  runDuels,
+  type ActorSource,
+  type DuelStats,
+} from "../sim/duel";
+import en from "../../lang/en.json";
 
 export interface DuelArgs {
   files: [string, string];
@@ -60,8 +69,15 @@ export function loadFighter(actor: unknown, file: string): ActorSource {
   return actor as ActorSource;
 }
 
-/** The summary as text. */
-export function duelSummary(stats: DuelStats, names: [string, string]): string {
+/**
+ * The summary as text. Injuries are listed per fighter ("Injuries taken by Brigand"), each
+ * location by its name as the sheets show it (`actors` give creatures' own plans).
+ */
+export function duelSummary(
+  stats: DuelStats,
+  names: [string, string],
+  actors: [ActorSource | null, ActorSource | null] = [null, null],
+): string {
   const pct = (k: "a" | "b" | "none") => ((100 * stats.wins[k]) / stats.n).toFixed(1);
   const lines = [
     `${stats.n} duels: ${names[0]} vs ${names[1]}`,
@@ -76,15 +92,20 @@ export function duelSummary(stats: DuelStats, names: [string, string]): string {
   for (const r of rounds.slice(0, 10))
     lines.push(`  ${String(r).padStart(3)}: ${stats.rounds.histogram[r]}`);
   if (rounds.length > 10) lines.push(`  … ${rounds.length - 10} more round counts`);
-  lines.push("Injuries by location (M S G K):");
-  const locs = Object.keys(stats.injuries).sort();
-  for (const l of locs) {
-    const c = stats.injuries[l]!;
-    lines.push(
-      `  ${l.padEnd(16)} ${["M", "S", "G", "K"].map((s) => String(c[s] ?? 0).padStart(6)).join("")}`,
-    );
-  }
-  if (!locs.length) lines.push("  none");
+  const { localize, format } = localizerOf(en);
+  (["a", "b"] as const).forEach((side, i) => {
+    const name = locationNamer(actors[i]!, localize);
+    const byLoc = stats.injuries[side];
+    lines.push(`${format(DUEL_TEXT.takenBy, { name: names[i]! })}, by location (M S G K):`);
+    const locs = Object.keys(byLoc).sort((x, y) => name(x).localeCompare(name(y)));
+    for (const l of locs) {
+      const c = byLoc[l]!;
+      lines.push(
+        `  ${name(l).padEnd(20)} ${["M", "S", "G", "K"].map((s) => String(c[s] ?? 0).padStart(6)).join("")}`,
+      );
+    }
+    if (!locs.length) lines.push(`  ${localize(DUEL_TEXT.none)}`);
+  });
   return lines.join("\n") + "\n";
 }
 
@@ -123,6 +144,9 @@ export function runDuelCommand(
   const opts = duelArgs(args);
   const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
   const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
-  if (opts.svg) writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }));
-  return opts.json ? JSON.stringify(stats, null, 2) + "\n" : duelSummary(stats, [a.name, b.name]);
+  if (opts.svg)
+    writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }, { actors: { a, b } }));
+  return opts.json
+    ? JSON.stringify(stats, null, 2) + "\n"
+    : duelSummary(stats, [a.name, b.name], [a, b]);
 }

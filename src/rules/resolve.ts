@@ -2,6 +2,7 @@
  * The `resolve` contract, shared by the CLI and the workbench: one JSON object in (ruleset,
  * the exchange, optional named `rolls` and a `seed`), one plain-data result out.
  */
+import { SEED_RANGE } from "../core/bounds";
 import { ScriptedDice, SeededDice, type RollScript } from "../core/dice";
 import { InputError, readNumber, readObject } from "../core/errors";
 import { runExchange, type ExchangeRecord } from "../core/ruleset";
@@ -79,7 +80,7 @@ export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSe
   const seed =
     input.seed === undefined
       ? seedIfMissing()
-      : readNumber(input.seed, "seed", { integer: true, min: 0, max: 0xffffffff });
+      : readNumber(input.seed, "seed", { integer: true, ...SEED_RANGE });
   const script = readRolls(input.rolls);
   const rest: Record<string, unknown> = { ...input };
   delete rest.ruleset;

@@ -9,7 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { duelArgs, duelSummary, progressBar, runDuelCommand } from "../../src/cli/duel";
-import { duelPlotSvg, runDuels, type ActorSource, type DuelStats } from "../../src/sim/duel";
+import {
+  duelPlotSvg,
+  locationNamer,
+  runDuels,
+  type ActorSource,
+  type DuelStats,
+} from "../../src/sim/duel";
 import { parseXml } from "../sim/xml";
 
 const DIR = "packs/_source/hm3-sample-fighters";
@@ -33,11 +39,20 @@ describe("cli duel", () => {
       `  Sir Aldric, knight wins ${stats.wins.a} (${((100 * stats.wins.a) / 20).toFixed(1)}%)`,
     );
     expect(out.stdout).toContain(`Rounds to decision: mean ${stats.rounds.mean.toFixed(2)}`);
-    expect(out.stdout).toContain("Injuries by location (M S G K):");
-    const [loc, bySev] = Object.entries(stats.injuries)[0]!;
-    expect(out.stdout).toMatch(
-      new RegExp(`\\n  ${loc} +${["M", "S", "G", "K"].map((s) => bySev[s] ?? 0).join(" +")}\\n`),
+    // Whose injuries each list counts, each location by its name (not its id).
+    const takenA = out.stdout.indexOf(
+      "Injuries taken by Sir Aldric, knight, by location (M S G K):\n",
     );
+    const takenB = out.stdout.indexOf("Injuries taken by Brigand, by location (M S G K):\n");
+    expect(takenA).toBeGreaterThan(0);
+    expect(takenB).toBeGreaterThan(takenA);
+    const [loc, bySev] = Object.entries(stats.injuries.b)[0]!;
+    const name = locationNamer(null)(loc);
+    expect(name).toMatch(/^[A-Z][a-z]+( [A-Z][a-z]+)*$/);
+    expect(out.stdout.slice(takenB)).toMatch(
+      new RegExp(`\\n  ${name} +${["M", "S", "G", "K"].map((s) => bySev[s] ?? 0).join(" +")}\\n`),
+    );
+    expect(out.stdout).not.toMatch(/\n {2}[a-z]+-[a-z-]+ /);
     // Not a terminal: no progress bar, nothing on stderr.
     expect(out.stderr).toBe("");
   });

@@ -24,6 +24,22 @@ export function formatWith(localize: Localize): Format {
     );
 }
 
+/**
+ * `game.i18n.localize` and `format` over a language object (lang/en.json) where Foundry's
+ * `game.i18n` is absent (the workbench, the CLI, the tests): the string, or the key.
+ */
+export function localizerOf(lang: unknown): { localize: Localize; format: Format } {
+  const localize: Localize = (key) => {
+    let node: unknown = lang;
+    for (const part of key.split(".")) {
+      if (node === null || typeof node !== "object") return key;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return typeof node === "string" ? node : key;
+  };
+  return { localize, format: formatWith(localize) };
+}
+
 const CLAMPED = "BLOWBYBLOW.Modifier.clamped";
 
 /** A signed whole number with a true minus sign: `+5`, `−10`, `0`. */
