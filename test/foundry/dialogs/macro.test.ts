@@ -6,11 +6,14 @@
  * attacks with the item from its actor's token (`attack`, actions.ts, recorded).
  */
 import {
+  addUser,
+  asUser,
   createScene,
   dropOnHotbar,
   makeActor,
   placeToken,
   resetStandIns,
+  setRolePermission,
   settle,
   standIns,
   type StandInActor,
@@ -174,20 +177,23 @@ describe("dropping an item on the hotbar", () => {
   it("a macro that cannot be made (no right to script macros) is reported, the item's name escaped (review m5)", async () => {
     knight();
     registerHotbarDrop();
-    const create = vi
-      .spyOn(Macro.implementation as unknown as { create(d: unknown): Promise<unknown> }, "create")
-      .mockRejectedValue(new Error("User Alice lacks permission to create Macro"));
+    // The world took "Use Script Macros" from players (v13 permission MACRO_SCRIPT): the
+    // stand-in refuses Alice's script macro as v13's server does.
+    const alice = addUser({ name: "Alice" });
+    setRolePermission("MACRO_SCRIPT", []);
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      expect(await dropOnHotbar({ type: "Item", uuid: SWORD_UUID }, 1)).toBe(false);
+      expect(await asUser(alice, () => dropOnHotbar({ type: "Item", uuid: SWORD_UUID }, 1))).toBe(
+        false,
+      );
       await flush();
+      expect(String(error.mock.calls[0]?.[1])).toContain("lacks permission to create Macro");
       expect(macros()).toEqual([]);
       expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
         // A notification is HTML: the item's name (user text) goes in escaped.
         "The attack macro for Broadsword &lt;b&gt;&quot;x&quot;&lt;/b&gt; could not be made; the console has the details.",
       ]);
     } finally {
-      create.mockRestore();
       error.mockRestore();
     }
   });
