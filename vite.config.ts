@@ -13,6 +13,11 @@ export default defineConfig({
     sourcemap: true,
     minify: false,
     target: "es2022",
+    rollupOptions: {
+      // The Quench batches (src/foundry/quench) are a dynamic import, built as their own chunk;
+      // the entry may export what that chunk shares with it, so no third chunk is split off.
+      preserveEntrySignatures: "allow-extension",
+    },
     lib: {
       entry: "src/foundry/index.ts",
       formats: ["es"],

@@ -1,0 +1,166 @@
+/**
+ * The Quench exchange batch (src/foundry/quench/exchange-batch.ts) run in Node against the
+ * stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
+ * the system's entry point is loaded and `init` fired as Foundry would, Quench's `quenchReady`
+ * hook registers the batches (Quench marked active), and the registered batch's own suites and
+ * tests run here. The canvas part (a scene, tokens, the GM's target) is the stand-ins' (their
+ * scene helpers) in place of foundryStage, which only Foundry runs. What passing here proves,
+ * and what it does not, is in docs/testing.md.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  addUser,
+  asUser,
+  Collection,
+  createScene,
+  GRID_TYPES,
+  placeToken,
+  resetStandIns,
+  standIns,
+  StandInCompendium,
+  targetTokens,
+  TOKEN_DISPOSITIONS,
+  type DocumentInput,
+  type StandInActor,
+  type StandInToken,
+} from "../stand-ins";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
+import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
+import { BATCHES, registerBatches } from "../../../src/foundry/quench/batches";
+import {
+  FIGHTERS_PACK,
+  requireGMAndHM3,
+  cleanUp,
+} from "../../../src/foundry/quench/exchange-batch";
+import { onQuenchReady } from "../../../src/foundry/quench";
+import type { QuenchStage } from "../../../src/foundry/quench/stage";
+import { quenchContext, recordingQuench } from "./shim";
+
+const REPO = join(import.meta.dirname, "../../..");
+
+// ── The world, as a GM's v13 world with the system and Quench enabled ────────────────────────
+
+resetStandIns();
+await import("../../../src/foundry/index");
+standIns.Hooks.callAll("init");
+const dir = join(REPO, "packs/_source/hm3-sample-fighters");
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as DocumentInput);
+standIns.game.packs.set(
+  FIGHTERS_PACK,
+  new StandInCompendium({ id: FIGHTERS_PACK, documentName: "Actor", sources }),
+);
+standIns.game.modules = new Collection([["quench", { id: "quench", active: true }]]);
+
+// Quench fires quenchReady (in its setup hook) with the quench object.
+const quench = recordingQuench();
+standIns.Hooks.callAll("quenchReady", quench);
+for (let i = 0; i < 100 && !quench.batches.length; i++)
+  await new Promise((resolve) => setTimeout(resolve, 5));
+
+const randomUniform = standIns.CONFIG.Dice!.randomUniform;
+const applyMode = standIns.game.settings.get("blow-by-blow", "applyMode");
+const prompts = { attack: AttackDialog.prompt, defence: DefenceDialog.prompt };
+
+/** The stand-ins' canvas: their scene and token helpers (the stand-ins have no Scene.create). */
+const stage: QuenchStage = {
+  async placeTokens([a, b]) {
+    const scene = createScene({
+      id: "sceneQuench00001",
+      grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 5 },
+    });
+    const ta = placeToken(a as StandInActor, {
+      at: [0, 0],
+      disposition: TOKEN_DISPOSITIONS.FRIENDLY,
+    });
+    const tb = placeToken(b as StandInActor, { at: [1, 0] });
+    placed.push(ta, tb);
+    return {
+      tokens: [ta.document, tb.document],
+      sceneId: scene.id,
+      cleanup: async () => {
+        standIns.game.scenes!.delete(scene.id);
+      },
+    };
+  },
+  async target(token) {
+    targetTokens(placed.filter((t) => t.document.uuid === token.uuid));
+  },
+};
+const placed: StandInToken[] = [];
+
+// ── The registration ─────────────────────────────────────────────────────────────────────────
+
+describe("Quench registration", () => {
+  it("quenchReady registers the batches under the system's id, with localised names", () => {
+    expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
+      [BATCHES.exchange, "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
+    ]);
+  });
+
+  it("registers nothing when the Quench module is not active", async () => {
+    const other = recordingQuench();
+    const modules = standIns.game.modules;
+    standIns.game.modules = new Collection([["quench", { id: "quench", active: false }]]);
+    let loaded = false;
+    try {
+      const done = await onQuenchReady(other, async () => {
+        loaded = true;
+        return import("../../../src/foundry/quench/batches");
+      });
+      expect(done).toBe(false);
+    } finally {
+      standIns.game.modules = modules;
+    }
+    expect(loaded).toBe(false);
+    expect(other.batches).toEqual([]);
+  });
+
+  it("the batch refuses to run on a client that is not the active GM's", () => {
+    const alice = addUser({ name: "Alice Quench" });
+    expect(() => asUser(alice, requireGMAndHM3)).toThrow(
+      "Run the Blow by Blow batches as the active GM",
+    );
+    standIns.game.users.delete(alice.id);
+    expect(() => requireGMAndHM3()).not.toThrow();
+  });
+
+  it("clean-up runs every step and throws the failures afterwards", async () => {
+    const ran: number[] = [];
+    await expect(
+      cleanUp([
+        () => ran.push(1),
+        () => {
+          throw new Error("two");
+        },
+        async () => ran.push(3),
+      ]),
+    ).rejects.toThrow("two");
+    expect(ran).toEqual([1, 3]);
+  });
+});
+
+// ── The batch itself, as Quench would run it ─────────────────────────────────────────────────
+
+// The hook registered the batches with Foundry's canvas (foundryStage); here they are registered
+// again with the stand-ins' canvas and every batch's function registers its suites with vitest.
+const forNode = recordingQuench();
+registerBatches(forNode, (key) => standIns.game.i18n.localize(key), stage);
+expect(forNode.batches.map((b) => b.key)).toEqual(quench.batches.map((b) => b.key));
+for (const batch of forNode.batches) batch.fn(quenchContext());
+
+describe("after the exchange batch", () => {
+  it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
+    expect(standIns.game.actors.contents).toEqual([]);
+    expect(standIns.game.combats!.contents).toEqual([]);
+    expect(standIns.game.messages!.contents).toEqual([]);
+    expect(standIns.game.scenes!.contents).toEqual([]);
+    expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe(applyMode);
+    expect(standIns.CONFIG.Dice!.randomUniform).toBe(randomUniform);
+    expect(AttackDialog.prompt).toBe(prompts.attack);
+    expect(DefenceDialog.prompt).toBe(prompts.defence);
+  });
+});
