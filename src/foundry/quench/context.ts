@@ -27,6 +27,8 @@ export interface QuenchAssert {
     message?: string,
   ): void;
   include(haystack: unknown, needle: unknown, message?: string): void;
+  notInclude(haystack: unknown, needle: unknown, message?: string): void;
+  notMatch(value: string, pattern: RegExp, message?: string): void;
   fail(message?: string): never;
 }
 

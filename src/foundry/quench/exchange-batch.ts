@@ -60,10 +60,11 @@ export const HEAVY_BLOCK_RESULT = Object.freeze({
 // The documents are read through these few members (the pinned fvtt-types 13.340.1 describe
 // v12's Documents; the adapter reads them the same way, see combat/snapshot.ts).
 
-interface ItemDoc extends ItemLike {
+export interface ItemDoc extends ItemLike {
   readonly system: unknown;
 }
-interface ActorDoc extends ActorLike {
+/** A throw-away fighter (a world Actor) as the batches read it. */
+export interface FighterDoc extends ActorLike {
   readonly items: ActorLike["items"] & { contents: ItemDoc[] };
   readonly statuses: Set<string>;
   delete(): Promise<unknown>;
@@ -101,7 +102,7 @@ interface BatchGlobals {
     };
   };
   CONFIG: {
-    Actor: { documentClass: { create(data: Obj): Promise<ActorDoc | undefined> } };
+    Actor: { documentClass: { create(data: Obj): Promise<FighterDoc | undefined> } };
     Combat: { documentClass: { create(data: Obj): Promise<CombatDoc | undefined> } };
     Dice: { randomUniform: () => number };
   };
@@ -150,7 +151,7 @@ export function requireGMAndHM3(): void {
 }
 
 /** Imports a fighter of the sample fighters pack as a throw-away world actor. */
-export async function importFighter(name: string): Promise<ActorDoc> {
+export async function importFighter(name: string): Promise<FighterDoc> {
   const pack = F().game.packs.get(FIGHTERS_PACK);
   if (!pack) throw new Error(`The compendium ${FIGHTERS_PACK} is missing.`);
   const doc = (await pack.getDocuments()).find((d) => d.name === name);
@@ -162,13 +163,13 @@ export async function importFighter(name: string): Promise<ActorDoc> {
   return actor;
 }
 
-function itemNamed(actor: ActorDoc, type: string, name: string): ItemDoc {
+function itemNamed(actor: FighterDoc, type: string, name: string): ItemDoc {
   const item = actor.items.contents.find((i) => i.type === type && i.name === name);
   if (!item?.id) throw new Error(`${actor.name} has no ${type} "${name}".`);
   return item;
 }
 
-export function injuries(actor: ActorDoc): { name: string; hm3: Obj }[] {
+export function injuries(actor: FighterDoc): { name: string; hm3: Obj }[] {
   return actor.items.contents
     .filter((i) => i.type === "injury")
     .map((i) => ({ name: i.name, hm3: (i.system as { hm3: Obj }).hm3 }));
@@ -179,8 +180,8 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
   const { describe, it, before, after, assert } = context;
 
   describe("A whole HM3 exchange run by the GM (sample fighters, scripted dice)", () => {
-    let aldric: ActorDoc | null = null;
-    let brigand: ActorDoc | null = null;
+    let aldric: FighterDoc | null = null;
+    let brigand: FighterDoc | null = null;
     let tokens: [StagedToken, StagedToken] | null = null;
     let cleanupStage: (() => Promise<void>) | null = null;
     let combat: CombatDoc | null = null;
@@ -353,7 +354,7 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
       assert.equal(items[0]!.hm3.level, HEAVY_BLOCK_RESULT.injuryLevel);
       assert.equal(items[0]!.hm3.severity, "G");
       assert.isTrue(brigand!.statuses.has(HEAVY_BLOCK_RESULT.condition));
-      const byActor = (actor: ActorDoc) =>
+      const byActor = (actor: FighterDoc) =>
         combat!.combatants.contents.find((c) => c.actorId === actor.id);
       assert.isTrue(byActor(brigand!)?.defeated, "the Brigand's combatant is defeated");
       assert.isFalse(byActor(aldric!)?.defeated, "Sir Aldric's combatant is not");

@@ -1,11 +1,12 @@
 /**
- * The Quench exchange batch (src/foundry/quench/exchange-batch.ts) run in Node against the
- * stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
+ * The Quench batches (src/foundry/quench: the exchange, the sheets and data) run in Node against
+ * the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
  * the system's entry point is loaded and `init` fired as Foundry would, Quench's `quenchReady`
- * hook registers the batches (Quench marked active), and the registered batch's own suites and
- * tests run here. The canvas part (a scene, tokens, the GM's target) is the stand-ins' (their
- * scene helpers) in place of foundryStage, which only Foundry runs. What passing here proves,
- * and what it does not, is in docs/testing.md.
+ * hook registers the batches (Quench marked active), and the registered batches' own suites and
+ * tests run here. Two seams are the stand-ins' instead of Foundry's, which only Foundry runs:
+ * the canvas (a scene, tokens, the GM's target: the stand-ins' scene helpers in place of
+ * foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form submission in place
+ * of foundrySheetDriver). What passing here proves, and what it does not, is in docs/testing.md.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -35,7 +36,9 @@ import {
   cleanUp,
 } from "../../../src/foundry/quench/exchange-batch";
 import { onQuenchReady } from "../../../src/foundry/quench";
+import type { SheetDriver } from "../../../src/foundry/quench/sheets-batch";
 import type { QuenchStage } from "../../../src/foundry/quench/stage";
+import { DocumentSheetConfig } from "../stand-ins/applications";
 import { quenchContext, recordingQuench } from "./shim";
 
 const REPO = join(import.meta.dirname, "../../..");
@@ -92,12 +95,44 @@ const stage: QuenchStage = {
 };
 const placed: StandInToken[] = [];
 
+/** A stand-in sheet (applications.ts): DOM-free render, form submission by field names. */
+interface StandInSheet {
+  render(force: boolean): Promise<unknown>;
+  renderedHTML: Record<string, string>;
+  submitForm(fields: Record<string, unknown>): Promise<void>;
+  close(): Promise<unknown>;
+}
+
+/** The sheets as the stand-ins run them: the registered class for the document's type. */
+const sheetDriver: SheetDriver = {
+  async render(doc) {
+    const { documentName, type } = doc as { documentName: string; type: string };
+    const registration = DocumentSheetConfig.registrations.find(
+      (r) =>
+        (r.documentClass as { documentName?: string }).documentName === documentName &&
+        ((r.config.types as string[] | undefined) ?? []).includes(type),
+    );
+    if (!registration) throw new Error(`No sheet registered for ${documentName}.${type}`);
+    const Sheet = registration.sheetClass as new (options: { document: object }) => StandInSheet;
+    const sheet = new Sheet({ document: doc });
+    await sheet.render(true);
+    return { sheet, html: Object.values(sheet.renderedHTML).join("\n") };
+  },
+  async submit(sheet, fields) {
+    await (sheet as StandInSheet).submitForm({ ...fields });
+  },
+  async close(sheet) {
+    await (sheet as StandInSheet).close();
+  },
+};
+
 // ── The registration ─────────────────────────────────────────────────────────────────────────
 
 describe("Quench registration", () => {
   it("quenchReady registers the batches under the system's id, with localised names", () => {
     expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
       [BATCHES.exchange, "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
+      [BATCHES.sheets, "BLOW BY BLOW: sheets and data"],
     ]);
   });
 
@@ -148,11 +183,14 @@ describe("Quench registration", () => {
 // The hook registered the batches with Foundry's canvas (foundryStage); here they are registered
 // again with the stand-ins' canvas and every batch's function registers its suites with vitest.
 const forNode = recordingQuench();
-registerBatches(forNode, (key) => standIns.game.i18n.localize(key), stage);
+registerBatches(forNode, (key) => standIns.game.i18n.localize(key), {
+  stage,
+  sheets: sheetDriver,
+});
 expect(forNode.batches.map((b) => b.key)).toEqual(quench.batches.map((b) => b.key));
 for (const batch of forNode.batches) batch.fn(quenchContext());
 
-describe("after the exchange batch", () => {
+describe("after the batches", () => {
   it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
     expect(standIns.game.actors.contents).toEqual([]);
     expect(standIns.game.combats!.contents).toEqual([]);
