@@ -9,6 +9,18 @@
 /** A mocha hook or test body (`this` is mocha's context; the batches use arrow functions). */
 export type Body = () => void | Promise<void>;
 
+/**
+ * Mocha's suite context, `this` in a `describe` callback written as a `function`: a suite's
+ * `timeout(ms)` applies to its hooks and tests (mocha's default is 2 s, too short for a scene
+ * to be drawn and an exchange to be run).
+ */
+export interface SuiteContext {
+  timeout(ms: number): unknown;
+}
+
+/** How long each hook or test of a batch may take in Foundry. */
+export const BATCH_TIMEOUT_MS = 30_000;
+
 /** The subset of chai's `assert` the batches use (chai's AssertStatic has these members). */
 export interface QuenchAssert {
   (value: unknown, message?: string): void;
@@ -34,7 +46,7 @@ export interface QuenchAssert {
 
 /** What a batch's registration function receives (Quench's `QuenchBatchContext`, in part). */
 export interface QuenchContext {
-  describe(title: string, fn: Body): void;
+  describe(title: string, fn: (this: SuiteContext) => void): void;
   it(title: string, fn: Body): void;
   before(fn: Body): void;
   after(fn: Body): void;

@@ -21,7 +21,7 @@ import { exchangeBuild } from "../combat/queries";
 import { fighterSnapshot, type ActorLike, type ItemLike } from "../combat/snapshot";
 import { cardOf } from "../data/chat-message/exchange";
 import { foundryRuleset, worldRuleset } from "../rulesets";
-import type { QuenchContext } from "./context";
+import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import { planFaces, scriptedUniform, type DicePlan } from "./dice-plan";
 import type { QuenchStage, StagedToken } from "./stage";
 
@@ -179,7 +179,8 @@ export function injuries(actor: FighterDoc): { name: string; hm3: Obj }[] {
 export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void {
   const { describe, it, before, after, assert } = context;
 
-  describe("A whole HM3 exchange run by the GM (sample fighters, scripted dice)", () => {
+  describe("A whole HM3 exchange run by the GM (sample fighters, scripted dice)", function () {
+    this.timeout(BATCH_TIMEOUT_MS);
     let aldric: FighterDoc | null = null;
     let brigand: FighterDoc | null = null;
     let tokens: [StagedToken, StagedToken] | null = null;

@@ -12,7 +12,7 @@
  * stand-ins' DOM-free render and form submission (test/foundry/quench).
  */
 import { FOUNDRY_RULESETS } from "../rulesets";
-import type { QuenchContext } from "./context";
+import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import {
   ATTACKER_NAME,
   cleanUp,
@@ -100,7 +100,8 @@ const sourceHm3 = (doc: FighterDoc) =>
 export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
   const { describe, it, before, after, assert } = context;
 
-  describe("Sheets and data (sample fighters)", () => {
+  describe("Sheets and data (sample fighters)", function () {
+    this.timeout(BATCH_TIMEOUT_MS);
     const made: FighterDoc[] = [];
     const open: object[] = [];
     let knight: FighterDoc | null = null;

@@ -39,7 +39,8 @@ import { onQuenchReady } from "../../../src/foundry/quench";
 import type { SheetDriver } from "../../../src/foundry/quench/sheets-batch";
 import type { QuenchStage } from "../../../src/foundry/quench/stage";
 import { DocumentSheetConfig } from "../stand-ins/applications";
-import { quenchContext, recordingQuench } from "./shim";
+import { quenchContext, recordingQuench, suiteTimeouts } from "./shim";
+import { BATCH_TIMEOUT_MS } from "../../../src/foundry/quench/context";
 
 const REPO = join(import.meta.dirname, "../../..");
 
@@ -191,6 +192,11 @@ expect(forNode.batches.map((b) => b.key)).toEqual(quench.batches.map((b) => b.ke
 for (const batch of forNode.batches) batch.fn(quenchContext());
 
 describe("after the batches", () => {
+  it("each batch's suite asked mocha for more than its 2 s default", () => {
+    expect([...suiteTimeouts.values()]).toEqual([BATCH_TIMEOUT_MS, BATCH_TIMEOUT_MS]);
+    expect(BATCH_TIMEOUT_MS).toBeGreaterThan(2000);
+  });
+
   it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
     expect(standIns.game.actors.contents).toEqual([]);
     expect(standIns.game.combats!.contents).toEqual([]);

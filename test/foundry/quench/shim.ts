@@ -3,8 +3,9 @@
  * before, after, beforeEach and afterEach become vitest's describe, it, beforeAll, afterAll,
  * beforeEach and afterEach, and chai's `assert` is vitest's (vitest ships chai). So a batch's
  * registration function, called at a test file's top level, registers its suites and tests
- * with vitest and runs against the stand-ins under `npm test`. Mocha's per-test `this` (timeouts,
- * retries) is not given: the batches do not use it.
+ * with vitest and runs against the stand-ins under `npm test`. A suite's `this.timeout(ms)` is
+ * accepted and ignored (vitest's own timeout applies); mocha's per-test `this` is not given: the
+ * batches' tests do not use it.
  */
 import { afterAll, afterEach, assert, beforeAll, beforeEach, describe, it } from "vitest";
 import type { Body, QuenchContext, QuenchLike } from "../../../src/foundry/quench/context";
@@ -13,9 +14,17 @@ const run = (fn: Body) => async () => {
   await fn();
 };
 
+/** Each suite's `this.timeout(ms)`, by title (recorded, not applied). */
+export const suiteTimeouts = new Map<string, number>();
+
 export function quenchContext(): QuenchContext {
   return {
-    describe: (title, fn) => describe(title, () => void fn()),
+    // Mocha's suite timeout has no per-suite counterpart here: vitest's testTimeout (60 s) holds.
+    describe: (title, fn) =>
+      describe(
+        title,
+        () => void fn.call({ timeout: (ms: number) => suiteTimeouts.set(title, ms) }),
+      ),
     it: (title, fn) => it(title, run(fn)),
     before: (fn) => beforeAll(run(fn)),
     after: (fn) => afterAll(run(fn)),
