@@ -17,7 +17,7 @@ import { replayExchange, type ExchangeCard } from "../../core/flow";
 import { apply, attack, defend } from "../combat/actions";
 import { AttackDialog } from "../combat/attack-dialog";
 import { DefenceDialog } from "../combat/defence-dialog";
-import { exchangeBuild } from "../combat/queries";
+import { exchangeBuild, systemFlags } from "../combat/queries";
 import { fighterSnapshot, type ActorLike, type ItemLike } from "../combat/snapshot";
 import { cardOf } from "../data/chat-message/exchange";
 import { foundryRuleset, worldRuleset } from "../rulesets";
@@ -87,6 +87,7 @@ interface CombatDoc {
 interface MessageDoc {
   readonly id: string | null;
   readonly type: string;
+  readonly flags?: unknown;
   readonly system: unknown;
   delete(): Promise<unknown>;
 }
@@ -156,8 +157,9 @@ export async function importFighter(name: string): Promise<FighterDoc> {
   if (!pack) throw new Error(`The compendium ${FIGHTERS_PACK} is missing.`);
   const doc = (await pack.getDocuments()).find((d) => d.name === name);
   if (!doc) throw new Error(`No "${name}" in ${FIGHTERS_PACK}.`);
+  // What v13's `fromCompendium` clears for a world copy: the pack's id, folder, sort, ownership.
   const data = doc.toObject();
-  delete data._id;
+  for (const key of ["_id", "folder", "sort", "ownership"]) delete data[key];
   const actor = await F().CONFIG.Actor.documentClass.create({ ...data, name: `${name} (test)` });
   if (!actor) throw new Error(`"${name}" could not be created.`);
   return actor;
@@ -207,8 +209,11 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
     before(async () => {
       requireGMAndHM3();
       const { game, CONFIG, Hooks } = F();
+      // The system's messages made during the run (exchange cards, request messages), not
+      // what other users write meanwhile.
       hookId = Hooks.on("createChatMessage", ((message: MessageDoc) => {
-        if (message.id) created.add(message.id);
+        if (message.id && (message.type === "exchange" || systemFlags(message).request))
+          created.add(message.id);
       }) as never);
       applyModeBefore = game.settings.get(SYSTEM_ID, "applyMode");
       await game.settings.set(SYSTEM_ID, "applyMode", "ask");

@@ -20,6 +20,7 @@ import {
   placeToken,
   resetStandIns,
   standIns,
+  StandInChatMessage,
   StandInCompendium,
   targetTokens,
   TOKEN_DISPOSITIONS,
@@ -181,6 +182,17 @@ describe("Quench registration", () => {
 
 // ── The batch itself, as Quench would run it ─────────────────────────────────────────────────
 
+// A player chats while the exchange batch runs: the batch's clean-up must leave that message.
+const bystander = addUser({ id: "userBystander001", name: "Bystander" });
+let chatted: string | null = null;
+standIns.Hooks.on("createChatMessage", (message: unknown) => {
+  if (chatted !== null || (message as { type: string }).type !== "exchange") return;
+  chatted = "";
+  void asUser(bystander, () => StandInChatMessage.create({ content: "Nice hit!" })).then(
+    (m) => (chatted = m?.id ?? null),
+  );
+});
+
 // The hook registered the batches with Foundry's canvas (foundryStage); here they are registered
 // again with the stand-ins' canvas and every batch's function registers its suites with vitest.
 const forNode = recordingQuench();
@@ -200,7 +212,9 @@ describe("after the batches", () => {
   it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
     expect(standIns.game.actors.contents).toEqual([]);
     expect(standIns.game.combats!.contents).toEqual([]);
-    expect(standIns.game.messages!.contents).toEqual([]);
+    expect(standIns.game.messages!.contents.map((m) => [m.id, m.content])).toEqual([
+      [chatted, "Nice hit!"],
+    ]);
     expect(standIns.game.scenes!.contents).toEqual([]);
     expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe(applyMode);
     expect(standIns.CONFIG.Dice!.randomUniform).toBe(randomUniform);
