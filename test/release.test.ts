@@ -99,6 +99,21 @@ describe("release zip", () => {
     }
   });
 
+  it("ships the Quench batches as their own chunk, which the bundle imports only when asked", () => {
+    const names = entries.map((e) => e.name);
+    const chunk = names.find((n) => /^blow-by-blow\/dist\/batches-[\w-]+\.js$/.test(n));
+    expect(chunk, names.join("\n")).toBeDefined();
+    const file = chunk!.slice("blow-by-blow/dist/".length);
+    const bundle = readFileSync(join(DIST, "blow-by-blow.mjs"), "utf8");
+    expect(bundle).toContain(`import("./${file}")`);
+    expect(bundle).not.toMatch(new RegExp(`^import .*${file.replace(".", "\\.")}`, "m"));
+    // The chunk imports what it shares from the bundle itself: no third chunk.
+    expect(extract(zip, entries.find((e) => e.name === chunk)!).toString()).toMatch(
+      /^import \{[^}]+\} from "\.\/blow-by-blow\.mjs";/,
+    );
+    expect(names.filter((n) => /^blow-by-blow\/dist\/[^/]+\.(m?js)$/.test(n))).toHaveLength(2);
+  });
+
   it("leaves sources, tests and tooling out", () => {
     const forbidden = /^blow-by-blow\/(src|test|node_modules|docs|scripts|bench|packs\/_source)\//;
     for (const { name } of entries) expect(name, name).not.toMatch(forbidden);

@@ -317,7 +317,12 @@ export class StandInMacro extends StandInDocument {
     user: { id: string; isGM: boolean },
     action: "create" | "update" | "delete",
   ): boolean {
-    if (action === "create") return true;
+    // v13: anyone may create a macro; a script macro needs the MACRO_SCRIPT permission.
+    if (action === "create")
+      return (
+        this._source.type !== "script" ||
+        (user as { hasPermission?(p: string): boolean }).hasPermission?.("MACRO_SCRIPT") === true
+      );
     return super.canUserModify(user, action);
   }
 

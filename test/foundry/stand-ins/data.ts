@@ -1437,7 +1437,7 @@ export abstract class StandInDocument extends DataModel {
 
   /**
    * The `game` collection world documents of this class are stored in by `create`, or null.
-   * Actors and Items are not stored (tests fill `game.actors`/`game.items` themselves).
+   * Actors and Items are stored in `game.actors`/`game.items` (tests may also fill them).
    */
   static worldCollection(): Collection<unknown> | null {
     return null;
@@ -1626,8 +1626,29 @@ export function broadcast(origin: StandInUser, fn: (user: StandInUser) => void):
   onEveryClient(origin, fn);
 }
 
+/**
+ * v13: creating a world Actor or Item needs the ACTOR_CREATE or ITEM_CREATE permission (assistant
+ * and GM by default); an embedded one needs its parent's OWNER.
+ */
+function mayCreateWorld(doc: StandInDocument, user: { id: string; isGM: boolean }): boolean {
+  const permission = doc.documentName === "Actor" ? "ACTOR_CREATE" : "ITEM_CREATE";
+  return (user as { hasPermission?(p: string): boolean }).hasPermission?.(permission) === true;
+}
+
 export class StandInItem extends StandInDocument {
   static override documentName = "Item";
+
+  static override worldCollection(): Collection<unknown> {
+    return (globalThis as unknown as { game: StandInGame }).game.items;
+  }
+
+  override canUserModify(
+    user: { id: string; isGM: boolean },
+    action: "create" | "update" | "delete",
+  ): boolean {
+    if (action === "create" && !this.parent) return mayCreateWorld(this, user);
+    return super.canUserModify(user, action);
+  }
   /** v13 `Item#actor`: the owning Actor, or null. */
   get actor(): StandInActor | null {
     return this.parent instanceof StandInActor ? this.parent : null;
@@ -1697,6 +1718,18 @@ export class StandInActor extends StandInDocument {
   declare effects: Collection<StandInActiveEffect>;
   /** v13: the statuses applied by active effects (rebuilt by `applyActiveEffects`). */
   statuses: Set<string> = new Set();
+
+  static override worldCollection(): Collection<unknown> {
+    return (globalThis as unknown as { game: StandInGame }).game.actors;
+  }
+
+  override canUserModify(
+    user: { id: string; isGM: boolean },
+    action: "create" | "update" | "delete",
+  ): boolean {
+    if (action === "create" && !this.parent) return mayCreateWorld(this, user);
+    return super.canUserModify(user, action);
+  }
 
   static override defineSchema(): Record<string, DataField> {
     return {
