@@ -76,8 +76,7 @@ export function deriveCharacterInput(raw: unknown): unknown {
 export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSeed): ResolveOutput {
   const input = readObject(raw, "input");
   const ruleset = rulesetOf(input);
-  const seed =
-    input.seed === undefined ? seedIfMissing() : readSeed(input.seed, "seed");
+  const seed = input.seed === undefined ? seedIfMissing() : readSeed(input.seed, "seed");
   const script = readRolls(input.rolls);
   const rest: Record<string, unknown> = { ...input };
   delete rest.ruleset;

@@ -95,7 +95,9 @@ describe("cli resolve (process)", () => {
     expect(bad.stderr).toMatch(/^error: stdin: not valid JSON/);
     const missing = cli(["resolve", join(dir, "absent.json")]);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/absent\.json: cannot read the file \(no such file or folder, ENOENT\)/);
+    expect(missing.stderr).toMatch(
+      /absent\.json: cannot read the file \(no such file or folder, ENOENT\)/,
+    );
     expect(cli(["resolve"]).status).toBe(2);
     expect(cli(["frobnicate"]).status).toBe(2);
   });
