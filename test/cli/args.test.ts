@@ -18,6 +18,8 @@ import { fighterFromSource } from "../../src/foundry/combat/source-fighter";
 import { oddsInput } from "../../src/rules/hm3/odds";
 import { humanBodyPlan } from "../../src/rules/hm3/body-plan";
 import { deriveCharacterInput, resolveInput } from "../../src/rules/resolve";
+import { parryKindOf } from "../../src/rules/m2m/defence";
+import { firstAidHp, type FirstAidEra } from "../../src/rules/m2m/injury";
 
 const ROOT = join(import.meta.dirname, "../..");
 const FIGHTERS = "packs/_source/hm3-sample-fighters";
@@ -219,6 +221,18 @@ describe("keys picked from a table by input are the table's own", () => {
         );
       }
     }
+  });
+
+  it("GURPS tables read by name refuse inherited names too: parry kind, first-aid era", () => {
+    for (const name of INHERITED) {
+      expect(inputError(() => parryKindOf(name))).toMatch(/^defender\.weaponKind: expected one of/);
+      expect(inputError(() => firstAidHp([3], name as FirstAidEra))).toMatch(
+        /^era: expected one of/,
+      );
+    }
+    // The tables' own names still read.
+    expect(parryKindOf("broadsword")).toBe("weapon");
+    expect(firstAidHp([3], "roman-medieval")).toBe(1);
   });
 
   it("an armour layer material named so is refused, naming the layer's material", () => {
