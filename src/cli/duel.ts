@@ -6,6 +6,8 @@
  */
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors";
+import { fileErrorText, parseArgs } from "./args";
+import { COMMANDS } from "./commands";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3Combat } from "../rules/hm3";
 import { localizerOf } from "../foundry/sheets/common";
@@ -27,33 +29,16 @@ export interface DuelArgs {
   json: boolean;
 }
 
-/** Reads the command's arguments; a bad one throws with its name. */
+/** Reads the command's arguments (src/cli/args.ts); a bad one throws with its name. */
 export function duelArgs(args: readonly string[]): DuelArgs {
-  const files: string[] = [];
-  const out: Omit<DuelArgs, "files"> = { n: 1000, seed: 1, svg: null, json: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new InputError(a, v, "expected a value");
-      return v;
-    };
-    const whole = (name: string, v: string, min: number) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min)
-        throw new InputError(name, v, `expected a whole number ≥ ${min}`);
-      return n;
-    };
-    if (a === "--n") out.n = whole("--n", value(), 1);
-    else if (a === "--seed") out.seed = whole("--seed", value(), 0);
-    else if (a === "--svg") out.svg = value();
-    else if (a === "--json") out.json = true;
-    else if (a.startsWith("--")) throw new InputError(a, a, "unknown option");
-    else files.push(a);
-  }
-  if (files.length !== 2)
-    throw new InputError("files", files.join(" "), "expected two actor FILEs");
-  return { ...out, files: files as [string, string] };
+  const { files, options } = parseArgs(COMMANDS.duel, args);
+  return {
+    files: files as [string, string],
+    n: (options["--n"] as number | undefined) ?? 1000,
+    seed: (options["--seed"] as number | undefined) ?? 1,
+    svg: (options["--svg"] as string | undefined) ?? null,
+    json: options["--json"] === true,
+  };
 }
 
 /** A fighter file checked as an actor: its derivation must succeed, and it must have a weapon. */
@@ -144,8 +129,13 @@ export function runDuelCommand(
   const opts = duelArgs(args);
   const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
   const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
-  if (opts.svg)
-    writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }, { actors: { a, b } }));
+  if (opts.svg) {
+    try {
+      writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }, { actors: { a, b } }));
+    } catch (e) {
+      throw new InputError("--svg", opts.svg, `cannot write the file (${fileErrorText(e)})`);
+    }
+  }
   return opts.json
     ? JSON.stringify(stats, null, 2) + "\n"
     : duelSummary(stats, [a.name, b.name], [a, b]);

@@ -2,8 +2,7 @@
  * The `resolve` contract, shared by the CLI and the workbench: one JSON object in (ruleset,
  * the exchange, optional named `rolls` and a `seed`), one plain-data result out.
  */
-import { SEED_RANGE } from "../core/bounds";
-import { ScriptedDice, SeededDice, type RollScript } from "../core/dice";
+import { readSeed, ScriptedDice, SeededDice, type RollScript } from "../core/dice";
 import { InputError, readNumber, readObject } from "../core/errors";
 import { runExchange, type ExchangeRecord } from "../core/ruleset";
 import { getRuleset, implementedRulesets, type AnyRuleset } from "./index";
@@ -77,10 +76,7 @@ export function deriveCharacterInput(raw: unknown): unknown {
 export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSeed): ResolveOutput {
   const input = readObject(raw, "input");
   const ruleset = rulesetOf(input);
-  const seed =
-    input.seed === undefined
-      ? seedIfMissing()
-      : readNumber(input.seed, "seed", { integer: true, ...SEED_RANGE });
+  const seed = input.seed === undefined ? seedIfMissing() : readSeed(input.seed, "seed");
   const script = readRolls(input.rolls);
   const rest: Record<string, unknown> = { ...input };
   delete rest.ruleset;

@@ -1353,6 +1353,20 @@ export abstract class StandInDocument extends DataModel {
   _onDelete(_options: Obj, _userId: string): void {}
 
   /**
+   * v13 `ClientDatabaseBackend#preUpdateDocumentArray`: "Migrate provided changes, including
+   * document sub-type": the document's `type` is added to the changes (so the system model is
+   * found), the document class's `migrateData` runs on them (a partial update passes through
+   * every data model's `migrateData`), and the added type is taken out again.
+   */
+  _migrateChanges(changes: Obj): Obj {
+    const addType = "type" in this._source && !("type" in changes);
+    if (addType) changes.type = this._source.type;
+    (this.constructor as typeof DataModel).migrateData(changes);
+    if (addType) delete changes.type;
+    return changes;
+  }
+
+  /**
    * `update`: an embedded document's update goes through its parent
    * (`updateEmbeddedDocuments`). Otherwise: the user must own the document (else the server's
    * "lacks permission" error), the changes are expanded, `_preUpdate` and the
@@ -1372,7 +1386,7 @@ export abstract class StandInDocument extends DataModel {
     }
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
     if (!this.canUserModify(user, "update")) throw this.permissionError(user, "update");
-    const expanded = expandObject(deepClone(changes));
+    const expanded = this._migrateChanges(expandObject(deepClone(changes)));
     if ((await this._preUpdate(expanded, options, user)) === false) return null;
     if (callHook(`preUpdate${this.documentName}`, this, expanded, options, user.id) === false)
       return null;
@@ -1585,7 +1599,7 @@ export abstract class StandInDocument extends DataModel {
       if (!doc) throw new Error(`No ${embeddedName} ${String(update._id)} in ${this.uuid}`);
       if (!doc.canUserModify(user, "update")) throw doc.permissionError(user, "update");
       const { _id, ...given } = update;
-      const changes = expandObject(deepClone(given));
+      const changes = doc._migrateChanges(expandObject(deepClone(given)));
       if ((await doc._preUpdate(changes, options, user)) === false) continue;
       if (callHook(`preUpdate${embeddedName}`, doc, changes, options, user.id) === false) continue;
       updateLog.push({ uuid: doc.uuid, changes: deepClone(changes), options: { ...options } });
