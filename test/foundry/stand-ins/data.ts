@@ -1259,6 +1259,12 @@ export abstract class StandInDocument extends DataModel {
     return this.testUserPermission(user, "OWNER");
   }
 
+  /** v13 `limited`: the current user's level is exactly LIMITED. */
+  get limited(): boolean {
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    return this.testUserPermission(user, "LIMITED", { exact: true });
+  }
+
   /**
    * v13 `canUserModify(user, action)`: for these documents, OWNER (of the parent, when
    * embedded) to update or delete, and for an embedded document to create.
@@ -1347,6 +1353,28 @@ export abstract class StandInDocument extends DataModel {
     return system?._preCreate?.(data, options, user);
   }
 
+  /**
+   * v13 `apps`: the applications showing this document (a sheet adds itself on its first
+   * render), re-rendered by `render` when the document or its embedded documents change.
+   */
+  apps: Record<string, { render(options?: Obj): unknown; close(options?: Obj): unknown }> = {};
+
+  /**
+   * v13 ClientDocumentMixin#render: every app of the document renders (`force` false: only
+   * those already rendered), not awaited. The stand-in renders once per change, not once per
+   * client: there is one set of apps in the process.
+   */
+  render(force = false, context: Obj = {}): void {
+    for (const app of Object.values(this.apps)) app.render({ force, ...context });
+  }
+
+  /** v13 `Document.fromDropData`: the document the drag data names by `uuid`. */
+  static async fromDropData(data: Obj): Promise<unknown> {
+    const g = globalThis as unknown as { fromUuid?(uuid: string): Promise<unknown> };
+    if (typeof data.uuid === "string" && g.fromUuid) return g.fromUuid(data.uuid);
+    return null;
+  }
+
   /** v13 `_onCreate`/`_onUpdate`/`_onDelete`: run on every connected client; no-ops here. */
   _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
   _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
@@ -1384,6 +1412,8 @@ export abstract class StandInDocument extends DataModel {
       this._onUpdate(expanded, options, user.id);
       callAllHooks(`update${this.documentName}`, this, expanded, options, user.id);
     });
+    if (options.render !== false)
+      this.render(false, { renderContext: `update${this.documentName}`, renderData: expanded });
     return this;
   }
 
@@ -1466,6 +1496,7 @@ export abstract class StandInDocument extends DataModel {
       this._onDelete(options, user.id);
       callAllHooks(`delete${this.documentName}`, this, options, user.id);
     });
+    for (const app of Object.values(this.apps)) app.close({ submit: false });
     return this;
   }
 
@@ -1533,6 +1564,7 @@ export abstract class StandInDocument extends DataModel {
         callAllHooks(`create${embeddedName}`, doc, options, user.id);
       }
     });
+    this.#renderAfterEmbedded("create", embeddedName, created, options);
     return created;
   }
 
@@ -1568,6 +1600,9 @@ export abstract class StandInDocument extends DataModel {
         callAllHooks(`delete${embeddedName}`, doc, options, user.id);
       }
     });
+    for (const doc of deleted)
+      for (const app of Object.values(doc.apps)) app.close({ submit: false });
+    this.#renderAfterEmbedded("delete", embeddedName, deleted, options);
     return deleted;
   }
 
@@ -1603,7 +1638,26 @@ export abstract class StandInDocument extends DataModel {
         callAllHooks(`update${embeddedName}`, doc, applied[i], options, user.id);
       });
     });
+    if (options.render !== false)
+      done.forEach((doc, i) =>
+        doc.render(false, { renderContext: `update${embeddedName}`, renderData: applied[i] }),
+      );
+    this.#renderAfterEmbedded("update", embeddedName, done, options);
     return done;
+  }
+
+  /**
+   * v13 `_on<Action>DescendantDocuments`: the parent's apps render after its embedded
+   * documents were created, updated or deleted (unless `render: false`).
+   */
+  #renderAfterEmbedded(
+    action: string,
+    embeddedName: string,
+    docs: StandInDocument[],
+    options: Obj,
+  ): void {
+    if (!docs.length || options.render === false) return;
+    this.render(false, { renderContext: `${action}${embeddedName}`, renderData: docs });
   }
 }
 
