@@ -421,3 +421,27 @@ describe("defence dialog (DefenceDialog)", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("exchange card in the chat log (renderChatMessageHTML)", () => {
+  it("a log at the bottom is still at the bottom once the card is filled, with its height", async () => {
+    await page.evaluate(() => window.bbb.openChatLog(30, false));
+    await page.evaluate(() => window.bbb.postCard());
+    await settle();
+    const state = await page.evaluate(() => window.bbb.chatLogState());
+    expect(state.filled).toBe(true);
+    // The card is taller than the empty message v13 appended and scrolled to.
+    expect(state.cardHeight).toBeGreaterThan(80);
+    expect(state.atBottom).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("a log the user scrolled up stays where it was", async () => {
+    await page.evaluate(() => window.bbb.openChatLog(30, true));
+    await page.evaluate(() => window.bbb.postCard());
+    await settle();
+    const state = await page.evaluate(() => window.bbb.chatLogState());
+    expect(state.filled).toBe(true);
+    expect(state.scrollTop).toBe(0);
+    expect(state.atBottom).toBe(false);
+  });
+});

@@ -9,7 +9,8 @@
  * typing and drops on the rendered DOM.
  */
 import "../../foundry/stand-ins";
-import { addUser, resetStandIns, settle, standIns } from "../../foundry/stand-ins/globals";
+import { addUser, resetStandIns, settle, standIns, track } from "../../foundry/stand-ins/globals";
+import { StandInChatLog } from "../../foundry/stand-ins/chat";
 import {
   makeActor,
   StandInCompendium,
@@ -31,6 +32,9 @@ import {
 } from "../../foundry/actor-sheet-fixtures";
 import { attackInput, defenceInput } from "../../foundry/dialogs/fixtures";
 import type { SheetItem } from "../../../src/foundry/sheets/actor/context";
+import { registerCombatSettings } from "../../../src/foundry/combat/settings";
+import { onRenderChatMessageHTML, preloadChatTemplates } from "../../../src/foundry/chat/render";
+import * as Cards from "../../foundry/chat/fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -208,6 +212,67 @@ const api = {
   /** How the last dialog's promise settled (`value` null when closed without submitting). */
   dialogResult(): { settled: boolean; value: unknown } | null {
     return state.dialog ? { ...state.dialog } : null;
+  },
+
+  /**
+   * A chat sidebar holding `count` earlier messages in a scrolling log (`ui.chat`, a
+   * StandInChatLog over it), scrolled to the bottom or, with `scrolledUp`, to the top.
+   */
+  async openChatLog(count: number, scrolledUp: boolean): Promise<void> {
+    registerCombatSettings();
+    await preloadChatTemplates();
+    const sidebar = document.createElement("section");
+    sidebar.className = "chat-sidebar";
+    sidebar.innerHTML = `<ol class="chat-log" style="height: 360px; width: 300px; overflow-y: auto; margin: 0; padding: 0; list-style: none; background: #eee"></ol>`;
+    const log = sidebar.firstElementChild as HTMLElement;
+    for (let i = 1; i <= count; i++) {
+      const li = document.createElement("li");
+      li.className = "chat-message";
+      li.innerHTML = `<div class="message-content"><p>Earlier message ${i}</p></div>`;
+      log.append(li);
+    }
+    document.body.append(sidebar);
+    const ui = (globalThis as unknown as { ui: Obj }).ui;
+    ui.chat = new StandInChatLog(log);
+    log.scrollTop = scrolledUp ? 0 : log.scrollHeight;
+  },
+
+  /**
+   * Posts an exchange card (chat/fixtures.ts: declared, awaiting the defence) as v13's
+   * ChatLog#postOne does: the message's HTML is built and `renderChatMessageHTML` called
+   * (the system fills the card without being awaited), the still empty message appended, and
+   * the log scrolled to the bottom if it was there.
+   */
+  async postCard(): Promise<void> {
+    const chat = (globalThis as unknown as { ui: { chat: StandInChatLog } }).ui.chat;
+    const log = chat.log as unknown as HTMLElement;
+    const li = document.createElement("li");
+    li.className = "chat-message message";
+    li.dataset.messageId = "message000000001";
+    li.innerHTML = `<header class="message-header">Gamemaster</header><div class="message-content"></div>`;
+    const message = {
+      id: "message000000001",
+      type: "exchange",
+      system: Cards.awaiting(),
+      author: { isGM: true },
+    };
+    const filling = onRenderChatMessageHTML(message, li);
+    if (filling) track(filling);
+    const wasAtBottom = chat.isAtBottom;
+    log.append(li);
+    if (wasAtBottom) await chat.scrollBottom({ waitImages: true });
+  },
+
+  /** The log's scroll state and the posted card's height. */
+  chatLogState(): { atBottom: boolean; scrollTop: number; cardHeight: number; filled: boolean } {
+    const chat = (globalThis as unknown as { ui: { chat: StandInChatLog } }).ui.chat;
+    const card = document.querySelector<HTMLElement>('[data-message-id="message000000001"]');
+    return {
+      atBottom: chat.isAtBottom,
+      scrollTop: (chat.log as unknown as HTMLElement).scrollTop,
+      cardHeight: card?.getBoundingClientRect().height ?? 0,
+      filled: card?.querySelector(".exchange-card") !== null,
+    };
   },
 
   OWNERSHIP,
