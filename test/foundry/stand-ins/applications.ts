@@ -6,9 +6,11 @@
  * - `foundry.applications.api.ApplicationV2`: DEFAULT_OPTIONS merged along the class chain
  *   exactly as v13 does (arrays concatenated, plain objects shallow-assigned, other values
  *   replaced; "application" class added for framed windows), `id`, `tabGroups`,
- *   `_prepareTabs`/`_getTabsConfig` from `static TABS`, `changeTab`, and a DOM-free `render()`
- *   that runs `_configureRenderOptions` → `_prepareContext` → `_renderHTML` and keeps the
- *   result in `renderedHTML` (part id → HTML string).
+ *   `_prepareTabs`/`_getTabsConfig` from `static TABS`, `changeTab`, and `render()`: in Node
+ *   DOM-free (`_configureRenderOptions` → `_prepareContext` → `_renderHTML`, the result kept in
+ *   `renderedHTML`, part id → HTML string); with a DOM (the browser bundle of
+ *   test/browser/app) v13's render steps, frame, `data-action` clicks, tabs, form submission
+ *   and change handling (`FormDataExtended`), part replacement.
  * - `DocumentSheetV2`: the `document` option, `isVisible`/`isEditable` from
  *   `document.testUserPermission(game.user, level)`, `_prepareContext` (document, source,
  *   fields, editable, user, rootId), form submission `_prepareSubmitData` →
@@ -16,8 +18,10 @@
  *   (`document.update`).
  * - `HandlebarsApplicationMixin`: `static PARTS`, `_configureRenderParts`,
  *   `_configureRenderOptions` (parts filtered to the configured ones), `_preparePartContext`
- *   (sets `partId`), `_renderHTML` through `renderTemplate` (strings, not elements).
- * - `foundry.applications.sheets.ActorSheetV2` (`actor`, `token`, `_onDropItem`) and
+ *   (sets `partId`), `_renderHTML` through `renderTemplate` (strings in Node, part elements
+ *   with a DOM), `_replaceHTML` (parts replaced, focus and scroll kept).
+ * - `foundry.applications.sheets.ActorSheetV2` (`actor`, `token`, `_onDropItem`; with a DOM
+ *   the sheet is a drop target: `_onDrop` → `fromDropData` → `_onDropDocument`) and
  *   `ItemSheetV2` (`item`, `actor`).
  * - `foundry.applications.handlebars.{loadTemplates, renderTemplate}` via the real
  *   `handlebars` package and the helper stand-ins of `./handlebars`.
