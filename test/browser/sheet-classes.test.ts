@@ -445,3 +445,77 @@ describe("exchange card in the chat log (renderChatMessageHTML)", () => {
     expect(state.atBottom).toBe(false);
   });
 });
+
+describe("actor sheet: actions that reach further", () => {
+  it("a skill's EML button rolls d100 and posts the test card to chat", async () => {
+    const sheet = await openKnight();
+    await sheet.locator('nav.tabs a[data-tab="skills"]').click();
+    await sheet.locator('tr[data-item-id="skSword000000001"] [data-action="rollSkill"]').click();
+    await settle();
+    const messages = await page.evaluate(() => window.bbb.messages());
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("Sword");
+    expect(messages[0]).toContain("Sir Aldric");
+  });
+});
+
+describe("creature sheet (CreatureSheet): the body plan editor", () => {
+  async function openDog(): Promise<Locator> {
+    const { id } = await page.evaluate(() => window.bbb.openActorSheet("creature"));
+    const sheet = page.locator(`[id="${id}"]`);
+    await sheet.locator('nav.tabs a[data-tab="bodyPlan"]').click();
+    return sheet;
+  }
+
+  it("aim points typed update their zone's sum at once; a plan off 100 is kept unsaved", async () => {
+    const sheet = await openDog();
+    const aim = sheet.locator("tr.bbb-plan-row").first().locator("input.bbb-aim").first();
+    const zone = (await aim.getAttribute("data-zone"))!;
+    const sum = sheet.locator(`.bbb-zone-sum[data-zone="${zone}"]`);
+    expect(await sum.textContent()).toBe("100");
+    const stored = Number(await aim.inputValue());
+
+    await aim.fill(String(stored + 5)); // typing only: `input`, no `change` yet
+    expect(await sum.textContent()).toBe("105");
+    expect(await sum.getAttribute("class")).toContain("bbb-sum-bad");
+
+    await aim.press("Tab");
+    await settle();
+    const plan = (await actorSystem()).hm3.bodyPlan as { locations: { aim: Obj }[] };
+    expect(plan.locations[0]!.aim[zone]).toBe(stored);
+    const notes = await page.evaluate(() => window.bbb.notifications());
+    expect(notes.map((n) => n.type)).toEqual(["warning"]);
+    expect(notes[0]!.message).toMatch(/^Body plan not saved yet: .*105/);
+  });
+
+  it("Add location adds a row to the stored plan and the editor", async () => {
+    const sheet = await openDog();
+    const rows = sheet.locator("tr.bbb-plan-row");
+    const before = await rows.count();
+    await sheet.locator('[data-action="addPlanLocation"]').click();
+    await settle();
+    const plan = (await actorSystem()).hm3.bodyPlan as { locations: unknown[] };
+    expect(plan.locations).toHaveLength(before + 1);
+    expect(await rows.count()).toBe(before + 1);
+    expect(await sheet.locator('section.tab[data-tab="bodyPlan"]').isVisible()).toBe(true);
+  });
+});
+
+describe("attack dialog: fields that change the form", () => {
+  it("choosing the bow re-renders the fields: the range band list appears", async () => {
+    const { id } = await page.evaluate(() => window.bbb.openAttackDialog());
+    const dialog = page.locator(`[id="${id}"]`);
+    expect(await dialog.locator('select[name="band"]').count()).toBe(0);
+    await mark(dialog.locator('[data-application-part="form"]'));
+    await dialog.locator('select[name="itemId"]').selectOption("msLongbow0000001");
+    await settle();
+    expect(
+      await dialog.locator('[data-application-part="form"]').getAttribute("data-test-mark"),
+    ).toBeNull();
+    expect(await dialog.locator('select[name="band"]').count()).toBe(1);
+    expect(await dialog.locator('[data-application-part="form"]').textContent()).toContain(
+      "From distance (1 hexes): Short",
+    );
+    expect(await dialog.locator('select[name="itemId"]').inputValue()).toBe("msLongbow0000001");
+  });
+});

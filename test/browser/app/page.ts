@@ -156,6 +156,11 @@ const api = {
     return updateLog.map((u) => ({ uuid: u.uuid, changes: u.changes }));
   },
 
+  /** The chat messages posted (their HTML content). */
+  messages(): string[] {
+    return (standIns.game.messages?.contents ?? []).map((m) => String(m.content));
+  },
+
   /** The notifications shown (type and text). */
   notifications(): { type: string; message: string }[] {
     return standIns.notifications.messages.map((m) => ({ type: m.type, message: m.message }));
