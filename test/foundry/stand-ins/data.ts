@@ -1375,6 +1375,23 @@ export abstract class StandInDocument extends DataModel {
     return null;
   }
 
+  /**
+   * Whether `changes` (expanded) would leave the stored source as it is, once cleaned and
+   * merged as `updateSource` does. v13 diffs every update against the source first
+   * (`updateSource(changes, {dryRun: true})` in the client's database backend) and drops one
+   * that changes nothing: no `_preUpdate`, no hooks, no `_onUpdate`, no re-render. With
+   * `diff: false` the update is written as given.
+   */
+  _changesNothing(changes: Obj, recursive?: boolean): boolean {
+    const cls = this.constructor as typeof DataModel;
+    const probe = expandObject(deepClone(changes));
+    cls.cleanData(probe, { partial: true });
+    const candidate = deepClone(this._source);
+    if (recursive === false) Object.assign(candidate, probe);
+    else mergeObject(candidate, probe, { insertKeys: false, performDeletions: true });
+    return sameData(candidate, this._source);
+  }
+
   /** v13 `_onCreate`/`_onUpdate`/`_onDelete`: run on every connected client; no-ops here. */
   _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
   _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
@@ -1401,6 +1418,8 @@ export abstract class StandInDocument extends DataModel {
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
     if (!this.canUserModify(user, "update")) throw this.permissionError(user, "update");
     const expanded = expandObject(deepClone(changes));
+    if (options.diff !== false && this._changesNothing(expanded, options.recursive as boolean))
+      return null;
     if ((await this._preUpdate(expanded, options, user)) === false) return null;
     if (callHook(`preUpdate${this.documentName}`, this, expanded, options, user.id) === false)
       return null;
@@ -1621,6 +1640,8 @@ export abstract class StandInDocument extends DataModel {
       if (!doc.canUserModify(user, "update")) throw doc.permissionError(user, "update");
       const { _id, ...given } = update;
       const changes = expandObject(deepClone(given));
+      if (options.diff !== false && doc._changesNothing(changes, options.recursive as boolean))
+        continue;
       if ((await doc._preUpdate(changes, options, user)) === false) continue;
       if (callHook(`preUpdate${embeddedName}`, doc, changes, options, user.id) === false) continue;
       updateLog.push({ uuid: doc.uuid, changes: deepClone(changes), options: { ...options } });
@@ -1659,6 +1680,22 @@ export abstract class StandInDocument extends DataModel {
     if (!docs.length || options.render === false) return;
     this.render(false, { renderContext: `${action}${embeddedName}`, renderData: docs });
   }
+}
+
+/** Deep equality of plain data (key order ignored), for telling an update that changes nothing. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => sameData(v, b[i]));
+  }
+  if (a instanceof Set && b instanceof Set) return sameData([...a].sort(), [...b].sort());
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
+    return Number.isNaN(a) && Number.isNaN(b);
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => k in b && sameData((a as Obj)[k], (b as Obj)[k]));
 }
 
 // Hooks and client broadcast, reached through the globals so that a test's Hooks are used.
