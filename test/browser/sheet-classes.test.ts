@@ -129,8 +129,13 @@ describe("actor sheet (CharacterSheet)", () => {
 
   it("a refused value is reported naming the field and value, and is not stored", async () => {
     const sheet = await openKnight();
-    await typeInto(sheet.locator('input[name="system.hm3.attributes.str"]'), "40");
+    const str = sheet.locator('input[name="system.hm3.attributes.str"]');
+    await typeInto(str, "40");
     expect((await actorSystem()).hm3.attributes.str).toBe(16);
+    // Nothing else changed, so nothing is stored and the sheet is not rendered again (v13 drops
+    // an update that changes nothing): the field itself shows the stored value again.
+    expect(await page.evaluate(() => window.bbb.updates())).toEqual([]);
+    expect(await str.inputValue()).toBe("16");
     const notes = await page.evaluate(() => window.bbb.notifications());
     expect(notes).toHaveLength(1);
     expect(notes[0]!.type).toBe("warning");
@@ -318,6 +323,25 @@ describe("item sheet (Hm3ItemSheet)", () => {
   });
 });
 
+describe("item sheet: refused input", () => {
+  it("a weapon quality out of range is reported, not stored, and the field shows the stored value", async () => {
+    await openKnight();
+    const weapon = (await page.evaluate(() => window.bbb.itemNames())).find(
+      (i) => i.type === "weapon",
+    )!;
+    const { id } = await page.evaluate((i) => window.bbb.openItemSheet(i), weapon.id);
+    const wq = page.locator(`[id="${id}"] input[name="system.hm3.wq"]`);
+    const stored = await wq.inputValue();
+    await typeInto(wq, "35");
+    const notes = await page.evaluate(() => window.bbb.notifications());
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.type).toBe("warning");
+    expect(notes[0]!.message).toContain("35");
+    expect(await page.evaluate(() => window.bbb.updates())).toEqual([]);
+    expect(await wq.inputValue()).toBe(stored);
+  });
+});
+
 describe("attack dialog (AttackDialog)", () => {
   async function openAttack(): Promise<Locator> {
     const { id } = await page.evaluate(() => window.bbb.openAttackDialog());
@@ -486,6 +510,9 @@ describe("creature sheet (CreatureSheet): the body plan editor", () => {
     const notes = await page.evaluate(() => window.bbb.notifications());
     expect(notes.map((n) => n.type)).toEqual(["warning"]);
     expect(notes[0]!.message).toMatch(/^Body plan not saved yet: .*105/);
+    // The typed value stays in the form meanwhile, its sum still marked.
+    expect(await aim.inputValue()).toBe(String(stored + 5));
+    expect(await sum.textContent()).toBe("105");
   });
 
   it("Add location adds a row to the stored plan and the editor", async () => {

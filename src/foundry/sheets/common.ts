@@ -99,6 +99,29 @@ export function textEditor(): TextEditorApi {
     .implementation;
 }
 
+/**
+ * Puts the stored value back into each form field whose submitted value was refused. v13 drops
+ * an update that changes nothing and so does not render the sheet again: without this, a
+ * refused value would stay on screen as if it had been stored. Fields whose stored value is
+ * not a plain value (a body plan row) keep what was typed.
+ */
+export function restoreRefused(
+  form: ParentNode | null | undefined,
+  problems: readonly { field: string }[],
+  source: object,
+): void {
+  if (typeof form?.querySelectorAll !== "function") return;
+  for (const { field } of problems) {
+    const stored: unknown = foundry.utils.getProperty(source, field);
+    if (stored !== null && stored !== undefined && typeof stored === "object") continue;
+    const name = field.replace(/["\\]/g, "\\$&");
+    for (const input of form.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)) {
+      if (input.type === "checkbox") input.checked = stored === true;
+      else input.value = stored === null || stored === undefined ? "" : String(stored as string);
+    }
+  }
+}
+
 /** Escapes text for HTML built outside Handlebars (dialog content). */
 export function escapeHtml(text: string): string {
   return text

@@ -12,7 +12,14 @@ import type { Hm3BodyPlanSource } from "../../data/source";
 import { notifyProblems } from "../../data/notify";
 import { checkUpdate, formatProblem, type Localizer, type Problem } from "../../data/validate";
 import type { TypeKey } from "../../data/rules";
-import { escapeHtml, handlebarsApi, textEditor, type Format, type Localize } from "../common";
+import {
+  escapeHtml,
+  handlebarsApi,
+  restoreRefused,
+  textEditor,
+  type Format,
+  type Localize,
+} from "../common";
 import {
   actorContext,
   partContext,
@@ -349,10 +356,10 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     formData: FormDataExtended,
   ): object {
     void event;
-    void form;
     const flat = formData.object as Obj;
     const { accepted, problems } = checkUpdate(this.typeKey, flat, this.planContext);
     notifyProblems(problems);
+    restoreRefused(form, problems, this.actor._source);
     const { data, plan } = planFromForm(accepted, this.storedPlan);
     if (plan && !this.#planReady(plan)) {
       // Not saved until each zone sums to 100: the typed values stay in the form meanwhile.

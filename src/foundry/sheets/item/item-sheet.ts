@@ -14,6 +14,7 @@ import { ITEM_TYPES, TAB_LABEL, type ItemType } from "./labels";
 import { syncCoverageBoxes } from "./coverage-dom";
 import { ownerInput } from "./owner";
 import { prepareItemSubmit } from "./submit";
+import { restoreRefused } from "../common";
 
 /** Where Foundry serves the item templates from. */
 export const ITEM_TEMPLATES = "systems/blow-by-blow/templates/item";
@@ -185,6 +186,7 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
       check: (type, changes) => checkUpdate(`Item.${type}`, changes, plan),
     });
     notifyProblems(result.problems);
+    restoreRefused(form, result.problems, this.document._source);
     return result.update;
   }
 }
