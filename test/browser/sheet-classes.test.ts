@@ -162,6 +162,19 @@ describe("actor sheet (CharacterSheet)", () => {
     expect(await row.locator("input.bbb-ml-input").inputValue()).toBe("75");
   });
 
+  it("an item's name opens its sheet", async () => {
+    const sheet = await openKnight();
+    await sheet.locator('nav.tabs a[data-tab="skills"]').click();
+    await sheet.locator('tr[data-item-id="skHeraldry000001"] [data-action="editItem"]').click();
+    await settle();
+    const itemSheet = page.locator(
+      'form[id="Hm3ItemSheet-Actor-actorKnight00001-Item-skHeraldry000001"]',
+    );
+    expect(await itemSheet.count()).toBe(1);
+    expect(await itemSheet.locator('input[name="name"]').inputValue()).toBe("Heraldry");
+    expect(await itemSheet.getAttribute("class")).toContain("skill");
+  });
+
   it("Equipped on the Gear tab flips the item and re-renders the button", async () => {
     const sheet = await openKnight();
     await sheet.locator('nav.tabs a[data-tab="gear"]').click();
@@ -214,6 +227,11 @@ describe("actor sheet (CharacterSheet)", () => {
     expect(
       await sheet.locator(`section[data-tab="gear"] [data-item-id="${created.id}"]`).count(),
     ).toBe(1);
+    // Its sheet opens for naming it (Document#sheet, the registered item sheet).
+    const itemSheet = page.locator(
+      `form[id="Hm3ItemSheet-Actor-actorKnight00001-Item-${created.id}"]`,
+    );
+    expect(await itemSheet.locator('input[name="name"]').inputValue()).toBe("New Weapon");
   });
 
   it("a weapon dragged from a compendium and dropped on the sheet is created on the actor", async () => {

@@ -1122,6 +1122,23 @@ export class DocumentSheetConfig {
     config: Obj = {},
   ) {
     DocumentSheetConfig.registrations.push({ documentClass, scope, sheetClass, config });
+    // v13: each type's entry in CONFIG[documentName].sheetClasses, which Document#sheet reads.
+    const documentName = (documentClass as { documentName?: string }).documentName;
+    const CONFIG = (globalThis as { CONFIG?: Record<string, Obj | undefined> }).CONFIG;
+    const entry = documentName ? CONFIG?.[documentName] : undefined;
+    if (!entry) return;
+    const byType = (entry.sheetClasses ??= {}) as Record<string, Record<string, Obj>>;
+    const id = `${scope}.${(sheetClass as { name: string }).name}`;
+    for (const type of (config.types as string[] | undefined) ?? ["base"]) {
+      const sheets = (byType[type] ??= {});
+      if (config.makeDefault) for (const s of Object.values(sheets)) s.default = false;
+      sheets[id] = {
+        id,
+        cls: sheetClass,
+        default: config.makeDefault === true,
+        label: config.label,
+      };
+    }
   }
   static unregisterSheet(
     documentClass: unknown,

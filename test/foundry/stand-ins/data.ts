@@ -1259,6 +1259,26 @@ export abstract class StandInDocument extends DataModel {
     return this.testUserPermission(user, "OWNER");
   }
 
+  #sheet: unknown = null;
+
+  /**
+   * v13 `sheet`: the document's sheet, built once from `CONFIG[documentName].sheetClasses` for
+   * its type (the default registration, else the last), or null when none is registered.
+   * Left out: the `core.sheetClass` flag and the base sheet.
+   */
+  get sheet(): unknown {
+    if (this.#sheet) return this.#sheet;
+    const CONFIG = (globalThis as unknown as { CONFIG: Record<string, Obj | undefined> }).CONFIG;
+    const byType = CONFIG[this.documentName]?.sheetClasses as
+      | Record<string, Record<string, { cls: new (o: Obj) => unknown; default?: boolean }>>
+      | undefined;
+    const classes = Object.values(byType?.[this.type ?? "base"] ?? {});
+    const found = classes.find((c) => c.default) ?? classes[classes.length - 1];
+    if (!found) return null;
+    this.#sheet = new found.cls({ document: this });
+    return this.#sheet;
+  }
+
   /** v13 `limited`: the current user's level is exactly LIMITED. */
   get limited(): boolean {
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
