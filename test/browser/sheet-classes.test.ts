@@ -204,6 +204,14 @@ describe("actor sheet (CharacterSheet)", () => {
     expect(await page.evaluate(() => window.bbb.confirmations())).toBe(1);
     expect(await row.count()).toBe(1);
 
+    // The skill's own sheet is open when it is deleted: it closes with it.
+    await row.locator('[data-action="editItem"]').click();
+    await settle();
+    const itemSheet = page.locator(
+      '[id="Hm3ItemSheet-Actor-actorKnight00001-Item-skRiding00000001"]',
+    );
+    expect(await itemSheet.count()).toBe(1);
+
     await page.evaluate(() => window.bbb.answerConfirm(true));
     await row.locator('[data-action="deleteItem"]').click();
     await settle();
@@ -211,6 +219,7 @@ describe("actor sheet (CharacterSheet)", () => {
     const names = await page.evaluate(() => window.bbb.itemNames());
     expect(names.some((i) => i.id === "skRiding00000001")).toBe(false);
     expect(await row.count()).toBe(0);
+    expect(await itemSheet.count()).toBe(0);
   });
 
   it("New weapon on the Gear tab creates one and shows its row", async () => {
