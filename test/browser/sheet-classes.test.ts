@@ -398,11 +398,23 @@ describe("attack dialog (AttackDialog)", () => {
     expect(await error.isVisible()).toBe(true);
     expect(await error.textContent()).toContain("lots");
     expect(await value.getAttribute("aria-invalid")).toBe("true");
-    expect(await dialog.locator("button[type=submit]").isDisabled()).toBe(true);
+    const submit = dialog.locator("button[type=submit]");
+    expect(await submit.getAttribute("aria-disabled")).toBe("true");
+    // Attack on a wrong form resolves nothing and leaves the dialog open with the message.
+    // (`force`: Playwright will not click an aria-disabled button; a user can.)
+    await submit.click({ force: true });
+    await settle();
+    expect(await page.evaluate(() => window.bbb.dialogResult())).toEqual({
+      settled: false,
+      value: undefined,
+    });
+    expect(await dialog.locator('[data-error-for="custom.0.value"]').textContent()).toContain(
+      "lots",
+    );
 
     await typeInto(value, "-10");
     expect(await error.isVisible()).toBe(false);
-    expect(await dialog.locator("button[type=submit]").isDisabled()).toBe(false);
+    expect(await submit.getAttribute("aria-disabled")).toBe("false");
     expect(await breakdown.textContent()).toContain("Bad footing");
   });
 
@@ -571,5 +583,28 @@ describe("attack dialog: fields that change the form", () => {
       "From distance (1 hexes): Short",
     );
     expect(await dialog.locator('select[name="itemId"]').inputValue()).toBe("msLongbow0000001");
+  });
+});
+
+describe("attack dialog: a click right after typing", () => {
+  it("a modifier typed and Attack clicked at once: the click is not lost", async () => {
+    const { id } = await page.evaluate(() => window.bbb.openAttackDialog());
+    const dialog = page.locator(`[id="${id}"]`);
+    await dialog.locator('[data-action="addModifier"]').click();
+    await settle();
+    await dialog.locator('input[name="custom.0.label"]').fill("Uphill");
+    await dialog.locator('input[name="custom.0.value"]').fill("-5");
+    // No Tab. The button still shows the empty row's state (aria-disabled, so Playwright needs
+    // `force`); pressing it must not re-render the dialog under the pointer, and the submit
+    // reads the form as typed.
+    expect(await dialog.locator("button[type=submit]").getAttribute("aria-disabled")).toBe("true");
+    await dialog.locator("button[type=submit]").click({ force: true });
+    await settle();
+    const result = await page.evaluate(() => window.bbb.dialogResult());
+    expect(result?.settled).toBe(true);
+    expect((result?.value as { custom: unknown } | null)?.custom).toEqual([
+      { label: "Uphill", value: -5 },
+    ]);
+    expect(await dialog.count()).toBe(0);
   });
 });
