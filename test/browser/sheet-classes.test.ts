@@ -608,3 +608,45 @@ describe("attack dialog: a click right after typing", () => {
     expect(await dialog.count()).toBe(0);
   });
 });
+
+describe("actor sheet: a click right after typing", () => {
+  it("a value typed and a tab clicked at once: the value is stored and the tab shown", async () => {
+    const sheet = await openKnight();
+    await sheet.locator('input[name="system.hm3.fatigue"]').fill("2");
+    await sheet.locator('nav.tabs a[data-tab="skills"]').click();
+    await settle();
+    expect((await actorSystem()).hm3.fatigue).toBe(2);
+    expect(await sheet.locator('section.tab[data-tab="skills"]').isVisible()).toBe(true);
+  });
+
+  it("a skill's ML typed and its EML button clicked at once: both land", async () => {
+    const sheet = await openKnight();
+    await sheet.locator('nav.tabs a[data-tab="skills"]').click();
+    const row = sheet.locator('tr[data-item-id="skSword000000001"]');
+    await row.locator("input.bbb-ml-input").fill("75");
+    await row.locator('[data-action="rollSkill"]').click();
+    await settle();
+    const items = (await page.evaluate(() => window.bbb.actorSource())).items as Obj[];
+    const sword = items.find((i) => i._id === "skSword000000001")!;
+    expect(((sword.system as Obj).hm3 as Obj).ml).toBe(75);
+    expect(await page.evaluate(() => window.bbb.messages())).toHaveLength(1);
+  });
+});
+
+describe("item sheet: a click right after typing", () => {
+  it("a value typed and a tab clicked at once: the value is stored and the tab shown", async () => {
+    await openKnight();
+    const weapon = (await page.evaluate(() => window.bbb.itemNames())).find(
+      (i) => i.type === "weapon",
+    )!;
+    const { id } = await page.evaluate((i) => window.bbb.openItemSheet(i), weapon.id);
+    const sheet = page.locator(`[id="${id}"]`);
+    await sheet.locator('input[name="system.hm3.wq"]').fill("8");
+    await sheet.locator('nav.tabs a[data-tab="description"]').click();
+    await settle();
+    const items = (await page.evaluate(() => window.bbb.actorSource())).items as Obj[];
+    const stored = items.find((i) => i._id === weapon.id)!;
+    expect(((stored.system as Obj).hm3 as Obj).wq).toBe(8);
+    expect(await sheet.locator('section.tab[data-tab="description"]').isVisible()).toBe(true);
+  });
+});

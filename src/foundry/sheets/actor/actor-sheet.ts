@@ -15,6 +15,7 @@ import type { TypeKey } from "../../data/rules";
 import {
   escapeHtml,
   handlebarsApi,
+  PressGuard,
   restoreRefused,
   textEditor,
   type Format,
@@ -255,9 +256,14 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     return parts;
   }
 
+  /**
+   * A re-render first waits for a press on the sheet to end (PressGuard), so the click lands
+   * and what it changed (the tab) is in the context.
+   */
   protected override async _prepareContext(
     options: Parameters<BaseInstance["_prepareContext"]>[0],
   ) {
+    await this.#press.released();
     const base = await super._prepareContext(options);
     return Object.assign(base, actorContext(await this.contextInput()));
   }
@@ -272,6 +278,22 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     // The context is the one _prepareContext built (fvtt-types sees the default EmptyObject).
     const { tab } = partContext(context as unknown as ActorSheetContext, partId);
     return Object.assign(ctx, { tab });
+  }
+
+  /** Keeps a click that comes right after typing in a field (see PressGuard). */
+  readonly #press = new PressGuard();
+
+  protected override async _onFirstRender(
+    context: Parameters<BaseInstance["_onFirstRender"]>[0],
+    options: Parameters<BaseInstance["_onFirstRender"]>[1],
+  ): Promise<void> {
+    await super._onFirstRender(context as never, options);
+    this.#press.attach(this.element);
+  }
+
+  protected override _onClose(options: Parameters<BaseInstance["_onClose"]>[0]): void {
+    this.#press.detach();
+    super._onClose(options);
   }
 
   /** The body plan editor recomputes its zone sums as aim points are typed. */
