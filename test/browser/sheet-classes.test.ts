@@ -1,12 +1,15 @@
 /**
- * The system's real sheet and dialog classes in Chromium: the actor sheet, the item sheet and
- * the attack and defence dialogs run on the Foundry stand-ins in their DOM mode (bundled by
- * test/browser/app, see docs/foundry-stand-ins.md), rendered into the page, and driven by
- * Playwright as a user would: clicks on `data-action` buttons and tabs, typing in fields and
- * leaving them (`change`, which submits the sheets' forms), a pack item dropped on the sheet
- * with a real DragEvent carrying Foundry's drag data, the dialogs' Attack/Defend/Cancel. Each
- * test asserts what changed: the stored documents, the re-rendered DOM, the tab shown, the
- * dialog's result, the messages shown.
+ * The system's real sheet and dialog classes in Chromium: the actor sheet (character and
+ * creature), the item sheet and the attack and defence dialogs run on the Foundry stand-ins in
+ * their DOM mode (bundled by test/browser/app, see docs/foundry-stand-ins.md), rendered into
+ * the page, and driven by Playwright as a user would: clicks on `data-action` buttons and tabs,
+ * typing in fields and leaving them (`change`, which submits the sheets' forms), a pack item
+ * dropped on the sheet with real DragEvents carrying Foundry's drag data, the dialogs'
+ * Attack/Defend/Cancel and the window's close button, and clicks that come right after typing
+ * (no Tab first). Each test asserts what changed: the stored documents, the re-rendered DOM,
+ * the tab shown, the dialog's result, the messages shown. The last part posts an exchange card
+ * to a scrolling chat log as v13's ChatLog does and checks where the log is once the card
+ * (filled asynchronously by renderChatMessageHTML) has its height.
  */
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
