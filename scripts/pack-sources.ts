@@ -1,7 +1,8 @@
 /**
  * `npm run packs:sources`: writes the HârnMaster 3 compendium pack sources
- * (`packs/_source/<pack>/<slug>.json`) from the reference statistics in
- * `../shared/data/hm3/*.csv` (hm3.md §3) and the seed 003 tables the engine already holds.
+ * (`packs/_source/<pack>/<slug>.json`) from the reference statistics of `../shared/data/hm3/*.csv`
+ * (hm3.md §3), as kept in the repository by `npm run reference` (`reference/hm3-*.json`, so this
+ * script needs no `../shared`), and the seed 003 tables the engine already holds.
  * Re-runnable: the same CSVs give byte-identical files; a test checks that the committed
  * sources are what this script writes, so nobody edits them by hand out of step.
  *
@@ -10,7 +11,7 @@
  * needs (hand modes, missile velocity, feet to hexes, the two armour rows without locations)
  * are R35-R38 in docs/rulings.md; docs/packs.md describes the packs.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
@@ -19,12 +20,13 @@ import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
 import { stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
+import { referenceCsv, type CsvRow } from "./reference-data";
+
+export type { CsvRow };
 
 type Obj = Record<string, unknown>;
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-/** Where the reference statistics live (beside the repository, as ../shared). */
-export const DATA_DIR = resolve(ROOT, "../shared/data/hm3");
 export const SOURCE_DIR = join(ROOT, "packs/_source");
 
 /** The item packs this script writes, by pack name. */
@@ -48,15 +50,9 @@ export const ALL_PACKS: readonly string[] = [
 
 // ── CSV ──────────────────────────────────────────────────────────────────────────────────────
 
-/** A CSV row by column name, with its file and line for messages. */
-export interface CsvRow {
-  file: string;
-  line: number;
-  cells: Readonly<Record<string, string>>;
-}
-
 /**
- * Parses the reference CSVs: a header line, then one row per line; fields separated by commas,
+ * Parses the CSVs of `../shared/data/hm3/` (`npm run reference` keeps their rows in
+ * `reference/`): a header line, then one row per line; fields separated by commas,
  * optionally double-quoted ("" inside quotes is a quote). A row with a different number of
  * fields than the header is refused, naming the file and line.
  */
@@ -340,13 +336,16 @@ export function armourDoc(row: CsvRow): Obj {
 
 // ── Generation ───────────────────────────────────────────────────────────────────────────────
 
-/** Reads one of the reference CSVs. */
-export function readCsv(file: string, dir = DATA_DIR): CsvRow[] {
-  return parseCsv(readFileSync(join(dir, file), "utf8"), file);
+/**
+ * The rows of one of the reference CSVs (`melee-weapons.csv`…), from the repository's reference
+ * data (`reference/hm3-<name>.json`, written from `../shared/data/hm3/` by `npm run reference`).
+ */
+export function readCsv(file: string): CsvRow[] {
+  return referenceCsv(file);
 }
 
 /** Every source file this script writes: path under packs/_source → its JSON text. */
-export function generateSources(dir = DATA_DIR): Map<string, string> {
+export function generateSources(): Map<string, string> {
   const out = new Map<string, string>();
   const add = (pack: string, doc: Obj) => {
     const path = `${pack}/${slug(String(doc.name))}.json`;
@@ -358,9 +357,9 @@ export function generateSources(dir = DATA_DIR): Map<string, string> {
     items.set(String(doc.name), doc);
     add(pack, doc);
   };
-  for (const row of readCsv("melee-weapons.csv", dir)) keep(ITEM_PACKS.melee, meleeDoc(row));
-  for (const row of readCsv("missile-weapons.csv", dir)) keep(ITEM_PACKS.missile, missileDoc(row));
-  for (const row of readCsv("armour.csv", dir)) keep(ITEM_PACKS.armour, armourDoc(row));
+  for (const row of readCsv("melee-weapons.csv")) keep(ITEM_PACKS.melee, meleeDoc(row));
+  for (const row of readCsv("missile-weapons.csv")) keep(ITEM_PACKS.missile, missileDoc(row));
+  for (const row of readCsv("armour.csv")) keep(ITEM_PACKS.armour, armourDoc(row));
   for (const doc of bodyPlanDocs()) add(ACTOR_PACKS.plans, doc);
   for (const doc of fighterDocs(items)) add(ACTOR_PACKS.fighters, doc);
   return out;

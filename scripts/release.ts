@@ -3,6 +3,10 @@
  * holding only what Foundry installs) and release/system.json beside it. Pure Node: the zip
  * is written here with node:zlib and a CRC-32 table, so no zip binary is needed.
  *
+ * The released system.json (in the zip and beside it) carries `url`, `manifest` and `download`
+ * for Foundry's install by URL, from BBB_REPOSITORY_URL or package.json `repository`
+ * (scripts/release-urls.ts); with neither the release is refused with a message saying so.
+ *
  * Run after `vite build` (`npm run release` does both). Options, for tests:
  *   --dist <dir>  where the built bundle is (default dist); packed as blow-by-blow/dist/
  *   --packs <dir> where the compiled packs are (default packs, as `npm run build:packs` writes
@@ -14,6 +18,7 @@ import { join, posix, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { deflateRawSync } from "node:zlib";
+import { releaseUrls, repositoryUrl, withReleaseUrls } from "./release-urls";
 
 const SYSTEM_ID = "blow-by-blow";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -127,7 +132,10 @@ function main(): void {
 
   const manifestText = readFileSync(join(ROOT, "system.json"), "utf8");
   const manifest = JSON.parse(manifestText) as Manifest;
-  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+    version: string;
+    repository?: string | { url?: string };
+  };
   if (manifest.id !== SYSTEM_ID)
     throw new Error(`system.json id is ${manifest.id}, not ${SYSTEM_ID}.`);
   if (manifest.version !== pkg.version) {
@@ -135,9 +143,17 @@ function main(): void {
       `system.json version ${manifest.version} != package.json version ${pkg.version}.`,
     );
   }
+  // Install by URL: the released manifest says where it and its zip are published.
+  const urls = releaseUrls(repositoryUrl(process.env, pkg), SYSTEM_ID, manifest.version);
+  const released = Buffer.from(
+    JSON.stringify(withReleaseUrls(JSON.parse(manifestText) as Manifest, urls), null, 2) + "\n",
+  );
 
   const files: [string, string][] = [];
   for (const file of FILES) if (existsSync(join(ROOT, file))) files.push([file, join(ROOT, file)]);
+  /** The released manifest replaces the repository's in the zip. */
+  const contentOf = (p: string, disk: string) =>
+    p === "system.json" ? released : readFileSync(disk);
   if (!existsSync(distDir)) throw new Error(`${distDir} does not exist: run \`vite build\` first.`);
   walk(distDir, "dist", files);
   for (const folder of FOLDERS)
@@ -176,14 +192,20 @@ function main(): void {
     ...[...folders].sort().map((f): [string, Uint8Array] => [f, new Uint8Array(0)]),
     ...files
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([p, disk]): [string, Uint8Array] => [`${SYSTEM_ID}/${p}`, readFileSync(disk)]),
+      .map(([p, disk]): [string, Uint8Array] => [`${SYSTEM_ID}/${p}`, contentOf(p, disk)]),
   ];
 
   mkdirSync(outDir, { recursive: true });
   const zipPath = join(outDir, `${SYSTEM_ID}-${manifest.version}.zip`);
   writeFileSync(zipPath, zip(entries));
-  writeFileSync(join(outDir, "system.json"), manifestText);
+  writeFileSync(join(outDir, "system.json"), released);
   console.log(`Wrote ${zipPath} (${files.length} files) and ${join(outDir, "system.json")}.`);
+  console.log(`Install by URL: ${urls.manifest}`);
 }
 
-main();
+try {
+  main();
+} catch (e) {
+  console.error(`release: ${(e as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,8 +1,8 @@
 /**
  * A sample HârnMaster 3 fight for `npm start` and `cli demo`: a knight in mail and plate with
  * broadsword and kite shield against a brigand with handaxe and round shield, exchange after
- * exchange until one is dead or in shock. Weapon figures are those of
- * `../shared/data/hm3/melee-weapons.csv`.
+ * exchange until one is dead or in shock. Weapon figures are those of the HM3 melee weapons CSV
+ * (`reference/hm3-melee-weapons.json`, from `../shared/data/hm3/melee-weapons.csv`).
  */
 import { SeededDice } from "../core/dice";
 import {
@@ -148,16 +148,39 @@ function strikeText(s: Hm3Strike, victim: string): string {
   return t;
 }
 
+/**
+ * One weapon damage roll as text (ruling R31): a roll above WQ damages the item, which loses
+ * 1 WQ and breaks only when that leaves WQ 0.
+ */
+export function weaponDamageLine(item: string, total: number, wq: number, failed: boolean): string {
+  const outcome = !failed
+    ? "holds"
+    : wq <= 1
+      ? `damaged, WQ ${wq} → 0: BREAKS`
+      : `damaged, WQ ${wq} → ${wq - 1}`;
+  return `    Weapon damage: ${item} 3d6 = ${total} vs WQ ${wq} → ${outcome}`;
+}
+
 function apply(r: Hm3Result, atk: DemoFighter, def: DemoFighter, lines: string[]): void {
   const sideOf = (side: "attacker" | "defender") => (side === "attacker" ? atk : def);
+  // Ruling R31: a failed weapon damage roll (`broken`: the roll failed) costs the item 1 WQ;
+  // the item breaks only when that leaves WQ 0.
   for (const w of r.weaponDamage) {
+    if (!w.broken) continue;
     const f = sideOf(w.side);
-    if (w.broken && w.side === "attacker") {
+    const item = w.side === "attacker" ? f.weapon : f.shield;
+    item.wq = Math.max(0, item.wq - 1);
+    if (item.wq > 0) continue;
+    if (item === f.weapon) {
+      // The weapon broke (in attack, or blocking after the shield was lost).
       lines.push(`    ${f.name} draws a ${DAGGER.name}.`);
-      f.weapon = DAGGER;
-    } else if (w.broken) {
+      const blockedWithIt = f.shield === f.weapon;
+      f.weapon = { ...DAGGER };
+      if (blockedWithIt) f.shield = f.weapon;
+    } else {
       lines.push(`    ${f.name} fights on without a shield (blocks with the ${f.weapon.name}).`);
-      f.shield = { ...f.weapon, ml: f.weapon.ml };
+      // The same item: a failed roll while blocking with it costs the weapon its WQ.
+      f.shield = f.weapon;
     }
   }
   for (const fx of r.effects)
@@ -173,10 +196,15 @@ function apply(r: Hm3Result, atk: DemoFighter, def: DemoFighter, lines: string[]
   }
 }
 
-export function runDemo(seed: number, maxExchanges = 30): string {
+/**
+ * The fight with the dice of `seed`, at most `maxExchanges` exchanges. `wq` (for tests) starts
+ * every weapon and shield at that WQ instead of its own.
+ */
+export function runDemo(seed: number, maxExchanges = 30, wq?: number): string {
   const dice = new SeededDice(seed);
   const a = knight();
   const b = brigand();
+  if (wq !== undefined) for (const f of [a, b]) f.weapon.wq = f.shield.wq = wq;
   const lines: string[] = [
     `Sample HârnMaster 3 fight (seed ${seed}): ${a.name} vs ${b.name}`,
     `  ${a.name}: ${a.weapon.name} AML ${a.weapon.ml + a.weapon.attack}, ${a.shield.name} DML ${a.shield.ml + a.shield.defence}, END ${endurance(a.str, a.sta, a.wil)}, mail hauberk over gambeson, plate halfhelm`,
@@ -233,9 +261,8 @@ export function runDemo(seed: number, maxExchanges = 30): string {
     );
     for (const s of r.strikes) lines.push(strikeText(s, s.by === "attacker" ? def.name : atk.name));
     for (const w of r.weaponDamage) {
-      lines.push(
-        `    Weapon damage: ${w.side === "attacker" ? atk.weapon.name : def.shield.name} 3d6 = ${w.check.total} vs WQ ${w.wq}${w.broken ? " → BREAKS" : " → holds"}`,
-      );
+      const name = w.side === "attacker" ? atk.weapon.name : def.shield.name;
+      lines.push(weaponDamageLine(name, w.check.total, w.wq, w.broken));
     }
     for (const f of r.fumbles)
       lines.push(

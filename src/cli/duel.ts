@@ -6,9 +6,20 @@
  */
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors";
+import { fileErrorText, parseArgs } from "./args";
+import { COMMANDS } from "./commands";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3Combat } from "../rules/hm3";
-import { duelPlotSvg, runDuels, type ActorSource, type DuelStats } from "../sim/duel";
+import { localizerOf } from "../foundry/sheets/common";
+import {
+  DUEL_TEXT,
+  duelPlotSvg,
+  locationNamer,
+  runDuels,
+  type ActorSource,
+  type DuelStats,
+} from "../sim/duel";
+import en from "../../lang/en.json";
 
 export interface DuelArgs {
   files: [string, string];
@@ -18,33 +29,16 @@ export interface DuelArgs {
   json: boolean;
 }
 
-/** Reads the command's arguments; a bad one throws with its name. */
+/** Reads the command's arguments (src/cli/args.ts); a bad one throws with its name. */
 export function duelArgs(args: readonly string[]): DuelArgs {
-  const files: string[] = [];
-  const out: Omit<DuelArgs, "files"> = { n: 1000, seed: 1, svg: null, json: false };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new InputError(a, v, "expected a value");
-      return v;
-    };
-    const whole = (name: string, v: string, min: number) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min)
-        throw new InputError(name, v, `expected a whole number ≥ ${min}`);
-      return n;
-    };
-    if (a === "--n") out.n = whole("--n", value(), 1);
-    else if (a === "--seed") out.seed = whole("--seed", value(), 0);
-    else if (a === "--svg") out.svg = value();
-    else if (a === "--json") out.json = true;
-    else if (a.startsWith("--")) throw new InputError(a, a, "unknown option");
-    else files.push(a);
-  }
-  if (files.length !== 2)
-    throw new InputError("files", files.join(" "), "expected two actor FILEs");
-  return { ...out, files: files as [string, string] };
+  const { files, options } = parseArgs(COMMANDS.duel, args);
+  return {
+    files: files as [string, string],
+    n: (options["--n"] as number | undefined) ?? 1000,
+    seed: (options["--seed"] as number | undefined) ?? 1,
+    svg: (options["--svg"] as string | undefined) ?? null,
+    json: options["--json"] === true,
+  };
 }
 
 /** A fighter file checked as an actor: its derivation must succeed, and it must have a weapon. */
@@ -60,8 +54,15 @@ export function loadFighter(actor: unknown, file: string): ActorSource {
   return actor as ActorSource;
 }
 
-/** The summary as text. */
-export function duelSummary(stats: DuelStats, names: [string, string]): string {
+/**
+ * The summary as text. Injuries are listed per fighter ("Injuries taken by Brigand"), each
+ * location by its name as the sheets show it (`actors` give creatures' own plans).
+ */
+export function duelSummary(
+  stats: DuelStats,
+  names: [string, string],
+  actors: [ActorSource | null, ActorSource | null] = [null, null],
+): string {
   const pct = (k: "a" | "b" | "none") => ((100 * stats.wins[k]) / stats.n).toFixed(1);
   const lines = [
     `${stats.n} duels: ${names[0]} vs ${names[1]}`,
@@ -76,15 +77,20 @@ export function duelSummary(stats: DuelStats, names: [string, string]): string {
   for (const r of rounds.slice(0, 10))
     lines.push(`  ${String(r).padStart(3)}: ${stats.rounds.histogram[r]}`);
   if (rounds.length > 10) lines.push(`  … ${rounds.length - 10} more round counts`);
-  lines.push("Injuries by location (M S G K):");
-  const locs = Object.keys(stats.injuries).sort();
-  for (const l of locs) {
-    const c = stats.injuries[l]!;
-    lines.push(
-      `  ${l.padEnd(16)} ${["M", "S", "G", "K"].map((s) => String(c[s] ?? 0).padStart(6)).join("")}`,
-    );
-  }
-  if (!locs.length) lines.push("  none");
+  const { localize, format } = localizerOf(en);
+  (["a", "b"] as const).forEach((side, i) => {
+    const name = locationNamer(actors[i]!, localize);
+    const byLoc = stats.injuries[side];
+    lines.push(`${format(DUEL_TEXT.takenBy, { name: names[i]! })}, by location (M S G K):`);
+    const locs = Object.keys(byLoc).sort((x, y) => name(x).localeCompare(name(y)));
+    for (const l of locs) {
+      const c = byLoc[l]!;
+      lines.push(
+        `  ${name(l).padEnd(20)} ${["M", "S", "G", "K"].map((s) => String(c[s] ?? 0).padStart(6)).join("")}`,
+      );
+    }
+    if (!locs.length) lines.push(`  ${localize(DUEL_TEXT.none)}`);
+  });
   return lines.join("\n") + "\n";
 }
 
@@ -123,6 +129,14 @@ export function runDuelCommand(
   const opts = duelArgs(args);
   const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
   const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
-  if (opts.svg) writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }));
-  return opts.json ? JSON.stringify(stats, null, 2) + "\n" : duelSummary(stats, [a.name, b.name]);
+  if (opts.svg) {
+    try {
+      writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }, { actors: { a, b } }));
+    } catch (e) {
+      throw new InputError("--svg", opts.svg, `cannot write the file (${fileErrorText(e)})`);
+    }
+  }
+  return opts.json
+    ? JSON.stringify(stats, null, 2) + "\n"
+    : duelSummary(stats, [a.name, b.name], [a, b]);
 }

@@ -10,14 +10,18 @@
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
  *
- * Malformed input prints one line naming the field and exits with status 2.
+ * Malformed input or a bad argument prints one line naming the field or argument and exits with
+ * status 2 (one rule for every command: src/cli/args.ts, docs/cli.md "Arguments").
  */
 import { readFileSync } from "node:fs";
 import { InputError } from "../core/errors";
 import { deriveCharacterInput, resolveInput } from "../rules/resolve";
 import { oddsInput } from "../rules/hm3/odds";
+import { hm3Combat } from "../rules/hm3";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { runDemo } from "./demo";
+import { fileErrorText, parseArgs } from "./args";
+import { COMMANDS } from "./commands";
 import { runDuelCommand } from "./duel";
 import { fightExchange } from "./fight";
 
@@ -42,13 +46,16 @@ Commands:
                       simple policy (best attack, best defence; src/cli/fight.ts).
                       Prints what each chose and the result as JSON.
   duel A B [--n N] [--seed S] [--svg FILE] [--json]
-                      N duels (default 1000) to incapacitation or death between
+                      N duels (default 1000, at most 1000000) to incapacitation or death between
                       two actor documents, same policy as fight (docs/duel.md).
                       Prints win rates, rounds to decision and injuries by
                       location and severity; --svg writes a plot of the
                       injuries, --json prints the counts as JSON.
   demo [--seed N]     Run a sample HârnMaster 3 fight and print it as text.
   help                Show this help.
+
+Seeds are whole numbers from 0 to 4294967295. A bad argument or input prints one
+line naming it and what was expected, and exits with status 2.
 
 Example:
   echo '{"ruleset":"hm3","attack":{"type":"melee","eml":70,"aspect":"edge","aim":"mid","impact":5},
@@ -66,9 +73,7 @@ function readInput(file: string): unknown {
   try {
     text = file === "-" ? readFileSync(0, "utf8") : readFileSync(file, "utf8");
   } catch (e) {
-    throw new UsageError(
-      `${file}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`,
-    );
+    throw new UsageError(`${file}: cannot read the file (${fileErrorText(e)})`);
   }
   try {
     return JSON.parse(text);
@@ -79,14 +84,23 @@ function readInput(file: string): unknown {
   }
 }
 
+/** A fighter from an actor FILE: an error names the file and the field. */
+function readFighter(file: string) {
+  try {
+    return fighterFromSource(readInput(file));
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
+    throw e;
+  }
+}
+
 export function main(argv: string[]): number {
   const [command, ...args] = argv;
   try {
     switch (command) {
       case "resolve": {
-        if (args.length !== 1)
-          throw new UsageError("resolve: expected one FILE argument (or - for stdin)");
-        const out = resolveInput(readInput(args[0]!));
+        const [file] = parseArgs(COMMANDS.resolve, args).files;
+        const out = resolveInput(readInput(file!));
         for (const name of out.unusedRolls) {
           process.stderr.write(
             `warning: rolls.${name} was not used: this exchange made no roll of that name\n`,
@@ -99,9 +113,8 @@ export function main(argv: string[]): number {
         return 0;
       }
       case "odds": {
-        if (args.length !== 1)
-          throw new UsageError("odds: expected one FILE argument (or - for stdin)");
-        const out = oddsInput(readInput(args[0]!));
+        const [file] = parseArgs(COMMANDS.odds, args).files;
+        const out = oddsInput(readInput(file!));
         for (const name of out.ignored) {
           process.stderr.write(`warning: ${name} was not used: odds run over every roll\n`);
         }
@@ -109,29 +122,18 @@ export function main(argv: string[]): number {
         return 0;
       }
       case "character": {
-        if (args.length !== 1)
-          throw new UsageError("character: expected one FILE argument (or - for stdin)");
+        const [file] = parseArgs(COMMANDS.character, args).files;
         process.stdout.write(
-          JSON.stringify(deriveCharacterInput(readInput(args[0]!)), null, 2) + "\n",
+          JSON.stringify(deriveCharacterInput(readInput(file!)), null, 2) + "\n",
         );
         return 0;
       }
       case "fight": {
-        const files = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--seed");
-        if (files.length !== 2)
-          throw new UsageError("fight: expected two actor FILEs (A attacks B)");
-        const i = args.indexOf("--seed");
-        const seed = i >= 0 ? Number(args[i + 1]) : 1;
-        if (!Number.isInteger(seed) || seed < 0)
-          throw new UsageError(`--seed: expected a whole number ≥ 0, got ${args[i + 1]}`);
-        const [a, b] = files.map((file) => {
-          try {
-            return fighterFromSource(readInput(file));
-          } catch (e) {
-            if (e instanceof InputError) throw new UsageError(`${file}: ${e.message}`);
-            throw e;
-          }
-        });
+        const { files, options } = parseArgs(COMMANDS.fight, args);
+        const seed = (options["--seed"] as number | undefined) ?? 1;
+        const [a, b] = files.map(readFighter);
+        if (!hm3Combat.attackOptions(a!, null).length)
+          throw new InputError(`${files[0]}: items`, a!.items.length, "no weapon to attack with");
         process.stdout.write(JSON.stringify(fightExchange(a!, b!, seed), null, 2) + "\n");
         return 0;
       }
@@ -140,11 +142,8 @@ export function main(argv: string[]): number {
         return 0;
       }
       case "demo": {
-        const i = args.indexOf("--seed");
-        const seed = i >= 0 ? Number(args[i + 1]) : 2026;
-        if (!Number.isInteger(seed) || seed < 0)
-          throw new UsageError(`--seed: expected a whole number ≥ 0, got ${args[i + 1]}`);
-        process.stdout.write(runDemo(seed));
+        const { options } = parseArgs(COMMANDS.demo, args);
+        process.stdout.write(runDemo((options["--seed"] as number | undefined) ?? 2026));
         return 0;
       }
       case undefined:

@@ -16,6 +16,15 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * `table[key]` when `key` is the table's own property, else undefined. Every lookup of a key
+ * that comes from input goes through it (or `Object.hasOwn`): a plain `table[key]` answers
+ * `constructor`, `toString` or `__proto__` with what every object inherits.
+ */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** A mutable deep copy of plain data (objects, arrays, primitives). */
 export function copy<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => copy(v)) as T;

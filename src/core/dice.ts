@@ -12,7 +12,22 @@
  *
  * A Foundry-`Roll`-backed implementation lives in the adapter.
  */
+import { SEED_RANGE } from "./bounds";
 import { InputError } from "./errors";
+
+/**
+ * The largest seed: seeds are whole numbers 0..SEED_MAX (2^32 − 1). `SeededDice` reads a seed
+ * as 32 bits, so a larger one would only repeat the dice of a smaller one. Every entry point
+ * (the CLI's `resolve` input and `--seed` options) checks seeds against this one range.
+ */
+export const SEED_MAX = SEED_RANGE.max;
+
+/** A seed from input (`field` names it in the error): a whole number 0..SEED_MAX. */
+export function readSeed(value: unknown, field = "seed"): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > SEED_MAX)
+    throw new InputError(field, value, `expected a whole number from 0 to ${SEED_MAX}`);
+  return value;
+}
 
 /** A source of named dice rolls. Returns one value per die, each in 1..sides. */
 export interface Dice {

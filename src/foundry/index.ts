@@ -3,7 +3,8 @@
  * the world settings (ruleset, combat options: combat/settings.ts), the data models of every
  * document type, the status effects, the schema-version setting, the sheets, the combat flow
  * (GM-side query handlers and hooks), the exchange chat cards, the Token HUD attack button, the
- * hotbar attack macros and the combat tracker (Combat and Combatant document classes); at
+ * hotbar attack macros, the combat tracker (Combat and Combatant document classes) and, when the
+ * Quench module is active, the in-Foundry test batches (quench/); at
  * `ready` the GM's client migrates older world data. The rules engine and the attack entry
  * points are exposed on `game.blowByBlow`.
  */
@@ -18,6 +19,7 @@ import { registerTracker } from "./combat/tracker";
 import { registerStatusEffects } from "./config";
 import { registerDataModels } from "./data";
 import { migrateWorld, registerMigrationSettings } from "./migrations/world";
+import { registerQuench } from "./quench";
 import { registerSheets } from "./sheets/register";
 
 export const SYSTEM_ID = "blow-by-blow";
@@ -60,6 +62,8 @@ Hooks.once("init", () => {
   registerTokenHud();
   registerHotbarDrop();
   registerTracker();
+  // In-Foundry tests (docs/testing.md): registered only when the Quench module is active.
+  registerQuench();
 
   game.blowByBlow = { rulesets: RULESETS, attack, attackWithItem };
 });

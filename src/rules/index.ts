@@ -2,6 +2,7 @@
  * The rulesets this build implements. The adapter and the CLI look rulesets up here; a
  * ruleset that is not listed cannot be chosen.
  */
+import { ownValue } from "../core/data";
 import type { ExchangeRecord, Ruleset, RulesetId } from "../core/ruleset";
 import { hm3 } from "./hm3";
 import { m2m } from "./m2m";
@@ -27,5 +28,5 @@ export function implementedRulesets(): RulesetId[] {
 }
 
 export function getRuleset(id: string): AnyRuleset | undefined {
-  return (RULESETS as Record<string, AnyRuleset>)[id];
+  return ownValue(RULESETS as Record<string, AnyRuleset>, id);
 }

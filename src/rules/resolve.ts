@@ -2,7 +2,7 @@
  * The `resolve` contract, shared by the CLI and the workbench: one JSON object in (ruleset,
  * the exchange, optional named `rolls` and a `seed`), one plain-data result out.
  */
-import { ScriptedDice, SeededDice, type RollScript } from "../core/dice";
+import { readSeed, ScriptedDice, SeededDice, type RollScript } from "../core/dice";
 import { InputError, readNumber, readObject } from "../core/errors";
 import { runExchange, type ExchangeRecord } from "../core/ruleset";
 import { getRuleset, implementedRulesets, type AnyRuleset } from "./index";
@@ -76,10 +76,7 @@ export function deriveCharacterInput(raw: unknown): unknown {
 export function resolveInput(raw: unknown, seedIfMissing: () => number = freshSeed): ResolveOutput {
   const input = readObject(raw, "input");
   const ruleset = rulesetOf(input);
-  const seed =
-    input.seed === undefined
-      ? seedIfMissing()
-      : readNumber(input.seed, "seed", { integer: true, min: 0, max: 0xffffffff });
+  const seed = input.seed === undefined ? seedIfMissing() : readSeed(input.seed, "seed");
   const script = readRolls(input.rolls);
   const rest: Record<string, unknown> = { ...input };
   delete rest.ruleset;

@@ -10,8 +10,12 @@
  * - Order: higher Initiative EML first (hm3.md §2), ties to side A. Each round each fighter
  *   still in the fight takes one turn: it attacks the other with its policy's attack
  *   (src/sim/policy.ts), and the other defends with its policy's defence.
+ * - A disarmed fighter drops the item it used in that exchange (its weapon or shield): it is
+ *   out of hand (unequipped) until the fighter recovers it, so it neither strikes nor blocks.
  * - A fighter who is prone spends its turn getting up; one who is disarmed spends it
- *   recovering its weapon (the condition goes, no attack).
+ *   recovering what it dropped (the condition goes, the item is in hand again, no attack). The
+ *   turn is a step of its own (`DuelRecovery`), so a step-by-step view can say so. A tactical
+ *   advantage won by a prone or disarmed fighter is spent the same way.
  * - A tactical advantage gives its side one extra attack at once, at most one per turn
  *   (hm3.md §2); then the next turn comes.
  * - A fighter with an incapacitating condition (the ruleset's: shock, unconscious, dead) is out;
@@ -29,6 +33,10 @@ import { planEffects, type Operation, type SideTarget } from "../foundry/combat/
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3, hm3Combat } from "../rules/hm3";
 import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
+import { formatWith, locationLabel, localizerOf, type Localize } from "../foundry/sheets/common";
+import { HUMAN_PLAN_ID } from "../rules/hm3/body-plan";
+import type { Hm3Derived } from "../rules/hm3/character-types";
+import en from "../../lang/en.json";
 
 type Obj = Record<string, unknown>;
 
@@ -66,11 +74,26 @@ export interface DuelSide {
 export type SideKey = "a" | "b";
 
 export interface DuelExchange {
+  kind: "exchange";
   round: number;
   attacker: SideKey;
   /** The exchange as the flow makes it: state "resolved", with its result. */
   card: ExchangeCard;
 }
+
+/** A turn spent getting up or recovering a dropped item (R39): no exchange. */
+export interface DuelRecovery {
+  kind: "recovery";
+  round: number;
+  side: SideKey;
+  /** The conditions it ended: "prone", "disarmed" or both. */
+  conditions: string[];
+  /** The items picked up again (names), in the order they were dropped. */
+  items: string[];
+}
+
+/** One step of a duel: an exchange, or a turn spent recovering. */
+export type DuelTurn = DuelExchange | DuelRecovery;
 
 export interface DuelInjury {
   side: SideKey;
@@ -93,6 +116,8 @@ interface Fighter {
   policy: DuelPolicy;
   /** The snapshot as of the last change (derived once per change, not per exchange). */
   snap: FighterSnapshot | null;
+  /** Ids of the items it dropped when disarmed (unequipped until it recovers them). */
+  dropped: string[];
 }
 
 /** What a user picks for one exchange (the workbench); the policy decides what is not given. */
@@ -108,8 +133,11 @@ export interface Duel {
   attack(by: SideKey, dice: Dice, choice?: ExchangeChoice): DuelExchange | null;
   /** A side's fighter as it is now (figures re-derived after its injuries). */
   snapshot(side: SideKey): FighterSnapshot;
-  /** Runs the next turn (one exchange, or a turn spent getting up); null when the duel is over. */
-  next(dice: Dice): DuelExchange | null;
+  /**
+   * Runs the next turn: one exchange, or a turn spent getting up or recovering a dropped item;
+   * null when the duel is over.
+   */
+  next(dice: Dice): DuelTurn | null;
   result(): DuelResult;
 }
 
@@ -142,6 +170,19 @@ function snapshotOf(f: Fighter): FighterSnapshot {
 function setConditions(f: Fighter, conditions: string[]): void {
   f.conditions = conditions;
   if (f.snap) f.snap = { ...f.snap, conditions: [...conditions].sort() };
+}
+
+/**
+ * A disarmed character's item used in the exchange leaves its hand (unequipped) until it is
+ * recovered. A creature's weapons are its body (bite, claw): nothing leaves.
+ */
+function drop(f: Fighter, itemId: string | null): void {
+  if (f.actor.type === "creature") return;
+  const item = itemId ? f.actor.items.find((i) => i._id === itemId) : undefined;
+  if (!item || f.dropped.includes(item._id)) return;
+  (item.system as { equipped?: boolean }).equipped = false;
+  f.dropped.push(item._id);
+  f.snap = null;
 }
 
 /** Whether a fighter is out of the fight, and how. */
@@ -286,6 +327,7 @@ function startDuel(
       conditions: [...new Set(side.conditions ?? [])],
       policy: side.policy ?? {},
       snap: initial?.[key] ?? null,
+      dropped: [],
     };
     if (initial) return f;
     try {
@@ -383,6 +425,8 @@ function startDuel(
       : ({ result } as unknown as ExchangeCard);
     applyEffects(result.effects, side, snaps, itemUsed, localize, nextId);
     for (const effect of result.effects) {
+      if (effect.type === "condition" && effect.condition === "disarmed")
+        drop(side[effect.to], itemUsed[effect.to]);
       if (effect.type === "injury")
         injuries.push({
           side: effect.to === "attacker" ? by : OTHER[by],
@@ -395,11 +439,33 @@ function startDuel(
         extraUsed = true;
       }
     }
-    const entry: DuelExchange = { round, attacker: by, card };
+    const entry: DuelExchange = { kind: "exchange", round, attacker: by, card };
     exchanges.push(entry);
     settle();
     return entry;
   };
+
+  /** A turn (or a tactical advantage) spent getting up and picking up what was dropped. */
+  const recover = (by: SideKey): DuelRecovery => {
+    const me = fighters[by];
+    const ended = me.conditions.filter((c) => c === "prone" || c === "disarmed");
+    const items: string[] = [];
+    for (const id of me.dropped) {
+      const item = me.actor.items.find((i) => i._id === id);
+      if (!item) continue;
+      (item.system as { equipped?: boolean }).equipped = true;
+      items.push(item.name);
+    }
+    if (me.dropped.length) me.snap = null;
+    me.dropped = [];
+    setConditions(
+      me,
+      me.conditions.filter((c) => c !== "prone" && c !== "disarmed"),
+    );
+    return { kind: "recovery", round, side: by, conditions: ended, items };
+  };
+  const down = (by: SideKey) =>
+    fighters[by].conditions.includes("prone") || fighters[by].conditions.includes("disarmed");
 
   // A fighter may come in already out of the fight (a dead body, an unconscious one).
   settle();
@@ -423,28 +489,19 @@ function startDuel(
     snapshot(side: SideKey): FighterSnapshot {
       return snapshotOf(fighters[side]);
     },
-    next(dice: Dice): DuelExchange | null {
-      while (end === null) {
-        if (extraFor) {
-          // The tactical advantage's extra attack, at once (R39); a second one is lost.
-          const by = extraFor;
-          extraFor = null;
-          return exchange(by, dice);
-        }
-        const by = startTurn();
-        if (by === null) break;
-        const me = fighters[by];
-        if (me.conditions.includes("prone") || me.conditions.includes("disarmed")) {
-          // The turn goes to getting up or recovering the weapon (R39).
-          setConditions(
-            me,
-            me.conditions.filter((c) => c !== "prone" && c !== "disarmed"),
-          );
-          continue;
-        }
-        return exchange(by, dice);
+    next(dice: Dice): DuelTurn | null {
+      if (end !== null) return null;
+      if (extraFor) {
+        // The tactical advantage's extra attack, at once (R39); a second one is lost. A
+        // fighter down or disarmed spends it getting up or recovering what it dropped.
+        const by = extraFor;
+        extraFor = null;
+        return down(by) ? recover(by) : exchange(by, dice);
       }
-      return null;
+      const by = startTurn();
+      if (by === null) return null;
+      // The turn goes to getting up or recovering the weapon (R39).
+      return down(by) ? recover(by) : exchange(by, dice);
     },
     result(): DuelResult {
       return {
@@ -486,8 +543,8 @@ export interface DuelStats {
   n: number;
   wins: Record<SideKey | "none", number>;
   rounds: { mean: number; histogram: Record<number, number> };
-  /** Injuries by location, then severity (M, S, G, K). */
-  injuries: Record<string, Record<string, number>>;
+  /** Injuries taken by each side (the victim), by location id, then severity (M, S, G, K). */
+  injuries: Record<SideKey, Record<string, Record<string, number>>>;
 }
 
 /** `n` duels with the dice of `seed` (one stream for all), counted. */
@@ -507,7 +564,7 @@ export function runDuels(
     n,
     wins: { a: 0, b: 0, none: 0 },
     rounds: { mean: 0, histogram: {} },
-    injuries: {},
+    injuries: { a: {}, b: {} },
   };
   let totalRounds = 0;
   for (let i = 0; i < n; i++) {
@@ -516,7 +573,7 @@ export function runDuels(
     totalRounds += r.rounds;
     stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;
     for (const inj of r.injuries) {
-      const byLoc = (stats.injuries[inj.location] ??= {});
+      const byLoc = (stats.injuries[inj.side][inj.location] ??= {});
       byLoc[inj.severity] = (byLoc[inj.severity] ?? 0) + 1;
     }
     onProgress?.(i + 1, n);
@@ -542,28 +599,88 @@ function escapeXml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
+/** The plot's strings (lang/en.json), and the duel summary's. */
+export const DUEL_TEXT = Object.freeze({
+  title: "BLOWBYBLOW.Duel.title",
+  summary: "BLOWBYBLOW.Duel.summary",
+  takenBy: "BLOWBYBLOW.Duel.takenBy",
+  none: "BLOWBYBLOW.Duel.none",
+});
+
+const EN = localizerOf(en);
+
 /**
- * A self-contained SVG: one row per location struck, a stacked bar of its injuries by severity
- * (M, S, G, K), the count at the end; the title names the fighters and the win rates. Text is
- * escaped (fighters' names are user text).
+ * A location id's name as the sheets show it (`Left Shoulder`): the human plan's names from the
+ * language file; another plan's (a creature's) from the fighter's own body plan. Without a
+ * fighter, the human names (an id of no plan shows as itself).
  */
-export function duelPlotSvg(stats: DuelStats, names: Record<SideKey, string>): string {
-  const locations = Object.keys(stats.injuries).sort(
-    (x, y) => total(stats.injuries[y]!) - total(stats.injuries[x]!) || x.localeCompare(y),
+export function locationNamer(
+  actor: ActorSource | null,
+  localize: Localize = EN.localize,
+): (id: string) => string {
+  const plan = actor ? (fighterFromSource(actor).derived as Hm3Derived).plan : null;
+  const human = !plan || plan.id === HUMAN_PLAN_ID;
+  return (id) => locationLabel(id, plan, localize, human);
+}
+
+export interface PlotOptions {
+  /** The localiser (default: lang/en.json). */
+  localize?: Localize;
+  /** Each side's fighter, whose body plan names its locations (default: the human names). */
+  actors?: Partial<Record<SideKey, ActorSource>>;
+}
+
+/** Locations struck, most struck first (then by name). */
+function struck(byLoc: Record<string, Record<string, number>>): string[] {
+  return Object.keys(byLoc).sort(
+    (x, y) => total(byLoc[y]!) - total(byLoc[x]!) || x.localeCompare(y),
   );
-  const max = Math.max(1, ...locations.map((l) => total(stats.injuries[l]!)));
+}
+
+/**
+ * A self-contained SVG: for each fighter, a heading "Injuries taken by <name>" and one row per
+ * location struck (named as the sheets name it), a stacked bar of its injuries by severity (M,
+ * S, G, K), the count at the end; the first line gives the win rates. Text is escaped
+ * (fighters' names are user text). Each bar says whose injuries it counts (`data-side`).
+ */
+export function duelPlotSvg(
+  stats: DuelStats,
+  names: Record<SideKey, string>,
+  options: PlotOptions = {},
+): string {
+  const localize = options.localize ?? EN.localize;
+  const format = formatWith(localize);
+  const sides = (["a", "b"] as const).map((side) => ({
+    side,
+    locations: struck(stats.injuries[side]),
+    label: locationNamer(options.actors?.[side] ?? null, localize),
+  }));
+  const max = Math.max(
+    1,
+    ...sides.flatMap((x) => x.locations.map((l) => total(stats.injuries[x.side][l]!))),
+  );
   const rowH = 18;
-  const left = 120;
-  const width = 640;
+  const left = 140;
+  const width = 660;
   const barW = width - left - 60;
   const top = 48;
-  const height = top + locations.length * rowH + 40;
+  const rows = sides.reduce((t, x) => t + 1 + Math.max(1, x.locations.length), 0);
+  const height = top + rows * rowH + 16;
   const pct = (k: SideKey | "none") =>
     stats.n ? `${((100 * stats.wins[k]) / stats.n).toFixed(1)}%` : "0%";
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
-    `<title>${escapeXml(`${names.a} vs ${names.b}: injuries by location and severity`)}</title>`,
-    `<text x="8" y="18" font-weight="bold">${escapeXml(`${names.a} ${pct("a")} · ${names.b} ${pct("b")} · undecided ${pct("none")} (${stats.n} duels)`)}</text>`,
+    `<title>${escapeXml(format(DUEL_TEXT.title, { a: names.a, b: names.b }))}</title>`,
+    `<text x="8" y="18" font-weight="bold">${escapeXml(
+      format(DUEL_TEXT.summary, {
+        a: names.a,
+        b: names.b,
+        winsA: pct("a"),
+        winsB: pct("b"),
+        undecided: pct("none"),
+        n: stats.n,
+      }),
+    )}</text>`,
   ];
   SEVERITY_ORDER.forEach((sev, i) => {
     const x = left + i * 60;
@@ -571,22 +688,38 @@ export function duelPlotSvg(stats: DuelStats, names: Record<SideKey, string>): s
       `<rect x="${x}" y="26" width="10" height="10" fill="${SEVERITY_COLOUR[sev]}"/><text x="${x + 14}" y="35">${sev}</text>`,
     );
   });
-  locations.forEach((loc, row) => {
-    const y = top + row * rowH;
-    const counts = stats.injuries[loc]!;
-    out.push(`<text x="${left - 6}" y="${y + 12}" text-anchor="end">${escapeXml(loc)}</text>`);
-    let x = left;
-    for (const sev of SEVERITY_ORDER) {
-      const c = counts[sev] ?? 0;
-      if (!c) continue;
-      const w = (barW * c) / max;
-      out.push(
-        `<rect class="bar" data-location="${escapeXml(loc)}" data-severity="${sev}" data-count="${c}" x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${rowH - 4}" fill="${SEVERITY_COLOUR[sev]}"/>`,
-      );
-      x += w;
+  let y = top;
+  for (const { side, locations, label } of sides) {
+    const taken = locations.reduce((t, l) => t + total(stats.injuries[side][l]!), 0);
+    out.push(
+      `<text class="taken-by" data-side="${side}" x="8" y="${y + 12}" font-weight="bold">${escapeXml(
+        `${format(DUEL_TEXT.takenBy, { name: names[side] })} (${taken})`,
+      )}</text>`,
+    );
+    y += rowH;
+    if (!locations.length) {
+      out.push(`<text x="${left}" y="${y + 12}">${escapeXml(localize(DUEL_TEXT.none))}</text>`);
+      y += rowH;
     }
-    out.push(`<text x="${(x + 4).toFixed(2)}" y="${y + 12}">${total(counts)}</text>`);
-  });
+    for (const loc of locations) {
+      const counts = stats.injuries[side][loc]!;
+      out.push(
+        `<text class="location" data-side="${side}" data-location="${escapeXml(loc)}" x="${left - 6}" y="${y + 12}" text-anchor="end">${escapeXml(label(loc))}</text>`,
+      );
+      let x = left;
+      for (const sev of SEVERITY_ORDER) {
+        const c = counts[sev] ?? 0;
+        if (!c) continue;
+        const w = (barW * c) / max;
+        out.push(
+          `<rect class="bar" data-side="${side}" data-location="${escapeXml(loc)}" data-severity="${sev}" data-count="${c}" x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${rowH - 4}" fill="${SEVERITY_COLOUR[sev]}"/>`,
+        );
+        x += w;
+      }
+      out.push(`<text x="${(x + 4).toFixed(2)}" y="${y + 12}">${total(counts)}</text>`);
+      y += rowH;
+    }
+  }
   out.push("</svg>");
   return out.join("\n");
 }

@@ -4,25 +4,15 @@
  * the workbench page, which render the real templates without Foundry.
  */
 import Handlebars from "handlebars";
+import { localizerOf as commonLocalizerOf } from "../foundry/sheets/common";
 
 export type Localize = (key: string) => string;
 export type Format = (key: string, data?: Record<string, unknown>) => string;
 
-/** `game.i18n.localize` over a language object (lang/en.json): the string, or the key. */
+/** The localiser over a language object (src/foundry/sheets/common.ts), for the pages and tests. */
 export function localizerOf(lang: unknown): { localize: Localize; format: Format } {
-  const localize: Localize = (key) => {
-    let node: unknown = lang;
-    for (const part of key.split(".")) {
-      if (node === null || typeof node !== "object") return key;
-      node = (node as Record<string, unknown>)[part];
-    }
-    return typeof node === "string" ? node : key;
-  };
-  const format: Format = (key, data = {}) =>
-    localize(key).replace(/\{([^}]+)\}/g, (whole, name: string) =>
-      name in data ? String(data[name]) : whole,
-    );
-  return { localize, format };
+  const { localize, format } = commonLocalizerOf(lang);
+  return { localize, format: (key, data = {}) => format(key, data as Record<string, string>) };
 }
 
 type Hash = Record<string, unknown>;

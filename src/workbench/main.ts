@@ -19,12 +19,16 @@ import type { AttackRequest, ChoiceRequest } from "../core/combat";
 import type { Target } from "../core/modifiers";
 import { SeededDice } from "../core/dice";
 import type { ExchangeCard } from "../core/flow";
-import { EXCHANGE_TEMPLATE, exchangeCardContext } from "../foundry/chat/card-context";
+import { CARD_KEY, EXCHANGE_TEMPLATE, exchangeCardContext } from "../foundry/chat/card-context";
 import { targetView } from "../foundry/chat/target-view";
 import { localizeTree } from "../foundry/chat/text";
 import { checkUpdate, formatProblem, labelFor } from "../foundry/data/validate";
 import { HM3_FOUNDRY } from "../foundry/rulesets/hm3";
 import { bodyDiagram } from "../foundry/sheets/body-diagram";
+import { ASPECT_LABEL } from "../foundry/sheets/item/labels";
+import { BOUNDS } from "../foundry/data/rules";
+import { DUEL_COUNT_RANGE, readWhole, SEED_RANGE, type WholeRange } from "../core/bounds";
+import { CUSTOM_LIMIT } from "../rules/hm3/eml";
 import { escapeHtml, PARTIAL_HELPER, partialHelper } from "../foundry/sheets/common";
 import { hm3, hm3Combat, HM3_ATTRIBUTES, type Hm3Derived } from "../rules/hm3";
 import { exchangeOdds } from "../rules/hm3/odds";
@@ -32,11 +36,13 @@ import { bestAttack, bestDefence, worldDefaults } from "../sim/policy";
 import {
   createDuel,
   duelPlotSvg,
-  runDuels,
   type ActorSource,
   type Duel,
+  type DuelRecovery,
+  type DuelStats,
   type SideKey,
 } from "../sim/duel";
+import type { DuelJob, DuelReply } from "./duel-worker";
 import { foundryHelpers, localizerOf, RUNTIME_OPTIONS } from "./handlebars";
 
 const hm3Partials = import.meta.glob("../../templates/chat/hm3/*.hbs", {
@@ -99,7 +105,15 @@ const K = Object.freeze({
   noWinner: "BLOWBYBLOW.Workbench.noWinner",
   duels: "BLOWBYBLOW.Workbench.duels",
   rounds: "BLOWBYBLOW.Workbench.rounds",
-  badNumber: "BLOWBYBLOW.Workbench.badNumber",
+  range: "BLOWBYBLOW.Workbench.range",
+  empty: "BLOWBYBLOW.Workbench.empty",
+  sameName: "BLOWBYBLOW.Workbench.sameName",
+  getsUp: "BLOWBYBLOW.Workbench.getsUp",
+  picksUp: "BLOWBYBLOW.Workbench.picksUp",
+  recovers: "BLOWBYBLOW.Workbench.recovers",
+  cancel: "BLOWBYBLOW.Workbench.cancel",
+  running: "BLOWBYBLOW.Workbench.running",
+  cancelled: "BLOWBYBLOW.Workbench.cancelled",
   error: "BLOWBYBLOW.Workbench.error",
   skills: "BLOWBYBLOW.Workbench.skills",
   applyFigures: "BLOWBYBLOW.Workbench.applyFigures",
@@ -165,17 +179,20 @@ function frame(root: HTMLElement): void {
       <label>${escapeHtml(localize(K.defender))} <select id="wb-b">${options}</select></label>
       <label>${escapeHtml(localize(K.attack))} <select id="wb-attack"></select></label>
       <label>${escapeHtml(localize(K.aim))} <select id="wb-aim"></select></label>
-      <label>${escapeHtml(localize(K.modifier))} <input id="wb-mod" type="number" value="0" step="5" /></label>
+      <label>${escapeHtml(localize(K.modifier))} <input id="wb-mod" type="text" inputmode="numeric" value="0" /></label>
       <label>${escapeHtml(localize(K.defence))} <select id="wb-defence"></select></label>
-      <label>${escapeHtml(localize(K.seed))} <input id="wb-seed" type="number" value="1" min="0" /></label>
-      <p id="wb-problem" class="bbb-wb-problem" role="alert"></p>
+      <label>${escapeHtml(localize(K.seed))} <input id="wb-seed" type="text" inputmode="numeric" value="1" /></label>
       <div class="bbb-wb-buttons">
         <button type="button" id="wb-roll">${escapeHtml(localize(K.roll))}</button>
         <button type="button" id="wb-step">${escapeHtml(localize(K.step))}</button>
         <button type="button" id="wb-reset">${escapeHtml(localize(K.reset))}</button>
-        <label>${escapeHtml(localize(K.count))} <input id="wb-n" type="number" value="200" min="1" max="100000" /></label>
+        <label>${escapeHtml(localize(K.count))} <input id="wb-n" type="text" inputmode="numeric" value="200" /></label>
         <button type="button" id="wb-many">${escapeHtml(localize(K.many))}</button>
+        <button type="button" id="wb-cancel" hidden>${escapeHtml(localize(K.cancel))}</button>
+        <progress id="wb-progress" value="0" max="1" hidden></progress>
+        <span id="wb-duels-status" role="status"></span>
       </div>
+      <p id="wb-over" class="bbb-wb-over" role="status" hidden></p>
     </section>
     <section id="wb-odds" class="bbb-wb-odds" aria-label="${escapeHtml(localize(K.odds))}"></section>
     <section class="bbb-wb-fighters blow-by-blow">
@@ -191,8 +208,55 @@ function frame(root: HTMLElement): void {
   el<HTMLSelectElement>("wb-b").value = String(fighterB);
 }
 
-function problem(text: string | null): void {
-  el("wb-problem").textContent = text ?? "";
+/** Refused values, each shown beside its field (or the control that was used). */
+class Refusals extends Error {
+  constructor(readonly list: readonly { field: HTMLElement; message: string }[]) {
+    super(list.map((r) => r.message).join(" "));
+  }
+}
+
+/** Clears every refusal shown: messages gone, fields no longer marked invalid. */
+function clearProblems(): void {
+  for (const p of document.querySelectorAll(".bbb-wb-problem")) p.remove();
+  for (const f of document.querySelectorAll("[aria-invalid]")) {
+    f.removeAttribute("aria-invalid");
+    f.removeAttribute("aria-describedby");
+  }
+}
+
+let problemSerial = 0;
+/**
+ * Shows each refusal right after its field's label (a button: after the button), marks an
+ * input invalid (`aria-invalid`, described by the message) and focuses the first one.
+ */
+function showProblems(list: Refusals["list"]): void {
+  for (const { field, message } of list) {
+    const p = document.createElement("span");
+    p.className = "bbb-wb-problem";
+    p.id = `wb-problem-${++problemSerial}`;
+    p.setAttribute("role", "alert");
+    p.textContent = message;
+    const anchor = field instanceof HTMLButtonElement ? field : (field.closest("label") ?? field);
+    anchor.after(p);
+    if (!(field instanceof HTMLButtonElement)) {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", p.id);
+    }
+  }
+  list[0]?.field.focus();
+}
+
+/**
+ * A whole number of `range` typed in `input`, or a refusal naming the field and giving the
+ * range (an empty field is refused, never read as 0).
+ */
+function wholeIn(input: HTMLInputElement, label: string, range: WholeRange): number {
+  const read = readWhole(input.value, range);
+  if (read.ok) return read.value;
+  const data = { field: label, value: input.value, min: range.min, max: range.max };
+  throw new Refusals([
+    { field: input, message: format(read.why === "empty" ? K.empty : K.range, data) },
+  ]);
 }
 
 /** Each side's fighter with the figures edited on the page (null: the pack's fighter). */
@@ -202,11 +266,42 @@ function fighterOf(side: SideKey): ActorSource {
   return edited[side] ?? FIGHTERS[side === "a" ? fighterA : fighterB]!;
 }
 
+/**
+ * A side's fighter as it fights on the page: two fighters of the same name are told apart
+ * ("Brigand (1)", "Brigand (2)") everywhere they are named (odds, panels, cards, duels).
+ */
+function named(side: SideKey): ActorSource {
+  const actor = fighterOf(side);
+  if (actor.name !== fighterOf(side === "a" ? "b" : "a").name) return actor;
+  return { ...actor, name: format(K.sameName, { name: actor.name, n: side === "a" ? 1 : 2 }) };
+}
+
 function newDuel(): Duel {
-  duel = createDuel({ actor: fighterOf("a") }, { actor: fighterOf("b") });
+  duel = createDuel({ actor: named("a") }, { actor: named("b") });
   el("wb-log").innerHTML = "";
   el("wb-stats").innerHTML = "";
+  showOver();
   return duel;
+}
+
+/**
+ * The end of the fight, where the turn controls are: said at the top, and Roll and Next turn
+ * disabled until a new fight.
+ */
+function showOver(): void {
+  const d = duel!;
+  const over = el<HTMLParagraphElement>("wb-over");
+  for (const id of ["wb-roll", "wb-step"]) el<HTMLButtonElement>(id).disabled = d.done;
+  over.hidden = !d.done;
+  if (!d.done) {
+    over.textContent = "";
+    over.dataset.winner = "";
+    return;
+  }
+  const r = d.result();
+  const who = r.winner ? d.sides[r.winner].name : null;
+  over.dataset.winner = r.winner ?? "";
+  over.textContent = `${localize(K.over)} ${who ? format(K.winner, { name: who }) : localize(K.noWinner)}`;
 }
 
 /** The attack options of the attacker now, as select options (item × aspect). */
@@ -237,10 +332,10 @@ function fillAttack(): void {
 /** The user's attack request (validated: a bad modifier is refused by name). */
 function attackRequest(): AttackRequest {
   const [itemId, mode] = el<HTMLSelectElement>("wb-attack").value.split("|");
-  const modText = el<HTMLInputElement>("wb-mod").value;
-  const mod = Number(modText);
-  if (!Number.isInteger(mod) || mod < -95 || mod > 95)
-    throw new Error(format(K.badNumber, { field: localize(K.modifier), value: modText }));
+  const mod = wholeIn(el<HTMLInputElement>("wb-mod"), localize(K.modifier), {
+    min: -CUSTOM_LIMIT,
+    max: CUSTOM_LIMIT,
+  });
   const d = duel!;
   const base = bestAttack(d.snapshot("a"), d.snapshot("b"));
   return {
@@ -257,14 +352,7 @@ function fillDefenceAndOdds(): void {
   const d = duel!;
   const a = d.snapshot("a");
   const b = d.snapshot("b");
-  let request: AttackRequest;
-  try {
-    request = attackRequest();
-    problem(null);
-  } catch (e) {
-    problem((e as Error).message);
-    return;
-  }
+  const request = attackRequest();
   const build = hm3Combat.buildDeclaration(a, b, request, worldDefaults());
   const decl = hm3.parseDeclaration(build.declaration);
   const state = hm3.start(decl, new SeededDice(0));
@@ -399,6 +487,7 @@ function cardHtml(card: ExchangeCard): string {
   const view = exchangeCardContext(card, viewer, HM3_FOUNDRY, {
     applyMode: "report",
     authorIsGM: true,
+    resolvedKey: CARD_KEY.resolvedWorkbench,
   });
   return cardTemplate(localizeTree(view, localize, format) as object, RUNTIME_OPTIONS);
 }
@@ -413,6 +502,7 @@ function showSides(): void {
       plan: derived.plan,
       armour: derived.armour,
       injuries: derived.injuries,
+      injuryNotes: injuryNotes(d.sides[side].actor),
       localize,
     });
     const conditions = d.sides[side].conditions;
@@ -452,6 +542,25 @@ function showSides(): void {
   }
 }
 
+/** The injuries of a fighter per sided location, as the sheet's side table lists them (`S2 Edge`). */
+function injuryNotes(actor: ActorSource): Record<string, string[]> {
+  const notes: Record<string, string[]> = {};
+  for (const item of actor.items) {
+    if (item.type !== "injury") continue;
+    const b = item.system.hm3 as {
+      location: string;
+      severity: string;
+      level: number;
+      aspect: string;
+    };
+    const aspect = (ASPECT_LABEL as Readonly<Record<string, string>>)[b.aspect];
+    (notes[b.location] ??= []).push(
+      `${b.severity}${b.level} ${aspect ? localize(aspect) : b.aspect}`,
+    );
+  }
+  return notes;
+}
+
 /** The data-model type of a pack actor, for the sheet's own validation (`checkUpdate`). */
 function actorType(actor: ActorSource): "Actor.character" | "Actor.creature" {
   return actor.type === "creature" ? "Actor.creature" : "Actor.character";
@@ -467,9 +576,10 @@ function actorType(actor: ActorSource): "Actor.character" | "Actor.creature" {
 function applyFigures(form: HTMLFormElement): void {
   const side = form.dataset.side as SideKey;
   const actor = structuredClone(fighterOf(side));
-  const problems: string[] = [];
-  const refused = (result: ReturnType<typeof checkUpdate>) => {
-    for (const p of result.problems) problems.push(formatProblem(p, i18n));
+  const problems: { field: HTMLElement; message: string }[] = [];
+  const refused = (input: HTMLInputElement, result: ReturnType<typeof checkUpdate>) => {
+    for (const p of result.problems)
+      problems.push({ field: input, message: formatProblem(p, i18n) });
     return result.problems.length === 0 ? result.accepted : null;
   };
   const attributes = (actor.system.hm3 as { attributes: Record<string, unknown> }).attributes;
@@ -479,19 +589,22 @@ function applyFigures(form: HTMLFormElement): void {
     if (kind === "ml") {
       const item = actor.items.find((i) => i._id === id);
       if (!item) continue;
-      const ml = Number(text);
-      if (text === "" || !Number.isInteger(ml) || ml < 0 || ml > 150)
-        problems.push(format(K.badNumber, { field: item.name, value: input.value }));
-      else (item.system.hm3 as { ml: number }).ml = ml;
+      try {
+        (item.system.hm3 as { ml: number }).ml = wholeIn(input, item.name, BOUNDS.ml as WholeRange);
+      } catch (e) {
+        if (!(e instanceof Refusals)) throw e;
+        problems.push(...e.list);
+      }
     } else if (kind === "attr") {
       const path = `system.hm3.attributes.${id}`;
-      const ok = refused(checkUpdate(actorType(actor), { [path]: text }));
+      const ok = refused(input, checkUpdate(actorType(actor), { [path]: text }));
       if (ok) attributes[id] = ok[path];
     } else if (kind === "worn" || kind === "quality") {
       const item = actor.items.find((i) => i._id === id);
       if (!item) continue;
       const path = kind === "worn" ? "system.equipped" : "system.hm3.quality";
       const ok = refused(
+        input,
         checkUpdate("Item.armour", { [path]: kind === "worn" ? input.checked : text }),
       );
       if (!ok) continue;
@@ -499,7 +612,7 @@ function applyFigures(form: HTMLFormElement): void {
       else (item.system.hm3 as { quality: unknown }).quality = ok[path];
     }
   }
-  if (problems.length) throw new Error(problems.join(" "));
+  if (problems.length) throw new Refusals(problems);
   edited[side] = actor;
   dice = null;
   newDuel();
@@ -515,44 +628,137 @@ function logCard(card: ExchangeCard): void {
   el("wb-log").prepend(li);
 }
 
+/** A turn spent getting up or picking up what was dropped, as a line of the log. */
+function logRecovery(turn: DuelRecovery): void {
+  const name = duel!.sides[turn.side].name;
+  const items = turn.items.join(", ");
+  const key = !items ? K.getsUp : turn.conditions.includes("prone") ? K.recovers : K.picksUp;
+  const li = document.createElement("li");
+  li.className = "chat-message message bbb-wb-recovery";
+  li.dataset.side = turn.side;
+  li.dataset.conditions = turn.conditions.join(" ");
+  li.textContent = format(key, { name, items, round: turn.round });
+  el("wb-log").prepend(li);
+}
+
 function afterExchange(): void {
   const d = duel!;
   showSides();
-  if (d.done) {
-    const r = d.result();
-    const who = r.winner ? d.sides[r.winner].name : null;
-    el("wb-stats").innerHTML = `<p class="bbb-wb-over" data-winner="${r.winner ?? ""}">${escapeHtml(
-      localize(K.over),
-    )} ${escapeHtml(who ? format(K.winner, { name: who }) : localize(K.noWinner))}</p>`;
-  } else {
+  showOver();
+  if (!d.done) {
     fillAttack();
     fillDefenceAndOdds();
   }
 }
 
 function seed(): number {
-  const text = el<HTMLInputElement>("wb-seed").value;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(format(K.badNumber, { field: localize(K.seed), value: text }));
-  return n;
+  return wholeIn(el<HTMLInputElement>("wb-seed"), localize(K.seed), SEED_RANGE);
 }
 
 let dice: SeededDice | null = null;
+let diceSeed = NaN;
+/**
+ * The fight's dice: one stream from the seed, started again when the seed changes. The seed
+ * field is read every time, so a refused seed stops the roll.
+ */
 function diceNow(): SeededDice {
-  dice ??= new SeededDice(seed());
+  const now = seed();
+  if (!dice || now !== diceSeed) {
+    dice = new SeededDice(now);
+    diceSeed = now;
+  }
   return dice;
 }
 
-function guarded(fn: () => void): () => void {
+/**
+ * Runs a user's action: refusals are shown beside their fields, any other failure beside the
+ * control used (`near`); nothing else happens.
+ */
+function guarded(near: string | (() => HTMLElement), fn: () => void): () => void {
   return () => {
     try {
-      problem(null);
+      clearProblems();
       fn();
     } catch (e) {
-      problem(format(K.error, { error: (e as Error).message }));
+      if (e instanceof Refusals) showProblems(e.list);
+      else {
+        const field = typeof near === "string" ? el(near) : near();
+        showProblems([{ field, message: format(K.error, { error: (e as Error).message }) }]);
+      }
     }
   };
+}
+
+/** The duels running in the worker, if any: the page stays usable while they run. */
+let job: { worker: Worker; done: number; n: number } | null = null;
+
+/** Stops the duels running (the worker ends); the progress bar and Cancel go. */
+function stopDuels(): void {
+  job?.worker.terminate();
+  job = null;
+  el("wb-progress").hidden = true;
+  el("wb-cancel").hidden = true;
+  el<HTMLButtonElement>("wb-many").disabled = false;
+}
+
+function showDuels(stats: DuelStats, a: ActorSource, b: ActorSource): void {
+  const rate = (k: "a" | "b" | "none") => pct(stats.wins[k] / stats.n);
+  el("wb-stats").innerHTML = `
+    <h2>${escapeHtml(format(K.duels, { n: String(stats.n) }))}</h2>
+    <table id="wb-wins">
+      <tr data-side="a"><th>${escapeHtml(a.name)}</th><td>${rate("a")}</td></tr>
+      <tr data-side="b"><th>${escapeHtml(b.name)}</th><td>${rate("b")}</td></tr>
+      <tr data-side="none"><th>${escapeHtml(localize(K.noWinner))}</th><td>${rate("none")}</td></tr>
+    </table>
+    <p id="wb-rounds">${escapeHtml(format(K.rounds, { mean: stats.rounds.mean.toFixed(2) }))}</p>
+    <div id="wb-plot">${duelPlotSvg(stats, { a: a.name, b: b.name }, { localize, actors: { a, b } })}</div>`;
+}
+
+/**
+ * Runs N duels off the page's thread (src/workbench/duel-worker.ts): the progress bar follows
+ * them, Cancel stops them, the page answers clicks meanwhile.
+ */
+function runMany(): void {
+  const n = wholeIn(el<HTMLInputElement>("wb-n"), localize(K.count), DUEL_COUNT_RANGE);
+  const dieSeed = seed();
+  const a = named("a");
+  const b = named("b");
+  stopDuels();
+  const worker = new Worker(new URL("./duel-worker.ts", import.meta.url), { type: "module" });
+  const mine = { worker, done: 0, n };
+  job = mine;
+  const progress = el<HTMLProgressElement>("wb-progress");
+  const status = el("wb-duels-status");
+  progress.max = n;
+  progress.value = 0;
+  progress.hidden = false;
+  el("wb-cancel").hidden = false;
+  el<HTMLButtonElement>("wb-many").disabled = true;
+  el("wb-stats").innerHTML = "";
+  status.textContent = format(K.running, { done: 0, n });
+  const fail = (message: string) => {
+    stopDuels();
+    status.textContent = "";
+    showProblems([{ field: el("wb-many"), message: format(K.error, { error: message }) }]);
+  };
+  worker.addEventListener("message", (event: MessageEvent<DuelReply>) => {
+    if (job !== mine) return;
+    const reply = event.data;
+    if (reply.type === "progress") {
+      mine.done = reply.done;
+      progress.value = reply.done;
+      status.textContent = format(K.running, { done: reply.done, n });
+    } else if (reply.type === "done") {
+      stopDuels();
+      status.textContent = "";
+      showDuels(reply.stats, a, b);
+    } else fail(reply.message);
+  });
+  worker.addEventListener("error", (event) => {
+    if (job === mine) fail(event.message);
+  });
+  const message: DuelJob = { a, b, n, seed: dieSeed };
+  worker.postMessage(message);
 }
 
 function wire(): void {
@@ -567,18 +773,21 @@ function wire(): void {
     fillDefenceAndOdds();
     showSides();
   };
-  el("wb-a").addEventListener("change", guarded(restart));
-  el("wb-b").addEventListener("change", guarded(restart));
-  el("wb-reset").addEventListener("click", guarded(restart));
+  el("wb-a").addEventListener("change", guarded("wb-a", restart));
+  el("wb-b").addEventListener("change", guarded("wb-b", restart));
+  el("wb-reset").addEventListener("click", guarded("wb-reset", restart));
   el("wb-seed").addEventListener(
     "change",
-    guarded(() => (dice = null)),
+    guarded("wb-seed", () => {
+      seed();
+      dice = null;
+    }),
   );
   for (const id of ["wb-attack", "wb-aim", "wb-mod", "wb-defence"])
-    el(id).addEventListener("change", guarded(fillDefenceAndOdds));
+    el(id).addEventListener("change", guarded(id, fillDefenceAndOdds));
   el("wb-roll").addEventListener(
     "click",
-    guarded(() => {
+    guarded("wb-roll", () => {
       const d = duel!;
       const b = d.snapshot("b");
       const a = d.snapshot("a");
@@ -594,38 +803,31 @@ function wire(): void {
   for (const side of ["a", "b"])
     el(`wb-side-${side}`).addEventListener("submit", (event) => {
       event.preventDefault();
-      guarded(() => applyFigures(event.target as HTMLFormElement))();
+      const form = event.target as HTMLFormElement;
+      guarded(
+        () => form.querySelector<HTMLElement>('button[type="submit"]')!,
+        () => applyFigures(form),
+      )();
     });
   el("wb-step").addEventListener(
     "click",
-    guarded(() => {
-      const entry = duel!.next(diceNow());
-      if (entry) logCard(entry.card);
+    guarded("wb-step", () => {
+      const turn = duel!.next(diceNow());
+      if (turn?.kind === "exchange") logCard(turn.card);
+      else if (turn) logRecovery(turn);
       afterExchange();
     }),
   );
-  el("wb-many").addEventListener(
-    "click",
-    guarded(() => {
-      const text = el<HTMLInputElement>("wb-n").value;
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < 1 || n > 100_000)
-        throw new Error(format(K.badNumber, { field: localize(K.count), value: text }));
-      const a = fighterOf("a");
-      const b = fighterOf("b");
-      const stats = runDuels({ actor: a }, { actor: b }, n, seed());
-      const rate = (k: "a" | "b" | "none") => pct(stats.wins[k] / stats.n);
-      el("wb-stats").innerHTML = `
-        <h2>${escapeHtml(format(K.duels, { n: String(n) }))}</h2>
-        <table id="wb-wins">
-          <tr data-side="a"><th>${escapeHtml(a.name)}</th><td>${rate("a")}</td></tr>
-          <tr data-side="b"><th>${escapeHtml(b.name)}</th><td>${rate("b")}</td></tr>
-          <tr data-side="none"><th>${escapeHtml(localize(K.noWinner))}</th><td>${rate("none")}</td></tr>
-        </table>
-        <p id="wb-rounds">${escapeHtml(format(K.rounds, { mean: stats.rounds.mean.toFixed(2) }))}</p>
-        <div id="wb-plot">${duelPlotSvg(stats, { a: a.name, b: b.name })}</div>`;
-    }),
-  );
+  el("wb-many").addEventListener("click", guarded("wb-many", runMany));
+  el("wb-cancel").addEventListener("click", () => {
+    const stopped = job;
+    stopDuels();
+    if (stopped)
+      el("wb-duels-status").textContent = format(K.cancelled, {
+        done: stopped.done,
+        n: stopped.n,
+      });
+  });
 }
 
 const root = document.getElementById("workbench")!;

@@ -361,6 +361,34 @@ describe("creature sheet", () => {
     await page.close();
   });
 
+  it("attributes tab: the browser takes a creature's attributes up to 99, a character's up to 30 (R28)", async () => {
+    /** Fills every attribute with `value` and reads which inputs the browser finds valid. */
+    const validity = async (page: Page, value: string) => {
+      const inputs = page.locator('input[name^="system.hm3.attributes."]');
+      expect(await inputs.count()).toBe(12);
+      for (let i = 0; i < 12; i++) await inputs.nth(i).fill(value);
+      return inputs.evaluateAll((els) =>
+        els.map((e) => {
+          const v = (e as HTMLInputElement).validity;
+          return v.valid ? "valid" : v.rangeOverflow ? "overflow" : "underflow";
+        }),
+      );
+    };
+    const creature = await open(dogInput({ activeTab: "attributes" }));
+    await expect(validity(creature, "99")).resolves.toEqual(Array(12).fill("valid"));
+    await expect(validity(creature, "100")).resolves.toEqual(Array(12).fill("overflow"));
+    await expect(validity(creature, "0")).resolves.toEqual(Array(12).fill("underflow"));
+    // Fatigue and encumbrance take no upper bound (their fields have none).
+    const fatigue = creature.locator('input[name="system.hm3.fatigue"]');
+    await fatigue.fill("250");
+    expect(await fatigue.evaluate((e) => (e as HTMLInputElement).validity.valid)).toBe(true);
+    await creature.close();
+    const character = await open(knightInput({ activeTab: "attributes" }));
+    await expect(validity(character, "30")).resolves.toEqual(Array(12).fill("valid"));
+    await expect(validity(character, "31")).resolves.toEqual(Array(12).fill("overflow"));
+    await character.close();
+  });
+
   it("a zone not summing to 100 is flagged", async () => {
     const input = dogInput({ activeTab: "bodyPlan" });
     const system = structuredClone(input.system) as typeof input.system & {

@@ -3,7 +3,7 @@
  * view models (src/foundry/combat/{attack,defence}-form.ts) with the system's real CSS in
  * Chromium: the attack dialog with the real HM3 rules behind its preview (a knight's sword,
  * shield and longbow), the breakdown's lines, a refused field's message beside it with Attack
- * disabled, the defence dialog for Block, Counterstrike, Dodge and Ignore; no localisation key
+ * marked disabled (aria-disabled, dimmed), the defence dialog for Block, Counterstrike, Dodge and Ignore; no localisation key
  * missing; names and modifier labels with HTML in them shown as text. Screenshots are saved
  * under test-output/screenshots/dialog-*.png.
  */
@@ -186,7 +186,7 @@ describe("the attack dialog in Chromium", () => {
       expect(Number(weight)).toBeGreaterThanOrEqual(700);
       // No message is shown; Attack can be pressed.
       expect(await page.locator(".bbb-field-error:visible").count()).toBe(0);
-      expect(await page.locator("button.bbb-submit").isEnabled()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
       expect(await page.locator('select[name="itemId"] option[disabled]').count()).toBe(
         options.filter((o) => o.unavailableKey).length,
       );
@@ -218,7 +218,7 @@ describe("the attack dialog in Chromium", () => {
       expect((await texts(page, ".bbb-breakdown-table tr")).slice(2, 3)).toEqual([
         "Long range \u221240",
       ]);
-      expect(await page.locator("button.bbb-submit").isEnabled()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
       expect(await fitsWidth(page)).toBe(true);
     } finally {
       await page.close();
@@ -259,7 +259,10 @@ describe("the attack dialog in Chromium", () => {
         "Correct the fields marked in red to see the target.",
       ]);
       expect(await page.locator(".bbb-breakdown-table").count()).toBe(0);
-      expect(await page.locator("button.bbb-submit").isDisabled()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("true");
+      expect(
+        await page.locator("button.bbb-submit").evaluate((el) => getComputedStyle(el).opacity),
+      ).toBe("0.5");
     } finally {
       await page.close();
     }
@@ -277,7 +280,10 @@ describe("the attack dialog in Chromium", () => {
       expect((await slot.textContent())!.trim()).toBe(
         "Range: no range band reaches 500 hexes; choose one.",
       );
-      expect(await page.locator("button.bbb-submit").isDisabled()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("true");
+      expect(
+        await page.locator("button.bbb-submit").evaluate((el) => getComputedStyle(el).opacity),
+      ).toBe("0.5");
     } finally {
       await page.close();
     }
@@ -310,7 +316,7 @@ describe("the defence dialog in Chromium", () => {
         "Sum 60",
       ]);
       expect(await texts(page, ".bbb-limits")).toEqual(["The rules' limits apply when rolled."]);
-      expect(await page.locator("button.bbb-submit").isEnabled()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
       expect(await fitsWidth(page)).toBe(true);
     } finally {
       await page.close();
@@ -356,7 +362,7 @@ describe("the defence dialog in Chromium", () => {
       expect(await page.locator(".bbb-modifiers").isVisible()).toBe(false);
       expect(await texts(page, ".bbb-no-roll")).toEqual(["Nothing is rolled."]);
       expect(await texts(page, "button.bbb-submit")).toEqual(["Defend"]);
-      expect(await page.locator("button.bbb-submit").isEnabled()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
     } finally {
       await page.close();
     }

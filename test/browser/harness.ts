@@ -17,6 +17,7 @@ import {
   RUNTIME_OPTIONS,
 } from "../foundry/stand-ins/handlebars";
 import { PARTIAL_HELPER, partialHelper } from "../../src/foundry/sheets/common";
+import { pageBundle } from "./app/bundle";
 
 const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -120,6 +121,36 @@ body > .application { position: absolute; left: 20px; top: 20px; display: flex; 
 </body></html>`;
   await page.setContent(doc, { waitUntil: "load" });
   return page;
+}
+
+/**
+ * A page that runs the system's real sheet and dialog classes on the Foundry stand-ins
+ * (test/browser/app: page.ts bundled by bundle.ts), with every stylesheet of system.json.
+ * Applications render into the body as Foundry's do (`<form class="application …">` with a
+ * `.window-content`); `window.bbb` (test/browser/app/page.ts) opens them and reads the
+ * documents back. Errors thrown in the page fail the call that caused them; uncaught ones are
+ * collected in `errors`. The world is reset before the page is returned.
+ */
+export async function openAppPage(
+  browser: Browser,
+  viewport = { width: 1000, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<style>
+html, body { margin: 0; padding: 0; background: #30302e; font-family: sans-serif; font-size: 14px; }
+body > .application { position: relative; margin: 10px; display: flex; flex-direction: column; max-height: ${viewport.height - 40}px; overflow: hidden; }
+.application > .window-content { flex: 1; overflow: auto; display: flex; flex-direction: column; }
+</style>
+<style>${systemCss()}</style></head><body></body></html>`,
+    { waitUntil: "load" },
+  );
+  await page.addScriptTag({ content: await pageBundle() });
+  await page.evaluate(() => window.bbb.reset());
+  return { page, errors };
 }
 
 /**

@@ -9,7 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { duelArgs, duelSummary, progressBar, runDuelCommand } from "../../src/cli/duel";
-import { duelPlotSvg, runDuels, type ActorSource, type DuelStats } from "../../src/sim/duel";
+import {
+  duelPlotSvg,
+  locationNamer,
+  runDuels,
+  type ActorSource,
+  type DuelStats,
+} from "../../src/sim/duel";
 import { parseXml } from "../sim/xml";
 
 const DIR = "packs/_source/hm3-sample-fighters";
@@ -33,11 +39,20 @@ describe("cli duel", () => {
       `  Sir Aldric, knight wins ${stats.wins.a} (${((100 * stats.wins.a) / 20).toFixed(1)}%)`,
     );
     expect(out.stdout).toContain(`Rounds to decision: mean ${stats.rounds.mean.toFixed(2)}`);
-    expect(out.stdout).toContain("Injuries by location (M S G K):");
-    const [loc, bySev] = Object.entries(stats.injuries)[0]!;
-    expect(out.stdout).toMatch(
-      new RegExp(`\\n  ${loc} +${["M", "S", "G", "K"].map((s) => bySev[s] ?? 0).join(" +")}\\n`),
+    // Whose injuries each list counts, each location by its name (not its id).
+    const takenA = out.stdout.indexOf(
+      "Injuries taken by Sir Aldric, knight, by location (M S G K):\n",
     );
+    const takenB = out.stdout.indexOf("Injuries taken by Brigand, by location (M S G K):\n");
+    expect(takenA).toBeGreaterThan(0);
+    expect(takenB).toBeGreaterThan(takenA);
+    const [loc, bySev] = Object.entries(stats.injuries.b)[0]!;
+    const name = locationNamer(null)(loc);
+    expect(name).toMatch(/^[A-Z][a-z]+( [A-Z][a-z]+)*$/);
+    expect(out.stdout.slice(takenB)).toMatch(
+      new RegExp(`\\n  ${name} +${["M", "S", "G", "K"].map((s) => bySev[s] ?? 0).join(" +")}\\n`),
+    );
+    expect(out.stdout).not.toMatch(/\n {2}[a-z]+-[a-z-]+ /);
     // Not a terminal: no progress bar, nothing on stderr.
     expect(out.stderr).toBe("");
   });
@@ -71,14 +86,31 @@ describe("cli duel", () => {
     expect(written[1]).toBe(`\r[${"#".repeat(15)}${"-".repeat(15)}] 5/10`);
   });
 
-  it("reads its arguments, naming a bad one", () => {
+  it("reads its arguments, naming a bad one (the rule of src/cli/args.ts)", () => {
     expect(duelArgs([A, B])).toEqual({ files: [A, B], n: 1000, seed: 1, svg: null, json: false });
-    expect(() => duelArgs([A, B, "--n", "0"])).toThrow(/^--n: expected a whole number ≥ 1/);
-    expect(() => duelArgs([A, B, "--n", "ten"])).toThrow(/^--n: /);
-    expect(() => duelArgs([A, B, "--seed", "-1"])).toThrow(/^--seed: /);
-    expect(() => duelArgs([A, B, "--svg"])).toThrow(/^--svg: expected a value/);
-    expect(() => duelArgs([A])).toThrow(/^files: expected two actor FILEs/);
-    expect(() => duelArgs([A, B, "--fast"])).toThrow(/^--fast: unknown option/);
+    expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json"])).toEqual({
+      files: [A, B],
+      n: 1_000_000,
+      seed: 7,
+      svg: null,
+      json: true,
+    });
+    const range = "expected a whole number from 1 to 1000000";
+    expect(() => duelArgs([A, B, "--n", "0"])).toThrow(`--n: ${range}, got "0"`);
+    expect(() => duelArgs([A, B, "--n", "ten"])).toThrow(`--n: ${range}, got "ten"`);
+    // A bound on N (issue 14 §4): 1e12 duels would run for years.
+    expect(() => duelArgs([A, B, "--n", "1e12"])).toThrow(`--n: ${range}, got "1e12"`);
+    expect(() => duelArgs([A, B, "--n", "1000001"])).toThrow(`--n: ${range}, got "1000001"`);
+    expect(() => duelArgs([A, B, "--seed", "-1"])).toThrow(
+      '--seed: expected a whole number from 0 to 4294967295, got "-1"',
+    );
+    expect(() => duelArgs([A, B, "--svg"])).toThrow(
+      "--svg: expected the name of a file to write, got nothing",
+    );
+    expect(() => duelArgs([A])).toThrow(`duel: expected two actor FILEs A B, got ["${A}"]`);
+    expect(() => duelArgs([A, B, "--fast"])).toThrow(
+      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json), got "--fast"',
+    );
   });
 
   it("refuses a malformed fighter file with exit 2 and one line naming the file and field", () => {
@@ -121,7 +153,7 @@ describe("cli duel", () => {
     const badN = run("duel", A, B, "--n", "x");
     expect([badN.status, badN.stderr]).toEqual([
       2,
-      'error: --n: expected a whole number ≥ 1, got "x"\n',
+      'error: --n: expected a whole number from 1 to 1000000, got "x"\n',
     ]);
   });
 });

@@ -95,7 +95,9 @@ describe("cli resolve (process)", () => {
     expect(bad.stderr).toMatch(/^error: stdin: not valid JSON/);
     const missing = cli(["resolve", join(dir, "absent.json")]);
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toMatch(/absent\.json: cannot read the file \(ENOENT\)/);
+    expect(missing.stderr).toMatch(
+      /absent\.json: cannot read the file \(no such file or folder, ENOENT\)/,
+    );
     expect(cli(["resolve"]).status).toBe(2);
     expect(cli(["frobnicate"]).status).toBe(2);
   });
@@ -194,7 +196,7 @@ describe("resolveInput (in process)", () => {
       { rolls: { attack: "35" } },
       'rolls.attack: expected a die value or a list of die values, got "35"',
     ],
-    [{ seed: -1 }, "seed: must be at least 0, got -1"],
+    [{ seed: -1 }, "seed: expected a whole number from 0 to 4294967295, got -1"],
     [
       { defender: { ...EXAMPLE.defender, up: 6, pp: 2 } },
       "defender.pp: must be at least up (6): PP = UP + encumbrance, got 2",

@@ -26,10 +26,12 @@ import {
 } from "../../src/foundry/sheets/actor/actor-sheet";
 import {
   actorContext,
+  inputBounds,
   partsFor,
   tabsFor,
   type SheetItem,
 } from "../../src/foundry/sheets/actor/context";
+import { HM3_ATTRIBUTES } from "../../src/rules/hm3/character-types";
 import {
   acceptsDrop,
   dropDecision,
@@ -129,6 +131,13 @@ function sheetActor(
     }),
   });
   return actor;
+}
+
+/** A number field of the registered data model of an actor type (its own min and max). */
+function registeredField(type: "character" | "creature", path: string) {
+  const models = (CONFIG.Actor as unknown as { dataModels: Record<string, unknown> }).dataModels;
+  const model = models[type] as { schema: { getField(p: string): unknown } };
+  return model.schema.getField(path) as { min: number; max: number };
 }
 
 const knight = (opts?: { permission?: number; statuses?: string[] }) =>
@@ -317,6 +326,33 @@ describe("sheet classes", () => {
     expect(observer.renderedHTML.attributes).toContain("disabled");
   });
 
+  it("bound each number input by its data model field: a character's attributes 1-30, a creature's 1-99 (R28)", async () => {
+    /** The min and max of every attribute input, and of fatigue and encumbrance. */
+    const bounds = (html: string) =>
+      [
+        ...html.matchAll(
+          /<input[^>]*name="system\.hm3\.(attributes\.\w+|fatigue|encumbrance)"[^>]*>/g,
+        ),
+      ].map((m) => [m[1], /\bmin="([^"]*)"/.exec(m[0])?.[1], /\bmax="([^"]*)"/.exec(m[0])?.[1]]);
+    const expected = (type: "character" | "creature") => [
+      ...HM3_ATTRIBUTES.map((id) => {
+        const field = registeredField(type, `hm3.attributes.${id}`);
+        return [`attributes.${id}`, String(field.min), String(field.max)];
+      }),
+      ["fatigue", "0", ""],
+      ["encumbrance", "0", ""],
+    ];
+    const character = await sheetFor(CharacterSheet, knight()).render(true);
+    const creature = await sheetFor(CreatureSheet, dog()).render(true);
+    expect(bounds(character.renderedHTML.attributes!)).toEqual(expected("character"));
+    expect(bounds(creature.renderedHTML.attributes!)).toEqual(expected("creature"));
+    // The data models' own bounds: 1-30 and 1-99, as the rules of issue 3 and R28 give them.
+    expect(expected("character")[0]).toEqual(["attributes.str", "1", "30"]);
+    expect(expected("creature")[0]).toEqual(["attributes.str", "1", "99"]);
+    expect(inputBounds("creature", "hm3.attributes.agl")).toEqual({ min: 1, max: 99 });
+    expect(() => inputBounds("creature", "hm3.bodyPlan")).toThrow(/no number field/);
+  });
+
   it("prepares the context from the actor's derived data and marks each part's tab", async () => {
     const actor = knight({ statuses: ["shock", "prone"] });
     const sheet = await sheetFor(CharacterSheet, actor).render(true);
@@ -369,11 +405,18 @@ describe("context builders", () => {
       label: "Strength",
       abbr: "STR",
       value: 16,
+      min: 1,
+      max: 30,
     });
     expect(ctx.attributes.list.map((a) => a.abbr).join(" ")).toBe(
       "STR STA DEX AGL EYE HRG SML VOI INT AUR WIL CML",
     );
-    expect(ctx.attributes.fatigue).toEqual({ name: "system.hm3.fatigue", value: 0 });
+    expect(ctx.attributes.fatigue).toEqual({
+      name: "system.hm3.fatigue",
+      value: 0,
+      min: 0,
+      max: null,
+    });
     expect(ctx.attributes.encumbrance.value).toBeNull();
     expect(ctx.attributes.encumbrance.placeholder).toBe(String(derived.encumbrance));
   });

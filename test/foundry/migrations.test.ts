@@ -18,13 +18,15 @@ import {
   type DocumentInput,
 } from "./stand-ins/data";
 import { registerDataModels } from "../../src/foundry/data";
+import { storedSchemaVersion } from "../../src/foundry/migrations/stored-version";
 import {
+  isWholeSystem,
   MIGRATIONS,
   migrateSystem,
   needsMigration,
   SCHEMA_VERSION,
 } from "../../src/foundry/migrations";
-import { HM3_BLOCK_FIELDS } from "../../src/foundry/migrations/ruleset-blocks";
+import { HM3_BLOCK_FIELDS, rulesetBlocks } from "../../src/foundry/migrations/ruleset-blocks";
 import {
   migrateWorld,
   planUpdate,
@@ -508,5 +510,118 @@ describe("migration 2: exchange cards", () => {
       },
     ]);
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+});
+
+describe("a value migration runs on whole stored sources of older data only (issue 14 §4)", () => {
+  /** A missile as a world stores it (whole: every field of its type). */
+  const storedMissile = (wq: number | null) => ({
+    _id: "slingStone000001",
+    name: "Sling stones",
+    type: "missile",
+    system: {
+      description: "",
+      quantity: 20,
+      weight: 0,
+      carried: true,
+      equipped: true,
+      held: "none",
+      hm3: {
+        skill: "Sling",
+        aspect: "blunt",
+        velocity: "low",
+        wq,
+        ranges: {
+          short: { range: 10, impact: 5 },
+          medium: { range: 20, impact: 4 },
+          long: { range: 40, impact: 3 },
+          extreme: { range: 80, impact: 2 },
+        },
+      },
+    },
+  });
+  const wqOf = (doc: { system: { toObject(): unknown } }) =>
+    (doc.system.toObject() as { hm3: { wq: unknown } }).hm3.wq;
+  const storeVersion = (v: number) =>
+    standIns.game.settings.set("blow-by-blow", "schemaVersion", v);
+
+  it("tells a whole source (its type's whole ruleset block) from an update's changes", () => {
+    expect(isWholeSystem("Item.missile", storedMissile(0).system)).toBe(true);
+    expect(isWholeSystem("Item.missile", { hm3: { wq: 0 } })).toBe(false);
+    expect(isWholeSystem("Item.missile", { hm3: { wq: 0, skill: "Sling" } })).toBe(false);
+    expect(isWholeSystem("Item.missile", { equipped: true })).toBe(false);
+    // Every v0 fixture item is whole once its fields are in the block.
+    for (const i of fixture().items) {
+      const type = `Item.${i.type}` as TypeKey;
+      expect(isWholeSystem(type, rulesetBlocks(type, i.system)), i._id).toBe(true);
+    }
+  });
+
+  it("data stored before version 3: a whole missile at WQ 0 still becomes no WQ, on load too", () => {
+    const migrated = migrateSystem("Item.missile", storedMissile(0).system, 2) as {
+      hm3: { wq: unknown };
+    };
+    expect(migrated.hm3.wq).toBeNull();
+    expect(storedSchemaVersion()).toBe(0);
+    expect(wqOf(makeItem(storedMissile(0) as unknown as DocumentInput))).toBeNull();
+    // The unarmed weapon of the v0 shape too (flat fields, moved into the block first).
+    const oldWeapon = fixture().actors[0]!.items.find((i) => i.type === "weapon")!;
+    const fist = migrateSystem("Item.weapon", {
+      ...(oldWeapon as unknown as { system: object }).system,
+      skill: "Unarmed",
+      wq: 0,
+    }) as { hm3: { wq: unknown } };
+    expect(fist.hm3.wq).toBeNull();
+  });
+
+  it("an update's changes are left alone, whatever the stored version: WQ 0 stays 0", () => {
+    for (const version of [0, 2, 3]) {
+      expect(migrateSystem("Item.missile", { hm3: { wq: 0 } }, version)).toEqual({
+        hm3: { wq: 0 },
+      });
+      expect(migrateSystem("Item.weapon", { hm3: { wq: 0, skill: "Unarmed" } }, version)).toEqual({
+        hm3: { wq: 0, skill: "Unarmed" },
+      });
+    }
+  });
+
+  it("data stored at version 3 or later: a whole missile at WQ 0 (broken, R31) stays 0", async () => {
+    await storeVersion(SCHEMA_VERSION);
+    expect(storedSchemaVersion()).toBe(SCHEMA_VERSION);
+    expect(migrateSystem("Item.missile", storedMissile(0).system, 3)).toEqual(
+      storedMissile(0).system,
+    );
+    expect(wqOf(makeItem(storedMissile(0) as unknown as DocumentInput))).toBe(0);
+    // The world migration, forced on a current world, leaves it too.
+    expect(planUpdate("Item", storedMissile(0), SCHEMA_VERSION)).toBeNull();
+    expect(planUpdate("Item", storedMissile(0), 2)?.system).toMatchObject({ hm3: { wq: null } });
+  });
+
+  it("through the documents of a current world: a missile updated to WQ 0 keeps 0", async () => {
+    await storeVersion(SCHEMA_VERSION);
+    const world = makeItem(storedMissile(3) as unknown as DocumentInput);
+    await world.update({ "system.hm3.wq": 0 });
+    expect(wqOf(world)).toBe(0);
+    // The changes went through the data model's migrateData, as v13 does on every update.
+    expect(updateLog.at(-1)!.changes).toEqual({ system: { hm3: { wq: 0 } } });
+    // Loaded again from what was stored: still 0.
+    expect(wqOf(makeItem(world.toObject() as unknown as DocumentInput))).toBe(0);
+
+    const owner = makeActor({
+      ...(fixture().actors.find((a) => a._id === "newKnight0000001") as unknown as object),
+      items: [storedMissile(4)],
+    } as unknown as DocumentInput);
+    const embedded = owner.items.get("slingStone000001")!;
+    await embedded.update({ system: { hm3: { wq: 0 } } });
+    expect(wqOf(embedded)).toBe(0);
+    await owner.updateEmbeddedDocuments("Item", [{ _id: "slingStone000001", "system.hm3.wq": 0 }]);
+    expect(wqOf(owner.items.get("slingStone000001")!)).toBe(0);
+  });
+
+  it("before the world is migrated, an update to WQ 0 is not turned into null by its changes", async () => {
+    await storeVersion(2);
+    const world = makeItem(storedMissile(3) as unknown as DocumentInput);
+    await world.update({ "system.hm3.wq": 0 });
+    expect(updateLog.at(-1)!.changes).toEqual({ system: { hm3: { wq: 0 } } });
   });
 });

@@ -21,6 +21,7 @@ import {
   resetStandIns,
   Roll,
   seededUniform,
+  setRolePermission,
   setUserActive,
   settle,
   standIns,
@@ -35,6 +36,7 @@ import {
   StringField,
   NumberField,
   updateLog,
+  USER_ROLES,
   type StandInCanvas,
   type StandInUser,
 } from "./stand-ins";
@@ -150,6 +152,71 @@ describe("users, clients and queries", () => {
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(Refusal);
     expect((err as Error).message).toBe("stale revision");
+  });
+
+  it("hasPermission follows the roles as v13: defaults from USER_PERMISSIONS, the world's table, the user's own", () => {
+    const { gm, alice } = world();
+    const trusted = addUser({ name: "Tess", role: USER_ROLES.TRUSTED });
+    const assistant = addUser({ name: "Ada", role: USER_ROLES.ASSISTANT });
+    // Defaults (v13 types): QUERY_USER and MACRO_SCRIPT from PLAYER; FILES_UPLOAD from ASSISTANT.
+    expect(alice.hasPermission("QUERY_USER")).toBe(true);
+    expect(alice.hasPermission("MACRO_SCRIPT")).toBe(true);
+    expect(alice.hasPermission("MANUAL_ROLLS")).toBe(false);
+    expect(trusted.hasPermission("MANUAL_ROLLS")).toBe(true);
+    expect(trusted.hasPermission("FILES_UPLOAD")).toBe(false);
+    expect(assistant.hasPermission("FILES_UPLOAD")).toBe(true);
+    expect(alice.hasPermission("NO_SUCH_PERMISSION")).toBe(false);
+    expect(game().permissions.QUERY_USER).toEqual([1, 2, 3, 4]);
+    // A GM takes QUERY_USER from every role: the required roles (assistant, GM) keep it.
+    setRolePermission("QUERY_USER", []);
+    expect(game().permissions.QUERY_USER).toEqual([3, 4]);
+    expect([alice, trusted, assistant, gm].map((u) => u.hasPermission("QUERY_USER"))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    // The user's own setting wins over the role's, both ways.
+    alice.permissions.QUERY_USER = true;
+    assistant.permissions.QUERY_USER = false;
+    expect(alice.hasPermission("QUERY_USER")).toBe(true);
+    expect(assistant.hasPermission("QUERY_USER")).toBe(false);
+    expect(() => setRolePermission("NOPE", [1])).toThrow('Unknown user permission "NOPE"');
+  });
+
+  it("user.query refuses a sender without QUERY_USER and rejects after its timeout", async () => {
+    const { gm, alice } = world();
+    let answered = 0;
+    let release!: () => void;
+    const later = new Promise<void>((r) => (release = r));
+    CONFIG().queries["blow-by-blow.slow"] = async () => {
+      await later;
+      answered++;
+      return { ok: true };
+    };
+    setRolePermission("QUERY_USER", []);
+    await expect(asUser(alice, () => gm.query("blow-by-blow.slow", {}))).rejects.toThrow(
+      "User Alice lacks permission QUERY_USER",
+    );
+    expect(queryLog).toEqual([]);
+    setRolePermission("QUERY_USER", [USER_ROLES.PLAYER]);
+    const started = Date.now();
+    await expect(
+      asUser(alice, () => gm.query("blow-by-blow.slow", {}, { timeout: 30 })),
+    ).rejects.toThrow("User query 'blow-by-blow.slow' timed out after 30 ms");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+    // The GM's client still runs the handler; settle() waits for it.
+    expect(answered).toBe(0);
+    release();
+    await settle();
+    expect(answered).toBe(1);
+    // An answer in time resolves; no timeout given waits as long as it takes.
+    await expect(
+      asUser(alice, () => gm.query("blow-by-blow.slow", {}, { timeout: 1000 })),
+    ).resolves.toEqual({ ok: true });
+    await expect(asUser(alice, () => gm.query("blow-by-blow.slow", {}))).resolves.toEqual({
+      ok: true,
+    });
   });
 
   it("setUserActive connects a user and calls userConnected on the other clients", () => {
@@ -730,6 +797,21 @@ describe("Macro and hotbar", () => {
     await expect(alice.assignHotbarMacro(macro, 51)).rejects.toThrow(
       "Invalid Hotbar slot requested",
     );
+  });
+
+  it("a script macro needs MACRO_SCRIPT (v13); a chat macro does not", async () => {
+    const { alice } = world();
+    setRolePermission("MACRO_SCRIPT", []);
+    await expect(
+      asUser(alice, () => StandInMacro.create({ name: "S", type: "script", command: "return 1;" })),
+    ).rejects.toThrow("lacks permission to create Macro");
+    expect(game().macros!.size).toBe(0);
+    const chat = await asUser(alice, () =>
+      StandInMacro.create({ name: "C", type: "chat", command: "hello" }),
+    );
+    expect(game().macros!.get(chat!.id!)).toBe(chat);
+    const script = await StandInMacro.create({ name: "GM", type: "script", command: "return 2;" });
+    expect(script?.type).toBe("script");
   });
 });
 

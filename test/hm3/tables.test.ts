@@ -1,16 +1,16 @@
 /**
  * HM3 tables against seed 003 (`../shared/seeds/003_25ffefe9b42e4188.txt`), cell by cell.
  *
- * The seed file is parsed here, at test time, and every exported constant of
+ * The seed's lines (kept in the repository as `reference/seed-003.json`) are parsed here, at
+ * test time, and every exported constant of
  * `src/rules/hm3/tables.ts` is compared with it, so a transcription slip fails a test that
  * names the seed line. The only places where a test expects something other than the printed
  * seed are the errata of `../shared/rules/hm3.md` §1, each listed once below and each checked
  * to still be printed the way the erratum says (so the erratum cannot silently go stale).
  * A few hand-written literal assertions cross-check the parser itself.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { ReferenceLines } from "../../scripts/reference-data";
 import {
   ACTION_OPTIONS,
   AIM_EML,
@@ -52,26 +52,16 @@ import {
 
 // ── Seed reader ──────────────────────────────────────────────────────────────────────────────
 
-const SEED_URL = new URL("../../../shared/seeds/003_25ffefe9b42e4188.txt", import.meta.url);
-const SEED_PATH = fileURLToPath(SEED_URL);
-
-function loadSeed(): readonly string[] {
-  if (!existsSync(SEED_PATH)) {
-    throw new Error(
-      `Seed 003 is missing: expected it at ${SEED_PATH} (../shared/seeds/003_25ffefe9b42e4188.txt ` +
-        `from the repository root). The HM3 table tests parse it and cannot run without it.`,
-    );
-  }
-  return readFileSync(SEED_PATH, "utf8").split(/\r?\n/);
-}
-
-const SEED = loadSeed();
+/**
+ * Seed 003's lines, from the repository's reference data (`reference/seed-003.json`, written from
+ * `../shared/seeds/003_25ffefe9b42e4188.txt` by `npm run reference`): a line it does not keep
+ * fails with a message saying how to add it.
+ */
+const SEED = new ReferenceLines("seed-003.json", "seed 003");
 
 /** Seed line `n` (1-based, as `cat -n` shows it). */
 function line(n: number): string {
-  const s = SEED[n - 1];
-  if (s === undefined) throw new Error(`seed 003 has no line ${n} (it has ${SEED.length} lines)`);
-  return s;
+  return SEED.line(n);
 }
 
 /** Tab-separated cells of seed line `n`, each trimmed. */

@@ -1,6 +1,6 @@
 /**
  * Attack resolution (spec §5; seed 004): the modifier catalog against the spec's §5.2 table
- * (read from `../shared/rules/m2m-spec.md` at test time), every row's value, critical
+ * (read from `reference/m2m-spec.json` at test time), every row's value, critical
  * thresholds, wild swings, reach and the feint, with the worked examples #25, #39–#44.
  */
 import { describe, expect, it } from "vitest";

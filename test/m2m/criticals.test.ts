@@ -1,7 +1,7 @@
 /**
  * The critical tables (spec §10; seed 004 L2488–2617, chart L4671–4720). Each resolver is
  * checked, roll by roll and context by context, against an interpretation of the §10 JSON
- * blocks of `../shared/rules/m2m-spec.md`, parsed at test time.
+ * blocks of `reference/m2m-spec.json`, parsed at test time.
  */
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/core/errors";

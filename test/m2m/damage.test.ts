@@ -1,6 +1,6 @@
 /**
  * Damage (spec §7, §14.2; seed 004). Tables are compared with the JSON blocks (and the wound
- * multiplier matrix) of `../shared/rules/m2m-spec.md`, parsed at test time; worked examples are
+ * multiplier matrix) of `reference/m2m-spec.json`, parsed at test time; worked examples are
  * those of spec §15.3 and §15.5.
  */
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * Defence (spec §6; seed 004): the defence roll, critical results, the §6.5 modifier catalog
  * against the spec's table, every cell of the §6.4 (attack kind) and §6.8 (maneuver) matrices
- * (the row labels are read out of `../shared/rules/m2m-spec.md` at test time, so a row the tests
+ * (the row labels are read out of `reference/m2m-spec.json` at test time, so a row the tests
  * do not cover fails), facing, special parries, per-turn limits (C8) and passive defence.
  */
 import { parryScore } from "../../src/rules/m2m/character";

@@ -2,8 +2,8 @@
  * Equipment data (spec §3.1–§3.6, §14.3; seed 004) cell by cell.
  *
  * Every table is checked twice: against the spec's JSON (or Markdown) block, parsed out of
- * `../shared/rules/m2m-spec.md` at test time, and against the seed's own printed table, parsed
- * out of `../shared/seeds/004_b07ffeaf995dc0ed.txt`. So a transcription slip in the data, or a
+ * `reference/m2m-spec.json` at test time, and against the seed's own printed table, parsed
+ * out of `reference/seed-004.json`. So a transcription slip in the data, or a
  * disagreement between the spec and the book, fails a test that names the line. Hand-written
  * literal checks, the §15.4 range examples and the figures the §15.6 sample sheets rely on
  * follow; where a sheet is wrong (spec §17 C16, C17, §16 OCR) the rule-derived value is asserted

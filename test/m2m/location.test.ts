@@ -1,6 +1,6 @@
 /**
  * Hit location (spec §8, §14.4; seed 004). The Parts of the Body table is compared with the §8
- * JSON block of `../shared/rules/m2m-spec.md` and the fall table with the seed's own lines, both
+ * JSON block of `reference/m2m-spec.json` and the fall table with the seed's own lines, both
  * parsed at test time.
  */
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 /**
  * Maneuvers, positions, movement, readiness, reloading and long actions (spec §4; seed 004).
  * Where the spec gives a table (JSON or markdown), the table is read out of
- * `../shared/rules/m2m-spec.md` at test time and compared with the data, so a transcription slip
+ * `reference/m2m-spec.json` at test time and compared with the data, so a transcription slip
  * fails; hand-written checks of single cells cite the seed lines.
  */
 import { describe, expect, it } from "vitest";

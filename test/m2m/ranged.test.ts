@@ -1,6 +1,6 @@
 /**
  * Ranged combat (spec §12, seed 004 L1848–1912, L2823–3102). Tables the spec gives as JSON or
- * as a markdown table are parsed out of `../shared/rules/m2m-spec.md` at test time and compared
+ * as a markdown table are parsed out of `reference/m2m-spec.json` at test time and compared
  * with the data of `src/rules/m2m/ranged.ts`; the worked examples of §15.4 #50–#53 are replayed.
  */
 import { describe, expect, it } from "vitest";

@@ -1,84 +1,60 @@
 /**
- * Readers for the two shared sources the m2m tests parse at test time: the implementation spec
+ * Readers for the two sources the m2m tests parse at test time: the implementation spec
  * (`../shared/rules/m2m-spec.md`) and the book's text, seed 004
- * (`../shared/seeds/004_b07ffeaf995dc0ed.txt`), both in `shared/` beside the project. Each file is
- * read once, on first use, so a file that needs only the spec does not fail for want of the seed;
- * a missing file fails with a message naming the path it was expected at.
+ * (`../shared/seeds/004_b07ffeaf995dc0ed.txt`). They read the repository's reference data
+ * (`reference/m2m-spec.json`, `reference/seed-004.json`, written by `npm run reference`), never
+ * `../shared`, so a clone without it passes. The spec's reference data keeps, within the sections
+ * listed in scripts/reference.ts, its headings, tables, ```json blocks and the labels the tests
+ * search for, each at its own line; so a section, its tables and its blocks read exactly as in the
+ * spec. A section or seed line that is not kept fails with a message saying how to add it.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import {
+  REFERENCE_DIR,
+  REGENERATE,
+  ReferenceLines,
+  findSection,
+  type SectionEnd,
+} from "../../scripts/reference-data";
 
-const SPEC_REL = "rules/m2m-spec.md";
-const SEED_REL = "seeds/004_b07ffeaf995dc0ed.txt";
+export type { SectionEnd };
 
-/** Absolute path of the m2m spec. */
-export const SPEC_PATH = sharedPath(SPEC_REL);
-/** Absolute path of seed 004. */
-export const SEED_PATH = sharedPath(SEED_REL);
+/** The reference data of the m2m spec. */
+export const SPEC_PATH = `${REFERENCE_DIR}/m2m-spec.json`;
+/** The reference data of seed 004. */
+export const SEED_PATH = `${REFERENCE_DIR}/seed-004.json`;
 
-function sharedPath(rel: string): string {
-  return fileURLToPath(new URL(`../../../shared/${rel}`, import.meta.url));
-}
+let specRef: ReferenceLines | undefined;
+let seedRef: ReferenceLines | undefined;
 
-function readShared(path: string, rel: string, what: string): string {
-  if (!existsSync(path)) {
-    throw new Error(
-      `${what} is missing: expected it at ${path} (../shared/${rel} from the repository root). ` +
-        `The m2m tests parse it at test time and cannot run without it.`,
-    );
-  }
-  return readFileSync(path, "utf8");
-}
+const spec = (): ReferenceLines =>
+  (specRef ??= new ReferenceLines("m2m-spec.json", "the m2m spec"));
+const seed = (): ReferenceLines => (seedRef ??= new ReferenceLines("seed-004.json", "seed 004"));
 
 // ── The spec ─────────────────────────────────────────────────────────────────────────────────
-
-let spec: string | undefined;
-
-/** The whole text of the m2m spec. */
-export function specText(): string {
-  spec ??= readShared(SPEC_PATH, SPEC_REL, "The m2m spec");
-  return spec;
-}
-
-/**
- * Where a spec section ends:
- * - `"level-2-or-3"`: at the next `##` or `###` heading, whatever the section's own level;
- * - `"same-or-higher"`: at the next heading of the section's own level or higher (a `##` section
- *   keeps its `###` subsections);
- * - `"any-heading"`: at the next heading of any level.
- */
-export type SectionEnd = "level-2-or-3" | "same-or-higher" | "any-heading";
 
 export interface SectionOptions {
   /** Default `"level-2-or-3"`. */
   end?: SectionEnd;
 }
 
-function endPattern(heading: string, end: SectionEnd): RegExp {
-  switch (end) {
-    case "level-2-or-3":
-      return /^#{2,3} /;
-    case "any-heading":
-      return /^#+ /;
-    case "same-or-higher": {
-      const level = /^#+/.exec(heading)?.[0].length;
-      if (!level) throw new Error(`spec heading "${heading}" does not start with "#"`);
-      return new RegExp(`^#{1,${level}} `);
-    }
-  }
-}
-
 /**
  * The text of the spec section whose heading line starts with `heading` (e.g. `"### 5.2 "`,
- * `"## 8. Hit location"`), from that line up to the section's end (see {@link SectionEnd}).
+ * `"## 8. Hit location"`), from that line up to the section's end (see {@link SectionEnd}); the
+ * lines the reference data leaves out (prose) read as empty.
  */
 export function specSection(heading: string, options: SectionOptions = {}): string {
-  const lines = specText().split("\n");
-  const start = lines.findIndex((l) => l.startsWith(heading));
-  if (start < 0) throw new Error(`spec section "${heading}" not found in ${SPEC_PATH}`);
-  const stop = endPattern(heading, options.end ?? "level-2-or-3");
-  const end = lines.findIndex((l, i) => i > start && stop.test(l));
-  return lines.slice(start, end < 0 ? undefined : end).join("\n");
+  const end = options.end ?? "level-2-or-3";
+  const ref = spec();
+  if (!ref.data.sections?.some((s) => s.heading === heading && s.end === end)) {
+    throw new Error(
+      `spec section "${heading}" (ending at ${end}) is not in the reference data ` +
+        `(${SPEC_PATH}): ${REGENERATE}`,
+    );
+  }
+  const lines = ref.text().split("\n");
+  const found = findSection(lines, heading, end);
+  if (!found) throw new Error(`spec section "${heading}" not found in ${SPEC_PATH}`);
+  return lines.slice(found.start, found.stop).join("\n");
 }
 
 export interface JsonOptions extends SectionOptions {
@@ -112,7 +88,12 @@ export function specTable(heading: string, options: TableOptions = {}): string[]
   let text = specSection(heading, options);
   if (after !== undefined) {
     const at = text.indexOf(after);
-    if (at < 0) throw new Error(`spec section "${heading}" has no "${after}" (${SPEC_PATH})`);
+    if (at < 0) {
+      throw new Error(
+        `spec section "${heading}" has no "${after}" in the reference data (${SPEC_PATH}); ` +
+          `if the spec has it on a line that is not a table or heading: ${REGENERATE}`,
+      );
+    }
     text = text.slice(at);
   }
   const lines: string[] = [];
@@ -134,14 +115,6 @@ export function specTable(heading: string, options: TableOptions = {}): string[]
 
 // ── The seed ─────────────────────────────────────────────────────────────────────────────────
 
-let seed: string[] | undefined;
-
-/** The lines of seed 004; line `n` is at index `n - 1`. */
-export function seedText(): readonly string[] {
-  seed ??= readShared(SEED_PATH, SEED_REL, "Seed 004").split(/\r?\n/);
-  return seed;
-}
-
 export interface SeedLineOptions {
   /** Returned when the seed has no line `n`; without it such a line is an error. */
   orElse?: string;
@@ -149,12 +122,10 @@ export interface SeedLineOptions {
 
 /** Seed line `n` (1-based, as the spec cites it and `cat -n` shows it). */
 export function seedLine(n: number, options: SeedLineOptions = {}): string {
-  const s = seedText()[n - 1] ?? options.orElse;
-  if (s === undefined) throw new Error(`seed 004 has no line ${n} (${SEED_PATH})`);
-  return s;
+  return seed().line(n, options.orElse);
 }
 
 /** Seed lines `from` to `to`, both included (fewer where the seed ends first). */
 export function seedLines(from: number, to: number): string[] {
-  return seedText().slice(from - 1, to);
+  return seed().lines(from, to);
 }

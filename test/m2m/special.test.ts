@@ -1,7 +1,7 @@
 /**
  * Special situations (spec §13, seed 004 ch. 8, L3104–3618) and the distance an item can be
  * thrown (§14.1). The §14.1 factors and the §3.4 shield numbers are parsed out of
- * `../shared/rules/m2m-spec.md` at test time; the worked examples §15.3 #49 and §15.5 #58,
+ * `reference/m2m-spec.json` at test time; the worked examples §15.3 #49 and §15.5 #58,
  * #61–#66 are replayed; other rows are literal, citing their seed lines.
  */
 import { describe, expect, it } from "vitest";

@@ -1,8 +1,9 @@
 /**
  * The HM3 item packs (issue 5): the committed sources are what scripts/pack-sources.ts writes
- * from ../shared/data/hm3/*.csv; every CSV row is one document whose numbers equal the CSV's
- * cells; every document validates against the system's data models and lands on an actor; the
- * built LevelDB packs read back document by document equal to the sources.
+ * from the rows of ../shared/data/hm3/*.csv (kept in reference/hm3-*.json); every CSV row is one
+ * document whose numbers equal the CSV's cells; every document validates against the system's
+ * data models and lands on an actor; the built LevelDB packs read back document by document
+ * equal to the sources.
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -179,9 +179,17 @@ describe("migration 3, no weapon quality (ruling R41)", () => {
     expect(noWeaponQuality("Item.armour", armour)).toBe(armour);
   });
 
-  it("runs in the chain and is idempotent", () => {
-    const once = migrateSystem("Item.weapon", weapon("Unarmed", 0));
+  it("runs in the chain on a whole source of older data, and is idempotent", () => {
+    // Whole: the weapon's every HM3 field (an update's changes never run it: wholeOnly).
+    const whole = {
+      equipped: true,
+      hm3: { skill: "Unarmed", wq: 0, attack: 0, defence: 0, impact: {}, handMode: "one", shield: false },
+    };
+    const once = migrateSystem("Item.weapon", whole);
     expect((once as { hm3: { wq: unknown } }).hm3.wq).toBeNull();
     expect(migrateSystem("Item.weapon", once)).toEqual(once);
+    expect(migrateSystem("Item.weapon", weapon("Unarmed", 0))).toEqual(weapon("Unarmed", 0));
+    // Stored at version 3 or later: a WQ 0 is read as the current schema reads it.
+    expect(migrateSystem("Item.weapon", whole, 3)).toEqual(whole);
   });
 });

@@ -173,7 +173,7 @@ describe("one duel", () => {
 
   it("a dead fighter does not attack: the duel ends with the killing exchange", () => {
     let deaths = 0;
-    for (const seed of [41, 47, 52]) {
+    for (const seed of [41, 52, 92]) {
       const duel = createDuel(knight, brigand);
       const dice = new SeededDice(seed);
       while (!duel.done) duel.next(dice);
@@ -240,7 +240,10 @@ describe("one duel", () => {
           expect([e.attacker, e.round]).toEqual([by, round]);
           mark(e);
           const ta = effectsOf(e).find((fx) => fx.type === "tacticalAdvantage");
-          if (ta && i < r.exchanges.length) {
+          if (ta && down[sideOf(e, ta)]) {
+            // A fighter down or disarmed spends its advantage recovering.
+            down[sideOf(e, ta)] = false;
+          } else if (ta && i < r.exchanges.length) {
             const extra = r.exchanges[i++]!;
             expect([extra.attacker, extra.round]).toEqual([sideOf(e, ta), round]);
             mark(extra);
@@ -261,14 +264,75 @@ describe("one duel", () => {
     // The brigand prone: his turn goes to getting up; the knight attacks him standing.
     const up = createDuel(knight, { ...brigand, conditions: ["prone"] });
     expect(up.sides.b.conditions).toEqual(["prone"]);
-    const first = up.next(new SeededDice(3))!;
-    expect([first.attacker, first.round]).toEqual(["a", 1]);
+    const dice = new SeededDice(3);
+    // His turn is a step of its own: a recovery, no exchange, no dice.
+    expect(up.next(dice)).toEqual({
+      kind: "recovery",
+      round: 1,
+      side: "b",
+      conditions: ["prone"],
+      items: [],
+    });
+    expect(up.sides.b.conditions).toEqual([]);
+    const first = up.next(dice) as DuelExchange;
+    expect([first.kind, first.attacker, first.round]).toEqual(["exchange", "a", 1]);
     expect(request(first).situation.defenderProne).toBe(false);
     // The knight prone: the brigand attacks him prone before his turn comes.
     const down = createDuel({ ...knight, conditions: ["prone"] }, brigand);
-    const hit = down.next(new SeededDice(3))!;
+    const hit = down.next(new SeededDice(3)) as DuelExchange;
     expect([hit.attacker, hit.round]).toEqual(["b", 1]);
     expect(request(hit).situation.defenderProne).toBe(true);
+  });
+
+  it("a disarmed fighter drops the item it used: it neither strikes nor blocks with it until its turn picks it up", () => {
+    type Request = { itemId: string | null };
+    let drops = 0;
+    let recoveries = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const duel = createDuel(knight, brigand);
+      const dice = new SeededDice(seed);
+      const dropped: Record<SideKey, string[]> = { a: [], b: [] };
+      const equipped = (side: SideKey, id: string) =>
+        (duel.sides[side].actor.items.find((i) => i._id === id)!.system as { equipped: boolean })
+          .equipped;
+      for (let turn = duel.next(dice); turn; turn = duel.next(dice)) {
+        if (turn.kind === "recovery") {
+          // The recovery names what it picked up, and the item is in hand again.
+          const names = dropped[turn.side].map(
+            (id) => duel.sides[turn.side].actor.items.find((i) => i._id === id)!.name,
+          );
+          expect(turn.items).toEqual(names);
+          for (const id of dropped[turn.side]) expect(equipped(turn.side, id)).toBe(true);
+          expect(duel.sides[turn.side].conditions).not.toContain("disarmed");
+          if (names.length) recoveries++;
+          dropped[turn.side] = [];
+          continue;
+        }
+        const by = turn.attacker;
+        const used: Record<SideKey, (string | null)[]> = { a: [], b: [] };
+        used[by].push((turn.card.context as { request: Request }).request.itemId);
+        for (const c of turn.card.choices)
+          used[c.by === "attacker" ? by : OTHER[by]].push((c.request as Request).itemId);
+        // No item dropped earlier is used in this exchange.
+        for (const side of ["a", "b"] as const)
+          for (const id of dropped[side]) expect(used[side]).not.toContain(id);
+        for (const fx of effectsOf(turn))
+          if (fx.type === "condition" && fx.condition === "disarmed") {
+            const side = sideOf(turn, fx);
+            const item = used[side].filter((x): x is string => x !== null).at(-1);
+            if (!item || dropped[side].includes(item)) continue;
+            expect(equipped(side, item)).toBe(false);
+            dropped[side].push(item);
+            drops++;
+          }
+      }
+    }
+    expect(drops).toBeGreaterThan(3);
+    expect(recoveries).toBeGreaterThan(3);
+    // The fighters given are unchanged: their weapons stay equipped.
+    expect(
+      knight.actor.items.filter((i) => (i.system as { equipped?: boolean }).equipped).length,
+    ).toBeGreaterThan(0);
   });
 
   it("follows each side's policy: item, aspect, aim, defence", () => {
@@ -344,7 +408,7 @@ describe("many duels", () => {
     // The same stream, duel by duel.
     const dice = new SeededDice(9);
     const wins = { a: 0, b: 0, none: 0 };
-    const injuries: Record<string, Record<string, number>> = {};
+    const injuries: DuelStats["injuries"] = { a: {}, b: {} };
     let rounds = 0;
     for (let i = 0; i < n; i++) {
       const r = runDuel(knight, brigand, dice, { keepExchanges: false });
@@ -352,13 +416,14 @@ describe("many duels", () => {
       wins[r.winner ?? "none"]++;
       rounds += r.rounds;
       for (const inj of r.injuries) {
-        const byLoc = (injuries[inj.location] ??= {});
+        const byLoc = (injuries[inj.side][inj.location] ??= {});
         byLoc[inj.severity] = (byLoc[inj.severity] ?? 0) + 1;
       }
     }
     expect(stats.wins).toEqual(wins);
     expect(stats.injuries).toEqual(injuries);
-    expect(Object.keys(injuries).length).toBeGreaterThan(0);
+    expect(Object.keys(injuries.a).length).toBeGreaterThan(0);
+    expect(Object.keys(injuries.b).length).toBeGreaterThan(0);
     expect(stats.rounds.mean).toBeCloseTo(rounds / n, 10);
   });
 
@@ -375,18 +440,27 @@ describe("the plot (SVG)", () => {
     n: 10,
     wins: { a: 6, b: 3, none: 1 },
     rounds: { mean: 2, histogram: { 2: 10 } },
-    injuries: { thorax: { M: 2, S: 1 }, "left-foreleg": { G: 1, K: 1 } },
+    injuries: {
+      a: { "left-shoulder": { S: 1 } },
+      b: { thorax: { M: 2, S: 1 }, "left-foreleg": { G: 1, K: 1 } },
+    },
   };
   const bars = (svg: string) =>
     allElements(parseXml(svg))
       .filter((e) => e.name === "rect" && e.attrs.class === "bar")
       .map((e) => [
+        e.attrs["data-side"],
         e.attrs["data-location"],
         e.attrs["data-severity"],
         Number(e.attrs["data-count"]),
       ]);
+  /** The texts of the plot, top to bottom. */
+  const texts = (svg: string) =>
+    allElements(parseXml(svg))
+      .filter((e) => e.name === "text")
+      .map((e) => e.text);
 
-  it("is well-formed XML, one bar per location and severity struck, names escaped", () => {
+  it("is well-formed XML, one bar per victim, location and severity struck, names escaped", () => {
     const a = `Sir ${EVIL}`;
     const b = `Brigand & "Co" <script>`;
     const svg = duelPlotSvg(stats, { a, b });
@@ -398,24 +472,65 @@ describe("the plot (SVG)", () => {
     expect(names).not.toContain("script");
     // The names read back exactly as given (escaped once, not twice).
     const title = allElements(root).find((e) => e.name === "title")!;
-    expect(title.text).toBe(`${a} vs ${b}: injuries by location and severity`);
-    expect(allElements(root).some((e) => e.text.includes(`${a} 60.0%`))).toBe(true);
+    expect(title.text).toBe(
+      `${a} vs ${b}: injuries taken by each fighter, by location and severity`,
+    );
+    expect(texts(svg)[0]).toBe(`${a} 60.0% · ${b} 30.0% · undecided 10.0% (10 duels)`);
     expect(bars(svg).sort()).toEqual(
       [
-        ["left-foreleg", "G", 1],
-        ["left-foreleg", "K", 1],
-        ["thorax", "M", 2],
-        ["thorax", "S", 1],
+        ["a", "left-shoulder", "S", 1],
+        ["b", "left-foreleg", "G", 1],
+        ["b", "left-foreleg", "K", 1],
+        ["b", "thorax", "M", 2],
+        ["b", "thorax", "S", 1],
       ].sort(),
     );
   });
 
-  it("draws every location × severity of a real run", () => {
+  it("says whose injuries each group of bars counts, and names locations as the sheets do", () => {
+    // Without the fighters: the human plan's names (an id of no plan shows as itself, sided).
+    const plain = texts(duelPlotSvg(stats, { a: "Sir Aldric", b: "Rex" }));
+    const takenA = plain.indexOf("Injuries taken by Sir Aldric (1)");
+    const takenB = plain.indexOf("Injuries taken by Rex (5)");
+    expect(takenA).toBeGreaterThan(0);
+    expect(takenB).toBeGreaterThan(takenA);
+    // Each location label sits under its victim's heading, most struck first.
+    expect(plain.slice(takenA + 1, takenB).filter((t) => /[A-Za-z]/.test(t))).toEqual([
+      "Left Shoulder",
+    ]);
+    expect(plain.slice(takenB + 1).filter((t) => /[A-Za-z]/.test(t))).toEqual([
+      "Thorax",
+      "Left foreleg",
+    ]);
+    // With the fighters: the war dog's own plan names its locations.
+    const named = texts(
+      duelPlotSvg(
+        stats,
+        { a: "Sir Aldric", b: "Rex" },
+        { actors: { a: knight.actor, b: dog.actor } },
+      ),
+    );
+    expect(named).toContain("Left Foreleg");
+    expect(named).toContain("Left Shoulder");
+    // No location id is shown as a label.
+    expect(named.some((t) => /^[a-z]+-[a-z]+$/.test(t))).toBe(false);
+    // A fighter with no injury gets its heading and "none".
+    const none = texts(
+      duelPlotSvg({ ...stats, injuries: { a: {}, b: stats.injuries.b } }, { a: "A", b: "B" }),
+    );
+    expect(none.slice(none.indexOf("Injuries taken by A (0)") + 1)[0]).toBe("none");
+  });
+
+  it("draws every victim × location × severity of a real run", () => {
     const real = runDuels(knight, brigand, 30, 3);
-    const expected = Object.entries(real.injuries)
-      .flatMap(([loc, bySev]) => Object.entries(bySev).map(([sev, c]) => [loc, sev, c]))
+    const expected = (["a", "b"] as const)
+      .flatMap((side) =>
+        Object.entries(real.injuries[side]).flatMap(([loc, bySev]) =>
+          Object.entries(bySev).map(([sev, c]) => [side, loc, sev, c]),
+        ),
+      )
       .sort();
-    expect(expected.length).toBeGreaterThan(1);
+    expect(new Set(expected.map((e) => e[0]))).toEqual(new Set(["a", "b"]));
     expect(bars(duelPlotSvg(real, { a: "A", b: "B" })).sort()).toEqual(expected);
   });
 

@@ -40,6 +40,12 @@ export interface CardOptions {
    * as it says; a player's card there (forged or rewritten, review B2) shows as unverified.
    */
   authorIsGM?: boolean;
+  /**
+   * The status line of a resolved card when something other than Foundry's apply mode took
+   * the consequences (a localisation key; the workbench: `CARD_KEY.resolvedWorkbench`, its
+   * fighters took them). Default: the apply mode's line.
+   */
+  resolvedKey?: string;
 }
 
 export const CARD_KEY = Object.freeze({
@@ -52,6 +58,7 @@ export const CARD_KEY = Object.freeze({
   resolvedAsk: "BLOWBYBLOW.Card.State.resolvedAsk",
   resolvedAuto: "BLOWBYBLOW.Card.State.resolvedAuto",
   resolvedReport: "BLOWBYBLOW.Card.State.resolvedReport",
+  resolvedWorkbench: "BLOWBYBLOW.Card.State.resolvedWorkbench",
   applied: "BLOWBYBLOW.Card.State.applied",
   defencePrompt: "BLOWBYBLOW.Card.Defence.prompt",
   defenceTarget: "BLOWBYBLOW.Card.Defence.target",
@@ -263,7 +270,12 @@ function actsFor(viewer: CardViewer, side: Side): boolean {
   return viewer.isGM || viewer.owns[side] === true;
 }
 
-function statusLines(card: ExchangeCard, viewer: CardViewer, mode: CardApplyMode): StatusLine[] {
+function statusLines(
+  card: ExchangeCard,
+  viewer: CardViewer,
+  mode: CardApplyMode,
+  resolvedKey?: string,
+): StatusLine[] {
   const noGM: StatusLine = { text: t(CARD_KEY.noGM), tone: "alert" };
   switch (card.state) {
     case "declared":
@@ -277,6 +289,7 @@ function statusLines(card: ExchangeCard, viewer: CardViewer, mode: CardApplyMode
       return lines;
     }
     case "resolved": {
+      if (resolvedKey) return [{ text: t(resolvedKey), tone: "done" }];
       const key =
         mode === "auto"
           ? CARD_KEY.resolvedAuto
@@ -430,7 +443,7 @@ export function exchangeCardContext(
     summary,
     handSet: handSetLines(context),
     applyFailed: applyFailedLines(card, context),
-    status: statusLines(card, viewer, mode),
+    status: statusLines(card, viewer, mode, options.resolvedKey),
     attackTarget:
       beforeResult && resolvedTarget ? targetView(resolvedTarget, fr.combat.labels) : null,
     defence: defenceView(card, viewer),

@@ -138,9 +138,28 @@ export function wireCardButtons(root: HTMLElement, messageId: string): void {
   });
 }
 
-/** Puts the card into the rendered message (its `.message-content`) and wires the buttons. */
+/** v13's chat log (`ui.chat`, ChatLog), as far as the cards use it. */
+interface ChatLogApi {
+  /** Whether the log is scrolled to the bottom. */
+  readonly isAtBottom?: boolean;
+  scrollBottom?(options?: { popout?: boolean; waitImages?: boolean }): Promise<void>;
+}
+
+function chatLog(): ChatLogApi | null {
+  // fvtt-types 13.340.1 types `ui.chat` as v12's ChatLog, whose scrollBottom is protected.
+  return (globalThis as { ui?: { chat?: ChatLogApi | null } }).ui?.chat ?? null;
+}
+
+/**
+ * Puts the card into the rendered message (its `.message-content`) and wires the buttons.
+ * The card is filled after v13 has posted the message and scrolled the log (the hook does
+ * not wait for it), so a log that was at the bottom when the message was rendered is scrolled
+ * to the bottom again once the card has its height; a log the user had scrolled up stays put.
+ */
 export async function renderCardInto(message: CardMessage, html: HTMLElement): Promise<void> {
   const content = html.querySelector<HTMLElement>(".message-content") ?? html;
+  const log = chatLog();
+  const follow = log?.isAtBottom === true;
   let markup: string;
   try {
     markup = await renderExchangeCard(message);
@@ -150,19 +169,25 @@ export async function renderCardInto(message: CardMessage, html: HTMLElement): P
   }
   content.innerHTML = markup;
   if (message.id) wireCardButtons(content, message.id);
+  if (follow && typeof log?.scrollBottom === "function")
+    await log.scrollBottom({ popout: true, waitImages: true });
 }
 
 /**
  * The `renderChatMessageHTML` hook (v13): exchange messages become cards; a step request
  * (whispered to the GM, deleted once taken, queries.ts) is hidden.
  */
-export function onRenderChatMessageHTML(message: CardMessage, html: HTMLElement): void {
+export function onRenderChatMessageHTML(
+  message: CardMessage,
+  html: HTMLElement,
+): Promise<void> | undefined {
   if (requestOf(message) && html && "hidden" in html) {
     html.hidden = true;
     return;
   }
   if (message?.type !== "exchange" || typeof html?.querySelector !== "function") return;
-  void renderCardInto(message, html);
+  // Foundry does not await a hook listener; the promise is returned for tests to wait on.
+  return renderCardInto(message, html);
 }
 
 /** Loads the card templates (registered as partials by path) and the partial helper. */

@@ -100,8 +100,14 @@ async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
   }
   let outcome: QueryOutcome;
   if (gm.id === g().user.id) outcome = await runStep(name, g().user, data);
-  else {
+  else if (g().user.hasPermission?.("QUERY_USER") === false) {
+    // v13 refuses a query from a user whose role lacks QUERY_USER: say so before a request
+    // message is left behind for nothing.
+    warn("BLOWBYBLOW.Combat.Error.queryPermission");
+    return null;
+  } else {
     let requestId: string | null = null;
+    const sent = Date.now();
     try {
       if (typeof gm.query !== "function") throw new Error("this Foundry has no user queries");
       const request = (await chatMessageClass().create({
@@ -113,9 +119,16 @@ async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
       if (!requestId) throw new Error("the request message was not created");
       outcome = await gm.query(name, { requestId }, { timeout: QUERY_TIMEOUT_MS });
     } catch (err) {
-      warn("BLOWBYBLOW.Combat.Error.queryFailed", {
-        error: err instanceof Error ? err.message : String(err),
-      });
+      // No answer in time (v13 rejects the query at its timeout): the GM's client may still
+      // run the step, so the player is told to look at the card rather than to click again.
+      if (requestId && Date.now() - sent >= QUERY_TIMEOUT_MS)
+        warn("BLOWBYBLOW.Combat.Error.queryTimeout", {
+          seconds: String(Math.round(QUERY_TIMEOUT_MS / 1000)),
+        });
+      else
+        warn("BLOWBYBLOW.Combat.Error.queryFailed", {
+          error: err instanceof Error ? err.message : String(err),
+        });
       return null;
     }
   }

@@ -79,9 +79,12 @@ export function fieldMessages(context: PromptContext): Record<string, string | n
 }
 
 /**
- * Shows each field's message in its `[data-error-for]` slot, marks the field invalid and
- * enables the submit button only when the form can be submitted (after a partial re-render
- * that left the fields in place, so a click on the button is not lost).
+ * Shows each field's message in its `[data-error-for]` slot, marks the field invalid and marks
+ * the submit button `aria-disabled` unless the form can be submitted (after a partial
+ * re-render that left the fields in place). The button is never `disabled`: a value typed and
+ * the button clicked at once must not lose the click, since the field's change (which makes
+ * the form valid) only lands as the button is pressed; the submit handler refuses a form that
+ * is still wrong and shows why.
  */
 export function syncForm(root: ParentNode, context: PromptContext): void {
   const messages = fieldMessages(context);
@@ -96,7 +99,7 @@ export function syncForm(root: ParentNode, context: PromptContext): void {
     else field.removeAttribute("aria-invalid");
   }
   for (const button of root.querySelectorAll<HTMLButtonElement>("button[type=submit]"))
-    button.disabled = !context.canSubmit;
+    button.setAttribute("aria-disabled", String(!context.canSubmit));
 }
 
 const { ApplicationV2, HandlebarsApplicationMixin } = foundry.applications.api;
@@ -166,6 +169,22 @@ export abstract class PromptDialog<
   ) {
     const base = await super._prepareContext(options);
     return Object.assign(base, this.viewContext());
+  }
+
+  /**
+   * A press on the submit button keeps the focus in the field being typed in. Otherwise the
+   * field's change (on blur) re-renders the breakdown while the button is held, the button
+   * moves from under the pointer and the click is lost; the submit reads the form as typed.
+   */
+  protected override async _onFirstRender(
+    context: Parameters<BaseInstance["_onFirstRender"]>[0],
+    options: Parameters<BaseInstance["_onFirstRender"]>[1],
+  ): Promise<void> {
+    await super._onFirstRender(context, options);
+    (this.element as HTMLElement | undefined)?.addEventListener("mousedown", (event) => {
+      const target = event.target as Element | null;
+      if (target?.closest?.("button[type=submit]")) event.preventDefault();
+    });
   }
 
   /** After a partial render the fields' messages and the submit button follow the draft. */

@@ -14,6 +14,7 @@ const KEY = Object.freeze({
   noItem: "BLOWBYBLOW.Dialog.Macro.noItem",
   noActor: "BLOWBYBLOW.Dialog.Macro.noActor",
   failed: "BLOWBYBLOW.Dialog.Macro.failed",
+  noScriptPermission: "BLOWBYBLOW.Dialog.Macro.noScriptPermission",
 });
 
 /** The script of an attack macro; the uuid is written as a JSON string, safe whatever it holds. */
@@ -123,7 +124,13 @@ export function onHotbarDrop(_bar: unknown, data: unknown, slot: number): boolea
   if (d?.type !== "Item" || typeof d.uuid !== "string") return;
   const item = findSync(d.uuid);
   if (!isAttackItem(item)) return;
-  // A user the world forbids script macros (permission MACRO_SCRIPT) is told.
+  // A user whose role the world forbids script macros (v13 permission MACRO_SCRIPT) could
+  // neither make nor run one: told so, nothing is made.
+  const user = game.user as { hasPermission?(permission: string): boolean } | null;
+  if (user?.hasPermission?.("MACRO_SCRIPT") === false) {
+    ui.notifications?.warn(format(KEY.noScriptPermission, { name: item.name }));
+    return false;
+  }
   void assignAttackMacro(item, slot).catch((error: unknown) => {
     console.error("Blow by Blow | hotbar macro", error);
     ui.notifications?.warn(format(KEY.failed, { name: item.name }));

@@ -855,7 +855,7 @@ export interface StepRequest {
 export function requestOf(message: { flags?: unknown } | null | undefined): StepRequest | null {
   const request = systemFlags(message).request as Partial<StepRequest> | undefined;
   if (!request || typeof request !== "object") return null;
-  if (typeof request.query !== "string" || !(request.query in STEPS)) return null;
+  if (typeof request.query !== "string" || !Object.hasOwn(STEPS, request.query)) return null;
   const data = request.data;
   if (data === null || typeof data !== "object" || Array.isArray(data)) return null;
   return { query: request.query, data };

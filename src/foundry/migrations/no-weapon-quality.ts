@@ -7,7 +7,9 @@
  * - a missile (a missile attack declares no WQ and a missile never blocks, R31, so no roll of
  *   the game lowers a missile's WQ: a 0 there came from the data, as the sling stones did).
  *
- * Anything else, and every WQ above 0, is kept. Idempotent: null stays null.
+ * Anything else, and every WQ above 0, is kept. Idempotent: null stays null. It reads what a
+ * value means, so it runs on whole stored sources only, never on an update's changes (a missile
+ * whose WQ a GM sets to 0 keeps 0): `wholeOnly` in ./index.ts.
  */
 import type { TypeKey } from "../data/rules";
 import { isPlainObject } from "./ruleset-blocks";

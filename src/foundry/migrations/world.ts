@@ -19,9 +19,7 @@
  */
 import type { TypeKey } from "../data/rules";
 import { migrateSystem, needsMigration, SCHEMA_VERSION } from "./index";
-
-const SYSTEM_ID = "blow-by-blow";
-const SETTING = "schemaVersion";
+import { SCHEMA_SETTING as SETTING, SYSTEM_ID } from "./stored-version";
 
 declare module "fvtt-types/configuration" {
   interface SettingConfig {
@@ -63,18 +61,22 @@ const typeKey = (documentName: MigratedDocument, type: string) =>
   `${documentName}.${type}` as TypeKey;
 
 /** The update a raw document needs, or null when it is current. Pure. */
-export function planUpdate(documentName: MigratedDocument, raw: RawDocument): PlannedUpdate | null {
+export function planUpdate(
+  documentName: MigratedDocument,
+  raw: RawDocument,
+  storedVersion = 0,
+): PlannedUpdate | null {
   const plan: PlannedUpdate = { id: raw._id, items: [] };
   const key = typeKey(documentName, raw.type);
-  if (needsMigration(key, raw.system))
-    plan.system = migrateSystem(key, raw.system) as Record<string, unknown>;
+  if (needsMigration(key, raw.system, storedVersion))
+    plan.system = migrateSystem(key, raw.system, storedVersion) as Record<string, unknown>;
   if (documentName === "Actor") {
     for (const item of raw.items ?? []) {
       const itemKey = typeKey("Item", item.type);
-      if (needsMigration(itemKey, item.system))
+      if (needsMigration(itemKey, item.system, storedVersion))
         plan.items.push({
           _id: item._id,
-          system: migrateSystem(itemKey, item.system) as Record<string, unknown>,
+          system: migrateSystem(itemKey, item.system, storedVersion) as Record<string, unknown>,
         });
     }
   }
@@ -110,18 +112,26 @@ export interface RawScene {
 }
 
 /** An unlinked token's delta: the actor type it applies to, and the delta as stored. */
-export function planDelta(token: RawToken, actorType: string | undefined): PlannedUpdate | null {
+export function planDelta(
+  token: RawToken,
+  actorType: string | undefined,
+  storedVersion = 0,
+): PlannedUpdate | null {
   if (token.actorLink || !token.delta) return null;
   const type = token.delta.type ?? actorType;
   if (!type) return null;
-  return planUpdate("Actor", {
-    _id: token._id,
-    type,
-    ...(token.delta.system === undefined || token.delta.system === null
-      ? {}
-      : { system: token.delta.system }),
-    items: token.delta.items ?? [],
-  });
+  return planUpdate(
+    "Actor",
+    {
+      _id: token._id,
+      type,
+      ...(token.delta.system === undefined || token.delta.system === null
+        ? {}
+        : { system: token.delta.system }),
+      items: token.delta.items ?? [],
+    },
+    storedVersion,
+  );
 }
 
 interface TokenLike {
@@ -201,7 +211,7 @@ export async function migrateWorld({
     where: string,
   ) => {
     for (const raw of raws) {
-      const plan = planUpdate(documentName, raw);
+      const plan = planUpdate(documentName, raw, from);
       if (!plan) continue;
       jobs.push({
         uuid: `${where}${documentName}.${raw._id}`,
@@ -223,7 +233,11 @@ export async function migrateWorld({
   const actorTypes = new Map((g.data.actors ?? []).map((a) => [a._id, a.type]));
   for (const scene of g.data.scenes ?? []) {
     for (const token of scene.tokens ?? []) {
-      const plan = planDelta(token, token.actorId ? actorTypes.get(token.actorId) : undefined);
+      const plan = planDelta(
+        token,
+        token.actorId ? actorTypes.get(token.actorId) : undefined,
+        from,
+      );
       if (!plan) continue;
       const uuid = `Scene.${scene._id}.Token.${token._id}.ActorDelta.${token._id}`;
       jobs.push({

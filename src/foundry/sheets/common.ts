@@ -24,6 +24,22 @@ export function formatWith(localize: Localize): Format {
     );
 }
 
+/**
+ * `game.i18n.localize` and `format` over a language object (lang/en.json) where Foundry's
+ * `game.i18n` is absent (the workbench, the CLI, the tests): the string, or the key.
+ */
+export function localizerOf(lang: unknown): { localize: Localize; format: Format } {
+  const localize: Localize = (key) => {
+    let node: unknown = lang;
+    for (const part of key.split(".")) {
+      if (node === null || typeof node !== "object") return key;
+      node = (node as Record<string, unknown>)[part];
+    }
+    return typeof node === "string" ? node : key;
+  };
+  return { localize, format: formatWith(localize) };
+}
+
 const CLAMPED = "BLOWBYBLOW.Modifier.clamped";
 
 /** A signed whole number with a true minus sign: `+5`, `−10`, `0`. */
@@ -84,6 +100,81 @@ export function handlebarsApi() {
 /** `foundry.applications.ux.TextEditor.implementation` (v13). */
 export function textEditor() {
   return foundry.applications.ux.TextEditor.implementation;
+}
+
+/**
+ * Puts the stored value back into each form field whose submitted value was refused. v13 drops
+ * an update that changes nothing and so does not render the sheet again: without this, a
+ * refused value would stay on screen as if it had been stored. Fields whose stored value is
+ * not a plain value (a body plan row) keep what was typed.
+ */
+export function restoreRefused(
+  form: ParentNode | null | undefined,
+  problems: readonly { field: string }[],
+  source: object,
+): void {
+  if (typeof form?.querySelectorAll !== "function") return;
+  for (const { field } of problems) {
+    const stored: unknown = foundry.utils.getProperty(source, field);
+    if (stored !== null && stored !== undefined && typeof stored === "object") continue;
+    const name = field.replace(/["\\]/g, "\\$&");
+    for (const input of form.querySelectorAll<HTMLInputElement>(`[name="${name}"]`)) {
+      if (input.type === "checkbox") input.checked = stored === true;
+      else input.value = stored === null || stored === undefined ? "" : String(stored as string);
+    }
+  }
+}
+
+/**
+ * Holds a sheet's re-render while a pointer is pressed on it. A sheet submits on change: a value
+ * typed and then a tab or button clicked submits as the button is pressed (the field loses the
+ * focus), and the update re-renders the sheet before the button is released, so the press and
+ * the release land on different elements and the click is lost. `released()` resolves at once
+ * when nothing is pressed, else once the press has ended and its click has been dispatched (or
+ * after `maxWait` ms).
+ */
+export class PressGuard {
+  #pressed = false;
+  #waiters: (() => void)[] = [];
+  #abort: AbortController | null = null;
+
+  constructor(readonly maxWait = 1000) {}
+
+  /** Watches presses on `element` and their release anywhere in its document. */
+  attach(element: HTMLElement): void {
+    this.detach();
+    const abort = new AbortController();
+    this.#abort = abort;
+    const options = { capture: true, signal: abort.signal };
+    element.addEventListener("pointerdown", () => (this.#pressed = true), options);
+    const release = () => {
+      if (!this.#pressed) return;
+      this.#pressed = false;
+      // After the task that dispatches the click.
+      setTimeout(() => this.#wake(), 0);
+    };
+    element.ownerDocument.addEventListener("pointerup", release, options);
+    element.ownerDocument.addEventListener("pointercancel", release, options);
+  }
+
+  detach(): void {
+    this.#abort?.abort();
+    this.#abort = null;
+    this.#pressed = false;
+    this.#wake();
+  }
+
+  released(): Promise<void> {
+    if (!this.#pressed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#waiters.push(resolve);
+      setTimeout(resolve, this.maxWait);
+    });
+  }
+
+  #wake(): void {
+    for (const resolve of this.#waiters.splice(0)) resolve();
+  }
 }
 
 /** Escapes text for HTML built outside Handlebars (dialog content). */

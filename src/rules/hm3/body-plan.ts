@@ -221,6 +221,10 @@ function readLocation(raw: unknown, field: string): Hm3PlanLocationInput {
       id,
       "expected an id of lower-case letters, digits and hyphens, starting with a letter",
     );
+  // `constructor` is a slug every object answers to: as a key of an armour map it would read
+  // (and write) what objects inherit.
+  if (id in Object.prototype)
+    throw new InputError(`${field}.id`, id, "a reserved name: choose another id");
   if (id.startsWith("left-") || id.startsWith("right-"))
     throw new InputError(
       `${field}.id`,

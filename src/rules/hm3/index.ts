@@ -3,6 +3,7 @@
  * ruleset interface. HM3 rolls both sides at once once the defence is declared, so `start`
  * rolls nothing and the one pending choice is the defender's defence.
  */
+import { ownValue } from "../../core/data";
 import type { Dice } from "../../core/dice";
 import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
 import { InputError } from "../../core/errors";
@@ -85,7 +86,7 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
     return state.result;
   },
   rollSide(name: string): Side | null {
-    return ROLL_SIDE[name] ?? null;
+    return ownValue(ROLL_SIDE, name) ?? null;
   },
 };
 

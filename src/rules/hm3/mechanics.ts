@@ -7,6 +7,7 @@ import { layerBonus } from "./gear";
 import type { BodyPlan } from "../../core/body";
 import type { Dice } from "../../core/dice";
 import { sum } from "../../core/dice";
+import { ownValue } from "../../core/data";
 import { InputError } from "../../core/errors";
 import {
   AIM_TABLE,
@@ -99,7 +100,7 @@ export function armourAspect(aspect: string): Aspect | undefined {
     case "fire":
       return aspect;
   }
-  return ASPECT_ALIASES[aspect];
+  return ownValue(ASPECT_ALIASES, aspect);
 }
 
 /** Armour by location id; an unsided id covers both sides, a sided id overrides (CLI contract). */
@@ -132,7 +133,8 @@ export function parseMaterial(value: unknown, field: string): Material {
   const s = typeof value === "string" ? value.toLowerCase() : value;
   if (typeof s === "string") {
     if ((MATERIALS as readonly string[]).includes(s)) return s as Material;
-    if (MATERIAL_ALIASES[s]) return MATERIAL_ALIASES[s];
+    const alias = ownValue(MATERIAL_ALIASES, s);
+    if (alias) return alias;
   }
   throw new InputError(field, value, `expected a material (${MATERIALS.join(", ")})`);
 }

@@ -5,7 +5,7 @@
  * C9), defence modifiers (§6.5, C2), All-Out Defence (§6.6), critical defence results (§6.7)
  * and the maneuver → defences matrix (§6.8). Pure functions over already-rolled values.
  */
-import { deepFreeze } from "../../core/data";
+import { deepFreeze, ownValue } from "../../core/data";
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { buildTarget, modifierTotal, type Modifier, type Target } from "../../core/modifiers";
 import { POSITION_IDS, maneuver, position, type DefenceRule } from "./maneuvers";
@@ -397,7 +397,7 @@ const SKILL_PARRY: Readonly<Record<string, ParryWeaponKind>> = deepFreeze({
 
 /** A parry kind, or a melee weapon skill id mapped to one (InputError otherwise). */
 export function parryKindOf(kind: string): ParryWeaponKind {
-  const mapped = SKILL_PARRY[kind];
+  const mapped = ownValue(SKILL_PARRY, kind);
   if (mapped) return mapped;
   return readEnum(kind, "defender.weaponKind", [
     ...PARRY_WEAPON_KINDS,

@@ -8,7 +8,7 @@
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { rollBasicDamage } from "./damage";
-import { deepFreeze } from "../../core/data";
+import { deepFreeze, ownValue } from "../../core/data";
 import { isExtremity, isHead, isLimb } from "./location";
 import { HIT_LOCATIONS, type DamageExpr, type HitLocation, type SuccessResult } from "./types";
 
@@ -263,7 +263,7 @@ export const FIRST_AID_TABLE: Readonly<Record<FirstAidEra, { minutes: number; hi
  * than adding to it (L3711).
  */
 export function firstAidHp(values: readonly number[], era: FirstAidEra): number {
-  const row = FIRST_AID_TABLE[era];
+  const row = ownValue(FIRST_AID_TABLE, era);
   if (!row) throw new InputError("era", era, `expected one of ${FIRST_AID_ERAS.join(", ")}`);
   return rollBasicDamage(values, row.hits, "cut").basic; // "cut": the minimum is 1
 }

@@ -8,7 +8,7 @@
  * chart marks with an asterisk (L714, L4451). Cross-defaults between weapons are an optional
  * rule (L702-710).
  */
-import { deepFreeze } from "../../core/data";
+import { deepFreeze, ownValue } from "../../core/data";
 import { InputError, readNumber } from "../../core/errors";
 
 export const DIFFICULTIES = ["easy", "average", "hard"] as const;
@@ -236,7 +236,7 @@ const ALIASES: Readonly<Record<string, SkillId>> = deepFreeze({
 
 /** A copy of one skill's definition. */
 export function skillDef(id: SkillId): SkillDef {
-  const s = SKILLS[id];
+  const s = ownValue<SkillDef>(SKILLS, id);
   if (!s)
     throw new InputError("skill", id, `unknown skill (expected one of ${SKILL_IDS.join(", ")})`);
   return { ...s, crossDefaults: s.crossDefaults.map((c) => ({ ...c })) };
@@ -247,7 +247,7 @@ export function skillIdOf(name: string): SkillId {
   const n = name.trim().toLowerCase();
   if ((SKILL_IDS as readonly string[]).includes(n)) return n as SkillId;
   const byName = SKILL_IDS.find((id) => SKILLS[id].name.toLowerCase() === n);
-  const found = byName ?? ALIASES[n];
+  const found = byName ?? ownValue(ALIASES, n);
   if (!found) throw new InputError("skill", name, "unknown skill name");
   return found;
 }

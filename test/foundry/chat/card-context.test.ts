@@ -10,6 +10,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeCard } from "../../../src/core/flow";
 import {
+  CARD_KEY,
   exchangeCardContext,
   readAttackContext,
   type CardApplyMode,
@@ -216,6 +217,27 @@ describe("resolved", () => {
     expect(statusKeys(view(card, viewer("other"), "report"))).toEqual([
       "BLOWBYBLOW.Card.State.resolvedReport",
     ]);
+  });
+
+  it("says who applied the consequences when the caller gives its own line (the workbench)", () => {
+    const v = exchangeCardContext(card, viewer("gm"), HM3_FOUNDRY, {
+      applyMode: "report",
+      resolvedKey: CARD_KEY.resolvedWorkbench,
+    });
+    expect(statusKeys(v)).toEqual(["BLOWBYBLOW.Card.State.resolvedWorkbench"]);
+    expect(v.status[0]!.tone).toBe("done");
+    expect(localize(CARD_KEY.resolvedWorkbench)).toBe(
+      "Resolved. The workbench applied the consequences to its fighters.",
+    );
+    // Only a resolved card takes it.
+    const declared = { ...card, state: "declared" } as ExchangeCard;
+    expect(
+      statusKeys(
+        exchangeCardContext(declared, viewer("gm"), HM3_FOUNDRY, {
+          resolvedKey: CARD_KEY.resolvedWorkbench,
+        }),
+      ),
+    ).not.toContain("BLOWBYBLOW.Card.State.resolvedWorkbench");
   });
 
   it("passes the ruleset's result part and its template", () => {

@@ -310,6 +310,47 @@ describe("the buttons", () => {
     expect(content.listeners.length).toBe(1);
   });
 
+  it("scrolls a chat log that was at the bottom once the card is filled, not before", async () => {
+    const content = new FakeRoot();
+    const html = { querySelector: (s: string) => (s === ".message-content" ? content : null) };
+    const scrolls: { options: unknown; filled: boolean }[] = [];
+    const log = {
+      isAtBottom: true,
+      async scrollBottom(options: unknown) {
+        scrolls.push({ options, filled: content.innerHTML.includes("exchange-card") });
+      },
+    };
+    (globalThis as unknown as { ui: Obj }).ui.chat = log;
+    const filling = onRenderChatMessageHTML(
+      message(withActors(F.declared())),
+      html as unknown as HTMLElement,
+    );
+    // v13 posts the message and scrolls meanwhile: the log is no longer at the bottom once the
+    // card takes its height, but it was when the message was rendered.
+    log.isAtBottom = false;
+    expect(scrolls).toEqual([]);
+    await filling;
+    expect(scrolls).toEqual([{ options: { popout: true, waitImages: true }, filled: true }]);
+  });
+
+  it("leaves a chat log the user scrolled up where it is", async () => {
+    const content = new FakeRoot();
+    const html = { querySelector: (s: string) => (s === ".message-content" ? content : null) };
+    let scrolled = 0;
+    (globalThis as unknown as { ui: Obj }).ui.chat = {
+      isAtBottom: false,
+      async scrollBottom() {
+        scrolled++;
+      },
+    };
+    await onRenderChatMessageHTML(
+      message(withActors(F.declared())),
+      html as unknown as HTMLElement,
+    );
+    expect(content.innerHTML).toContain("exchange-card");
+    expect(scrolled).toBe(0);
+  });
+
   it("hides a step request message (queries.ts) and leaves its content alone", async () => {
     const content = new FakeRoot();
     const html = {

@@ -15,6 +15,7 @@ import {
   createCombat,
   queryLog,
   resetStandIns,
+  setRolePermission,
   setUserActive,
   settle,
   standIns,
@@ -37,7 +38,13 @@ import {
 } from "../../../src/foundry/chat/card-context";
 import { registerChatCards } from "../../../src/foundry/chat/render";
 import { localizeTree } from "../../../src/foundry/chat/text";
-import { apply, attack, defend, takeAdvantage } from "../../../src/foundry/combat/actions";
+import {
+  apply,
+  attack,
+  defend,
+  QUERY_TIMEOUT_MS,
+  takeAdvantage,
+} from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import {
@@ -400,6 +407,84 @@ describe("the GM's attack on Alice's Sir Aldric", () => {
     expect(card(cardId(message))).toEqual(resolved);
     expect(queryLog.filter((q) => q.name === QUERY.choose)).toHaveLength(1);
     expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Flow.Error.wrongState"));
+  });
+});
+
+// ── 2b. The query refused or unanswered (v13's QUERY_USER permission, query timeouts) ─────────
+
+/** The request messages (`flags["blow-by-blow"].request`) in the log. */
+const requests = (): StandInChatMessage[] =>
+  standIns.game.messages!.contents.filter(
+    (m) => (m.flags?.["blow-by-blow"] as { request?: unknown } | undefined)?.request,
+  );
+
+describe("a player's defence when the query cannot reach the GM", () => {
+  it("a world that took Query Users from players: Alice is told why; nothing is sent or changed", async () => {
+    const w = world();
+    const message = await gmAttacks(w);
+    await settle();
+    setRolePermission("QUERY_USER", []);
+    expect(w.alice.hasPermission("QUERY_USER")).toBe(false);
+    expect(w.gm.hasPermission("QUERY_USER")).toBe(true); // a required role keeps it
+    const before = card(cardId(message));
+    stubDefence(dodge);
+    await asUser(w.alice, () => defend(cardId(message), "dodge"));
+    await settle();
+    expect(warnings().at(-1)).toBe(format("BLOWBYBLOW.Combat.Error.queryPermission"));
+    expect(queryLog).toEqual([]);
+    expect(requests()).toEqual([]);
+    expect(card(cardId(message))).toEqual(before);
+  });
+
+  it("Alice's own grant of Query Users (User permissions) overrides her role's: the defence goes through", async () => {
+    const w = world();
+    const message = await gmAttacks(w);
+    await settle();
+    setRolePermission("QUERY_USER", []);
+    w.alice.permissions.QUERY_USER = true;
+    stubDefence(dodge);
+    await scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 }, "player");
+    await asUser(w.alice, () => defend(cardId(message), "dodge"));
+    await settle();
+    expect(queryLog.filter((q) => q.name === QUERY.choose)).toHaveLength(1);
+    expect(card(cardId(message)).state).toBe("resolved");
+  });
+
+  it("a GM's client that does not answer within the timeout: Alice is told to check the card", async () => {
+    const w = world();
+    const message = await gmAttacks(w);
+    await settle();
+    stubDefence(dodge);
+    await scriptChoice(cardId(message), w.aldric, dodge, { attack: 96, defence: 5 }, "player");
+    // The GM's client is busy: its handler answers only when released.
+    let release!: () => void;
+    const busy = new Promise<void>((resolve) => (release = resolve));
+    const real = QUERY_HANDLERS[QUERY.choose];
+    standIns.CONFIG.queries[QUERY.choose] = async (data: unknown) => {
+      await busy;
+      return real(data);
+    };
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const click = asUser(w.alice, () => defend(cardId(message), "dodge"));
+      await vi.advanceTimersByTimeAsync(QUERY_TIMEOUT_MS - 1);
+      expect(warnings()).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await click;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(warnings().at(-1)).toBe(
+      format("BLOWBYBLOW.Combat.Error.queryTimeout", {
+        seconds: String(QUERY_TIMEOUT_MS / 1000),
+      }),
+    );
+    expect(card(cardId(message)).state).toBe("awaitingDefence");
+    // The GM's client answers late: the step is done there, once.
+    release();
+    await settle();
+    expect(card(cardId(message)).state).toBe("resolved");
+    expect(queryLog.filter((q) => q.name === QUERY.choose)).toHaveLength(1);
   });
 });
 

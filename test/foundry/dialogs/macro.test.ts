@@ -6,11 +6,14 @@
  * attacks with the item from its actor's token (`attack`, actions.ts, recorded).
  */
 import {
+  addUser,
+  asUser,
   createScene,
   dropOnHotbar,
   makeActor,
   placeToken,
   resetStandIns,
+  setRolePermission,
   settle,
   standIns,
   type StandInActor,
@@ -171,19 +174,41 @@ describe("dropping an item on the hotbar", () => {
     expect(isAttackItem(null)).toBe(false);
   });
 
-  it("a macro that cannot be made (no right to script macros) is reported, the item's name escaped (review m5)", async () => {
+  it("a user whose role may not use script macros (MACRO_SCRIPT) is told so; nothing is made, the item's name escaped", async () => {
+    knight();
+    registerHotbarDrop();
+    // The world took "Use Script Macros" from players (v13 permission MACRO_SCRIPT).
+    const alice = addUser({ name: "Alice" });
+    setRolePermission("MACRO_SCRIPT", []);
+    expect(await asUser(alice, () => dropOnHotbar({ type: "Item", uuid: SWORD_UUID }, 1))).toBe(
+      false,
+    );
+    await flush();
+    expect(macros()).toEqual([]);
+    expect(alice.hotbar).toEqual({});
+    expect(standIns.notifications.messages.map((m) => [m.type, m.message])).toEqual([
+      [
+        "warning",
+        // A notification is HTML: the item's name (user text) goes in escaped.
+        standIns.game.i18n.format("BLOWBYBLOW.Dialog.Macro.noScriptPermission", {
+          name: "Broadsword &lt;b&gt;&quot;x&quot;&lt;/b&gt;",
+        }),
+      ],
+    ]);
+  });
+
+  it("a macro whose creation fails for another reason is reported, the item's name escaped (review m5)", async () => {
     knight();
     registerHotbarDrop();
     const create = vi
       .spyOn(Macro.implementation as unknown as { create(d: unknown): Promise<unknown> }, "create")
-      .mockRejectedValue(new Error("User Alice lacks permission to create Macro"));
+      .mockRejectedValue(new Error("The server is gone"));
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
       expect(await dropOnHotbar({ type: "Item", uuid: SWORD_UUID }, 1)).toBe(false);
       await flush();
       expect(macros()).toEqual([]);
       expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
-        // A notification is HTML: the item's name (user text) goes in escaped.
         "The attack macro for Broadsword &lt;b&gt;&quot;x&quot;&lt;/b&gt; could not be made; the console has the details.",
       ]);
     } finally {

@@ -317,7 +317,12 @@ export class StandInMacro extends StandInDocument {
     user: { id: string; isGM: boolean },
     action: "create" | "update" | "delete",
   ): boolean {
-    if (action === "create") return true;
+    // v13: anyone may create a macro; a script macro needs the MACRO_SCRIPT permission.
+    if (action === "create")
+      return (
+        this._source.type !== "script" ||
+        (user as { hasPermission?(p: string): boolean }).hasPermission?.("MACRO_SCRIPT") === true
+      );
     return super.canUserModify(user, action);
   }
 
@@ -355,6 +360,52 @@ export async function dropOnHotbar(data: Obj, slot: number): Promise<boolean> {
 }
 
 // ── Installation ─────────────────────────────────────────────────────────────────────────────
+
+/** What the chat log stand-in reads of its scrolling element (an HTMLElement in a browser). */
+export interface ScrollingElement {
+  scrollTop: number;
+  readonly scrollHeight: number;
+  readonly clientHeight: number;
+  querySelectorAll?(selector: string): Iterable<{
+    complete?: boolean;
+    addEventListener?(type: string, fn: () => void, options?: object): void;
+  }>;
+}
+
+/**
+ * v13's ChatLog (`ui.chat`), the part the system uses, over one scrolling log element:
+ * `isAtBottom` (the log scrolled to its end, within a pixel) and `scrollBottom({waitImages})`
+ * (waits for the log's images to load, then scrolls to the end). Not installed by default, as
+ * without the sidebar; a test sets `ui.chat = new StandInChatLog(element)`. Every call is
+ * recorded in `scrolls`. Left out: the popout, the chat notifications, `postOne` and the
+ * message rendering itself.
+ */
+export class StandInChatLog {
+  readonly scrolls: { popout?: boolean; waitImages?: boolean }[] = [];
+  constructor(readonly log: ScrollingElement) {}
+
+  get isAtBottom(): boolean {
+    const { scrollTop, scrollHeight, clientHeight } = this.log;
+    return scrollHeight - clientHeight - scrollTop <= 1;
+  }
+
+  async scrollBottom(options: { popout?: boolean; waitImages?: boolean } = {}): Promise<void> {
+    this.scrolls.push({ ...options });
+    if (options.waitImages && this.log.querySelectorAll) {
+      const pending = [...this.log.querySelectorAll("img")].filter((img) => img.complete === false);
+      await Promise.all(
+        pending.map(
+          (img) =>
+            new Promise<void>((resolve) => {
+              img.addEventListener?.("load", resolve, { once: true });
+              img.addEventListener?.("error", resolve, { once: true });
+            }),
+        ),
+      );
+    }
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+}
 
 const g = globalThis as unknown as { foundry: Obj & { documents?: Obj } };
 g.foundry.documents = {

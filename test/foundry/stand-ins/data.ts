@@ -1259,6 +1259,32 @@ export abstract class StandInDocument extends DataModel {
     return this.testUserPermission(user, "OWNER");
   }
 
+  #sheet: unknown = null;
+
+  /**
+   * v13 `sheet`: the document's sheet, built once from `CONFIG[documentName].sheetClasses` for
+   * its type (the default registration, else the last), or null when none is registered.
+   * Left out: the `core.sheetClass` flag and the base sheet.
+   */
+  get sheet(): unknown {
+    if (this.#sheet) return this.#sheet;
+    const CONFIG = (globalThis as unknown as { CONFIG: Record<string, Obj | undefined> }).CONFIG;
+    const byType = CONFIG[this.documentName]?.sheetClasses as
+      | Record<string, Record<string, { cls: new (o: Obj) => unknown; default?: boolean }>>
+      | undefined;
+    const classes = Object.values(byType?.[this.type ?? "base"] ?? {});
+    const found = classes.find((c) => c.default) ?? classes[classes.length - 1];
+    if (!found) return null;
+    this.#sheet = new found.cls({ document: this });
+    return this.#sheet;
+  }
+
+  /** v13 `limited`: the current user's level is exactly LIMITED. */
+  get limited(): boolean {
+    const user = (globalThis as unknown as { game: StandInGame }).game.user;
+    return this.testUserPermission(user, "LIMITED", { exact: true });
+  }
+
   /**
    * v13 `canUserModify(user, action)`: for these documents, OWNER (of the parent, when
    * embedded) to update or delete, and for an embedded document to create.
@@ -1347,10 +1373,63 @@ export abstract class StandInDocument extends DataModel {
     return system?._preCreate?.(data, options, user);
   }
 
+  /**
+   * v13 `apps`: the applications showing this document (a sheet adds itself on its first
+   * render), re-rendered by `render` when the document or its embedded documents change.
+   */
+  apps: Record<string, { render(options?: Obj): unknown; close(options?: Obj): unknown }> = {};
+
+  /**
+   * v13 ClientDocumentMixin#render: every app of the document renders (`force` false: only
+   * those already rendered), not awaited. The stand-in renders once per change, not once per
+   * client: there is one set of apps in the process.
+   */
+  render(force = false, context: Obj = {}): void {
+    for (const app of Object.values(this.apps)) app.render({ force, ...context });
+  }
+
+  /** v13 `Document.fromDropData`: the document the drag data names by `uuid`. */
+  static async fromDropData(data: Obj): Promise<unknown> {
+    const g = globalThis as unknown as { fromUuid?(uuid: string): Promise<unknown> };
+    if (typeof data.uuid === "string" && g.fromUuid) return g.fromUuid(data.uuid);
+    return null;
+  }
+
+  /**
+   * Whether `changes` (expanded) would leave the stored source as it is, once cleaned and
+   * merged as `updateSource` does. v13 diffs every update against the source first
+   * (`updateSource(changes, {dryRun: true})` in the client's database backend) and drops one
+   * that changes nothing: no `_preUpdate`, no hooks, no `_onUpdate`, no re-render. With
+   * `diff: false` the update is written as given.
+   */
+  _changesNothing(changes: Obj, recursive?: boolean): boolean {
+    const cls = this.constructor as typeof DataModel;
+    const probe = expandObject(deepClone(changes));
+    cls.cleanData(probe, { partial: true });
+    const candidate = deepClone(this._source);
+    if (recursive === false) Object.assign(candidate, probe);
+    else mergeObject(candidate, probe, { insertKeys: false, performDeletions: true });
+    return sameData(candidate, this._source);
+  }
+
   /** v13 `_onCreate`/`_onUpdate`/`_onDelete`: run on every connected client; no-ops here. */
   _onCreate(_data: Obj, _options: Obj, _userId: string): void {}
   _onUpdate(_changed: Obj, _options: Obj, _userId: string): void {}
   _onDelete(_options: Obj, _userId: string): void {}
+
+  /**
+   * v13 `ClientDatabaseBackend#preUpdateDocumentArray`: "Migrate provided changes, including
+   * document sub-type": the document's `type` is added to the changes (so the system model is
+   * found), the document class's `migrateData` runs on them (a partial update passes through
+   * every data model's `migrateData`), and the added type is taken out again.
+   */
+  _migrateChanges(changes: Obj): Obj {
+    const addType = "type" in this._source && !("type" in changes);
+    if (addType) changes.type = this._source.type;
+    (this.constructor as typeof DataModel).migrateData(changes);
+    if (addType) delete changes.type;
+    return changes;
+  }
 
   /**
    * `update`: an embedded document's update goes through its parent
@@ -1372,7 +1451,9 @@ export abstract class StandInDocument extends DataModel {
     }
     const user = (globalThis as unknown as { game: StandInGame }).game.user;
     if (!this.canUserModify(user, "update")) throw this.permissionError(user, "update");
-    const expanded = expandObject(deepClone(changes));
+    const expanded = this._migrateChanges(expandObject(deepClone(changes)));
+    if (options.diff !== false && this._changesNothing(expanded, options.recursive as boolean))
+      return null;
     if ((await this._preUpdate(expanded, options, user)) === false) return null;
     if (callHook(`preUpdate${this.documentName}`, this, expanded, options, user.id) === false)
       return null;
@@ -1384,6 +1465,8 @@ export abstract class StandInDocument extends DataModel {
       this._onUpdate(expanded, options, user.id);
       callAllHooks(`update${this.documentName}`, this, expanded, options, user.id);
     });
+    if (options.render !== false)
+      this.render(false, { renderContext: `update${this.documentName}`, renderData: expanded });
     return this;
   }
 
@@ -1437,7 +1520,7 @@ export abstract class StandInDocument extends DataModel {
 
   /**
    * The `game` collection world documents of this class are stored in by `create`, or null.
-   * Actors and Items are not stored (tests fill `game.actors`/`game.items` themselves).
+   * Actors and Items are stored in `game.actors`/`game.items` (tests may also fill them).
    */
   static worldCollection(): Collection<unknown> | null {
     return null;
@@ -1466,6 +1549,7 @@ export abstract class StandInDocument extends DataModel {
       this._onDelete(options, user.id);
       callAllHooks(`delete${this.documentName}`, this, options, user.id);
     });
+    for (const app of Object.values(this.apps)) app.close({ submit: false });
     return this;
   }
 
@@ -1533,6 +1617,7 @@ export abstract class StandInDocument extends DataModel {
         callAllHooks(`create${embeddedName}`, doc, options, user.id);
       }
     });
+    this.#renderAfterEmbedded("create", embeddedName, created, options);
     return created;
   }
 
@@ -1568,6 +1653,9 @@ export abstract class StandInDocument extends DataModel {
         callAllHooks(`delete${embeddedName}`, doc, options, user.id);
       }
     });
+    for (const doc of deleted)
+      for (const app of Object.values(doc.apps)) app.close({ submit: false });
+    this.#renderAfterEmbedded("delete", embeddedName, deleted, options);
     return deleted;
   }
 
@@ -1585,7 +1673,9 @@ export abstract class StandInDocument extends DataModel {
       if (!doc) throw new Error(`No ${embeddedName} ${String(update._id)} in ${this.uuid}`);
       if (!doc.canUserModify(user, "update")) throw doc.permissionError(user, "update");
       const { _id, ...given } = update;
-      const changes = expandObject(deepClone(given));
+      const changes = doc._migrateChanges(expandObject(deepClone(given)));
+      if (options.diff !== false && doc._changesNothing(changes, options.recursive as boolean))
+        continue;
       if ((await doc._preUpdate(changes, options, user)) === false) continue;
       if (callHook(`preUpdate${embeddedName}`, doc, changes, options, user.id) === false) continue;
       updateLog.push({ uuid: doc.uuid, changes: deepClone(changes), options: { ...options } });
@@ -1603,8 +1693,43 @@ export abstract class StandInDocument extends DataModel {
         callAllHooks(`update${embeddedName}`, doc, applied[i], options, user.id);
       });
     });
+    if (options.render !== false)
+      done.forEach((doc, i) =>
+        doc.render(false, { renderContext: `update${embeddedName}`, renderData: applied[i] }),
+      );
+    this.#renderAfterEmbedded("update", embeddedName, done, options);
     return done;
   }
+
+  /**
+   * v13 `_on<Action>DescendantDocuments`: the parent's apps render after its embedded
+   * documents were created, updated or deleted (unless `render: false`).
+   */
+  #renderAfterEmbedded(
+    action: string,
+    embeddedName: string,
+    docs: StandInDocument[],
+    options: Obj,
+  ): void {
+    if (!docs.length || options.render === false) return;
+    this.render(false, { renderContext: `${action}${embeddedName}`, renderData: docs });
+  }
+}
+
+/** Deep equality of plain data (key order ignored), for telling an update that changes nothing. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((v, i) => sameData(v, b[i]));
+  }
+  if (a instanceof Set && b instanceof Set) return sameData([...a].sort(), [...b].sort());
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object")
+    return Number.isNaN(a) && Number.isNaN(b);
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => k in b && sameData((a as Obj)[k], (b as Obj)[k]));
 }
 
 // Hooks and client broadcast, reached through the globals so that a test's Hooks are used.
@@ -1626,8 +1751,29 @@ export function broadcast(origin: StandInUser, fn: (user: StandInUser) => void):
   onEveryClient(origin, fn);
 }
 
+/**
+ * v13: creating a world Actor or Item needs the ACTOR_CREATE or ITEM_CREATE permission (assistant
+ * and GM by default); an embedded one needs its parent's OWNER.
+ */
+function mayCreateWorld(doc: StandInDocument, user: { id: string; isGM: boolean }): boolean {
+  const permission = doc.documentName === "Actor" ? "ACTOR_CREATE" : "ITEM_CREATE";
+  return (user as { hasPermission?(p: string): boolean }).hasPermission?.(permission) === true;
+}
+
 export class StandInItem extends StandInDocument {
   static override documentName = "Item";
+
+  static override worldCollection(): Collection<unknown> {
+    return (globalThis as unknown as { game: StandInGame }).game.items;
+  }
+
+  override canUserModify(
+    user: { id: string; isGM: boolean },
+    action: "create" | "update" | "delete",
+  ): boolean {
+    if (action === "create" && !this.parent) return mayCreateWorld(this, user);
+    return super.canUserModify(user, action);
+  }
   /** v13 `Item#actor`: the owning Actor, or null. */
   get actor(): StandInActor | null {
     return this.parent instanceof StandInActor ? this.parent : null;
@@ -1697,6 +1843,18 @@ export class StandInActor extends StandInDocument {
   declare effects: Collection<StandInActiveEffect>;
   /** v13: the statuses applied by active effects (rebuilt by `applyActiveEffects`). */
   statuses: Set<string> = new Set();
+
+  static override worldCollection(): Collection<unknown> {
+    return (globalThis as unknown as { game: StandInGame }).game.actors;
+  }
+
+  override canUserModify(
+    user: { id: string; isGM: boolean },
+    action: "create" | "update" | "delete",
+  ): boolean {
+    if (action === "create" && !this.parent) return mayCreateWorld(this, user);
+    return super.canUserModify(user, action);
+  }
 
   static override defineSchema(): Record<string, DataField> {
     return {

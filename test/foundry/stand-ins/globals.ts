@@ -684,6 +684,70 @@ function freshConfig(): StandInConfig {
 /** CONST.USER_ROLES. */
 export const USER_ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
 
+/**
+ * CONST.USER_PERMISSIONS of v13: each permission's `defaultRole` (the lowest role granted in a
+ * new world) and `requiredRoles` (roles the permission configuration cannot take it from), as
+ * the v13 types give them (fvtt-types, `common/constants.d.mts`, `USER_PERMISSIONS`).
+ */
+export const USER_PERMISSIONS: Readonly<
+  Record<string, { defaultRole: number; requiredRoles: readonly number[] }>
+> = (() => {
+  const { PLAYER, TRUSTED, ASSISTANT, GAMEMASTER } = USER_ROLES;
+  const staff = [ASSISTANT, GAMEMASTER];
+  const p = (defaultRole: number, requiredRoles: readonly number[] = staff) => ({
+    defaultRole,
+    requiredRoles,
+  });
+  return Object.freeze({
+    ACTOR_CREATE: p(ASSISTANT),
+    BROADCAST_AUDIO: p(TRUSTED, []),
+    BROADCAST_VIDEO: p(TRUSTED, []),
+    CARDS_CREATE: p(ASSISTANT),
+    DRAWING_CREATE: p(TRUSTED),
+    ITEM_CREATE: p(ASSISTANT),
+    FILES_BROWSE: p(TRUSTED),
+    FILES_UPLOAD: p(ASSISTANT, [GAMEMASTER]),
+    JOURNAL_CREATE: p(TRUSTED),
+    MACRO_SCRIPT: p(PLAYER, [GAMEMASTER]),
+    MANUAL_ROLLS: p(TRUSTED, []),
+    MESSAGE_WHISPER: p(PLAYER),
+    NOTE_CREATE: p(TRUSTED),
+    PING_CANVAS: p(TRUSTED, []),
+    PLAYLIST_CREATE: p(ASSISTANT),
+    REGION_CREATE: p(PLAYER),
+    SETTINGS_MODIFY: p(ASSISTANT, [GAMEMASTER]),
+    SHOW_CURSOR: p(PLAYER, []),
+    SHOW_RULER: p(PLAYER, []),
+    TOKEN_CREATE: p(ASSISTANT),
+    TOKEN_DELETE: p(ASSISTANT),
+    TOKEN_CONFIGURE: p(TRUSTED),
+    WALL_DOORS: p(PLAYER),
+    QUERY_USER: p(PLAYER),
+  });
+})();
+
+/**
+ * The world's permission configuration (`game.permissions`, the `core.permissions` setting): for
+ * each permission, the roles that have it. A new world grants each permission to its default
+ * role and every role above it.
+ */
+export function defaultPermissions(): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [name, { defaultRole }] of Object.entries(USER_PERMISSIONS))
+    out[name] = Object.values(USER_ROLES).filter((r) => r >= defaultRole && r > 0);
+  return out;
+}
+
+/**
+ * Sets which roles have `permission` in this world, as a GM does in Configure Permissions; the
+ * permission's `requiredRoles` are kept, as v13's configuration cannot remove them.
+ */
+export function setRolePermission(permission: string, roles: readonly number[]): void {
+  const config = USER_PERMISSIONS[permission];
+  if (!config) throw new Error(`Unknown user permission "${permission}"`);
+  g.game.permissions[permission] = [...new Set([...roles, ...config.requiredRoles])].sort();
+}
+
 /** The client whose code is running: set by `asUser` for the duration of a call (and its awaits). */
 const client = new AsyncLocalStorage<StandInUser>();
 
@@ -705,6 +769,8 @@ export class StandInUser {
   readonly targets = new Set<unknown>();
   /** Every `update` of this user (hotbar assignments), for assertions. */
   readonly updates: Obj[] = [];
+  /** v13 `User#permissions`: this user's own grants and refusals, over the role's. */
+  permissions: Record<string, boolean> = {};
 
   constructor({
     id,
@@ -751,9 +817,15 @@ export class StandInUser {
     const level = typeof role === "number" ? role : USER_ROLES[role];
     return exact ? this.role === level : this.role >= level;
   }
-  /** Every permission is granted (QUERY_USER included); the stand-in keeps no permission table. */
-  hasPermission(_permission: string): boolean {
-    return true;
+  /**
+   * v13 `BaseUser#hasPermission`: the user's own grant or refusal (`permissions`, set on the
+   * User document) comes first; otherwise the world's configuration (`game.permissions`) says
+   * whether the user's role has it. An unknown permission is refused.
+   */
+  hasPermission(permission: string): boolean {
+    const own = this.permissions[permission];
+    if (typeof own === "boolean") return own;
+    return g.game.permissions[permission]?.includes(this.role) ?? false;
   }
   /** v13: `game.userId === this.id`. */
   get isSelf(): boolean {
@@ -773,11 +845,15 @@ export class StandInUser {
   }
 
   /**
-   * v13 `User#query`: refuses an unregistered query, then an inactive user; otherwise the query
-   * goes (through the server) to that user's client, which runs `CONFIG.queries[name](data,
-   * {timeout})` and sends back the value or the error's message. Here the handler runs as that
-   * client (`asUser`), with the data and the result passed through JSON as over the socket; a
-   * handler's error comes back as a plain `Error` with its message only, as in v13.
+   * v13 `User#query`: refuses an unregistered query, then an inactive user; a sender whose role
+   * lacks the QUERY_USER permission is refused (`User <name> lacks permission QUERY_USER`, the
+   * stand-in's wording); otherwise the query goes (through the server) to that user's client,
+   * which runs `CONFIG.queries[name](data, {timeout})` and sends back the value or the error's
+   * message. Here the handler runs as that client (`asUser`), with the data and the result
+   * passed through JSON as over the socket; a handler's error comes back as a plain `Error` with
+   * its message only, as in v13. With a `timeout` (ms), the query rejects when no answer came in
+   * time (`User query '<name>' timed out after <ms> ms`); the handler is not stopped, as the
+   * other client does not know the sender gave up.
    */
   async query(
     queryName: string,
@@ -790,26 +866,48 @@ export class StandInUser {
     >;
     if (!(queryName in queries)) throw new Error(`User query '${queryName}' is not registered`);
     if (!this.active) throw new Error(`User [${this._id}] is not active`);
+    const sender = g.game.user;
+    if (!sender.hasPermission("QUERY_USER"))
+      throw new Error(`User ${sender.name} lacks permission QUERY_USER`);
     queryLog.push({
-      from: g.game.user.id,
+      from: sender.id,
       to: this._id,
       name: queryName,
       data: jsonCopy(queryData),
     });
     const data = jsonCopy(queryData);
-    let result: { status: "fulfilled"; value: unknown } | { status: "rejected"; reason: string };
-    // The receiving client runs the handler once the message arrives (not synchronously).
-    await Promise.resolve();
-    try {
-      const value = await asUser(this, () => {
-        const handler = queries[queryName];
-        if (!handler) throw new Error(`Received invalid User query '${queryName}'`);
-        return handler(data, { timeout });
-      });
-      result = { status: "fulfilled", value: jsonCopy(value) };
-    } catch (err) {
-      result = { status: "rejected", reason: (err as Error).message };
-    }
+    const answer = (async () => {
+      // The receiving client runs the handler once the message arrives (not synchronously).
+      await Promise.resolve();
+      try {
+        const value = await asUser(this, () => {
+          const handler = queries[queryName];
+          if (!handler) throw new Error(`Received invalid User query '${queryName}'`);
+          return handler(data, { timeout });
+        });
+        return { status: "fulfilled" as const, value: jsonCopy(value) };
+      } catch (err) {
+        return { status: "rejected" as const, reason: (err as Error).message };
+      }
+    })();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let expired = false;
+    const expiry =
+      typeof timeout === "number" && timeout > 0
+        ? new Promise<{ status: "rejected"; reason: string }>((resolve) => {
+            timer = setTimeout(() => {
+              expired = true;
+              resolve({
+                status: "rejected",
+                reason: `User query '${queryName}' timed out after ${timeout} ms`,
+              });
+            }, timeout);
+          })
+        : null;
+    const result = await (expiry ? Promise.race([answer, expiry]) : answer);
+    clearTimeout(timer);
+    // After a timeout the other client's work goes on: settle() waits for it.
+    if (expired) track(answer);
     if (result.status === "rejected") throw new Error(result.reason);
     return result.value;
   }
@@ -960,6 +1058,8 @@ export interface StandInGame {
   user: StandInUser;
   readonly userId: string;
   users: StandInUsers;
+  /** v13 `game.permissions` (the `core.permissions` setting): permission → roles that have it. */
+  permissions: Record<string, number[]>;
   /** Raw world data as the server sends it (before any data model migrates it). */
   data: { actors: Obj[]; items: Obj[]; scenes?: Obj[] };
   actors: Collection<unknown>;
@@ -994,6 +1094,7 @@ function freshGame(previous?: StandInGame): StandInGame {
     settings: new StandInSettings(),
     system: { id: "blow-by-blow", version: "0.1.0" },
     users,
+    permissions: defaultPermissions(),
     data: { actors: [], items: [] },
     actors: new Collection(),
     items: new Collection(),

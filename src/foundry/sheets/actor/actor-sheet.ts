@@ -12,7 +12,15 @@ import type { Hm3BodyPlanSource } from "../../data/source";
 import { notifyProblems } from "../../data/notify";
 import { checkUpdate, formatProblem, type Localizer, type Problem } from "../../data/validate";
 import type { TypeKey } from "../../data/rules";
-import { escapeHtml, handlebarsApi, textEditor, type Format, type Localize } from "../common";
+import {
+  escapeHtml,
+  handlebarsApi,
+  PressGuard,
+  restoreRefused,
+  textEditor,
+  type Format,
+  type Localize,
+} from "../common";
 import {
   actorContext,
   partContext,
@@ -255,9 +263,14 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     return parts;
   }
 
+  /**
+   * A re-render first waits for a press on the sheet to end (PressGuard), so the click lands
+   * and what it changed (the tab) is in the context.
+   */
   protected override async _prepareContext(
     options: Parameters<BaseInstance["_prepareContext"]>[0],
   ) {
+    await this.#press.released();
     const base = await super._prepareContext(options);
     return Object.assign(base, actorContext(await this.contextInput()));
   }
@@ -273,6 +286,22 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     // generic render context).
     const { tab } = partContext(context as unknown as ActorSheetContext, partId);
     return Object.assign(ctx, { tab });
+  }
+
+  /** Keeps a click that comes right after typing in a field (see PressGuard). */
+  readonly #press = new PressGuard();
+
+  protected override async _onFirstRender(
+    context: Parameters<BaseInstance["_onFirstRender"]>[0],
+    options: Parameters<BaseInstance["_onFirstRender"]>[1],
+  ): Promise<void> {
+    await super._onFirstRender(context as never, options);
+    this.#press.attach(this.element);
+  }
+
+  protected override _onClose(options: Parameters<BaseInstance["_onClose"]>[0]): void {
+    this.#press.detach();
+    super._onClose(options);
   }
 
   /** The body plan editor recomputes its zone sums as aim points are typed. */
@@ -357,10 +386,10 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     formData: FormDataExtended,
   ): object {
     void event;
-    void form;
     const flat = formData.object as Obj;
     const { accepted, problems } = checkUpdate(this.typeKey, flat, this.planContext);
     notifyProblems(problems);
+    restoreRefused(form, problems, this.actor._source);
     const { data, plan } = planFromForm(accepted, this.storedPlan);
     if (plan && !this.#planReady(plan)) {
       // Not saved until each zone sums to 100: the typed values stay in the form meanwhile.

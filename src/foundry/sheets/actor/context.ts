@@ -28,6 +28,7 @@ import {
   type AimZone,
   type Aspect,
 } from "../../../rules/hm3/tables";
+import { ruleFor } from "../../data/rules";
 import type { CharacterSource, CreatureSource, SourceByType } from "../../data/source";
 import { bodyDiagram, type BodyDiagram } from "../body-diagram";
 import { formatWith, locationLabel, targetTooltip, type Format, type Localize } from "../common";
@@ -255,7 +256,13 @@ function header(input: ActorContextInput, format: Format): HeaderContext {
 
 // ── Attributes ───────────────────────────────────────────────────────────────────────────────
 
-export interface AttributeField {
+/** An input's bounds (`min`, `max`) as the data model's field has them; null: none (the template then writes an empty attribute, which sets no bound). */
+export interface InputBounds {
+  min: number | null;
+  max: number | null;
+}
+
+export interface AttributeField extends InputBounds {
   id: string;
   name: string;
   label: string;
@@ -265,8 +272,19 @@ export interface AttributeField {
 
 export interface AttributesContext {
   list: AttributeField[];
-  fatigue: { name: string; value: number };
-  encumbrance: { name: string; value: number | null; placeholder: string };
+  fatigue: InputBounds & { name: string; value: number };
+  encumbrance: InputBounds & { name: string; value: number | null; placeholder: string };
+}
+
+/**
+ * The bounds of a number field of the actor's type, from the rule its data model's field is
+ * built from (src/foundry/data/rules.ts, fields.ts): a character's attributes 1-30, a
+ * creature's 1-99 (R28).
+ */
+export function inputBounds(type: ActorSource["type"], path: string): InputBounds {
+  const rule = ruleFor(`Actor.${type}`, path);
+  if (rule?.kind !== "number") throw new Error(`Actor.${type} has no number field ${path}`);
+  return { min: rule.min ?? null, max: rule.max ?? null };
 }
 
 function attributes(input: ActorContextInput): AttributesContext {
@@ -278,12 +296,18 @@ function attributes(input: ActorContextInput): AttributesContext {
       label: input.localize(ATTRIBUTE_NAME[id]),
       abbr: input.localize(ATTRIBUTE_ABBR[id]),
       value: hm3.attributes[id],
+      ...inputBounds(input.type, `hm3.attributes.${id}`),
     })),
-    fatigue: { name: "system.hm3.fatigue", value: hm3.fatigue },
+    fatigue: {
+      name: "system.hm3.fatigue",
+      value: hm3.fatigue,
+      ...inputBounds(input.type, "hm3.fatigue"),
+    },
     encumbrance: {
       name: "system.hm3.encumbrance",
       value: hm3.encumbrance,
       placeholder: input.derived ? String(input.derived.encumbrance) : "",
+      ...inputBounds(input.type, "hm3.encumbrance"),
     },
   };
 }

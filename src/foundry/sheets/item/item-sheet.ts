@@ -15,7 +15,7 @@ import { syncCoverageBoxes } from "./coverage-dom";
 import { ownerInput } from "./owner";
 import { prepareItemSubmit } from "./submit";
 import type { HandlebarsItemSheetClass } from "../mixed";
-import { textEditor } from "../common";
+import { PressGuard, restoreRefused, textEditor } from "../common";
 
 /** Where Foundry serves the item templates from. */
 export const ITEM_TEMPLATES = "systems/blow-by-blow/templates/item";
@@ -111,9 +111,14 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
     return ownerInput(this.document.actor);
   }
 
+  /**
+   * A re-render first waits for a press on the sheet to end (PressGuard), so the click lands
+   * and what it changed (the tab) is in the context.
+   */
   protected override async _prepareContext(
     options: Parameters<InstanceType<typeof Hm3ItemSheetBase>["_prepareContext"]>[0],
   ) {
+    await this.#press.released();
     const base = await super._prepareContext(options);
     const doc = this.document;
     const item = this.itemSource();
@@ -158,13 +163,18 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
     const actor = this.document.actor as { apps?: Record<string, unknown> } | null;
     if (actor?.apps) actor.apps[this.id] = this;
     await super._onFirstRender(context, options);
+    this.#press.attach(this.element);
   }
+
+  /** Keeps a click that comes right after typing in a field (see PressGuard). */
+  readonly #press = new PressGuard();
 
   protected override _onClose(
     options: Parameters<InstanceType<typeof Hm3ItemSheetBase>["_onClose"]>[0],
   ) {
     const actor = this.document.actor as { apps?: Record<string, unknown> } | null;
     if (actor?.apps) delete actor.apps[this.id];
+    this.#press.detach();
     super._onClose(options);
   }
 
@@ -191,6 +201,7 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
       check: (type, changes) => checkUpdate(`Item.${type}`, changes, plan),
     });
     notifyProblems(result.problems);
+    restoreRefused(form, result.problems, this.document._source);
     return result.update;
   }
 }

@@ -1,0 +1,379 @@
+/**
+ * Quench batch `blow-by-blow.exchange`: one whole HM3 exchange run by the GM through the
+ * system's own entry points, in the world where the batch runs (docs/testing.md).
+ *
+ * It imports Sir Aldric and the Brigand from the sample fighters pack as throw-away world actors,
+ * puts their tokens on a throw-away scene (the stage, stage.ts) in a throw-away combat, and then
+ * does what a GM's clicks do: `attack` (the token HUD's button; the attack dialog answers with a
+ * fixed request), `defend` (the card's Block button; the defence dialog answers with the shield),
+ * `apply` (the card's Apply button, apply mode "ask"), and Apply again. The dice the GM's client
+ * rolls are Foundry Rolls whose faces are scripted through `CONFIG.Dice.randomUniform`, so the
+ * result is known: the exchange card's states, the injury item, the conditions and the combat
+ * tracker's defeated mark are asserted. Everything made is deleted afterwards, failure or not,
+ * and every setting and function replaced is put back.
+ */
+import type { AttackRequest, ChoiceRequest } from "../../core/combat";
+import { replayExchange, type ExchangeCard } from "../../core/flow";
+import { apply, attack, defend } from "../combat/actions";
+import { AttackDialog } from "../combat/attack-dialog";
+import { DefenceDialog } from "../combat/defence-dialog";
+import { exchangeBuild, systemFlags } from "../combat/queries";
+import { fighterSnapshot, type ActorLike, type ItemLike } from "../combat/snapshot";
+import { cardOf } from "../data/chat-message/exchange";
+import { foundryRuleset, worldRuleset } from "../rulesets";
+import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
+import { planFaces, scriptedUniform, type DicePlan } from "./dice-plan";
+import type { QuenchStage, StagedToken } from "./stage";
+
+type Obj = Record<string, unknown>;
+
+export const SYSTEM_ID = "blow-by-blow";
+export const FIGHTERS_PACK = `${SYSTEM_ID}.hm3-sample-fighters`;
+/** The pack's names of the two fighters (packs/_source/hm3-sample-fighters). */
+export const ATTACKER_NAME = "Sir Aldric, knight";
+export const DEFENDER_NAME = "Brigand";
+
+/**
+ * The scripted dice of the Brigand's block and what they make (HM3, hm3.md; the pack's figures):
+ * attack d100 05 against Sir Aldric's broadsword EML 62 (AML 87, physical penalty -25): a
+ * critical success (≤ EML, a multiple of 5); defence d100 96 against the Brigand's shield DML 65:
+ * a marginal failure. CS against MF is A*2: two impact dice. Location 50: the thorax. Impact
+ * 5 (broadsword, edge) + 6 + 6 = 17, less 4 for the leather vest (edge) = 13: G4 on the thorax
+ * table (13-16). Shock: 4d6 all 6s = 24 against endurance 12: failed, so the Brigand is in shock,
+ * which HM3 counts as incapacitating: the tracker marks him defeated.
+ */
+export const HEAVY_BLOCK: DicePlan = { attack: 5, defence: 96, location: 50, impact: 6, shock: 6 };
+
+/** What HEAVY_BLOCK gives, as the card records it. */
+export const HEAVY_BLOCK_RESULT = Object.freeze({
+  result: "A*2",
+  location: "thorax",
+  impact: 17,
+  armour: 4,
+  effectiveImpact: 13,
+  injury: "G4",
+  injuryLevel: 4,
+  condition: "shock",
+});
+
+// ── What the batch reads of Foundry ──────────────────────────────────────────────────────────
+// The documents are read through these few members (the pinned fvtt-types 13.340.1 describe
+// v12's Documents; the adapter reads them the same way, see combat/snapshot.ts).
+
+export interface ItemDoc extends ItemLike {
+  readonly system: unknown;
+}
+/** A throw-away fighter (a world Actor) as the batches read it. */
+export interface FighterDoc extends ActorLike {
+  readonly items: ActorLike["items"] & { contents: ItemDoc[] };
+  readonly statuses: Set<string>;
+  delete(): Promise<unknown>;
+}
+interface PackDoc {
+  readonly name: string;
+  toObject(): Obj;
+}
+interface CombatantDoc {
+  readonly actorId: string | null;
+  readonly defeated: boolean;
+}
+interface CombatDoc {
+  readonly id: string | null;
+  readonly combatants: { contents: CombatantDoc[] };
+  createEmbeddedDocuments(name: "Combatant", data: object[]): Promise<unknown>;
+  startCombat(): Promise<unknown>;
+  delete(): Promise<unknown>;
+}
+interface MessageDoc {
+  readonly id: string | null;
+  readonly type: string;
+  readonly flags?: unknown;
+  readonly system: unknown;
+  delete(): Promise<unknown>;
+}
+interface BatchGlobals {
+  game: {
+    user: { id: string; isGM: boolean };
+    users: { activeGM: { id: string } | null };
+    packs: { get(id: string): { getDocuments(): Promise<PackDoc[]> } | undefined };
+    messages: { get(id: string): MessageDoc | undefined };
+    settings: {
+      get(ns: string, key: string): unknown;
+      set(ns: string, key: string, v: unknown): Promise<unknown>;
+    };
+  };
+  CONFIG: {
+    Actor: { documentClass: { create(data: Obj): Promise<FighterDoc | undefined> } };
+    Combat: { documentClass: { create(data: Obj): Promise<CombatDoc | undefined> } };
+    Dice: { randomUniform: () => number };
+  };
+  Hooks: {
+    on(hook: string, fn: (...args: never[]) => unknown): number;
+    off(hook: string, id: number): void;
+  };
+}
+const F = (): BatchGlobals => globalThis as unknown as BatchGlobals;
+
+/** Waits until `ready()` holds (the GM's hooks run after the create or update resolves). */
+export async function until(ready: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Runs each clean-up step even when one fails; throws the failures together afterwards. */
+export async function cleanUp(steps: (() => Promise<unknown> | unknown)[]): Promise<void> {
+  const errors: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (err) {
+      errors.push(err);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length) throw new AggregateError(errors, "Blow by Blow test: clean-up failed");
+}
+
+/** Fails unless this client is the active GM's (the flow's steps run there) and HM3 is played. */
+export function requireGMAndHM3(): void {
+  const { game } = F();
+  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id)
+    throw new Error(
+      "Run the Blow by Blow batches as the active GM (the exchange steps run there).",
+    );
+  const ruleset = worldRuleset().id;
+  if (ruleset !== "hm3")
+    throw new Error(
+      `The exchange batch plays HM3: set the world's ruleset to hm3 (it is ${ruleset}).`,
+    );
+}
+
+/** Imports a fighter of the sample fighters pack as a throw-away world actor. */
+export async function importFighter(name: string): Promise<FighterDoc> {
+  const pack = F().game.packs.get(FIGHTERS_PACK);
+  if (!pack) throw new Error(`The compendium ${FIGHTERS_PACK} is missing.`);
+  const doc = (await pack.getDocuments()).find((d) => d.name === name);
+  if (!doc) throw new Error(`No "${name}" in ${FIGHTERS_PACK}.`);
+  // What v13's `fromCompendium` clears for a world copy: the pack's id, folder, sort, ownership.
+  const data = doc.toObject();
+  for (const key of ["_id", "folder", "sort", "ownership"]) delete data[key];
+  const actor = await F().CONFIG.Actor.documentClass.create({ ...data, name: `${name} (test)` });
+  if (!actor) throw new Error(`"${name}" could not be created.`);
+  return actor;
+}
+
+function itemNamed(actor: FighterDoc, type: string, name: string): ItemDoc {
+  const item = actor.items.contents.find((i) => i.type === type && i.name === name);
+  if (!item?.id) throw new Error(`${actor.name} has no ${type} "${name}".`);
+  return item;
+}
+
+export function injuries(actor: FighterDoc): { name: string; hm3: Obj }[] {
+  return actor.items.contents
+    .filter((i) => i.type === "injury")
+    .map((i) => ({ name: i.name, hm3: (i.system as { hm3: Obj }).hm3 }));
+}
+
+/** The batch. `stage` is Foundry's canvas (foundryStage) in Foundry, the stand-ins' in Node. */
+export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void {
+  const { describe, it, before, after, assert } = context;
+
+  describe("A whole HM3 exchange run by the GM (sample fighters, scripted dice)", function () {
+    this.timeout(BATCH_TIMEOUT_MS);
+    let aldric: FighterDoc | null = null;
+    let brigand: FighterDoc | null = null;
+    let tokens: [StagedToken, StagedToken] | null = null;
+    let cleanupStage: (() => Promise<void>) | null = null;
+    let combat: CombatDoc | null = null;
+    let messageId = "";
+    const created = new Set<string>();
+    let hookId: number | null = null;
+    let applyModeBefore: unknown = undefined;
+    let swordId = "";
+    let shieldId = "";
+    const originals = {
+      attackPrompt: AttackDialog.prompt,
+      defencePrompt: DefenceDialog.prompt,
+      randomUniform: null as (() => number) | null,
+    };
+
+    const card = (): ExchangeCard => {
+      const message = F().game.messages.get(messageId);
+      if (!message) throw new Error(`The exchange card ${messageId} is gone.`);
+      return cardOf(message.system);
+    };
+
+    before(async () => {
+      requireGMAndHM3();
+      const { game, CONFIG, Hooks } = F();
+      // The system's messages made during the run (exchange cards, request messages), not
+      // what other users write meanwhile.
+      hookId = Hooks.on("createChatMessage", ((message: MessageDoc) => {
+        if (message.id && (message.type === "exchange" || systemFlags(message).request))
+          created.add(message.id);
+      }) as never);
+      applyModeBefore = game.settings.get(SYSTEM_ID, "applyMode");
+      await game.settings.set(SYSTEM_ID, "applyMode", "ask");
+      originals.randomUniform = CONFIG.Dice.randomUniform;
+      aldric = await importFighter(ATTACKER_NAME);
+      brigand = await importFighter(DEFENDER_NAME);
+      swordId = itemNamed(aldric, "weapon", "Broadsword").id!;
+      shieldId = itemNamed(brigand, "weapon", "Round Shield").id!;
+      const placed = await stage.placeTokens([aldric, brigand]);
+      tokens = placed.tokens;
+      cleanupStage = placed.cleanup;
+      combat = (await CONFIG.Combat.documentClass.create({ scene: placed.sceneId, active: true }))!;
+      await combat.createEmbeddedDocuments(
+        "Combatant",
+        [aldric, brigand].map((actor, i) => ({
+          actorId: actor.id,
+          tokenId: tokens![i]!.id,
+          sceneId: placed.sceneId,
+        })),
+      );
+      await combat.startCombat();
+      // The dialogs answer as the GM would: Sir Aldric's broadsword, edge, mid; the shield block.
+      AttackDialog.prompt = (input) =>
+        Promise.resolve<AttackRequest>({
+          itemId: swordId,
+          mode: "edge",
+          aim: "mid",
+          band: null,
+          situation: input.situation,
+          custom: [],
+        });
+      DefenceDialog.prompt = () =>
+        Promise.resolve<ChoiceRequest>({
+          optionId: "block",
+          itemId: shieldId,
+          mode: null,
+          aim: null,
+          custom: [],
+        });
+    });
+
+    after(async () => {
+      const { game, CONFIG, Hooks } = F();
+      await cleanUp([
+        () => {
+          AttackDialog.prompt = originals.attackPrompt;
+          DefenceDialog.prompt = originals.defencePrompt;
+          if (originals.randomUniform) CONFIG.Dice.randomUniform = originals.randomUniform;
+          if (hookId !== null) Hooks.off("createChatMessage", hookId);
+        },
+        () =>
+          applyModeBefore === undefined
+            ? undefined
+            : game.settings.set(SYSTEM_ID, "applyMode", applyModeBefore),
+        async () => {
+          for (const id of created) await game.messages.get(id)?.delete();
+        },
+        () => combat?.delete(),
+        () => cleanupStage?.(),
+        () => aldric?.delete(),
+        () => brigand?.delete(),
+      ]);
+    });
+
+    it("the GM's attack makes an exchange card that awaits the Brigand's defence", async () => {
+      await stage.target(tokens![1]);
+      const message = (await attack({
+        actorUuid: aldric!.uuid,
+        tokenUuid: tokens![0].uuid,
+        itemId: swordId,
+      })) as MessageDoc | null;
+      assert.isNotNull(message, "attack() made no card");
+      messageId = message!.id!;
+      await until(() => card().state !== "declared", "the GM's client to accept the card");
+      const c = card();
+      assert.equal(c.state, "awaitingDefence");
+      assert.equal(c.attacker.actorUuid, aldric!.uuid);
+      assert.equal(c.defender.actorUuid, brigand!.uuid);
+      assert.equal(c.pending?.by, "defender");
+    });
+
+    it("the Brigand's block with scripted dice resolves: A*2, G4 to the thorax, shock failed", async () => {
+      const before = card();
+      const fr = foundryRuleset(before.ruleset)!;
+      const { state, pending } = replayExchange(fr.ruleset, before);
+      const request = (await DefenceDialog.prompt({} as never))!;
+      const chooser = fighterSnapshot(brigand!);
+      const value = fr.combat.buildChoice(pending!, exchangeBuild(before), chooser, request);
+      const choice = fr.ruleset.parseChoice(state, value);
+      const faces = planFaces(HEAVY_BLOCK, (dice) => fr.ruleset.choose(state, choice, dice));
+      F().CONFIG.Dice.randomUniform = scriptedUniform(faces);
+      try {
+        await defend(messageId, "block");
+        await until(() => card().state !== "awaitingDefence", "the exchange to resolve");
+      } finally {
+        F().CONFIG.Dice.randomUniform = originals.randomUniform!;
+      }
+      const c = card();
+      assert.equal(c.state, "resolved");
+      const result = c.result as unknown as {
+        result: string;
+        strikes: {
+          by: string;
+          location: string;
+          impact: number;
+          armour: number;
+          effectiveImpact: number;
+          injury: string;
+          injuryLevel: number;
+          shock: { failed: boolean } | null;
+        }[];
+        effects: { type: string; to: string; condition?: string }[];
+      };
+      const want = HEAVY_BLOCK_RESULT;
+      assert.equal(result.result, want.result);
+      assert.lengthOf(result.strikes, 1);
+      const strike = result.strikes[0]!;
+      assert.deepEqual(
+        [strike.by, strike.location, strike.impact, strike.armour, strike.effectiveImpact],
+        ["attacker", want.location, want.impact, want.armour, want.effectiveImpact],
+      );
+      assert.deepEqual([strike.injury, strike.injuryLevel], [want.injury, want.injuryLevel]);
+      assert.isTrue(strike.shock?.failed, "the Brigand fails his shock roll");
+      assert.ok(
+        result.effects.some(
+          (e) => e.type === "condition" && e.to === "defender" && e.condition === want.condition,
+        ),
+        "the card's effects put the Brigand in shock",
+      );
+    });
+
+    it("apply mode ask: nothing is applied before the GM's Apply", () => {
+      assert.lengthOf(injuries(brigand!), 0);
+      assert.isFalse(brigand!.statuses.has(HEAVY_BLOCK_RESULT.condition));
+      assert.isFalse(combat!.combatants.contents.some((c) => c.defeated));
+    });
+
+    it("Apply makes the injury item, the shock condition and the tracker's defeated mark", async () => {
+      await apply(messageId);
+      await until(() => card().state === "applied", "the card to be applied");
+      const items = injuries(brigand!);
+      assert.lengthOf(items, 1);
+      assert.equal(items[0]!.hm3.location, HEAVY_BLOCK_RESULT.location);
+      assert.equal(items[0]!.hm3.level, HEAVY_BLOCK_RESULT.injuryLevel);
+      assert.equal(items[0]!.hm3.severity, "G");
+      assert.isTrue(brigand!.statuses.has(HEAVY_BLOCK_RESULT.condition));
+      const byActor = (actor: FighterDoc) =>
+        combat!.combatants.contents.find((c) => c.actorId === actor.id);
+      assert.isTrue(byActor(brigand!)?.defeated, "the Brigand's combatant is defeated");
+      assert.isFalse(byActor(aldric!)?.defeated, "Sir Aldric's combatant is not");
+      assert.lengthOf(injuries(aldric!), 0);
+      assert.equal(card().applied?.userId, F().game.user.id);
+    });
+
+    it("a second Apply is refused and changes nothing", async () => {
+      const applied = card();
+      await apply(messageId);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(card().revision, applied.revision);
+      assert.lengthOf(injuries(brigand!), 1);
+    });
+  });
+}

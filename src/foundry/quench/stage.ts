@@ -1,0 +1,112 @@
+/**
+ * The canvas part of the in-Foundry exchange batch: a throw-away scene the GM views, the two
+ * fighters' tokens side by side on it, and the GM's target. In Foundry (`foundryStage`) this is
+ * v13's API: `Scene.create`, `scene.view()`, `createEmbeddedDocuments("Token")`,
+ * `Token#setTarget`. The Node run of the batches (test/foundry/quench) supplies the stand-ins'
+ * scene helpers instead, since the stand-ins have no Scene documents; so this file is
+ * typechecked but only runs in Foundry.
+ */
+
+/** A token document as the batch reads it. */
+export interface StagedToken {
+  readonly uuid: string;
+  readonly id: string | null;
+}
+
+/** What the batch asks of the canvas. */
+export interface QuenchStage {
+  /**
+   * Places a linked token of each actor, side by side (one grid space apart), on a new scene the
+   * current user views; `cleanup` views the scene viewed before and deletes the new one.
+   */
+  placeTokens(
+    actors: readonly [StagedActor, StagedActor],
+  ): Promise<{ tokens: [StagedToken, StagedToken]; sceneId: string; cleanup(): Promise<void> }>;
+  /** Makes `token` the current user's only target. */
+  target(token: StagedToken): Promise<void>;
+}
+
+/** An actor as the stage reads it. */
+export interface StagedActor {
+  readonly id: string | null;
+  readonly name: string;
+}
+
+// Foundry v13's scene and token API as the stage uses it. The pinned fvtt-types (13.340.1)
+// describe these for v12 with creation-data types too strict to build a token by hand; the
+// stage reads the globals through these few members.
+interface SceneLike {
+  readonly id: string | null;
+  view(): Promise<unknown>;
+  delete(): Promise<unknown>;
+  createEmbeddedDocuments(name: "Token", data: object[]): Promise<TokenDocumentLike[]>;
+}
+interface TokenDocumentLike extends StagedToken {
+  readonly object: { setTarget(on: boolean, options: { releaseOthers: boolean }): void } | null;
+}
+interface FoundryGlobals {
+  Scene: { create(data: object): Promise<SceneLike | undefined> };
+  game: { scenes: { viewed: SceneLike | null } };
+  canvas: { ready: boolean; tokens: { get(id: string): unknown } };
+  fromUuidSync(uuid: string): unknown;
+}
+const F = (): FoundryGlobals => globalThis as unknown as FoundryGlobals;
+
+/** Waits (up to `ms`) until `ready()` holds, checking every animation frame's worth of time. */
+async function waitFor(ready: () => boolean, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > until) throw new Error(`Blow by Blow test: timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The stage in Foundry v13. */
+export const foundryStage: QuenchStage = {
+  async placeTokens(actors) {
+    const previous = F().game.scenes.viewed;
+    const scene = await F().Scene.create({
+      name: "Blow by Blow test (temporary)",
+      width: 1000,
+      height: 1000,
+      padding: 0,
+      grid: { type: 1, size: 100, distance: 5, units: "ft" },
+    });
+    if (!scene) throw new Error("Blow by Blow test: the scene was not created");
+    const cleanup = async () => {
+      if (previous && previous.id !== scene.id) await previous.view();
+      await scene.delete();
+    };
+    try {
+      await scene.view();
+      await waitFor(() => F().canvas.ready, 10_000, "the canvas");
+      const tokens = await scene.createEmbeddedDocuments(
+        "Token",
+        actors.map((actor, i) => ({
+          name: actor.name,
+          actorId: actor.id,
+          actorLink: true,
+          x: 100 + i * 100,
+          y: 100,
+          disposition: i === 0 ? 1 : -1,
+        })),
+      );
+      await waitFor(
+        () => tokens.every((t) => !!t.id && !!F().canvas.tokens.get(t.id)),
+        10_000,
+        "the tokens on the canvas",
+      );
+      const [a, b] = tokens;
+      if (!a || !b) throw new Error("Blow by Blow test: the tokens were not created");
+      return { tokens: [a, b], sceneId: scene.id!, cleanup };
+    } catch (err) {
+      await cleanup();
+      throw err;
+    }
+  },
+  async target(token) {
+    const doc = F().fromUuidSync(token.uuid) as TokenDocumentLike | null;
+    if (!doc?.object) throw new Error(`Blow by Blow test: no token ${token.uuid} on the canvas`);
+    doc.object.setTarget(true, { releaseOthers: true });
+  },
+};

@@ -1,0 +1,224 @@
+/**
+ * The Quench batches (src/foundry/quench: the exchange, the sheets and data) run in Node against
+ * the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
+ * the system's entry point is loaded and `init` fired as Foundry would, Quench's `quenchReady`
+ * hook registers the batches (Quench marked active), and the registered batches' own suites and
+ * tests run here. Two seams are the stand-ins' instead of Foundry's, which only Foundry runs:
+ * the canvas (a scene, tokens, the GM's target: the stand-ins' scene helpers in place of
+ * foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form submission in place
+ * of foundrySheetDriver). What passing here proves, and what it does not, is in docs/testing.md.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  addUser,
+  asUser,
+  Collection,
+  createScene,
+  GRID_TYPES,
+  placeToken,
+  resetStandIns,
+  standIns,
+  StandInChatMessage,
+  StandInCompendium,
+  targetTokens,
+  TOKEN_DISPOSITIONS,
+  type DocumentInput,
+  type StandInActor,
+  type StandInToken,
+} from "../stand-ins";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
+import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
+import { BATCHES, registerBatches } from "../../../src/foundry/quench/batches";
+import {
+  FIGHTERS_PACK,
+  requireGMAndHM3,
+  cleanUp,
+} from "../../../src/foundry/quench/exchange-batch";
+import { onQuenchReady } from "../../../src/foundry/quench";
+import type { SheetDriver } from "../../../src/foundry/quench/sheets-batch";
+import type { QuenchStage } from "../../../src/foundry/quench/stage";
+import { DocumentSheetConfig } from "../stand-ins/applications";
+import { quenchContext, recordingQuench, suiteTimeouts } from "./shim";
+import { BATCH_TIMEOUT_MS } from "../../../src/foundry/quench/context";
+
+const REPO = join(import.meta.dirname, "../../..");
+
+// ── The world, as a GM's v13 world with the system and Quench enabled ────────────────────────
+
+resetStandIns();
+await import("../../../src/foundry/index");
+standIns.Hooks.callAll("init");
+const dir = join(REPO, "packs/_source/hm3-sample-fighters");
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as DocumentInput);
+standIns.game.packs.set(
+  FIGHTERS_PACK,
+  new StandInCompendium({ id: FIGHTERS_PACK, documentName: "Actor", sources }),
+);
+standIns.game.modules = new Collection([["quench", { id: "quench", active: true }]]);
+
+// Quench fires quenchReady (in its setup hook) with the quench object.
+const quench = recordingQuench();
+standIns.Hooks.callAll("quenchReady", quench);
+for (let i = 0; i < 100 && !quench.batches.length; i++)
+  await new Promise((resolve) => setTimeout(resolve, 5));
+
+const randomUniform = standIns.CONFIG.Dice!.randomUniform;
+const applyMode = standIns.game.settings.get("blow-by-blow", "applyMode");
+const prompts = { attack: AttackDialog.prompt, defence: DefenceDialog.prompt };
+
+/** The stand-ins' canvas: their scene and token helpers (the stand-ins have no Scene.create). */
+const stage: QuenchStage = {
+  async placeTokens([a, b]) {
+    const scene = createScene({
+      id: "sceneQuench00001",
+      grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 5 },
+    });
+    const ta = placeToken(a as StandInActor, {
+      at: [0, 0],
+      disposition: TOKEN_DISPOSITIONS.FRIENDLY,
+    });
+    const tb = placeToken(b as StandInActor, { at: [1, 0] });
+    placed.push(ta, tb);
+    return {
+      tokens: [ta.document, tb.document],
+      sceneId: scene.id,
+      cleanup: async () => {
+        standIns.game.scenes!.delete(scene.id);
+      },
+    };
+  },
+  async target(token) {
+    targetTokens(placed.filter((t) => t.document.uuid === token.uuid));
+  },
+};
+const placed: StandInToken[] = [];
+
+/** A stand-in sheet (applications.ts): DOM-free render, form submission by field names. */
+interface StandInSheet {
+  render(force: boolean): Promise<unknown>;
+  renderedHTML: Record<string, string>;
+  submitForm(fields: Record<string, unknown>): Promise<void>;
+  close(): Promise<unknown>;
+}
+
+/** The sheets as the stand-ins run them: the registered class for the document's type. */
+const sheetDriver: SheetDriver = {
+  async render(doc) {
+    const { documentName, type } = doc as { documentName: string; type: string };
+    const registration = DocumentSheetConfig.registrations.find(
+      (r) =>
+        (r.documentClass as { documentName?: string }).documentName === documentName &&
+        ((r.config.types as string[] | undefined) ?? []).includes(type),
+    );
+    if (!registration) throw new Error(`No sheet registered for ${documentName}.${type}`);
+    const Sheet = registration.sheetClass as new (options: { document: object }) => StandInSheet;
+    const sheet = new Sheet({ document: doc });
+    await sheet.render(true);
+    return { sheet, html: Object.values(sheet.renderedHTML).join("\n") };
+  },
+  async submit(sheet, fields) {
+    await (sheet as StandInSheet).submitForm({ ...fields });
+  },
+  async close(sheet) {
+    await (sheet as StandInSheet).close();
+  },
+};
+
+// ── The registration ─────────────────────────────────────────────────────────────────────────
+
+describe("Quench registration", () => {
+  it("quenchReady registers the batches under the system's id, with localised names", () => {
+    expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
+      [BATCHES.exchange, "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
+      [BATCHES.sheets, "BLOW BY BLOW: sheets and data"],
+    ]);
+  });
+
+  it("registers nothing when the Quench module is not active", async () => {
+    const other = recordingQuench();
+    const modules = standIns.game.modules;
+    standIns.game.modules = new Collection([["quench", { id: "quench", active: false }]]);
+    let loaded = false;
+    try {
+      const done = await onQuenchReady(other, async () => {
+        loaded = true;
+        return import("../../../src/foundry/quench/batches");
+      });
+      expect(done).toBe(false);
+    } finally {
+      standIns.game.modules = modules;
+    }
+    expect(loaded).toBe(false);
+    expect(other.batches).toEqual([]);
+  });
+
+  it("the batch refuses to run on a client that is not the active GM's", () => {
+    const alice = addUser({ name: "Alice Quench" });
+    expect(() => asUser(alice, requireGMAndHM3)).toThrow(
+      "Run the Blow by Blow batches as the active GM",
+    );
+    standIns.game.users.delete(alice.id);
+    expect(() => requireGMAndHM3()).not.toThrow();
+  });
+
+  it("clean-up runs every step and throws the failures afterwards", async () => {
+    const ran: number[] = [];
+    await expect(
+      cleanUp([
+        () => ran.push(1),
+        () => {
+          throw new Error("two");
+        },
+        async () => ran.push(3),
+      ]),
+    ).rejects.toThrow("two");
+    expect(ran).toEqual([1, 3]);
+  });
+});
+
+// ── The batch itself, as Quench would run it ─────────────────────────────────────────────────
+
+// A player chats while the exchange batch runs: the batch's clean-up must leave that message.
+const bystander = addUser({ id: "userBystander001", name: "Bystander" });
+let chatted: string | null = null;
+standIns.Hooks.on("createChatMessage", (message: unknown) => {
+  if (chatted !== null || (message as { type: string }).type !== "exchange") return;
+  chatted = "";
+  void asUser(bystander, () => StandInChatMessage.create({ content: "Nice hit!" })).then(
+    (m) => (chatted = m?.id ?? null),
+  );
+});
+
+// The hook registered the batches with Foundry's canvas (foundryStage); here they are registered
+// again with the stand-ins' canvas and every batch's function registers its suites with vitest.
+const forNode = recordingQuench();
+registerBatches(forNode, (key) => standIns.game.i18n.localize(key), {
+  stage,
+  sheets: sheetDriver,
+});
+expect(forNode.batches.map((b) => b.key)).toEqual(quench.batches.map((b) => b.key));
+for (const batch of forNode.batches) batch.fn(quenchContext());
+
+describe("after the batches", () => {
+  it("each batch's suite asked mocha for more than its 2 s default", () => {
+    expect([...suiteTimeouts.values()]).toEqual([BATCH_TIMEOUT_MS, BATCH_TIMEOUT_MS]);
+    expect(BATCH_TIMEOUT_MS).toBeGreaterThan(2000);
+  });
+
+  it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
+    expect(standIns.game.actors.contents).toEqual([]);
+    expect(standIns.game.combats!.contents).toEqual([]);
+    expect(standIns.game.messages!.contents.map((m) => [m.id, m.content])).toEqual([
+      [chatted, "Nice hit!"],
+    ]);
+    expect(standIns.game.scenes!.contents).toEqual([]);
+    expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe(applyMode);
+    expect(standIns.CONFIG.Dice!.randomUniform).toBe(randomUniform);
+    expect(AttackDialog.prompt).toBe(prompts.attack);
+    expect(DefenceDialog.prompt).toBe(prompts.defence);
+  });
+});
