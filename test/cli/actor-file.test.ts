@@ -65,6 +65,22 @@ describe("actor files are checked with the data model's rules", () => {
     expect(out.stderr.split("\n")).toHaveLength(2);
   });
 
+  it("the data model's extremes fight: ML 200 with weapon attack +100 (AML 300, R42)", () => {
+    // Before issue 15: "error: base: must be between 0 and 200, got 300", exit 2.
+    const doc = load(A);
+    const weapon = doc.items.find((i) => i.type === "weapon")!;
+    const skill = doc.items.find(
+      (i) =>
+        i.type === "skill" &&
+        i.name.toLowerCase() === String(weapon.system.hm3.skill).toLowerCase(),
+    )!;
+    weapon.system.hm3.attack = 100;
+    skill.system.hm3.ml = 200;
+    const out = run("fight", write("top.json", doc), B, "--seed", "3");
+    expect([out.status, out.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(out.stdout)).toMatchObject({ attacker: "Sir Aldric, knight" });
+  });
+
   it("a field the type does not have is named (a typo is not ignored)", () => {
     const doc = load(A);
     (doc.items[0]!.system.hm3 as Record<string, unknown>).qualty = 3;
