@@ -409,7 +409,8 @@ describe("migrateWorld: a new world and token deltas", () => {
             _id: "tokWolf000000001",
             actorId: wolf._id,
             actorLink: false,
-            delta: { type: null, system: { attributes: { str: 45 } }, items: [] },
+            // `howl`: a field the data model does not know, set aside into the delta's flag.
+            delta: { type: null, system: { attributes: { str: 45 }, howl: "loud" }, items: [] },
           },
           // Unlinked with an overridden old-shape item and no system override.
           {
@@ -443,13 +444,25 @@ describe("migrateWorld: a new world and token deltas", () => {
     expect(writes).toEqual([
       {
         what: "tokWolf000000001 delta",
+        changes: {
+          flags: {
+            "blow-by-blow": {
+              migration: { version: SCHEMA_VERSION, unknown: { howl: "loud" }, replaced: [] },
+            },
+          },
+        },
+        options: { diff: false, render: false },
+      },
+      {
+        what: "tokWolf000000001 delta",
         changes: { system: { hm3: { attributes: { str: 45 } } } },
         options: WRITE,
       },
       {
         what: "tokHero000000001 items",
         changes: [{ _id: oldSword._id, system: migrateSystem("Item.weapon", oldSword.system) }],
-        options: WRITE,
+        // Merged: an item's flag with what was set aside joins its other flags.
+        options: { diff: false, render: false },
       },
     ]);
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);

@@ -364,15 +364,23 @@ export async function migrateWorld({
         write: async () => {
           const doc = g.scenes?.get(scene._id)?.tokens.get(token._id);
           if (!doc?.delta) throw new Error("not found");
+          const actor = doc.actor;
+          if (plan.items.length && !actor?.updateEmbeddedDocuments)
+            throw new Error("no synthetic actor");
+          // The delta's own system is replaced whole (it holds only overrides); what was set
+          // aside goes into its flags first, merged with the others.
+          if (plan.kept)
+            await doc.delta.update(
+              { flags: { [KEPT_FLAG.scope]: { [KEPT_FLAG.key]: plan.kept } } },
+              WRITE_MERGED,
+            );
           if (plan.system) await doc.delta.update({ system: plan.system }, WRITE);
-          if (plan.items.length) {
-            if (!doc.actor?.updateEmbeddedDocuments) throw new Error("no synthetic actor");
-            await doc.actor.updateEmbeddedDocuments(
+          if (plan.items.length)
+            await actor!.updateEmbeddedDocuments!(
               "Item",
               planChanges({ id: plan.id, items: plan.items }).items as object[],
-              WRITE,
+              WRITE_MERGED,
             );
-          }
           return doc.delta.uuid;
         },
       });
