@@ -11,6 +11,12 @@
  * A world with nothing to rewrite (a new world, whose stored version is 0) only records
  * SCHEMA_VERSION: no notice is shown.
  *
+ * Nothing is lost (issue 15): each migrated `system` is checked with the data model's rules
+ * (repair.ts); a refused value is clamped or reset and an unknown field taken out, and both are
+ * kept in the document's flag `blow-by-blow.migration` and listed in a GM warning. An Actor is
+ * written with its items in one update (merged, `diff: false`), so a failure leaves it as it
+ * was; the version is stored only when every document was written.
+ *
  * Token deltas: a delta's `system` holds only the fields the token overrides, so it is
  * migrated on its own (the migrations move whichever keys are present) and written with
  * `delta.update` (whole `system` replaced); the delta's items are full item sources and are
