@@ -5,10 +5,14 @@
  * report the first. Before anything is written, the data is checked with the data model's own
  * rules (source-check.ts, not strict: a missing field takes its default) and, when anything is
  * wrong, the user is shown every bad or unknown field and chooses: refuse the whole import
- * (the default; nothing is written) or import anyway (Foundry's own reading, each reset value
- * reported by the guard).
+ * (the default; nothing is written) or import anyway: the data is first brought within the
+ * rules as the world migration does (repair.ts: a number clamped, another bad value reset to
+ * its default, an unknown field dropped), so that Foundry's whole-document update is not
+ * refused half way by the guard ("may not be undefined").
  */
+import { repairSystem } from "../migrations/repair";
 import { escapeHtml } from "../sheets/common";
+import type { TypeKey } from "./rules";
 import { sourceProblems, type SourceProblem } from "./source-check";
 import type { Localizer } from "./validate";
 
@@ -40,6 +44,19 @@ export function importProblems(documentName: string, data: unknown, i18n: Locali
   const collection = documentName === "Actor" ? "actors" : documentName === "Item" ? "items" : "";
   if (!collection) return [];
   return sourceProblems(data, collection, { i18n, strict: false }).map(problemLine);
+}
+
+/** `data` with each `system` (the document's and its items') brought within the rules. */
+export function repairImport(documentName: string, data: Obj): Obj {
+  const out = structuredClone(data);
+  const fix = (doc: Obj, name: string) => {
+    if (typeof doc.type === "string" && isObj(doc.system))
+      doc.system = repairSystem(`${name}.${doc.type}` as TypeKey, doc.system).system;
+  };
+  fix(out, documentName);
+  if (documentName === "Actor" && Array.isArray(out.items))
+    for (const item of out.items) if (isObj(item)) fix(item, "Item");
+  return out;
 }
 
 /** What `checkedImport` needs of the document, Foundry's dialog and notifications. */
@@ -89,7 +106,7 @@ export async function checkedImport<T>(
     ui.warn(i18n.format(IMPORT_KEYS.refused, { name, count }));
     return null;
   }
-  return importBase(json);
+  return importBase(JSON.stringify(repairImport(doc.documentName, data as Obj)));
 }
 
 type Importer = new (...args: never[]) => { importFromJSON(json: string): Promise<unknown> };

@@ -121,7 +121,16 @@ describe("import check", () => {
     expect(await checkedImport({ documentName: "Actor", name: "A" }, "{oops", base, ui())).toBe(
       "written",
     );
-    expect(imported).toEqual([bad, clean, "{oops"]);
+    // Imported anyway: within the rules first (quality 100 → 10, STR 50 → 30, `secret` dropped),
+    // so Foundry's whole-document update is not refused half way.
+    const { doc, armour } = badKnight();
+    const repaired = JSON.parse(imported[0]!) as Doc;
+    expect(repaired.items[armour]!.system.hm3.quality).toBe(10);
+    expect(repaired.system.hm3.attributes.str).toBe(30);
+    expect(repaired.system).not.toHaveProperty("secret");
+    expect(repaired.items.map((i) => i.name)).toEqual(doc.items.map((i) => i.name));
+    expect(importProblems("Actor", repaired, standIns.game.i18n)).toEqual([]);
+    expect(imported.slice(1)).toEqual([clean, "{oops"]);
     expect(DialogV2.calls).toHaveLength(1);
   });
 
