@@ -9,6 +9,7 @@ import { InputError } from "../core/errors";
 import { fileErrorText, parseArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
+import { checkActorFile } from "./actor-file";
 import { hm3Combat } from "../rules/hm3";
 import { localizerOf } from "../foundry/sheets/common";
 import {
@@ -43,6 +44,7 @@ export function duelArgs(args: readonly string[]): DuelArgs {
 
 /** A fighter file checked as an actor: its derivation must succeed, and it must have a weapon. */
 export function loadFighter(actor: unknown, file: string): ActorSource {
+  checkActorFile(actor, file);
   try {
     const snap = fighterFromSource(actor);
     if (!hm3Combat.attackOptions(snap, null).length)

@@ -20,6 +20,7 @@ import { oddsInput } from "../rules/hm3/odds";
 import { hm3Combat } from "../rules/hm3";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { runDemo } from "./demo";
+import { checkActorFile } from "./actor-file";
 import { fileErrorText, parseArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { runDuelCommand } from "./duel";
@@ -86,8 +87,10 @@ function readInput(file: string): unknown {
 
 /** A fighter from an actor FILE: an error names the file and the field. */
 function readFighter(file: string) {
+  const raw = readInput(file);
+  checkActorFile(raw, file);
   try {
-    return fighterFromSource(readInput(file));
+    return fighterFromSource(raw);
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
     throw e;

@@ -18,6 +18,7 @@ import { registerCombatSettings } from "./combat/settings";
 import { registerTracker } from "./combat/tracker";
 import { registerStatusEffects } from "./config";
 import { registerDataModels } from "./data";
+import { registerImportCheck } from "./data/import-check";
 import { migrateWorld, registerMigrationSettings } from "./migrations/world";
 import { registerQuench } from "./quench";
 import { registerSheets } from "./sheets/register";
@@ -53,6 +54,7 @@ declare module "fvtt-types/configuration" {
 Hooks.once("init", () => {
   registerCombatSettings();
   registerDataModels();
+  registerImportCheck();
   registerStatusEffects();
   registerMigrationSettings();
   void registerSheets();

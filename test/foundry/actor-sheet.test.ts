@@ -687,6 +687,17 @@ describe("drops", () => {
     ]);
   });
 
+  it("a name in a notification is escaped (issue 15): a skill named with HTML shows as text", async () => {
+    const actor = knight();
+    const sheet = sheetFor(CharacterSheet, actor);
+    const evil = "<img src=x onerror=alert(1)>";
+    await drop(sheet, dropped("spell", evil));
+    const messages = standIns.notifications.messages.map((m) => m.message);
+    expect(messages).toHaveLength(1);
+    for (const m of messages) expect(m).not.toContain("<img");
+    expect(messages.some((m) => m.includes("&lt;img src=x onerror=alert(1)&gt;"))).toBe(true);
+  });
+
   it("leaves drops to non-owners and sorting within the actor alone", async () => {
     const observed = knight({ permission: OWNERSHIP.OBSERVER });
     await drop(sheetFor(CharacterSheet, observed), dropped("weapon", "Mace"));

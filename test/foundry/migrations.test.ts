@@ -34,6 +34,7 @@ import {
   type RawDocument,
 } from "../../src/foundry/migrations/world";
 import type { TypeKey } from "../../src/foundry/data/rules";
+import { repairSystem } from "../../src/foundry/migrations/repair";
 
 interface Fixture {
   actors: (RawDocument & {
@@ -183,9 +184,13 @@ describe("data models migrate on load", () => {
 describe("planUpdate", () => {
   it("plans the actor's system and only the embedded items that need it", () => {
     const plan = planUpdate("Actor", actor("oldHero000000001"));
-    expect(plan?.system).toEqual(
-      migrateSystem("Actor.character", actor("oldHero000000001").system),
-    );
+    // The unknown field `notes` is set aside into the flag, not written into `system`.
+    const { notes, ...known } = migrateSystem(
+      "Actor.character",
+      actor("oldHero000000001").system,
+    ) as Record<string, unknown>;
+    expect(plan?.system).toEqual(known);
+    expect(plan?.kept).toEqual({ version: SCHEMA_VERSION, unknown: { notes }, replaced: [] });
     expect(plan?.items.map((i) => i._id)).toEqual(["oldSword00000001", "oldSkill00000001"]);
     expect(planUpdate("Actor", actor("newKnight0000001"))).toBeNull();
   });
@@ -246,17 +251,36 @@ describe("migrateWorld", () => {
       "Compendium.world.gear.Item.oldInjury0000001",
       "Compendium.world.npcs.Actor.oldHero000000001",
     ]);
-    // Whole `system` replaced (recursive: false), written even though the loaded copy is current (diff: false).
+    // One update per document, its items in it; written even though the loaded copy is
+    // current (diff: false); merged, so that the kept-aside flag joins the other flags.
     const hero = updateLog.filter((u) => u.uuid.startsWith("Actor.oldHero000000001"));
     expect(hero.map((u) => u.uuid)).toEqual([
       "Actor.oldHero000000001",
       "Actor.oldHero000000001.Item.oldSword00000001",
       "Actor.oldHero000000001.Item.oldSkill00000001",
     ]);
-    for (const u of updateLog)
-      expect(u.options).toEqual({ diff: false, recursive: false, render: false });
+    for (const u of updateLog) expect(u.options).toEqual({ diff: false, render: false });
+    const { notes, ...known } = migrateSystem(
+      "Actor.character",
+      actor("oldHero000000001").system,
+    ) as Record<string, unknown>;
     expect(hero[0]!.changes).toEqual({
-      system: migrateSystem("Actor.character", actor("oldHero000000001").system),
+      system: known,
+      flags: {
+        "blow-by-blow": {
+          migration: { version: SCHEMA_VERSION, unknown: { notes }, replaced: [] },
+        },
+      },
+    });
+    expect(
+      (standIns.game.actors.get("oldHero000000001") as StandInActor).getFlag(
+        "blow-by-blow",
+        "migration",
+      ),
+    ).toEqual({
+      version: SCHEMA_VERSION,
+      unknown: { notes: "kept" },
+      replaced: [],
     });
     // Compendium sources now hold the current shape; the locked one is untouched.
     const stored = packs.items.sources.find((s) => s._id === "oldArmour0000001")!.system as Record<
@@ -279,8 +303,27 @@ describe("migrateWorld", () => {
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(standIns.notifications.messages.map((m) => m.message)).toEqual([
       `Blow by Blow: updating this world's data to schema version ${SCHEMA_VERSION}. Please do not close the game.`,
+      `Blow by Blow: the update to schema version ${SCHEMA_VERSION} changed or set aside 4 stored value(s) the data model cannot hold; each is kept in the document's flag blow-by-blow.migration (see the console): ` +
+        "Old Hero [Actor.oldHero000000001]: system.notes (unknown field); " +
+        "Mail byrnie [Item.oldArmour0000001]: system.customFlag (unknown field); " +
+        "Mail byrnie [Compendium.world.gear.Item.oldArmour0000001]: system.customFlag (unknown field); " +
+        "Old Hero [Compendium.world.npcs.Actor.oldHero000000001]: system.notes (unknown field)",
       `Blow by Blow: world data updated to schema version ${SCHEMA_VERSION} (9 document(s) rewritten).`,
     ]);
+    // The pack copies keep their unknown fields too (issue 15: they were dropped).
+    expect(npc.flags).toEqual({
+      "blow-by-blow": {
+        migration: { version: SCHEMA_VERSION, unknown: { notes: "kept" }, replaced: [] },
+      },
+    });
+    expect(
+      (stored as unknown as object) &&
+        packs.items.sources.find((s) => s._id === "oldArmour0000001")!.flags,
+    ).toEqual({
+      "blow-by-blow": {
+        migration: { version: SCHEMA_VERSION, unknown: { customFlag: true }, replaced: [] },
+      },
+    });
 
     // A second start finds the world current.
     updateLog.length = 0;
@@ -366,7 +409,8 @@ describe("migrateWorld: a new world and token deltas", () => {
             _id: "tokWolf000000001",
             actorId: wolf._id,
             actorLink: false,
-            delta: { type: null, system: { attributes: { str: 45 } }, items: [] },
+            // `howl`: a field the data model does not know, set aside into the delta's flag.
+            delta: { type: null, system: { attributes: { str: 45 }, howl: "loud" }, items: [] },
           },
           // Unlinked with an overridden old-shape item and no system override.
           {
@@ -400,13 +444,25 @@ describe("migrateWorld: a new world and token deltas", () => {
     expect(writes).toEqual([
       {
         what: "tokWolf000000001 delta",
+        changes: {
+          flags: {
+            "blow-by-blow": {
+              migration: { version: SCHEMA_VERSION, unknown: { howl: "loud" }, replaced: [] },
+            },
+          },
+        },
+        options: { diff: false, render: false },
+      },
+      {
+        what: "tokWolf000000001 delta",
         changes: { system: { hm3: { attributes: { str: 45 } } } },
         options: WRITE,
       },
       {
         what: "tokHero000000001 items",
         changes: [{ _id: oldSword._id, system: migrateSystem("Item.weapon", oldSword.system) }],
-        options: WRITE,
+        // Merged: an item's flag with what was set aside joins its other flags.
+        options: { diff: false, render: false },
       },
     ]);
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
@@ -623,5 +679,124 @@ describe("a value migration runs on whole stored sources of older data only (iss
     const world = makeItem(storedMissile(3) as unknown as DocumentInput);
     await world.update({ "system.hm3.wq": 0 });
     expect(updateLog.at(-1)!.changes).toEqual({ system: { hm3: { wq: 0 } } });
+  });
+});
+
+describe("migrateWorld loses nothing and never leaves a document half migrated (issue 15)", () => {
+  /** The v0 hero with a stored out-of-range ML (250; the data model holds 0–200). */
+  const badHero = () => {
+    const hero = actor("oldHero000000001");
+    (hero.items[1]!.system as Record<string, unknown>).ml = 250;
+    hero.system.fatigue = -3;
+    return hero;
+  };
+  /** A world of one actor: `raw` as the server sends it, the loaded actor built from `loaded`. */
+  const oneActor = (raw: RawDocument, loaded: RawDocument = raw) => {
+    standIns.game.data.actors = [raw] as unknown as Record<string, unknown>[];
+    standIns.game.actors = new Collection([
+      [raw._id, new StandInActor(structuredClone(loaded) as unknown as DocumentInput)],
+    ]);
+  };
+
+  it("a stored out-of-range value is clamped with a note; the actor and its items are written; the version is stored", async () => {
+    // Before issue 15 the skill's whole `system` was sent with ML 250: the guarded write
+    // refused it after the actor and its sword were written ("ml: may not be undefined").
+    oneActor(badHero());
+    const report = await migrateWorld();
+    expect(report.failed).toEqual([]);
+    expect(report.updated).toEqual(["Actor.oldHero000000001"]);
+    const hero = standIns.game.actors.get("oldHero000000001") as StandInActor;
+    const skill = hero.items.get("oldSkill00000001")!;
+    expect((skill.system.toObject() as { hm3: { ml: number } }).hm3.ml).toBe(200);
+    expect(skill.getFlag("blow-by-blow", "migration")).toEqual({
+      version: SCHEMA_VERSION,
+      unknown: {},
+      replaced: [{ path: "hm3.ml", value: 250, became: 200 }],
+    });
+    expect(hero.getFlag("blow-by-blow", "migration")).toEqual({
+      version: SCHEMA_VERSION,
+      unknown: { notes: "kept" },
+      replaced: [{ path: "hm3.fatigue", value: -3, became: 0 }],
+    });
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+    const warning = standIns.notifications.messages.find((m) => m.type === "warning")!;
+    expect(warning.message).toContain(
+      "Old Hero [Actor.oldHero000000001] › Sword [oldSkill00000001]: system.hm3.ml 250 → 200",
+    );
+    expect(warning.message).toContain(
+      "Old Hero [Actor.oldHero000000001]: system.hm3.fatigue -3 → 0",
+    );
+    expect(report.kept).toHaveLength(3);
+  });
+
+  it("a migration that fails half way writes nothing of that document, stores no version, and completes when run again", async () => {
+    const raw = badHero();
+    // The loaded actor lacks the skill the stored data holds: writing that item fails.
+    const loaded: RawDocument = {
+      ...structuredClone(raw),
+      items: raw.items.filter((i) => i._id !== "oldSkill00000001"),
+    };
+    oneActor(raw, loaded);
+    const first = await migrateWorld();
+    expect(first.failed).toEqual([
+      {
+        uuid: "Actor.oldHero000000001",
+        error: "No Item oldSkill00000001 in Actor.oldHero000000001",
+      },
+    ]);
+    // Nothing of the actor was written: not its system, not its sword.
+    expect(updateLog).toEqual([]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(0);
+    expect(standIns.notifications.messages.at(-1)!.type).toBe("error");
+
+    // Next start, with the document whole: it all goes through and the version is stored.
+    oneActor(raw);
+    const second = await migrateWorld();
+    expect(second.failed).toEqual([]);
+    expect(second.updated).toEqual(["Actor.oldHero000000001"]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("runs twice: a second run (forced, on what the first stored) writes nothing and loses nothing", async () => {
+    oneActor(badHero());
+    await migrateWorld();
+    const stored = (
+      standIns.game.actors.get("oldHero000000001") as StandInActor
+    ).toObject() as unknown as RawDocument;
+    const kept = structuredClone((stored as unknown as { flags: Record<string, unknown> }).flags);
+    oneActor(stored);
+    updateLog.length = 0;
+    const again = await migrateWorld({ force: true });
+    expect(again.ran).toBe(true);
+    expect(again.updated).toEqual([]);
+    expect(again.failed).toEqual([]);
+    expect(updateLog).toEqual([]);
+    expect(
+      (
+        (standIns.game.actors.get("oldHero000000001") as StandInActor).toObject() as {
+          flags: unknown;
+        }
+      ).flags,
+    ).toEqual(kept);
+  });
+
+  it("every type's default data (template.json) is known and within bounds: nothing is set aside", () => {
+    const template = JSON.parse(
+      readFileSync(new URL("../../template.json", import.meta.url), "utf8"),
+    ) as Record<string, Record<string, unknown>>;
+    let checked = 0;
+    for (const documentName of ["Actor", "Item"] as const) {
+      for (const [type, system] of Object.entries(template[documentName] ?? {})) {
+        if (type === "types" || type === "templates") continue;
+        // `htmlFields` is template.json's own metadata, not stored data.
+        const data = { ...(system as Record<string, unknown>) };
+        delete data.htmlFields;
+        const r = repairSystem(`${documentName}.${type}` as TypeKey, data);
+        expect(r.unknown, `${documentName}.${type}`).toEqual({});
+        expect(r.repairs, `${documentName}.${type}`).toEqual([]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(7);
   });
 });

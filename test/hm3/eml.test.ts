@@ -1,6 +1,8 @@
 /** EML construction: seed 003 lines 37-50 (missile defence EMLs), 175-181 (melee), 208-215 (missile). */
 import { describe, expect, it } from "vitest";
 import { meleeEml, missileDefenceMl, missileEml } from "../../src/rules/hm3";
+import { HM3_EML_BASE, HM3_ML, HM3_WEAPON_MODIFIER } from "../../src/rules/hm3/character-types";
+import { BOUNDS } from "../../src/foundry/data/rules";
 
 describe("melee EML (seed 003 lines 175-181)", () => {
   it("itemises PP ×5, special penalty, aim, outnumbered and prone opponent", () => {
@@ -65,6 +67,37 @@ describe("melee EML (seed 003 lines 175-181)", () => {
   ])("refuses impossible modifiers, naming the field: %o", (over, message) => {
     expect(() => meleeEml({ base: 60, baseKey: "aml", physicalPenalty: 0, ...over })).toThrow(
       message,
+    );
+  });
+});
+
+describe("one set of bounds: every base the stored data can make is an EML base (R42, issue 15)", () => {
+  it("the data model's ML and weapon modifier bounds are the EML builder's", () => {
+    expect(BOUNDS.ml).toMatchObject({ min: HM3_ML.min, max: HM3_ML.max });
+    expect(BOUNDS.attackDefence).toMatchObject({
+      min: HM3_WEAPON_MODIFIER.min,
+      max: HM3_WEAPON_MODIFIER.max,
+    });
+    expect(HM3_EML_BASE).toEqual({ min: -50, max: 300 });
+  });
+
+  it("ML 200 with attack +100 (AML 300) and ML 0 with attack -50 (AML -50) build, clamped to 5..95", () => {
+    // Before issue 15 the builder refused any base over 200 that the data model stores.
+    const top = meleeEml({ base: 200 + 100, baseKey: "aml", physicalPenalty: 0 });
+    expect([top.raw, top.value]).toEqual([300, 95]);
+    const bottom = meleeEml({ base: 0 - 50, baseKey: "aml", physicalPenalty: 0 });
+    expect([bottom.raw, bottom.value]).toEqual([-50, 5]);
+    expect(
+      missileEml({ base: 200, baseKey: "aml", physicalPenalty: 0, range: "short" }).value,
+    ).toBe(95);
+  });
+
+  it("a base no stored data can make is refused, naming it", () => {
+    expect(() => meleeEml({ base: 301, baseKey: "aml", physicalPenalty: 0 })).toThrow(
+      "base: must be between -50 and 300, got 301",
+    );
+    expect(() => meleeEml({ base: -51, baseKey: "aml", physicalPenalty: 0 })).toThrow(
+      "base: must be between -50 and 300, got -51",
     );
   });
 });

@@ -36,12 +36,24 @@ export function fighterFromSource(
     if (id === "") throw new InputError(`items[${i}]._id`, item._id, "expected the item's id");
     return { id, type: item.type, name: String(item.name ?? ""), system: copy(item.system) };
   });
-  const { derived, errors } = deriveActor(
-    type === "character" ? "Actor.character" : "Actor.creature",
-    // Checked above to be an object with an `hm3` block; deriveActor reports what else is wrong.
-    system as unknown as CharacterSource | CreatureSource,
-    list,
-  );
+  let result: ReturnType<typeof deriveActor>;
+  try {
+    result = deriveActor(
+      type === "character" ? "Actor.character" : "Actor.creature",
+      // Checked above to be an object with an `hm3` block; deriveActor reports what else is wrong.
+      system as unknown as CharacterSource | CreatureSource,
+      list,
+    );
+  } catch (e) {
+    // A value the derivation could not read (a caller that did not check the source first):
+    // an input error with the derivation's own words, never a stack trace.
+    if (e instanceof InputError) throw e;
+    const reason = `the actor's figures cannot be derived (${(e as Error).message})`;
+    const error = new InputError("system", undefined, reason);
+    error.message = `system: ${reason}`;
+    throw error;
+  }
+  const { derived, errors } = result;
   if (!derived) {
     const first = errors[0];
     throw new InputError(

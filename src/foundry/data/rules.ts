@@ -12,6 +12,8 @@ import {
   HM3_ATTRIBUTE_MAX,
   HM3_ATTRIBUTES,
   HM3_CREATURE_ATTRIBUTE_MAX,
+  HM3_ML,
+  HM3_WEAPON_MODIFIER,
   SKILL_CATEGORIES,
 } from "../../rules/hm3/character-types";
 import { ASPECT_ALIASES, ASPECTS, MATERIALS, SEVERITIES } from "../../rules/hm3/tables";
@@ -117,13 +119,13 @@ export const BOUNDS = Object.freeze({
    * weapon damage roll and never breaks.
    */
   wq: { ...nullableInt(0, 30), initial: 10 },
-  attackDefence: int(-50, 100, 0),
+  attackDefence: int(HM3_WEAPON_MODIFIER.min, HM3_WEAPON_MODIFIER.max, 0),
   impact: nullableInt(0, 50),
   quality: int(-10, 10, 0),
   enchantment: int(0, 10, 0),
   injuryLevel: int(1, 5, 1),
   healingRate: int(0, 6, 0),
-  ml: int(0, 200, 0),
+  ml: int(HM3_ML.min, HM3_ML.max, 0),
   skillBase: nullableInt(0, 100),
   sbModifier: int(-50, 50, 0),
   range: int(0, undefined, 0),

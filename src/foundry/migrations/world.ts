@@ -11,6 +11,12 @@
  * A world with nothing to rewrite (a new world, whose stored version is 0) only records
  * SCHEMA_VERSION: no notice is shown.
  *
+ * Nothing is lost (issue 15): each migrated `system` is checked with the data model's rules
+ * (repair.ts); a refused value is clamped or reset and an unknown field taken out, and both are
+ * kept in the document's flag `blow-by-blow.migration` and listed in a GM warning. An Actor is
+ * written with its items in one update (merged, `diff: false`), so a failure leaves it as it
+ * was; the version is stored only when every document was written.
+ *
  * Token deltas: a delta's `system` holds only the fields the token overrides, so it is
  * migrated on its own (the migrations move whichever keys are present) and written with
  * `delta.update` (whole `system` replaced); the delta's items are full item sources and are
@@ -19,6 +25,8 @@
  */
 import type { TypeKey } from "../data/rules";
 import { migrateSystem, needsMigration, SCHEMA_VERSION } from "./index";
+import { escapeHtml } from "../sheets/common";
+import { repairSystem, type Repair } from "./repair";
 import { SCHEMA_SETTING as SETTING, SYSTEM_ID } from "./stored-version";
 
 declare module "fvtt-types/configuration" {
@@ -43,16 +51,39 @@ export function registerMigrationSettings(): void {
 export interface RawDocument {
   _id: string;
   type: string;
+  name?: string;
   system?: unknown;
   items?: RawDocument[];
+}
+
+/**
+ * What the migration could not write as stored, kept in the document's flag
+ * `blow-by-blow.migration`: the fields the data model does not know (by `system` path, with
+ * their values) and the values it replaced (repair.ts).
+ */
+export interface KeptData {
+  version: number;
+  unknown: Record<string, unknown>;
+  replaced: Repair[];
+}
+
+/** One document's part of a plan: its new `system` and what was kept aside. */
+export interface PlannedSystem {
+  system: Record<string, unknown>;
+  kept?: KeptData;
 }
 
 /** What to write for one document: its new `system`, and its embedded items' new `system`s. */
 export interface PlannedUpdate {
   id: string;
+  name?: string;
   system?: Record<string, unknown>;
-  items: { _id: string; system: Record<string, unknown> }[];
+  kept?: KeptData;
+  items: ({ _id: string; name?: string } & PlannedSystem)[];
 }
+
+/** The flag scope and key holding `KeptData`. */
+export const KEPT_FLAG = { scope: "blow-by-blow", key: "migration" } as const;
 
 /** The world documents whose `system` is migrated (chat messages: exchange cards). */
 export type MigratedDocument = "Actor" | "Item" | "ChatMessage";
@@ -60,27 +91,95 @@ export type MigratedDocument = "Actor" | "Item" | "ChatMessage";
 const typeKey = (documentName: MigratedDocument, type: string) =>
   `${documentName}.${type}` as TypeKey;
 
-/** The update a raw document needs, or null when it is current. Pure. */
+/**
+ * One `system` migrated and checked (repair.ts), or null when it is current and holds nothing
+ * the data model would drop or refuse. Exchange cards are only migrated: their JSON fields are
+ * opaque and their unknown fields are the migration's concern (kept in `system`).
+ */
+function planSystem(key: TypeKey, system: unknown, storedVersion: number): PlannedSystem | null {
+  const migrates = needsMigration(key, system, storedVersion);
+  const migrated = migrateSystem(key, system, storedVersion);
+  if (migrated === null || typeof migrated !== "object" || Array.isArray(migrated)) return null;
+  if (key.startsWith("ChatMessage."))
+    return migrates ? { system: migrated as Record<string, unknown> } : null;
+  const checked = repairSystem(key, migrated as Record<string, unknown>);
+  const unknown = Object.keys(checked.unknown).length > 0;
+  if (!migrates && !unknown && checked.repairs.length === 0) return null;
+  return {
+    system: checked.system,
+    ...(unknown || checked.repairs.length
+      ? {
+          kept: { version: SCHEMA_VERSION, unknown: checked.unknown, replaced: checked.repairs },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The update a raw document needs, or null when it is current. Pure. A `system` that holds a
+ * value the data model would refuse or a field it does not know is planned too, repaired, with
+ * what was changed kept aside (`kept`).
+ */
 export function planUpdate(
   documentName: MigratedDocument,
   raw: RawDocument,
   storedVersion = 0,
 ): PlannedUpdate | null {
-  const plan: PlannedUpdate = { id: raw._id, items: [] };
-  const key = typeKey(documentName, raw.type);
-  if (needsMigration(key, raw.system, storedVersion))
-    plan.system = migrateSystem(key, raw.system, storedVersion) as Record<string, unknown>;
+  const plan: PlannedUpdate = { id: raw._id, ...(raw.name ? { name: raw.name } : {}), items: [] };
+  const own = planSystem(typeKey(documentName, raw.type), raw.system, storedVersion);
+  if (own) {
+    plan.system = own.system;
+    if (own.kept) plan.kept = own.kept;
+  }
   if (documentName === "Actor") {
     for (const item of raw.items ?? []) {
-      const itemKey = typeKey("Item", item.type);
-      if (needsMigration(itemKey, item.system, storedVersion))
-        plan.items.push({
-          _id: item._id,
-          system: migrateSystem(itemKey, item.system, storedVersion) as Record<string, unknown>,
-        });
+      const planned = planSystem(typeKey("Item", item.type), item.system, storedVersion);
+      if (planned)
+        plan.items.push({ _id: item._id, ...(item.name ? { name: item.name } : {}), ...planned });
     }
   }
   return plan.system || plan.items.length ? plan : null;
+}
+
+/** The lines of a notice for what a plan kept aside or replaced (empty when nothing). */
+export function keptLines(uuid: string, plan: PlannedUpdate): string[] {
+  const lines: string[] = [];
+  const show = (v: unknown) => JSON.stringify(v) ?? String(v);
+  const add = (where: string, kept: KeptData | undefined) => {
+    if (!kept) return;
+    for (const r of kept.replaced)
+      lines.push(`${where}: system.${r.path} ${escapeHtml(show(r.value))} → ${show(r.became)}`);
+    for (const path of Object.keys(kept.unknown))
+      lines.push(`${where}: system.${escapeHtml(path)} (unknown field)`);
+  };
+  // Names are user text and the notice is HTML: escaped.
+  const label = (name: string | undefined, id: string) =>
+    name ? `${escapeHtml(name)} [${id}]` : id;
+  add(`${label(plan.name, uuid)}`, plan.kept);
+  for (const item of plan.items)
+    add(`${label(plan.name, uuid)} › ${label(item.name, item._id)}`, item.kept);
+  return lines;
+}
+
+/**
+ * The changes that write a plan: the new `system` (merged into the stored one), the kept data
+ * in the flag, and for an Actor its embedded items in the same update (one database operation:
+ * either all of it is written or none).
+ */
+export function planChanges(plan: PlannedUpdate): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  const withKept = (target: Record<string, unknown>, part: Partial<PlannedSystem>) => {
+    if (part.system) target.system = part.system;
+    if (part.kept) target.flags = { [KEPT_FLAG.scope]: { [KEPT_FLAG.key]: part.kept } };
+  };
+  withKept(changes, plan);
+  if (plan.items.length)
+    changes.items = plan.items.map((i) => {
+      const item: Record<string, unknown> = { _id: i._id };
+      withKept(item, i);
+      return item;
+    });
+  return changes;
 }
 
 /** The parts of a Foundry document the migration uses. */
@@ -159,17 +258,29 @@ interface GameLike {
   i18n: { format(key: string, data?: Record<string, string>): string };
 }
 
-/** Replaces `system` whole (the old flat fields go) and writes even what the client already migrated. */
+/**
+ * Exchange cards and token deltas: `system` replaced whole (the old flat fields go), written
+ * even what the client already migrated.
+ */
 const WRITE = { diff: false, recursive: false, render: false } as const;
+/**
+ * Actors and Items: merged (`recursive`), so that the flag holding what was kept aside joins
+ * the document's other flags, and written even what the client already migrated. Fields left
+ * out of the new `system` are dropped by the data model's cleaning when the server writes it.
+ */
+const WRITE_MERGED = { diff: false, render: false } as const;
 
 async function apply(
   documentName: MigratedDocument,
   doc: UpdatableDocument,
   plan: PlannedUpdate,
 ): Promise<void> {
-  if (plan.system) await doc.update({ system: plan.system }, WRITE);
-  if (documentName === "Actor" && plan.items.length)
-    await doc.updateEmbeddedDocuments?.("Item", plan.items, WRITE);
+  if (documentName === "ChatMessage") {
+    if (plan.system) await doc.update({ system: plan.system }, WRITE);
+    return;
+  }
+  // One update: the actor and its items are written together or not at all.
+  await doc.update(planChanges(plan), WRITE_MERGED);
 }
 
 export interface MigrationReport {
@@ -180,6 +291,8 @@ export interface MigrationReport {
   /** UUIDs of the documents rewritten. */
   updated: string[];
   failed: { uuid: string; error: string }[];
+  /** What was repaired or kept aside, one line per field (`keptLines`). */
+  kept: string[];
 }
 
 /**
@@ -194,13 +307,22 @@ export async function migrateWorld({
   // fvtt-types describe in the current shape; `game` is read through the members used here.
   const g = game as unknown as GameLike;
   const from = Number(g.settings.get(SYSTEM_ID, SETTING) ?? 0);
-  const report: MigrationReport = { ran: false, from, to: SCHEMA_VERSION, updated: [], failed: [] };
+  const report: MigrationReport = {
+    ran: false,
+    from,
+    to: SCHEMA_VERSION,
+    updated: [],
+    failed: [],
+    kept: [],
+  };
   if (!g.user?.isGM || (!force && from >= SCHEMA_VERSION)) return report;
   report.ran = true;
   const version = String(SCHEMA_VERSION);
 
   interface Job {
     uuid: string;
+    /** What the job repairs or keeps aside (shown once it is written). */
+    lines: string[];
     write: () => Promise<string>;
   }
   const jobs: Job[] = [];
@@ -213,8 +335,10 @@ export async function migrateWorld({
     for (const raw of raws) {
       const plan = planUpdate(documentName, raw, from);
       if (!plan) continue;
+      const uuid = `${where}${documentName}.${raw._id}`;
       jobs.push({
-        uuid: `${where}${documentName}.${raw._id}`,
+        lines: keptLines(uuid, plan),
+        uuid,
         write: async () => {
           const doc = await find(raw._id);
           if (!doc) throw new Error("not found");
@@ -242,14 +366,27 @@ export async function migrateWorld({
       const uuid = `Scene.${scene._id}.Token.${token._id}.ActorDelta.${token._id}`;
       jobs.push({
         uuid,
+        lines: keptLines(uuid, plan),
         write: async () => {
           const doc = g.scenes?.get(scene._id)?.tokens.get(token._id);
           if (!doc?.delta) throw new Error("not found");
+          const actor = doc.actor;
+          if (plan.items.length && !actor?.updateEmbeddedDocuments)
+            throw new Error("no synthetic actor");
+          // The delta's own system is replaced whole (it holds only overrides); what was set
+          // aside goes into its flags first, merged with the others.
+          if (plan.kept)
+            await doc.delta.update(
+              { flags: { [KEPT_FLAG.scope]: { [KEPT_FLAG.key]: plan.kept } } },
+              WRITE_MERGED,
+            );
           if (plan.system) await doc.delta.update({ system: plan.system }, WRITE);
-          if (plan.items.length) {
-            if (!doc.actor?.updateEmbeddedDocuments) throw new Error("no synthetic actor");
-            await doc.actor.updateEmbeddedDocuments("Item", plan.items, WRITE);
-          }
+          if (plan.items.length)
+            await actor!.updateEmbeddedDocuments!(
+              "Item",
+              planChanges({ id: plan.id, items: plan.items }).items as object[],
+              WRITE_MERGED,
+            );
           return doc.delta.uuid;
         },
       });
@@ -276,6 +413,7 @@ export async function migrateWorld({
   for (const job of jobs) {
     try {
       report.updated.push(await job.write());
+      report.kept.push(...job.lines);
     } catch (err) {
       report.failed.push({
         uuid: job.uuid,
@@ -284,6 +422,17 @@ export async function migrateWorld({
     }
   }
 
+  if (report.kept.length) {
+    for (const line of report.kept) console.warn(`Blow by Blow migration: ${line}`);
+    ui.notifications?.warn(
+      g.i18n.format("BLOWBYBLOW.Migration.kept", {
+        version,
+        count: String(report.kept.length),
+        list: report.kept.join("; "),
+      }),
+      { permanent: true },
+    );
+  }
   if (report.failed.length === 0) {
     await g.settings.set(SYSTEM_ID, SETTING, SCHEMA_VERSION);
     ui.notifications?.info(

@@ -165,6 +165,18 @@ export const HM3_ATTRIBUTE_MAX = 30;
 /** Highest attribute of a creature (R28: large beasts exceed 30). */
 export const HM3_CREATURE_ATTRIBUTE_MAX = 99;
 
+/**
+ * Bounds of a skill's Mastery Level and of a weapon's Attack and Defence modifiers (R42): the
+ * one set the data models store and the EML builder accepts. AML, DML = ML + modifier (R26),
+ * so an EML base lies in `HM3_EML_BASE`.
+ */
+export const HM3_ML = Object.freeze({ min: 0, max: 200 });
+export const HM3_WEAPON_MODIFIER = Object.freeze({ min: -50, max: 100 });
+export const HM3_EML_BASE = Object.freeze({
+  min: HM3_ML.min + HM3_WEAPON_MODIFIER.min,
+  max: HM3_ML.max + HM3_WEAPON_MODIFIER.max,
+});
+
 export interface Hm3CharacterInput {
   attributes: Hm3Attributes;
   /** Highest attribute value accepted (whole, from 1); absent: 30, a character's (R27, R28). */

@@ -4,6 +4,7 @@
  */
 import { InputError } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
+import { HM3_EML_BASE } from "./character-types";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { AIM_EML, RANGE_EML, type AimZone, type RangeBand } from "./tables";
 
@@ -53,7 +54,8 @@ function whole(value: number, field: string, min: number, max: number): number {
 }
 
 function common(input: CommonEmlInput, line: { pp: number; sp: number; aim: number }): Modifier[] {
-  whole(input.base, "base", 0, 200);
+  // Every base the stored data can make (R42): ML 0..200 plus a weapon modifier -50..+100.
+  whole(input.base, "base", HM3_EML_BASE.min, HM3_EML_BASE.max);
   const mods: Modifier[] = [];
   const pp = whole(input.physicalPenalty, "physicalPenalty", 0, 100);
   mods.push({ key: "physicalPenalty", value: -5 * pp, source: `${SEED} line ${line.pp}` });

@@ -11,6 +11,7 @@ import {
   createScene,
   dropOnHotbar,
   makeActor,
+  makeItem,
   placeToken,
   resetStandIns,
   setRolePermission,
@@ -262,6 +263,16 @@ describe("running the macro", () => {
       "The weapon of this macro no longer exists.",
       "The weapon of this macro no longer exists.",
     ]);
+  });
+
+  it("a weapon no actor carries is reported with its name escaped (issue 15)", async () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const item = makeItem({ _id: "wpWorld000000001", name: evil, type: "weapon", system: {} });
+    standIns.game.items.set(item.id!, item as never);
+    await attackWithItem(item.uuid);
+    expect(attacks).toEqual([]);
+    const messages = standIns.notifications.messages.map((m) => m.message);
+    expect(messages).toEqual(["&lt;img src=x onerror=alert(1)&gt; is not carried by an actor."]);
   });
 
   it("attackerToken: a synthetic actor's own token, else the controlled one, else the only one", () => {

@@ -1864,6 +1864,44 @@ export class StandInActor extends StandInDocument {
     };
   }
 
+  /**
+   * v13: an Actor update may carry changes to its embedded items (`items: [{_id, …}]`, matched
+   * by id; items not named are kept). It is one database operation: every item's changes are
+   * validated (on a copy) before anything is written, then the actor's own update runs (and may
+   * throw: nothing is written), then the items' changes are committed. Each item's changes pass
+   * through its data model's `migrateData`; its `_preUpdate` and hooks are left out.
+   */
+  override async update(changes: Obj, options: Obj = {}): Promise<this | null> {
+    const expanded = expandObject(deepClone(changes));
+    const itemChanges = expanded.items;
+    if (this.parent instanceof StandInDocument || !Array.isArray(itemChanges))
+      return super.update(changes, options);
+    delete expanded.items;
+    const recursive = options.recursive as boolean | undefined;
+    const staged = (itemChanges as Obj[]).map((update) => {
+      const item = this.items.get(update._id as string);
+      if (!item) throw new Error(`No Item ${String(update._id)} in ${this.uuid}`);
+      const { _id, ...given } = update;
+      const itemChangesOne = item._migrateChanges(expandObject(deepClone(given)));
+      const probe = new StandInItem(deepClone(item._source), { parent: this });
+      probe.updateSource(deepClone(itemChangesOne), { recursive });
+      return { changes: itemChangesOne, id: _id };
+    });
+    const done = await super.update(expanded, options);
+    if (!done) return null;
+    // The actor's update rebuilt its items from its source: commit to the current ones.
+    for (const { changes: c, id } of staged) {
+      const item = this.items.get(id as string)!;
+      updateLog.push({ uuid: item.uuid, changes: deepClone(c), options: { ...options } });
+      item.updateSource(c, { recursive });
+      const raw = (this._source.items as Obj[]).find((i) => i._id === id);
+      if (raw) Object.assign(raw, item.toObject());
+    }
+    this._initialize();
+    this.prepareData();
+    return this;
+  }
+
   override _initialize(options: Obj = {}): void {
     super._initialize(options);
     const items = new Collection<StandInItem>();

@@ -88,6 +88,13 @@ const format: Format = (key, data) =>
     Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
   ) ?? key;
 
+/**
+ * `format` for a notification, which Foundry shows as HTML: each value (names, location names:
+ * user text) is escaped (issue 15), as combat/actions.ts does.
+ */
+const notice: Format = (key, data) =>
+  format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, escapeHtml(String(v))])));
+
 /** The element carrying the item id of a clicked control. */
 function itemIdOf(target: HTMLElement): string | null {
   return target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? null;
@@ -410,7 +417,8 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
    * words, naming the location, the column and the value.
    */
   #planReady(plan: Hm3BodyPlanSource): boolean {
-    const messages = planMessages(plan, localize, format);
+    // Each message is escaped already (`notice`): the wrapper adds no user text.
+    const messages = planMessages(plan, localize, notice);
     for (const problem of messages)
       ui.notifications?.warn(format(MESSAGE.planPending, { problem }));
     return messages.length === 0;
@@ -436,7 +444,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
         owned,
       );
       if (!decision.accept) {
-        ui.notifications?.warn(format(decision.key, decision.data));
+        ui.notifications?.warn(notice(decision.key, decision.data));
         return null;
       }
     }
@@ -475,7 +483,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
       data.map((d) => ({ type: String(d.type), name: String(d.name) })),
       owned,
     );
-    for (const r of refused) ui.notifications?.warn(format(r.key, r.data));
+    for (const r of refused) ui.notifications?.warn(notice(r.key, r.data));
     if (!accepted.length) return null;
     // The dropped items' own toObject() data (fvtt-types take Item.CreateData).
     await this.actor.createEmbeddedDocuments("Item", accepted.map((i) => data[i]!) as never);
@@ -602,7 +610,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
   async #writePlan(plan: Hm3BodyPlanSource | null, why?: string | null): Promise<void> {
     if (!this.isEditable || this.actorType !== "creature") return;
     if (plan) {
-      const messages = planMessages(plan, localize, format);
+      const messages = planMessages(plan, localize, notice);
       if (messages.length) {
         for (const message of why ? [why] : messages) ui.notifications?.warn(message);
         return;
@@ -628,7 +636,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     if (!plan || !Number.isInteger(index)) return;
     await this.#writePlan(
       removePlanLocation(plan, index),
-      removeRowMessage(plan, index, localize, format),
+      removeRowMessage(plan, index, localize, notice),
     );
   }
 

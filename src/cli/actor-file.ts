@@ -1,0 +1,38 @@
+/**
+ * An actor file given to `fight` or `duel`, checked with the data model's own rules before it
+ * is derived (issue 15): a value its field refuses (armour quality 100, the rules' -10 to 10)
+ * or a field its type does not have is an input error naming the file, the item and the field,
+ * where the data model would have clamped or dropped it silently and the derivation would have
+ * used it as given. Read as Foundry's cleaning reads an import: a missing field takes its
+ * default, "12" is 12 (src/foundry/data/source-check.ts, not strict).
+ */
+import { InputError } from "../core/errors";
+import type { Localizer } from "../foundry/data/validate";
+import { formatSourceProblems, sourceProblems } from "../foundry/data/source-check";
+import { englishLocalizer } from "./english";
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+let english: Localizer | undefined;
+
+/**
+ * Throws an InputError (exit 2, one line) for the first problem of an actor document; the
+ * line says how many more there are. A document that is not an actor's shape at all is left to
+ * `fighterFromSource`, which names what is missing.
+ */
+export function checkActorFile(raw: unknown, file: string): void {
+  if (!isObj(raw) || (raw.type !== "character" && raw.type !== "creature")) return;
+  if (!isObj(raw.system) || !isObj(raw.system.hm3) || !Array.isArray(raw.items)) return;
+  const problems = sourceProblems(raw, "actors", {
+    i18n: (english ??= englishLocalizer()),
+    strict: false,
+  });
+  const first = problems[0];
+  if (!first) return;
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
+  const error = new InputError(`${file}: ${first.field}`, undefined, first.message);
+  error.message = formatSourceProblems(file, [first]).replace(/\s*\n\s*/g, " ") + more;
+  throw error;
+}

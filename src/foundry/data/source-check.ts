@@ -1,0 +1,206 @@
+/**
+ * Checks a document as Foundry stores it (a compendium source, an exported actor) against the
+ * system's stored fields: the same field table the data models are built from (rules.ts,
+ * checked against the schemas field by field by test/foundry/data/rules.test.ts) and the same
+ * check the sheets and the create guard run (`checkRule`). Embedded armour is checked against
+ * the owner's body plan (a creature's own, else the human plan), and a creature's own plan
+ * against the plan rules of its sheet. Used by the pack build (scripts/pack-validate.ts,
+ * strict) and the CLI's actor files (src/cli/actor-file.ts). Pure: the messages come from the
+ * given localizer.
+ */
+import { FIELD_RULES, rulesOf, ruleFor, type DocumentName, type Rule, type TypeKey } from "./rules";
+import {
+  checkRule,
+  formatProblem,
+  HUMAN_PLAN_CONTEXT,
+  planContext,
+  type Localizer,
+  type PlanContext,
+  type Problem,
+} from "./validate";
+import { showValue } from "../../core/errors";
+import { bodyPlanProblems } from "../../rules/hm3/body-plan";
+
+type Obj = Record<string, unknown>;
+
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The Foundry document of a pack collection (`!items!…` → Item). */
+const DOCUMENT_OF: Readonly<Record<string, DocumentName>> = Object.freeze({
+  items: "Item",
+  actors: "Actor",
+});
+
+/** One problem of a source document: where (`items[2] "Broadsword"`, a field) and why. */
+export interface SourceProblem {
+  /** The document inside the file: "" for the file's document, `items[2] "Jaws"` for an embedded one. */
+  where: string;
+  /** The field (`system.hm3.wq`, `name`). */
+  field: string;
+  message: string;
+}
+
+/**
+ * `system` as dotted paths down to the leaves. A path the type stores as a list (armour
+ * locations, a skill's Skill Base attributes) is a leaf; other arrays are walked by index.
+ */
+function leaves(type: TypeKey, system: Obj): { path: string; value: unknown }[] {
+  const out: { path: string; value: unknown }[] = [];
+  const walk = (value: unknown, path: string) => {
+    const rule = path ? ruleFor(type, path) : undefined;
+    if (rule?.kind === "list" || (!isObj(value) && !Array.isArray(value))) {
+      out.push({ path, value });
+      return;
+    }
+    const entries = Array.isArray(value)
+      ? value.map((v, i) => [String(i), v] as const)
+      : Object.entries(value);
+    if (entries.length === 0) out.push({ path, value });
+    for (const [k, v] of entries) walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(system, "");
+  return out;
+}
+
+/** Whether `value` is exactly what a check accepted (no text read as a number, no trimming). */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * How strictly a source is read. `strict` (a pack source): every stored field written out,
+ * each with its exact type. Not strict (an actor file given to the CLI, an export): a missing
+ * field takes its default and text that reads as the value ("12") is the value, as the data
+ * model's cleaning would read them; a value its rule refuses or a field the type does not
+ * have is still a problem.
+ */
+export interface SourceCheckOptions {
+  i18n: Localizer;
+  strict: boolean;
+}
+
+/** The problems of one document's `system` for its type (`Item.weapon`). */
+function systemProblems(
+  type: TypeKey,
+  system: unknown,
+  plan: PlanContext,
+  { i18n, strict }: SourceCheckOptions,
+): SourceProblem[] {
+  const problems: SourceProblem[] = [];
+  const add = (path: string, message: string) =>
+    problems.push({ where: "", field: path ? `system.${path}` : "system", message });
+  if (!isObj(system)) {
+    add("", `expected an object, got ${showValue(system)}`);
+    return problems;
+  }
+  const given = leaves(type, system);
+  const nullPlan = type === "Actor.creature" && isObj(system.hm3) && system.hm3.bodyPlan === null;
+  for (const { path, value } of given) {
+    if (nullPlan && path === "hm3.bodyPlan") continue;
+    const rule: Rule | undefined = ruleFor(type, path);
+    if (!rule) {
+      add(path, `not a field of ${type} (got ${showValue(value)})`);
+      continue;
+    }
+    if (rule.kind === "html" || rule.kind === "json" || rule.kind === "uuid") {
+      if (rule.kind === "html" && typeof value !== "string")
+        add(path, `expected HTML text, got ${showValue(value)}`);
+      continue;
+    }
+    const check = checkRule(rule, value, plan);
+    if (!check.ok) {
+      const problem: Problem = {
+        field: `system.${path}`,
+        value,
+        key: check.key,
+        label: `system.${path}`,
+        data: check.data,
+      };
+      add(path, formatProblem(problem, i18n).replace(/^system\.[^:]*: /, ""));
+    } else if (strict && !same(check.value, value))
+      add(path, `expected ${showValue(check.value)} exactly, got ${showValue(value)}`);
+  }
+  if (!strict) return problems;
+  // Every stored field is written out (a missing one would be filled in silently by Foundry).
+  const present = new Set(given.map((g) => g.path.replace(/\.\d+(?=\.|$)/g, ".*")));
+  for (const path of Object.keys(rulesOf(type))) {
+    if (path.includes("*")) continue;
+    if (nullPlan && path.startsWith("hm3.bodyPlan.")) continue;
+    if (!present.has(path)) add(path, "missing (a source writes every stored field out)");
+  }
+  return problems;
+}
+
+/** The body plan an embedded item of `actor` is checked against. */
+function ownerPlan(type: string, system: unknown): PlanContext {
+  if (type !== "creature" || !isObj(system) || !isObj(system.hm3)) return HUMAN_PLAN_CONTEXT;
+  const plan = system.hm3.bodyPlan;
+  if (!isObj(plan) || !Array.isArray(plan.locations)) return HUMAN_PLAN_CONTEXT;
+  const locations = plan.locations.filter(
+    (l): l is { id: string; paired: boolean } =>
+      isObj(l) && typeof l.id === "string" && typeof l.paired === "boolean",
+  );
+  return planContext({ name: String(plan.name), locations });
+}
+
+/** The problems of one document (and its embedded items) of collection `items` or `actors`. */
+export function sourceProblems(
+  doc: Obj,
+  collection: string,
+  options: SourceCheckOptions,
+  plan: PlanContext = HUMAN_PLAN_CONTEXT,
+): SourceProblem[] {
+  const documentName = DOCUMENT_OF[collection];
+  if (!documentName) return []; // a collection whose data this system does not define
+  const problems: SourceProblem[] = [];
+  const add = (field: string, message: string) => problems.push({ where: "", field, message });
+  if (typeof doc.name !== "string" || doc.name.trim() === "")
+    add("name", `expected the document's name, got ${showValue(doc.name)}`);
+  const subtypes = Object.keys(FIELD_RULES[documentName]);
+  if (typeof doc.type !== "string" || !subtypes.includes(doc.type)) {
+    add("type", `expected one of ${subtypes.join(", ")}, got ${showValue(doc.type)}`);
+    return problems;
+  }
+  if (doc.img !== undefined && typeof doc.img !== "string")
+    add("img", `expected an image path, got ${showValue(doc.img)}`);
+  const type = `${documentName}.${doc.type}` as TypeKey;
+  problems.push(...systemProblems(type, doc.system, plan, options));
+  // A creature's own plan: the plan rules of the sheet (R16 zone sums, R18 ♦ on limbs, unique ids).
+  const bodyPlan = isObj(doc.system) && isObj(doc.system.hm3) ? doc.system.hm3.bodyPlan : null;
+  if (type === "Actor.creature" && problems.length === 0 && isObj(bodyPlan)) {
+    const { i18n } = options;
+    // An object whose shape bodyPlanProblems itself checks field by field (that is its job).
+    for (const p of bodyPlanProblems(bodyPlan as never)) {
+      const data = Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)]));
+      const field = `system.hm3.bodyPlan.${p.field.replace(/\[(\d+)\]/g, ".$1")}`;
+      add(field, i18n.format(p.key, { ...data, field, value: showValue(p.value) }));
+    }
+  }
+  if (documentName !== "Actor") return problems;
+
+  if (!Array.isArray(doc.items)) {
+    add("items", `expected a list of items, got ${showValue(doc.items)}`);
+    return problems;
+  }
+  const itemPlan = ownerPlan(doc.type, doc.system);
+  doc.items.forEach((item: unknown, i) => {
+    const where = `items[${i}]${isObj(item) && typeof item.name === "string" ? ` ${JSON.stringify(item.name)}` : ""}`;
+    if (!isObj(item)) {
+      problems.push({ where, field: "", message: `expected an item, got ${showValue(item)}` });
+      return;
+    }
+    for (const p of sourceProblems(item, "items", options, itemPlan))
+      problems.push({ ...p, where });
+  });
+  return problems;
+}
+
+/** One line per problem: `file (items[2] "Jaws"): system.hm3.wq: message`. */
+export function formatSourceProblems(file: string, problems: readonly SourceProblem[]): string {
+  return problems
+    .map((p) => {
+      const where = p.where ? ` (${p.where})` : "";
+      return `${file}${where}: ${p.field ? `${p.field}: ` : ""}${p.message}`;
+    })
+    .join("\n");
+}

@@ -1,0 +1,127 @@
+/**
+ * `fight`/`duel` read actor files with the data model's own rules first (issue 15): a value its
+ * field refuses, or a field its type does not have, exits 2 with one line naming the file, the
+ * item and the field (before, armour quality 100 gave +100 armour silently); an error inside
+ * the derivation is an input error, never a stack trace.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { checkActorFile } from "../../src/cli/actor-file";
+import { InputError } from "../../src/core/errors";
+
+const DIR = "packs/_source/hm3-sample-fighters";
+const A = join(DIR, "sir-aldric-knight.json");
+const B = join(DIR, "brigand.json");
+type Doc = {
+  system: { hm3: { attributes: Record<string, unknown> } } & Record<string, unknown>;
+  items: { type: string; name: string; system: { hm3: Record<string, unknown> } }[];
+};
+const load = (f: string) => JSON.parse(readFileSync(f, "utf8")) as Doc;
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    encoding: "utf8",
+  });
+const write = (name: string, doc: unknown) => {
+  const file = join(mkdtempSync(join(tmpdir(), "bbb-actor-")), name);
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+};
+
+/** The knight with his first armour piece at quality 100 (the rules: -10 to 10). */
+function knightQuality100(): { doc: Doc; armour: number } {
+  const doc = load(A);
+  const armour = doc.items.findIndex((i) => i.type === "armour");
+  doc.items[armour]!.system.hm3.quality = 100;
+  return { doc, armour };
+}
+
+describe("actor files are checked with the data model's rules", () => {
+  it("fight: armour quality 100 exits 2 with one line naming the file, the item and the field", () => {
+    const { doc, armour } = knightQuality100();
+    const file = write("q100.json", doc);
+    const out = run("fight", file, B);
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toBe(
+      `error: ${file} (items[${armour}] ${JSON.stringify(doc.items[armour]!.name)}): system.hm3.quality: 100 is outside the range -10 to 10.\n`,
+    );
+  });
+
+  it("duel: an ML over 200 and an attribute that is not a number: the first named, the rest counted", () => {
+    const doc = load(B);
+    const skill = doc.items.findIndex((i) => i.type === "skill");
+    doc.items[skill]!.system.hm3.ml = 250;
+    doc.system.hm3.attributes.str = "strong";
+    const file = write("bad.json", doc);
+    const out = run("duel", A, file, "--n", "2");
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toBe(
+      `error: ${file}: system.hm3.attributes.str: "strong" is not a number. (and 1 more)\n`,
+    );
+    expect(out.stderr.split("\n")).toHaveLength(2);
+  });
+
+  it("the data model's extremes fight: ML 200 with weapon attack +100 (AML 300, R42)", () => {
+    // Before issue 15: "error: base: must be between 0 and 200, got 300", exit 2.
+    const doc = load(A);
+    const weapon = doc.items.find((i) => i.type === "weapon")!;
+    const skill = doc.items.find(
+      (i) =>
+        i.type === "skill" &&
+        i.name.toLowerCase() === String(weapon.system.hm3.skill).toLowerCase(),
+    )!;
+    weapon.system.hm3.attack = 100;
+    skill.system.hm3.ml = 200;
+    const out = run("fight", write("top.json", doc), B, "--seed", "3");
+    expect([out.status, out.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(out.stdout)).toMatchObject({ attacker: "Sir Aldric, knight" });
+  });
+
+  it("a field the type does not have is named (a typo is not ignored)", () => {
+    const doc = load(A);
+    (doc.items[0]!.system.hm3 as Record<string, unknown>).qualty = 3;
+    expect(() => checkActorFile(doc, "typo.json")).toThrow(
+      /^typo\.json \(items\[0\] .*\): system\.hm3\.qualty: not a field of Item\.\w+ \(got 3\)$/,
+    );
+  });
+
+  it("every sample fighter passes; a missing field (its default) and text that reads as the value are accepted", () => {
+    const files = readdirSync(DIR).filter((f) => f.endsWith(".json"));
+    expect(files.length).toBeGreaterThan(3);
+    for (const f of files) expect(() => checkActorFile(load(join(DIR, f)), f)).not.toThrow();
+    const doc = load(A);
+    delete doc.system.description;
+    doc.system.hm3.attributes.str = "14";
+    expect(() => checkActorFile(doc, "lenient.json")).not.toThrow();
+    // Not an actor's shape at all: left to fighterFromSource, which names what is missing.
+    expect(() => checkActorFile({ type: "vehicle" }, "x.json")).not.toThrow();
+  });
+
+  it("an error inside the derivation is an input error naming the actor's data, not a stack trace", async () => {
+    vi.resetModules();
+    vi.doMock("../../src/foundry/data/actor/derive", () => ({
+      deriveActor: () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      },
+    }));
+    const { fighterFromSource } = await import("../../src/foundry/combat/source-fighter");
+    const { InputError: FreshInputError } = await import("../../src/core/errors");
+    let caught: unknown;
+    try {
+      fighterFromSource(load(A));
+    } catch (e) {
+      caught = e;
+    }
+    vi.doUnmock("../../src/foundry/data/actor/derive");
+    vi.resetModules();
+    expect(caught).toBeInstanceOf(FreshInputError);
+    expect((caught as InputError).field).toBe("system");
+    expect((caught as Error).message).toBe(
+      "system: the actor's figures cannot be derived (Cannot read properties of undefined (reading 'x'))",
+    );
+  });
+});
