@@ -20,6 +20,7 @@ import { DefenceDialog } from "../combat/defence-dialog";
 import { exchangeBuild, systemFlags } from "../combat/queries";
 import { fighterSnapshot } from "../combat/snapshot";
 import { cardOf } from "../data/chat-message/exchange";
+import type { Hm3Result } from "../../rules/hm3";
 import { foundryRuleset, worldRuleset } from "../rulesets";
 import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import { planFaces, scriptedUniform, type DicePlan } from "./dice-plan";
@@ -151,6 +152,15 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
       randomUniform: null as (() => number) | null, // a widening: the original, once saved
     };
 
+    /** The Brigand's answer to the defence prompt: block with the shield. */
+    const blockRequest = (): ChoiceRequest => ({
+      optionId: "block",
+      itemId: shieldId,
+      mode: null,
+      aim: null,
+      custom: [],
+    });
+
     const card = (): ExchangeCard => {
       const message = game.messages.get(messageId);
       if (!message) throw new Error(`The exchange card ${messageId} is gone.`);
@@ -195,14 +205,7 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
           situation: input.situation,
           custom: [],
         });
-      DefenceDialog.prompt = () =>
-        Promise.resolve<ChoiceRequest>({
-          optionId: "block",
-          itemId: shieldId,
-          mode: null,
-          aim: null,
-          custom: [],
-        });
+      DefenceDialog.prompt = () => Promise.resolve(blockRequest());
     });
 
     after(async () => {
@@ -248,8 +251,7 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
       const before = card();
       const fr = foundryRuleset(before.ruleset)!;
       const { state, pending } = replayExchange(fr.ruleset, before);
-      // The prompt `before` put in place ignores its input and answers the shield block.
-      const request = (await DefenceDialog.prompt({} as never))!;
+      const request = blockRequest();
       const chooser = fighterSnapshot(brigand!);
       const value = fr.combat.buildChoice(pending!, exchangeBuild(before), chooser, request);
       const choice = fr.ruleset.parseChoice(state, value);
@@ -263,21 +265,9 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
       }
       const c = card();
       assert.equal(c.state, "resolved");
-      // ExchangeRecord is the rulesets' common shape; HM3's record adds these members.
-      const result = c.result as unknown as {
-        result: string;
-        strikes: {
-          by: string;
-          location: string;
-          impact: number;
-          armour: number;
-          effectiveImpact: number;
-          injury: string;
-          injuryLevel: number;
-          shock: { failed: boolean } | null;
-        }[];
-        effects: { type: string; to: string; condition?: string }[];
-      };
+      // The card holds the rulesets' common ExchangeRecord; this exchange is HM3's (the batch
+      // requires the hm3 ruleset), so it is HM3's record.
+      const result = c.result as Hm3Result;
       const want = HEAVY_BLOCK_RESULT;
       assert.equal(result.result, want.result);
       assert.lengthOf(result.strikes, 1);
