@@ -18,8 +18,9 @@ import { apply, attack, defend } from "../combat/actions";
 import { AttackDialog } from "../combat/attack-dialog";
 import { DefenceDialog } from "../combat/defence-dialog";
 import { exchangeBuild, systemFlags } from "../combat/queries";
-import { fighterSnapshot, type ActorLike, type ItemLike } from "../combat/snapshot";
+import { fighterSnapshot } from "../combat/snapshot";
 import { cardOf } from "../data/chat-message/exchange";
+import type { Hm3Result } from "../../rules/hm3";
 import { foundryRuleset, worldRuleset } from "../rulesets";
 import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import { planFaces, scriptedUniform, type DicePlan } from "./dice-plan";
@@ -56,63 +57,8 @@ export const HEAVY_BLOCK_RESULT = Object.freeze({
   condition: "shock",
 });
 
-// ── What the batch reads of Foundry ──────────────────────────────────────────────────────────
-// The documents are read through these few members (the pinned fvtt-types 13.340.1 describe
-// v12's Documents; the adapter reads them the same way, see combat/snapshot.ts).
-
-export interface ItemDoc extends ItemLike {
-  readonly system: unknown;
-}
-/** A throw-away fighter (a world Actor) as the batches read it. */
-export interface FighterDoc extends ActorLike {
-  readonly items: ActorLike["items"] & { contents: ItemDoc[] };
-  readonly statuses: Set<string>;
-  delete(): Promise<unknown>;
-}
-interface PackDoc {
-  readonly name: string;
-  toObject(): Obj;
-}
-interface CombatantDoc {
-  readonly actorId: string | null;
-  readonly defeated: boolean;
-}
-interface CombatDoc {
-  readonly id: string | null;
-  readonly combatants: { contents: CombatantDoc[] };
-  createEmbeddedDocuments(name: "Combatant", data: object[]): Promise<unknown>;
-  startCombat(): Promise<unknown>;
-  delete(): Promise<unknown>;
-}
-interface MessageDoc {
-  readonly id: string | null;
-  readonly type: string;
-  readonly flags?: unknown;
-  readonly system: unknown;
-  delete(): Promise<unknown>;
-}
-interface BatchGlobals {
-  game: {
-    user: { id: string; isGM: boolean };
-    users: { activeGM: { id: string } | null };
-    packs: { get(id: string): { getDocuments(): Promise<PackDoc[]> } | undefined };
-    messages: { get(id: string): MessageDoc | undefined };
-    settings: {
-      get(ns: string, key: string): unknown;
-      set(ns: string, key: string, v: unknown): Promise<unknown>;
-    };
-  };
-  CONFIG: {
-    Actor: { documentClass: { create(data: Obj): Promise<FighterDoc | undefined> } };
-    Combat: { documentClass: { create(data: Obj): Promise<CombatDoc | undefined> } };
-    Dice: { randomUniform: () => number };
-  };
-  Hooks: {
-    on(hook: string, fn: (...args: never[]) => unknown): number;
-    off(hook: string, id: number): void;
-  };
-}
-const F = (): BatchGlobals => globalThis as unknown as BatchGlobals;
+/** A throw-away fighter: a world Actor made from the sample fighters pack. */
+export type FighterDoc = Actor.Implementation;
 
 /** Waits until `ready()` holds (the GM's hooks run after the create or update resolves). */
 export async function until(ready: () => boolean, what: string, ms = 10_000): Promise<void> {
@@ -139,7 +85,6 @@ export async function cleanUp(steps: (() => Promise<unknown> | unknown)[]): Prom
 
 /** Fails unless this client is the active GM's (the flow's steps run there) and HM3 is played. */
 export function requireGMAndHM3(): void {
-  const { game } = F();
   if (!game.user.isGM || game.users.activeGM?.id !== game.user.id)
     throw new Error(
       "Run the Blow by Blow batches as the active GM (the exchange steps run there).",
@@ -153,28 +98,35 @@ export function requireGMAndHM3(): void {
 
 /** Imports a fighter of the sample fighters pack as a throw-away world actor. */
 export async function importFighter(name: string): Promise<FighterDoc> {
-  const pack = F().game.packs.get(FIGHTERS_PACK);
+  const pack = game.packs.get(FIGHTERS_PACK);
   if (!pack) throw new Error(`The compendium ${FIGHTERS_PACK} is missing.`);
   const doc = (await pack.getDocuments()).find((d) => d.name === name);
   if (!doc) throw new Error(`No "${name}" in ${FIGHTERS_PACK}.`);
   // What v13's `fromCompendium` clears for a world copy: the pack's id, folder, sort, ownership.
-  const data = doc.toObject();
-  for (const key of ["_id", "folder", "sort", "ownership"]) delete data[key];
-  const actor = await F().CONFIG.Actor.documentClass.create({ ...data, name: `${name} (test)` });
+  // The pack is an Actor pack (system.json); fvtt-types type its documents as any pack's.
+  const data = doc.toObject() as Actor.Source;
+  for (const key of ["_id", "folder", "sort", "ownership"] as const) delete data[key];
+  const actor = await CONFIG.Actor.documentClass.create({ ...data, name: `${name} (test)` });
   if (!actor) throw new Error(`"${name}" could not be created.`);
   return actor;
 }
 
-function itemNamed(actor: FighterDoc, type: string, name: string): ItemDoc {
+function itemNamed(actor: FighterDoc, type: string, name: string): Item.Implementation {
   const item = actor.items.contents.find((i) => i.type === type && i.name === name);
   if (!item?.id) throw new Error(`${actor.name} has no ${type} "${name}".`);
   return item;
 }
 
+/**
+ * A document's HM3 block, read as the plain data the batches compare (the cast names the block
+ * every Blow by Blow actor and item has; its members are read as the pack's values).
+ */
+export const hm3Of = (doc: { system: unknown }): Obj => (doc.system as { hm3: Obj }).hm3;
+
 export function injuries(actor: FighterDoc): { name: string; hm3: Obj }[] {
   return actor.items.contents
     .filter((i) => i.type === "injury")
-    .map((i) => ({ name: i.name, hm3: (i.system as { hm3: Obj }).hm3 }));
+    .map((i) => ({ name: i.name, hm3: hm3Of(i) }));
 }
 
 /** The batch. `stage` is Foundry's canvas (foundryStage) in Foundry, the stand-ins' in Node. */
@@ -187,34 +139,42 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
     let brigand: FighterDoc | null = null;
     let tokens: [StagedToken, StagedToken] | null = null;
     let cleanupStage: (() => Promise<void>) | null = null;
-    let combat: CombatDoc | null = null;
+    let combat: Combat.Implementation | null = null;
     let messageId = "";
     const created = new Set<string>();
     let hookId: number | null = null;
-    let applyModeBefore: unknown = undefined;
+    let applyModeBefore: string | undefined = undefined;
     let swordId = "";
     let shieldId = "";
     const originals = {
       attackPrompt: AttackDialog.prompt,
       defencePrompt: DefenceDialog.prompt,
-      randomUniform: null as (() => number) | null,
+      randomUniform: null as (() => number) | null, // a widening: the original, once saved
     };
 
+    /** The Brigand's answer to the defence prompt: block with the shield. */
+    const blockRequest = (): ChoiceRequest => ({
+      optionId: "block",
+      itemId: shieldId,
+      mode: null,
+      aim: null,
+      custom: [],
+    });
+
     const card = (): ExchangeCard => {
-      const message = F().game.messages.get(messageId);
+      const message = game.messages.get(messageId);
       if (!message) throw new Error(`The exchange card ${messageId} is gone.`);
       return cardOf(message.system);
     };
 
     before(async () => {
       requireGMAndHM3();
-      const { game, CONFIG, Hooks } = F();
       // The system's messages made during the run (exchange cards, request messages), not
       // what other users write meanwhile.
-      hookId = Hooks.on("createChatMessage", ((message: MessageDoc) => {
+      hookId = Hooks.on("createChatMessage", (message) => {
         if (message.id && (message.type === "exchange" || systemFlags(message).request))
           created.add(message.id);
-      }) as never);
+      });
       applyModeBefore = game.settings.get(SYSTEM_ID, "applyMode");
       await game.settings.set(SYSTEM_ID, "applyMode", "ask");
       originals.randomUniform = CONFIG.Dice.randomUniform;
@@ -245,18 +205,10 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
           situation: input.situation,
           custom: [],
         });
-      DefenceDialog.prompt = () =>
-        Promise.resolve<ChoiceRequest>({
-          optionId: "block",
-          itemId: shieldId,
-          mode: null,
-          aim: null,
-          custom: [],
-        });
+      DefenceDialog.prompt = () => Promise.resolve(blockRequest());
     });
 
     after(async () => {
-      const { game, CONFIG, Hooks } = F();
       await cleanUp([
         () => {
           AttackDialog.prompt = originals.attackPrompt;
@@ -280,11 +232,11 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
 
     it("the GM's attack makes an exchange card that awaits the Brigand's defence", async () => {
       await stage.target(tokens![1]);
-      const message = (await attack({
+      const message = await attack({
         actorUuid: aldric!.uuid,
         tokenUuid: tokens![0].uuid,
         itemId: swordId,
-      })) as MessageDoc | null;
+      });
       assert.isNotNull(message, "attack() made no card");
       messageId = message!.id!;
       await until(() => card().state !== "declared", "the GM's client to accept the card");
@@ -299,34 +251,23 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
       const before = card();
       const fr = foundryRuleset(before.ruleset)!;
       const { state, pending } = replayExchange(fr.ruleset, before);
-      const request = (await DefenceDialog.prompt({} as never))!;
+      const request = blockRequest();
       const chooser = fighterSnapshot(brigand!);
       const value = fr.combat.buildChoice(pending!, exchangeBuild(before), chooser, request);
       const choice = fr.ruleset.parseChoice(state, value);
       const faces = planFaces(HEAVY_BLOCK, (dice) => fr.ruleset.choose(state, choice, dice));
-      F().CONFIG.Dice.randomUniform = scriptedUniform(faces);
+      CONFIG.Dice.randomUniform = scriptedUniform(faces);
       try {
         await defend(messageId, "block");
         await until(() => card().state !== "awaitingDefence", "the exchange to resolve");
       } finally {
-        F().CONFIG.Dice.randomUniform = originals.randomUniform!;
+        CONFIG.Dice.randomUniform = originals.randomUniform!;
       }
       const c = card();
       assert.equal(c.state, "resolved");
-      const result = c.result as unknown as {
-        result: string;
-        strikes: {
-          by: string;
-          location: string;
-          impact: number;
-          armour: number;
-          effectiveImpact: number;
-          injury: string;
-          injuryLevel: number;
-          shock: { failed: boolean } | null;
-        }[];
-        effects: { type: string; to: string; condition?: string }[];
-      };
+      // The card holds the rulesets' common ExchangeRecord; this exchange is HM3's (the batch
+      // requires the hm3 ruleset), so it is HM3's record.
+      const result = c.result as Hm3Result;
       const want = HEAVY_BLOCK_RESULT;
       assert.equal(result.result, want.result);
       assert.lengthOf(result.strikes, 1);
@@ -365,7 +306,7 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
       assert.isTrue(byActor(brigand!)?.defeated, "the Brigand's combatant is defeated");
       assert.isFalse(byActor(aldric!)?.defeated, "Sir Aldric's combatant is not");
       assert.lengthOf(injuries(aldric!), 0);
-      assert.equal(card().applied?.userId, F().game.user.id);
+      assert.equal(card().applied?.userId, game.user.id);
     });
 
     it("a second Apply is refused and changes nothing", async () => {

@@ -9,15 +9,19 @@ import type { QuenchLike } from "./context";
 /** Quench's package id. */
 export const QUENCH_ID = "quench";
 
-interface QuenchGlobals {
-  game: { modules?: { get(id: string): { active?: boolean } | undefined } };
-  Hooks: { once(hook: string, fn: (quench: QuenchLike) => unknown): number };
+declare module "fvtt-types/configuration" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- fvtt-types exports its hook config as a namespace
+  namespace Hooks {
+    interface HookConfig {
+      /** Quench's own hook (fired in its `setup`), handing over the `quench` object. */
+      quenchReady: (quench: QuenchLike) => void;
+    }
+  }
 }
 
 /** Whether the Quench module is active in this world. */
 export function quenchActive(): boolean {
-  const g = globalThis as unknown as QuenchGlobals;
-  return g.game.modules?.get(QUENCH_ID)?.active === true;
+  return game.modules.get(QUENCH_ID)?.active === true;
 }
 
 /**
@@ -37,8 +41,8 @@ export async function onQuenchReady(
 
 /** Call at `init` (Quench fires `quenchReady` in its `setup`, with the `quench` object). */
 export function registerQuench(): void {
-  // Quench's own hook, which fvtt-types does not know: registered through the few members used.
-  (globalThis as unknown as QuenchGlobals).Hooks.once("quenchReady", (quench) => {
+  // Quench's own hook, declared in fvtt-types' HookConfig above.
+  Hooks.once("quenchReady", (quench) => {
     onQuenchReady(quench).catch((err: unknown) => {
       console.error("Blow by Blow | the Quench batches could not be registered", err);
     });

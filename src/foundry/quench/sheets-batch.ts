@@ -16,6 +16,7 @@ import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import {
   ATTACKER_NAME,
   cleanUp,
+  hm3Of,
   importFighter,
   requireGMAndHM3,
   until,
@@ -27,37 +28,36 @@ type Obj = Record<string, unknown>;
 /** What the batch asks of a sheet. */
 export interface SheetDriver {
   /** Renders the document's sheet; resolves to the sheet and the HTML of all its parts. */
-  render(doc: object): Promise<{ sheet: object; html: string }>;
+  render(doc: Actor.Implementation | Item.Implementation): Promise<{ sheet: object; html: string }>;
   /** Fills the named form fields as a user would and submits the form. */
   submit(sheet: object, fields: Readonly<Record<string, string | number>>): Promise<void>;
   close(sheet: object): Promise<void>;
 }
 
-// A v13 ApplicationV2 sheet as the Foundry driver uses it (the pinned fvtt-types 13.340.1 lack
-// v13's `submit`).
-interface SheetApp {
-  render(options: { force: boolean }): Promise<unknown>;
-  readonly element: HTMLElement | null;
-  readonly form: HTMLFormElement | null;
-  submit?(): Promise<unknown>;
-  close(): Promise<unknown>;
-}
+/**
+ * A sheet the Foundry driver rendered, as ApplicationV2 (the sheet objects pass through the
+ * batch untyped, since the Node run's stand-in sheets are not ApplicationV2s).
+ */
+const asApp = (sheet: object) => sheet as foundry.applications.api.ApplicationV2.Any;
 
 /** The driver in Foundry: the document's sheet, its DOM form, `submit()`. */
 export const foundrySheetDriver: SheetDriver = {
   async render(doc) {
-    const sheet = (doc as { sheet: SheetApp | null }).sheet;
+    // fvtt-types allow an Application v1 sheet too; the system registers only ApplicationV2
+    // sheets (sheets/register.ts).
+    const sheet = doc.sheet as foundry.applications.api.ApplicationV2.Any | null;
     if (!sheet) throw new Error("The document has no sheet.");
     await sheet.render({ force: true });
     await until(() => !!sheet.element?.isConnected, "the sheet to render");
     return { sheet, html: sheet.element!.innerHTML };
   },
   async submit(sheet, fields) {
-    const app = sheet as SheetApp;
+    const app = asApp(sheet);
     const form = app.form;
     if (!form) throw new Error("The sheet has no form.");
     let last: Element | null = null;
     for (const [name, value] of Object.entries(fields)) {
+      // A named form field (the sheets have one element per name, never a radio group).
       const input = form.elements.namedItem(name) as HTMLInputElement | null;
       if (!input) throw new Error(`The sheet has no field "${name}".`);
       input.value = String(value);
@@ -67,7 +67,7 @@ export const foundrySheetDriver: SheetDriver = {
     else last?.dispatchEvent(new Event("change", { bubbles: true }));
   },
   async close(sheet) {
-    await (sheet as SheetApp).close();
+    await asApp(sheet).close();
   },
 };
 
@@ -92,9 +92,10 @@ export const FLAT_CHARACTER: Readonly<Obj> = Object.freeze({
   encumbrance: 1,
 });
 
-const hm3Of = (doc: { system: unknown }) => (doc.system as { hm3: Obj }).hm3;
-const sourceHm3 = (doc: FighterDoc) =>
-  ((doc._source as { system: { hm3: Obj } }).system.hm3 ?? {}) as Obj;
+// The batch compares stored data as plain JSON: each cast below names the member the pack's (or
+// FLAT_CHARACTER's) data has, which the assertions then check.
+const sourceSystem = (doc: FighterDoc) => doc._source.system as Obj;
+const sourceHm3 = (doc: FighterDoc) => (sourceSystem(doc).hm3 ?? {}) as Obj;
 
 /** The batch; `driver` is foundrySheetDriver in Foundry. */
 export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
@@ -107,7 +108,7 @@ export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
     let knight: FighterDoc | null = null;
     let dog: FighterDoc | null = null;
 
-    const render = async (doc: object, name: string) => {
+    const render = async (doc: Actor.Implementation | Item.Implementation, name: string) => {
       const { sheet, html } = await driver.render(doc);
       open.push(sheet);
       assert.include(html, name, "the sheet shows the document's name");
@@ -171,9 +172,6 @@ export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
     });
 
     it("an actor made from an older world's flat data is migrated into its HM3 block", async () => {
-      const { CONFIG } = globalThis as unknown as {
-        CONFIG: { Actor: { documentClass: { create(d: Obj): Promise<FighterDoc | undefined> } } };
-      };
       const old = await CONFIG.Actor.documentClass.create({
         name: "Old hero (test)",
         type: "character",
@@ -181,7 +179,7 @@ export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
       });
       assert.ok(old, "the actor was created");
       made.push(old!);
-      const system = (old!._source as { system: Obj }).system;
+      const system = sourceSystem(old!);
       assert.deepEqual(Object.keys(system).sort(), ["description", "hm3"]);
       assert.equal(system.description, FLAT_CHARACTER.description);
       assert.deepEqual((system.hm3 as Obj).attributes, FLAT_CHARACTER.attributes);
@@ -191,14 +189,15 @@ export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
 
     it("an update keeps the block of every playable ruleset", async () => {
       const blocks = () => {
-        const system = (knight!._source as { system: Obj }).system;
+        const system = sourceSystem(knight!);
         return Object.keys(FOUNDRY_RULESETS).map((id) => JSON.stringify(system[id] ?? null));
       };
       const before = blocks();
       assert.notInclude(before, "null", "each playable ruleset has its block");
-      await (knight! as unknown as { update(c: Obj): Promise<unknown> }).update({
+      // A dotted key, as a sheet's form submits it; fvtt-types' UpdateData names nested keys only.
+      await knight!.update({
         "system.description": "<p>Updated by the Blow by Blow test</p>",
-      });
+      } as Actor.UpdateData);
       assert.deepEqual(blocks(), before);
     });
   });

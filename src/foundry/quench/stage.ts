@@ -32,26 +32,6 @@ export interface StagedActor {
   readonly name: string;
 }
 
-// Foundry v13's scene and token API as the stage uses it. The pinned fvtt-types (13.340.1)
-// describe these for v12 with creation-data types too strict to build a token by hand; the
-// stage reads the globals through these few members.
-interface SceneLike {
-  readonly id: string | null;
-  view(): Promise<unknown>;
-  delete(): Promise<unknown>;
-  createEmbeddedDocuments(name: "Token", data: object[]): Promise<TokenDocumentLike[]>;
-}
-interface TokenDocumentLike extends StagedToken {
-  readonly object: { setTarget(on: boolean, options: { releaseOthers: boolean }): void } | null;
-}
-interface FoundryGlobals {
-  Scene: { create(data: object): Promise<SceneLike | undefined> };
-  game: { scenes: { viewed: SceneLike | null } };
-  canvas: { ready: boolean; tokens: { get(id: string): unknown } };
-  fromUuidSync(uuid: string): unknown;
-}
-const F = (): FoundryGlobals => globalThis as unknown as FoundryGlobals;
-
 /** Waits (up to `ms`) until `ready()` holds, checking every animation frame's worth of time. */
 async function waitFor(ready: () => boolean, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;
@@ -64,13 +44,13 @@ async function waitFor(ready: () => boolean, ms: number, what: string): Promise<
 /** The stage in Foundry v13. */
 export const foundryStage: QuenchStage = {
   async placeTokens(actors) {
-    const previous = F().game.scenes.viewed;
-    const scene = await F().Scene.create({
+    const previous = game.scenes.viewed;
+    const scene = await Scene.create({
       name: "Blow by Blow test (temporary)",
       width: 1000,
       height: 1000,
       padding: 0,
-      grid: { type: 1, size: 100, distance: 5, units: "ft" },
+      grid: { type: CONST.GRID_TYPES.SQUARE, size: 100, distance: 5, units: "ft" },
     });
     if (!scene) throw new Error("Blow by Blow test: the scene was not created");
     const cleanup = async () => {
@@ -79,20 +59,22 @@ export const foundryStage: QuenchStage = {
     };
     try {
       await scene.view();
-      await waitFor(() => F().canvas.ready, 10_000, "the canvas");
-      const tokens = await scene.createEmbeddedDocuments(
-        "Token",
-        actors.map((actor, i) => ({
-          name: actor.name,
-          actorId: actor.id,
-          actorLink: true,
-          x: 100 + i * 100,
-          y: 100,
-          disposition: i === 0 ? 1 : -1,
-        })),
-      );
+      await waitFor(() => !!canvas?.ready, 10_000, "the canvas");
+      const tokens =
+        (await scene.createEmbeddedDocuments(
+          "Token",
+          actors.map((actor, i) => ({
+            name: actor.name,
+            actorId: actor.id,
+            actorLink: true,
+            x: 100 + i * 100,
+            y: 100,
+            disposition:
+              i === 0 ? CONST.TOKEN_DISPOSITIONS.FRIENDLY : CONST.TOKEN_DISPOSITIONS.HOSTILE,
+          })),
+        )) ?? [];
       await waitFor(
-        () => tokens.every((t) => !!t.id && !!F().canvas.tokens.get(t.id)),
+        () => tokens.every((t) => !!t.id && !!canvas?.tokens?.get(t.id)),
         10_000,
         "the tokens on the canvas",
       );
@@ -105,7 +87,11 @@ export const foundryStage: QuenchStage = {
     }
   },
   async target(token) {
-    const doc = F().fromUuidSync(token.uuid) as TokenDocumentLike | null;
+    // fvtt-types add a compendium index entry to what a UUID may name; this one names the
+    // TokenDocument placeTokens made on the viewed scene.
+    const doc = fromUuidSync<TokenDocument.Implementation>(
+      token.uuid,
+    ) as TokenDocument.Implementation | null;
     if (!doc?.object) throw new Error(`Blow by Blow test: no token ${token.uuid} on the canvas`);
     doc.object.setTarget(true, { releaseOthers: true });
   },
