@@ -302,7 +302,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
     context: Parameters<BaseInstance["_onFirstRender"]>[0],
     options: Parameters<BaseInstance["_onFirstRender"]>[1],
   ): Promise<void> {
-    await super._onFirstRender(context as never, options);
+    await super._onFirstRender(context, options);
     this.#press.attach(this.element);
   }
 
