@@ -413,6 +413,21 @@ export async function takeAdvantage(messageId: string, side: Side): Promise<void
   await askGM(QUERY.advantage, { messageId, side, revision: found.card.revision });
 }
 
+/**
+ * GM only (issue 15): approves or refuses an attack that waits for the GM's approval (its
+ * situation, band or custom modifiers were not what the GM's client measured or allows).
+ */
+export async function approveAttack(messageId: string, approve: boolean): Promise<void> {
+  const found = cardFor(messageId);
+  if (!found) return;
+  const user = g().user;
+  if (!user.isGM) {
+    warnError(new FlowError("notGM", "Only a GM approves an attack.", { userId: user.id ?? "" }));
+    return;
+  }
+  await askGM(QUERY.approve, { messageId, approve });
+}
+
 /** GM only (ruling R30): marks the amputation strike `strike` called for. */
 export async function markAmputated(messageId: string, strike: number): Promise<void> {
   const found = cardFor(messageId);
