@@ -44,7 +44,7 @@ import {
   type QueryOutcome,
   type StepName,
 } from "./queries";
-import { worldOptions } from "./settings";
+import { customModifierCap, worldOptions } from "./settings";
 import {
   fighterSnapshot,
   measureSituation,
@@ -252,6 +252,7 @@ export async function attack(args: {
     preview: (r) => fr.combat.attackTarget(attacker, defender, r),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
     labels: fr.combat.labels,
+    ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),
   });
   if (!request) return null;
 
