@@ -77,6 +77,16 @@ export const CARD_KEY = Object.freeze({
   failedStatus: "BLOWBYBLOW.Card.ApplyFailed.status",
   failedDefeat: "BLOWBYBLOW.Card.ApplyFailed.defeat",
   failedWeapon: "BLOWBYBLOW.Card.ApplyFailed.updateItem",
+  approvalWaits: "BLOWBYBLOW.Card.Approval.waits",
+  approvalUnmeasured: "BLOWBYBLOW.Card.Approval.unmeasured",
+  approvalDeclared: "BLOWBYBLOW.Card.Approval.declared",
+  approvalSituation: "BLOWBYBLOW.Card.Approval.situation",
+  approvalCustom: "BLOWBYBLOW.Card.Approval.custom",
+  approvalBand: "BLOWBYBLOW.Card.Approval.band",
+  approvalBandOut: "BLOWBYBLOW.Card.Approval.bandOut",
+  approvalApproved: "BLOWBYBLOW.Card.Approval.approved",
+  approve: "BLOWBYBLOW.Card.Approval.approve",
+  refuse: "BLOWBYBLOW.Card.Approval.refuse",
   yes: "BLOWBYBLOW.Card.HandSet.yes",
   no: "BLOWBYBLOW.Card.HandSet.no",
   unknown: "BLOWBYBLOW.Card.HandSet.unknown",
@@ -111,6 +121,63 @@ export function applyFailedLines(card: ExchangeCard, context: CardAttackContext)
   });
 }
 
+/** A situation value on the card: a number, yes/no, or "unknown". */
+function showSituationValue(v: number | boolean | null): string | LangText {
+  return v === null
+    ? t(CARD_KEY.unknown)
+    : typeof v === "boolean"
+      ? t(v ? CARD_KEY.yes : CARD_KEY.no)
+      : String(v);
+}
+
+/**
+ * Lines saying why a player's attack waits (or waited) for the GM's approval (issue 15): the
+ * GM's map could not measure (with the situation as declared), the situation was set by hand,
+ * the custom modifiers' total against the world's cap, a band that is not the measured
+ * distance's; then "approved" once a GM approved it.
+ */
+export function approvalLines(context: CardAttackContext): LangText[] {
+  const a = context.approval;
+  if (!a) return [];
+  const lines: LangText[] = [];
+  for (const reason of a.reasons) {
+    if (reason === "unmeasured") {
+      lines.push(t(CARD_KEY.approvalUnmeasured));
+      const r = context.requested;
+      if (r)
+        lines.push(
+          t(CARD_KEY.approvalDeclared, {
+            engaging: showSituationValue(r.engagingDefender),
+            prone: showSituationValue(r.defenderProne),
+            distance: showSituationValue(r.distance),
+          }),
+        );
+    } else if (reason === "situation") lines.push(t(CARD_KEY.approvalSituation));
+    else if (reason === "custom")
+      lines.push(
+        t(CARD_KEY.approvalCustom, {
+          total: a.customTotal > 0 ? `+${a.customTotal}` : String(a.customTotal),
+          cap: a.cap,
+        }),
+      );
+    else if (reason === "band" && a.band)
+      lines.push(
+        a.band.measured
+          ? t(CARD_KEY.approvalBand, {
+              band: t(a.band.requested),
+              measured: t(a.band.measured),
+              distance: showSituationValue(a.band.distance),
+            })
+          : t(CARD_KEY.approvalBandOut, {
+              band: t(a.band.requested),
+              distance: showSituationValue(a.band.distance),
+            }),
+      );
+  }
+  if (!a.pending) lines.push(t(CARD_KEY.approvalApproved, { name: a.approvedBy ?? "" }));
+  return lines;
+}
+
 /**
  * Lines saying where the attack's situation was set by hand, against the GM's map (review m3):
  * one per value that differs.
@@ -118,12 +185,7 @@ export function applyFailedLines(card: ExchangeCard, context: CardAttackContext)
 export function handSetLines(context: CardAttackContext): LangText[] {
   const m = context.measured;
   if (!m) return [];
-  const show = (v: number | boolean | null): string | LangText =>
-    v === null
-      ? t(CARD_KEY.unknown)
-      : typeof v === "boolean"
-        ? t(v ? CARD_KEY.yes : CARD_KEY.no)
-        : String(v);
+  const show = showSituationValue;
   const lines: LangText[] = [];
   const pairs: [keyof SituationView, string][] = [
     ["engagingDefender", CARD_KEY.handEngaging],
@@ -156,6 +218,52 @@ export interface CardAttackContext {
   measured?: { measured: SituationView; requested: SituationView };
   /** Consequences the GM's client could not apply (queries.ts `FailedNote`, review m1). */
   applyFailed?: { op: string; side: Side; detail: string }[];
+  /** Why a player's attack waits (or waited) for the GM's approval (queries.ts `Approval`). */
+  approval?: ApprovalView;
+  /** The attack request's situation (for a situation the GM's map could not measure). */
+  requested?: SituationView;
+}
+
+/** The card's approval as the card reads it (each value checked). */
+export interface ApprovalView {
+  pending: boolean;
+  reasons: ("unmeasured" | "situation" | "custom" | "band")[];
+  cap: number;
+  customTotal: number;
+  band: { requested: string; measured: string | null; distance: number | null } | null;
+  approvedBy: string | null;
+}
+
+const APPROVAL_REASONS = ["unmeasured", "situation", "custom", "band"] as const;
+const BAND_KEY = /^BLOWBYBLOW\./;
+
+function approvalView(raw: unknown): ApprovalView | null {
+  if (raw === null || typeof raw !== "object") return null;
+  const o = raw as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+  const reasons = Array.isArray(o.reasons)
+    ? APPROVAL_REASONS.filter((r) => (o.reasons as unknown[]).includes(r))
+    : [];
+  const b = (o.band ?? null) as Record<string, unknown> | null;
+  const key = (v: unknown) => (typeof v === "string" && BAND_KEY.test(v) ? v : null);
+  const band =
+    b && typeof b === "object" && key(b.requested)
+      ? {
+          requested: key(b.requested)!,
+          measured: key(b.measured),
+          distance:
+            typeof b.distance === "number" && Number.isFinite(b.distance) ? b.distance : null,
+        }
+      : null;
+  return {
+    // Anything but an explicit false waits: a damaged record never lets the exchange go on.
+    pending: o.pending !== false,
+    reasons,
+    cap: num(o.cap),
+    customTotal: num(o.customTotal),
+    band,
+    approvedBy: typeof o.approvedBy === "string" ? o.approvedBy : null,
+  };
 }
 
 /** The situation as the card reads it (each value checked). */
@@ -188,6 +296,11 @@ export function readAttackContext(card: ExchangeCard): CardAttackContext {
       measured: situationView(c.measured),
       requested: situationView(request?.situation),
     };
+  }
+  const approval = approvalView(c.approval);
+  if (approval) {
+    out.approval = approval;
+    out.requested = situationView((c.request as { situation?: unknown } | undefined)?.situation);
   }
   if (Array.isArray(c.applyFailed))
     out.applyFailed = (c.applyFailed as unknown[]).flatMap((n) => {
@@ -242,6 +355,10 @@ export type ExchangeCardView = {
   handSet: LangText[];
   /** Consequences the GM's client could not apply (make them by hand). */
   applyFailed: LangText[];
+  /** Why the attack waits (or waited) for the GM's approval; buttons for a GM while it waits. */
+  approval: { lines: LangText[]; pending: boolean; approve: LangText; refuse: LangText } | null;
+  /** The GM's Approve and Refuse buttons are shown (a GM viewer, the card waiting). */
+  canApprove: boolean;
   status: StatusLine[];
   /** The attack target before the result (the result part shows the rolls with theirs). */
   attackTarget: TargetView | null;
@@ -392,6 +509,8 @@ function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardVie
     summary: [],
     handSet: [],
     applyFailed: [],
+    approval: null,
+    canApprove: false,
     status: [{ text: t(CARD_KEY.unverified), tone: "alert" }],
     attackTarget: null,
     defence: null,
@@ -432,6 +551,11 @@ export function exchangeCardContext(
     context.target ?? (isTarget(result.attackTarget) ? result.attackTarget : null);
   const beforeResult = card.state === "declared" || card.state === "awaitingDefence";
   const weapon = context.itemName ?? options.weaponName ?? null;
+  // Issue 15: while the attack waits for the GM's approval, no defence, apply or advantage is
+  // offered (the GM's client refuses them too); a GM sees Approve and Refuse.
+  const waiting = context.approval?.pending === true;
+  const status = statusLines(card, viewer, mode, options.resolvedKey);
+  if (waiting) status.unshift({ text: t(CARD_KEY.approvalWaits), tone: "wait" });
   return {
     state: card.state,
     verified: true,
@@ -443,19 +567,28 @@ export function exchangeCardContext(
     summary,
     handSet: handSetLines(context),
     applyFailed: applyFailedLines(card, context),
-    status: statusLines(card, viewer, mode, options.resolvedKey),
+    approval: context.approval
+      ? {
+          lines: approvalLines(context),
+          pending: waiting,
+          approve: t(CARD_KEY.approve),
+          refuse: t(CARD_KEY.refuse),
+        }
+      : null,
+    canApprove: waiting && viewer.isGM,
+    status,
     attackTarget:
       beforeResult && resolvedTarget ? targetView(resolvedTarget, fr.combat.labels) : null,
-    defence: defenceView(card, viewer),
+    defence: waiting ? null : defenceView(card, viewer),
     resultTemplate: fr.card.resultTemplate,
     result,
     // The GM may apply a resolved card in "ask" mode, and in "auto" mode too when the automatic
     // apply failed and left it resolved (a second apply is refused by the flow: alreadyApplied).
     apply:
-      viewer.isGM && card.state === "resolved" && mode !== "report"
+      !waiting && viewer.isGM && card.state === "resolved" && mode !== "report"
         ? { label: t(CARD_KEY.apply), hint: t(CARD_KEY.applyHint) }
         : null,
-    advantages: advantageViews(card, viewer),
+    advantages: waiting ? [] : advantageViews(card, viewer),
     versus: t(CARD_KEY.versus),
     weaponLine: weapon !== null ? t(CARD_KEY.with, { weapon }) : null,
   };

@@ -10,7 +10,7 @@
  */
 import type { ExchangeCard } from "../../core/flow";
 import type { Side } from "../../core/ruleset";
-import { apply, defend, markAmputated, takeAdvantage } from "../combat/actions";
+import { apply, approveAttack, defend, markAmputated, takeAdvantage } from "../combat/actions";
 import { callerFor, sideActor } from "../combat/permissions";
 import { isGMCard, requestOf } from "../combat/queries";
 import { applyMode, showDefenceTargets } from "../combat/settings";
@@ -100,6 +100,10 @@ export async function runCardAction(messageId: string, button: HTMLElement): Pro
       if (side === "attacker" || side === "defender") await takeAdvantage(messageId, side as Side);
       return;
     }
+    case "bbb-approve":
+    case "bbb-refuse":
+      await approveAttack(messageId, action === "bbb-approve");
+      return;
     case "bbb-amputate": {
       const strike = Number(button.dataset.strike);
       if (Number.isInteger(strike) && strike >= 0) await markAmputated(messageId, strike);

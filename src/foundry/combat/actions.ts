@@ -44,7 +44,7 @@ import {
   type QueryOutcome,
   type StepName,
 } from "./queries";
-import { worldOptions } from "./settings";
+import { customModifierCap, worldOptions } from "./settings";
 import {
   fighterSnapshot,
   measureSituation,
@@ -252,6 +252,7 @@ export async function attack(args: {
     preview: (r) => fr.combat.attackTarget(attacker, defender, r),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
     labels: fr.combat.labels,
+    ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),
   });
   if (!request) return null;
 
@@ -411,6 +412,21 @@ export async function takeAdvantage(messageId: string, side: Side): Promise<void
     return;
   }
   await askGM(QUERY.advantage, { messageId, side, revision: found.card.revision });
+}
+
+/**
+ * GM only (issue 15): approves or refuses an attack that waits for the GM's approval (its
+ * situation, band or custom modifiers were not what the GM's client measured or allows).
+ */
+export async function approveAttack(messageId: string, approve: boolean): Promise<void> {
+  const found = cardFor(messageId);
+  if (!found) return;
+  const user = g().user;
+  if (!user.isGM) {
+    warnError(new FlowError("notGM", "Only a GM approves an attack.", { userId: user.id ?? "" }));
+    return;
+  }
+  await askGM(QUERY.approve, { messageId, approve });
 }
 
 /** GM only (ruling R30): marks the amputation strike `strike` called for. */

@@ -21,6 +21,7 @@ import {
   attackDraftFromForm,
   initialAttackDraft,
   readAttackDraft,
+  type ApprovalHint,
   type AttackDraft,
   type CustomDraft,
   type CustomRowView,
@@ -49,6 +50,8 @@ export interface AttackDialogInput {
   bandFor?(option: AttackOption, distance: number): string | null;
   /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
   labels: TargetLabels;
+  /** A player's dialog: what the GM's client holds for approval (issue 15); absent for a GM. */
+  approval?: ApprovalHint;
 }
 
 export function localize(key: string): string {

@@ -61,6 +61,10 @@ const KEY = Object.freeze({
   bandAutoUnknown: "BLOWBYBLOW.Dialog.Attack.bandAutoUnknown",
   bandAutoPlain: "BLOWBYBLOW.Dialog.Attack.bandAutoPlain",
   bandChoice: "BLOWBYBLOW.Dialog.Attack.bandChoice",
+  approvalSituation: "BLOWBYBLOW.Dialog.Approval.situation",
+  approvalCustom: "BLOWBYBLOW.Dialog.Approval.custom",
+  approvalBand: "BLOWBYBLOW.Dialog.Approval.band",
+  customCap: "BLOWBYBLOW.Dialog.Approval.cap",
   heading: "BLOWBYBLOW.Dialog.Attack.heading",
   noWeapon: "BLOWBYBLOW.Dialog.Attack.noWeapon",
 });
@@ -497,6 +501,51 @@ export interface AttackViewInput {
   bandFor?(option: AttackOption, distance: number): string | null;
   /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
   labels: TargetLabels;
+  /**
+   * For a player's dialog (issue 15): what the GM's client will hold for the GM's approval,
+   * so the dialog can say so before the attack is made. Absent for a GM.
+   */
+  approval?: ApprovalHint;
+}
+
+/** What a player's attack is checked against on the GM's client (queries.ts `approvalFor`). */
+export interface ApprovalHint {
+  /** The world's cap on the total of a side's custom modifiers. */
+  cap: number;
+  /** The situation this client's canvas measured (the dialog's initial values). */
+  measured: AttackSituation;
+}
+
+/**
+ * Why the GM will have to approve `request` (issue 15), as messages: the situation changed from
+ * what the canvas measured, custom modifiers beyond the world's cap, a band chosen by hand that
+ * is not the measured distance's. The GM's client decides for itself; this only warns.
+ */
+export function approvalNotes(
+  input: AttackViewInput,
+  request: AttackRequest,
+  option: AttackOption | undefined,
+  format: Format,
+): string[] {
+  const hint = input.approval;
+  if (!hint) return [];
+  const notes: string[] = [];
+  const m = hint.measured;
+  const s = request.situation;
+  if (
+    s.engagingDefender !== m.engagingDefender ||
+    s.defenderProne !== m.defenderProne ||
+    s.distance !== m.distance
+  )
+    notes.push(format(KEY.approvalSituation, {}));
+  const total = request.custom.reduce((sum, row) => sum + row.value, 0);
+  if (Math.abs(total) > hint.cap)
+    notes.push(format(KEY.approvalCustom, { total: signed(total), cap: hint.cap }));
+  if (request.band !== null && option && input.bandFor) {
+    const fits = m.distance === null ? null : input.bandFor(option, m.distance);
+    if (fits !== request.band) notes.push(format(KEY.approvalBand, {}));
+  }
+  return notes;
 }
 
 export interface Choice {
@@ -531,6 +580,10 @@ export interface AttackDialogContext {
   errors: Record<string, string | null>;
   /** Problems with no field (the fighter's data, a bug). */
   formErrors: string[];
+  /** Why the GM will have to approve the attack (a player's dialog, issue 15). */
+  approvalNotes: string[];
+  /** The world's cap on custom modifiers, said beside them (a player's dialog), else null. */
+  customCap: string | null;
   breakdown: Breakdown | null;
   /** The user modifier rows are offered (always, for an attack). */
   showModifiers: boolean;
@@ -679,6 +732,8 @@ export function attackDialogContext(
     custom: customRows(draft.custom, byField),
     errors,
     formErrors: general,
+    approvalNotes: read.request ? approvalNotes(input, read.request, option, format) : [],
+    customCap: input.approval ? format(KEY.customCap, { cap: input.approval.cap }) : null,
     breakdown: target ? breakdown(target, localize, format, input.labels) : null,
     showModifiers: true,
     canSubmit: target !== null && problems.length === 0,

@@ -36,7 +36,7 @@
  * they say whether the exchange waits for one.
  */
 import { copy } from "../../core/data";
-import type { AttackSituation, DeclarationBuild } from "../../core/combat";
+import type { AttackSituation, DeclarationBuild, FighterSnapshot } from "../../core/combat";
 import { InputError, showValue } from "../../core/errors";
 import {
   acceptExchange,
@@ -57,7 +57,7 @@ import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
-import { applyMode, worldOptions } from "./settings";
+import { applyMode, customModifierCap, worldOptions } from "./settings";
 import {
   fighterSnapshot,
   measureSituation,
@@ -74,6 +74,7 @@ export const QUERY = Object.freeze({
   apply: "blow-by-blow.apply",
   advantage: "blow-by-blow.advantage",
   amputate: "blow-by-blow.amputate",
+  approve: "blow-by-blow.approve",
 } as const);
 export type QueryName = (typeof QUERY)[keyof typeof QUERY];
 
@@ -93,6 +94,10 @@ export type CombatErrorCode =
   | "noRequest"
   | "selfAttack"
   | "badToken"
+  | "awaitingApproval"
+  | "notAwaitingApproval"
+  | "approvalRefused"
+  | "customCap"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -111,6 +116,10 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   noRequest: "BLOWBYBLOW.Combat.Error.noRequest",
   selfAttack: "BLOWBYBLOW.Combat.Error.selfAttack",
   badToken: "BLOWBYBLOW.Combat.Error.badToken",
+  awaitingApproval: "BLOWBYBLOW.Combat.Error.awaitingApproval",
+  notAwaitingApproval: "BLOWBYBLOW.Combat.Error.notAwaitingApproval",
+  approvalRefused: "BLOWBYBLOW.Combat.Error.approvalRefused",
+  customCap: "BLOWBYBLOW.Combat.Error.customCap",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 
@@ -447,6 +456,156 @@ export function situationChanged(
   return same ? null : measured;
 }
 
+// ── The GM's approval (issue 15) ─────────────────────────────────────────────────────────────
+
+/**
+ * Why a player's attack waits for the GM's approval: the GM's canvas could not measure the
+ * situation (the defender's token on another scene, or no token), the request's situation is
+ * not the GM's measurement (set by hand), its custom modifiers total more than the world's cap,
+ * or its range band is not the band of the GM's measured distance.
+ */
+export type ApprovalReason = "unmeasured" | "situation" | "custom" | "band";
+
+/** What a card keeps of its approval (`context.approval`). */
+export interface Approval {
+  /** True until the GM approves; no step runs before. */
+  pending: boolean;
+  reasons: ApprovalReason[];
+  /** The world's cap and the request's custom total, for the card. */
+  cap: number;
+  customTotal: number;
+  /**
+   * A band chosen by hand that is not the measured distance's: the localisation keys of the
+   * chosen band and of the measured distance's (null: beyond every band, or not measured).
+   */
+  band?: { requested: string; measured: string | null; distance: number | null };
+}
+
+/** The total of a request's custom modifier rows (values the ruleset's builder checked). */
+export function customTotal(custom: unknown): number {
+  if (!Array.isArray(custom)) return 0;
+  let total = 0;
+  for (const row of custom as { value?: unknown }[])
+    if (typeof row?.value === "number" && Number.isFinite(row.value)) total += row.value;
+  return total;
+}
+
+/**
+ * The approval a player's attack request needs on the GM's client, or null when everything in
+ * it is what the GM's client measured and within the world's cap. `measured` is the GM's own
+ * measurement (null: it could not measure). The request was already checked by the ruleset's
+ * builder (a valid item, mode, band, whole custom values).
+ */
+export function approvalFor(
+  fr: FoundryRuleset,
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  request: unknown,
+  measured: AttackSituation | null,
+  cap: number,
+): Approval | null {
+  const r = (request ?? {}) as Obj;
+  const reasons: ApprovalReason[] = [];
+  if (!measured) reasons.push("unmeasured");
+  else if (situationChanged(r.situation, measured)) reasons.push("situation");
+  const total = customTotal(r.custom);
+  if (Math.abs(total) > cap) reasons.push("custom");
+  let band: Approval["band"];
+  if (typeof r.band === "string") {
+    const option = fr.combat.attackOptions(attacker, defender).find((o) => o.itemId === r.itemId);
+    const chosen = option?.bands.find((b) => b.id === r.band);
+    if (option && chosen) {
+      const distance = measured?.distance ?? null;
+      const fits = distance !== null ? fr.combat.bandFor(option, distance) : null;
+      if (fits !== chosen.id) {
+        reasons.push("band");
+        const fitting = option.bands.find((b) => b.id === fits);
+        band = { requested: chosen.labelKey, measured: fitting?.labelKey ?? null, distance };
+      }
+    }
+  }
+  if (!reasons.length) return null;
+  return { pending: true, reasons, cap, customTotal: total, ...(band ? { band } : {}) };
+}
+
+/** The card's approval when it still waits for the GM, else null. */
+export function pendingApproval(card: ExchangeCard): Approval | null {
+  const a = (card.context as Obj | null)?.approval as Approval | undefined;
+  return a && typeof a === "object" && a.pending === true ? a : null;
+}
+
+/** Refuses a step on a card that waits for the GM's approval. */
+function requireApproved(card: ExchangeCard): void {
+  if (pendingApproval(card))
+    throw new CombatError("awaitingApproval", "The attack waits for the GM's approval.", {
+      attacker: card.attacker.name,
+      defender: card.defender.name,
+    });
+}
+
+/**
+ * GM only: approves a card that waits (the exchange goes on as declared) or refuses it (the
+ * card is deleted and its declaring player and the GMs are told in a whisper).
+ */
+export async function approveOnMessage(
+  message: MessageLike,
+  user: UserLike,
+  approve: boolean,
+): Promise<ExchangeCard | null> {
+  requireGMClient();
+  const next = await serial(message.id ?? "", async (): Promise<ExchangeCard | null> => {
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
+    if (!user.isGM)
+      throw new FlowError("notGM", "Only a GM approves an attack.", { userId: user.id ?? "" });
+    const approval = pendingApproval(card);
+    if (!approval)
+      throw new CombatError("notAwaitingApproval", "The attack does not wait for approval.", {
+        attacker: card.attacker.name,
+      });
+    if (approve) {
+      const approved = copy(card);
+      approved.context.approval = { ...approval, pending: false, approvedBy: user.name ?? "" };
+      await updateCard(live, approved);
+      return approved;
+    }
+    const declaredBy = systemFlags(live).declaredBy;
+    const gms = [...g().users].filter((u) => u.isGM).map((u) => u.id);
+    const whisper = [
+      ...new Set([declaredBy, ...gms].filter((id): id is string => typeof id === "string" && !!id)),
+    ];
+    const text = g().i18n.format(
+      COMBAT_ERROR_KEYS.approvalRefused,
+      escapeData({ attacker: card.attacker.name, defender: card.defender.name }),
+    );
+    await chatMessageClass().create({
+      content: `<p class="blow-by-blow bbb-refused">${text}</p>`,
+      whisper,
+      speaker: live.speaker,
+    });
+    await live.delete?.();
+    return null;
+  });
+  if (next?.state === "resolved") await afterResolved(message);
+  return next;
+}
+
+/**
+ * A player's choice whose custom modifiers total more than the world's cap is refused (a GM's
+ * is not capped).
+ */
+function requireCustomWithinCap(user: UserLike, request: unknown): void {
+  if (user.isGM) return;
+  const cap = customModifierCap();
+  const total = customTotal((request as { custom?: unknown } | null)?.custom);
+  if (Math.abs(total) > cap)
+    throw new CombatError("customCap", `Custom modifiers total ${total}, beyond ±${cap}.`, {
+      total: String(total),
+      cap: String(cap),
+    });
+}
+
 /**
  * The id of the GM's card for a player's declared card (re-review finding 1): derived from the
  * player's message id, so a second acceptance finds the first (or its creation is refused by
@@ -511,7 +670,21 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
           name: card[side].name,
         });
     const request = card.context.request as { situation?: unknown } | undefined;
-    const measured = situationChanged(request?.situation, await gmSituation(fr, card));
+    const gmMeasured = await gmSituation(fr, card);
+    const measured = situationChanged(request?.situation, gmMeasured);
+    // Issue 15: a player's attack goes on at once only when its situation is the GM's own
+    // measurement, its band the measured distance's and its custom rows within the world's cap;
+    // otherwise the card waits for the GM's approval. A GM's own attack is the GM's word.
+    const approval = author?.isGM
+      ? null
+      : approvalFor(
+          fr,
+          fighterSnapshot(attacker),
+          fighterSnapshot(defender),
+          request,
+          gmMeasured,
+          customModifierCap(),
+        );
     const fresh = declareExchange(fr.ruleset, {
       attacker: {
         actorUuid: attacker.uuid,
@@ -524,7 +697,12 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
         name: defender.name,
       },
       declaration: build.declaration,
-      context: { request, rules: build.rules, ...(measured ? { measured } : {}) },
+      context: {
+        request,
+        rules: build.rules,
+        ...(measured ? { measured } : {}),
+        ...(approval ? { approval } : {}),
+      },
       rolls: card.rolls,
     });
     const accepted = acceptExchange(fr.ruleset, fresh, gm, authorOwns);
@@ -558,7 +736,8 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
     await live.delete?.();
     return { card: accepted, message: created };
   });
-  if (done.card.state === "resolved") await afterResolved(done.message);
+  if (done.card.state === "resolved" && !pendingApproval(done.card))
+    await afterResolved(done.message);
   return done;
 }
 
@@ -574,6 +753,8 @@ export async function chooseOnMessage(
     requireGMCard(live);
     const card = cardOf(live.system);
     const fr = rulesetOf(card);
+    requireApproved(card);
+    requireCustomWithinCap(user, submission.request);
     const gm = await callerFor(g().user, card);
     const chooser = await callerFor(user, card);
     // The dice of the side the chooser does not own are rolled here, on the active GM's
@@ -707,6 +888,7 @@ export async function applyMessage(
     requireGMCard(live);
     const card = cardOf(live.system);
     const fr = rulesetOf(card);
+    requireApproved(card);
     const requester = await callerFor(user, card);
     const { card: applied, effects } = applyExchange(fr.ruleset, card, requester, revision);
     await applyEffects(fr, card, effects, live, applied);
@@ -727,6 +909,7 @@ export async function advantageOnMessage(
     requireGMCard(live);
     const card = cardOf(live.system);
     const fr = rulesetOf(card);
+    requireApproved(card);
     const gm = await callerFor(g().user, card);
     const claimant = await callerFor(user, card);
     const claimed = claimAdvantage(fr.ruleset, card, side, gm, claimant, revision);
@@ -840,6 +1023,13 @@ export const STEPS: Readonly<Record<StepName, Step>> = Object.freeze({
     const message = messageOf(readString(data, "messageId"));
     await amputateOnMessage(message, user, readInt(data, "strike"), readInt(data, "revision"));
   },
+  [QUERY.approve]: async (user: UserLike, data: Obj) => {
+    const message = messageOf(readString(data, "messageId"));
+    const approve = data.approve;
+    if (typeof approve !== "boolean")
+      throw new InputError("approve", approve, "expected true or false");
+    await approveOnMessage(message, user, approve);
+  },
 });
 
 /** Request ids this client has taken (used once). */
@@ -929,6 +1119,7 @@ export const QUERY_HANDLERS: Readonly<Record<QueryName, Handler>> = Object.freez
   [QUERY.apply]: handler(QUERY.apply),
   [QUERY.advantage]: handler(QUERY.advantage),
   [QUERY.amputate]: handler(QUERY.amputate),
+  [QUERY.approve]: handler(QUERY.approve),
 });
 
 /**
@@ -945,6 +1136,7 @@ declare global {
       "blow-by-blow.apply": StepQuery;
       "blow-by-blow.advantage": StepQuery;
       "blow-by-blow.amputate": StepQuery;
+      "blow-by-blow.approve": StepQuery;
     }
   }
 }

@@ -3,7 +3,9 @@
  * adapter can play, `FOUNDRY_RULESETS`), how the GM's client applies an exchange's
  * consequences (`applyMode`), whether players see the defender's target numbers, and one
  * boolean per optional rule of every playable ruleset (`blow-by-blow.<rulesetId>.<ruleId>`,
- * e.g. `blow-by-blow.hm3.killRoll`). The list of settings is plain data (`combatSettings`),
+ * e.g. `blow-by-blow.hm3.killRoll`), and the cap on a side's custom modifiers
+ * (`customModifierCap`: a player's attack whose custom rows total more than ± the cap waits
+ * for the GM's approval, a player's defence beyond it is refused; architecture §2.6). The list of settings is plain data (`combatSettings`),
  * built from the rulesets and tested; `registerCombatSettings` registers it at `init`.
  */
 import type { OptionalRule } from "../../core/combat";
@@ -11,6 +13,11 @@ import type { RulesetId } from "../../core/ruleset";
 import { FOUNDRY_RULESETS, type FoundryRuleset } from "../rulesets";
 
 const SYSTEM_ID = "blow-by-blow";
+
+/** The default cap on the total of a side's custom modifiers (± this many points). */
+export const CUSTOM_CAP_DEFAULT = 20;
+/** The highest cap the setting offers. */
+export const CUSTOM_CAP_MAX = 200;
 
 export type ApplyMode = "auto" | "ask" | "report";
 
@@ -22,6 +29,7 @@ declare module "fvtt-types/configuration" {
     "blow-by-blow.ruleset": string;
     "blow-by-blow.applyMode": string;
     "blow-by-blow.showDefenceTargets": boolean;
+    "blow-by-blow.customModifierCap": number;
   }
 }
 
@@ -33,8 +41,10 @@ export interface SettingDefinition {
   hint: string;
   scope: "world";
   config: true;
-  type: typeof String | typeof Boolean;
-  default: string | boolean;
+  type: typeof String | typeof Boolean | typeof Number;
+  default: string | boolean | number;
+  /** A number's bounds. */
+  range?: { min: number; max: number; step: number };
   /** Value → localisation key of its label. */
   choices?: Record<string, string>;
   requiresReload?: boolean;
@@ -90,6 +100,16 @@ export function combatSettings(
       config: true,
       type: Boolean,
       default: false,
+    },
+    {
+      key: "customModifierCap",
+      name: "BLOWBYBLOW.Settings.CustomModifierCap.Name",
+      hint: "BLOWBYBLOW.Settings.CustomModifierCap.Hint",
+      scope: "world",
+      config: true,
+      type: Number,
+      range: { min: 0, max: CUSTOM_CAP_MAX, step: 1 },
+      default: CUSTOM_CAP_DEFAULT,
     },
   ];
   for (const id of ids) {
@@ -154,4 +174,18 @@ export function applyMode(): ApplyMode {
 /** Whether players see the defender's target numbers on cards for actors they do not own. */
 export function showDefenceTargets(): boolean {
   return settings().get(SYSTEM_ID, "showDefenceTargets") === true;
+}
+
+/**
+ * The world's cap on the total of a side's custom modifiers (a whole number 0…200; a stored
+ * value out of bounds or not a number gives the default).
+ */
+export function customModifierCap(): number {
+  const value = settings().get(SYSTEM_ID, "customModifierCap");
+  return typeof value === "number" &&
+    Number.isInteger(value) &&
+    value >= 0 &&
+    value <= CUSTOM_CAP_MAX
+    ? value
+    : CUSTOM_CAP_DEFAULT;
 }

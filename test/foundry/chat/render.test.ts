@@ -36,6 +36,7 @@ vi.mock("../../../src/foundry/combat/actions", () => {
     apply: record("apply"),
     takeAdvantage: record("takeAdvantage"),
     markAmputated: record("markAmputated"),
+    approveAttack: record("approveAttack"),
   };
 });
 
@@ -191,6 +192,35 @@ describe("the card's HTML", () => {
     expect(html).not.toContain("data-action");
   });
 
+  it("an attack waiting for the GM's approval: Approve and Refuse for the GM only, no defence, the reason and the cap shown (issue 15)", async () => {
+    const waiting = withActors(F.awaiting());
+    waiting.context = {
+      ...waiting.context,
+      approval: { pending: true, reasons: ["custom"], cap: 20, customTotal: 400 },
+    };
+    const msg = message(waiting);
+    const gmHtml = await renderExchangeCard(msg);
+    expect(gmHtml).toContain('data-action="bbb-approve"');
+    expect(gmHtml).toContain('data-action="bbb-refuse"');
+    expect(gmHtml).not.toContain('data-action="bbb-defend"');
+    expect(gmHtml).toContain("Waiting for the GM&#x27;s approval");
+    expect(gmHtml).toContain("Custom modifiers total +400, beyond this world&#x27;s cap of ±20.");
+    expect(gmHtml).not.toMatch(/BLOWBYBLOW\./);
+    const bobHtml = await as(bob, () => renderExchangeCard(msg));
+    expect(bobHtml).not.toContain("data-action");
+    expect(bobHtml).toContain("Custom modifiers total +400");
+    // Approved: the defence buttons are back and the card says who approved.
+    waiting.context.approval = {
+      ...(waiting.context.approval as Obj),
+      pending: false,
+      approvedBy: "Gamemaster",
+    };
+    const approved = await as(bob, () => renderExchangeCard(message(waiting)));
+    expect(approved).toContain('data-action="bbb-defend"');
+    expect(approved).not.toContain('data-action="bbb-approve"');
+    expect(approved).toContain("Approved by the GM Gamemaster.");
+  });
+
   it("follows the world's apply mode: Apply only when the GM is asked", async () => {
     const msg = message(withActors(F.a2Injury()));
     expect(await renderExchangeCard(msg)).toContain('data-action="bbb-apply"');
@@ -263,6 +293,8 @@ describe("the buttons", () => {
     await runCardAction("m1", b({ action: "bbb-apply" }));
     await runCardAction("m1", b({ action: "bbb-advantage", side: "defender" }));
     await runCardAction("m1", b({ action: "bbb-amputate", strike: "1" }));
+    await runCardAction("m1", b({ action: "bbb-approve" }));
+    await runCardAction("m1", b({ action: "bbb-refuse" }));
     // Malformed data calls nothing.
     await runCardAction("m1", b({ action: "bbb-advantage", side: "neither" }));
     await runCardAction("m1", b({ action: "bbb-amputate", strike: "-1" }));
@@ -273,6 +305,8 @@ describe("the buttons", () => {
       ["apply", "m1"],
       ["takeAdvantage", "m1", "defender"],
       ["markAmputated", "m1", 1],
+      ["approveAttack", "m1", true],
+      ["approveAttack", "m1", false],
     ]);
   });
 

@@ -570,3 +570,44 @@ describe("the attack dialog's view", () => {
     expect(none.modes).toEqual([]);
   });
 });
+
+describe("a player's dialog warns what the GM will have to approve (issue 15)", () => {
+  const hint = { approval: { cap: 20, measured: { ...SITUATION } } };
+  const view = (d: AttackDraft, extra: Record<string, unknown> = hint) =>
+    attackDialogContext(attackInput(extra) as never, d, localize, format);
+
+  it("as measured, within the cap: no note; the cap is said beside the modifiers", () => {
+    const c = view(draft({ custom: [{ label: "high ground", value: "20" }] }));
+    expect(c.approvalNotes).toEqual([]);
+    expect(c.customCap).toBe("Up to ±20 in total without the GM's approval.");
+    expect(c.canSubmit).toBe(true);
+  });
+
+  it("a situation set by hand, rows beyond the cap and a band that does not fit are each said", () => {
+    const c = view(
+      draft({
+        itemId: BOW.itemId,
+        mode: "point",
+        band: "long",
+        engagingDefender: "5",
+        custom: [
+          { label: "a", value: "100" },
+          { label: "b", value: "-70" },
+        ],
+      }),
+    );
+    expect(c.approvalNotes).toEqual([
+      "You changed the situation your map measured: the GM will have to approve this attack before the defence.",
+      "Custom modifiers total +30, beyond this world's cap of ±20: the GM will have to approve this attack.",
+      "The range band chosen is not the band of the measured distance: the GM will have to approve this attack.",
+    ]);
+    // Still possible: the GM decides.
+    expect(c.canSubmit).toBe(true);
+  });
+
+  it("a GM's dialog (no hint) says nothing", () => {
+    const c = view(draft({ engagingDefender: "5" }), {});
+    expect(c.approvalNotes).toEqual([]);
+    expect(c.customCap).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import type { CombatRules, OptionalRule } from "../../../src/core/combat";
 import {
   applyMode,
   combatSettings,
+  customModifierCap,
   optionalRuleKey,
   registerCombatSettings,
   showDefenceTargets,
@@ -68,13 +69,20 @@ describe("the settings list", () => {
     }
   });
 
+  it("caps a side's custom modifiers at ±20 by default, a whole number 0 to 200 (issue 15)", () => {
+    const cap = byKey.get("customModifierCap")!;
+    expect(cap.type).toBe(Number);
+    expect(cap.default).toBe(20);
+    expect(cap.range).toEqual({ min: 0, max: 200, step: 1 });
+  });
+
   it("makes every setting a world setting shown in the settings window, with unique keys", () => {
     expect(new Set(list.map((s) => s.key)).size).toBe(list.length);
     for (const s of list) {
       expect(s.scope, s.key).toBe("world");
       expect(s.config, s.key).toBe(true);
     }
-    expect(list.length).toBe(3 + hm3Rules.length);
+    expect(list.length).toBe(4 + hm3Rules.length);
   });
 
   it("names every label with a key of lang/en.json", () => {
@@ -102,6 +110,7 @@ describe("the settings list", () => {
       "ruleset",
       "applyMode",
       "showDefenceTargets",
+      "customModifierCap",
       "hm3.killRoll",
       "m2m.killRoll",
       "m2m.bleeding",
@@ -141,6 +150,16 @@ describe("registered in game.settings", () => {
     await standIns.game.settings.set("blow-by-blow", "hm3.bleeding", false);
     expect(worldOptions("hm3")).toEqual({ ...defaults, killRoll: true, bleeding: false });
     expect(worldOptions("rq3")).toEqual({});
+  });
+
+  it("reads the custom modifier cap; a stored value out of bounds counts as the default", async () => {
+    expect(customModifierCap()).toBe(20);
+    await standIns.game.settings.set("blow-by-blow", "customModifierCap", 35);
+    expect(customModifierCap()).toBe(35);
+    for (const bad of [-1, 201, 2.5, "40"]) {
+      await standIns.game.settings.set("blow-by-blow", "customModifierCap", bad as never);
+      expect(customModifierCap(), String(bad)).toBe(20);
+    }
   });
 
   it("reads the apply mode; a stored value outside its choices counts as ask", async () => {
