@@ -468,6 +468,22 @@ export function acceptedCardId(playerMessageId: string): string {
   return id;
 }
 
+/**
+ * The GM's card already accepted from the player's message `declaredId`, or null (issue 15): a
+ * GM-authored exchange card flagged `declaredAs` that message. The deterministic id is looked
+ * at first; any other message that took that id (a player can create one with `keepId`) is not
+ * honoured, and the cards are then searched by their flag (the GM's card may have had to take
+ * another id).
+ */
+function acceptedFrom(declaredId: string): MessageLike | null {
+  const genuine = (m: MessageLike | undefined): m is MessageLike =>
+    !!m && m.type === "exchange" && isGMCard(m) && systemFlags(m).declaredAs === declaredId;
+  const byId = g().messages?.get(acceptedCardId(declaredId));
+  if (genuine(byId)) return byId;
+  for (const m of g().messages ?? []) if (genuine(m)) return m;
+  return null;
+}
+
 /** What accepting a declared card gives: the card and the message that now holds it. */
 export interface Accepted {
   card: ExchangeCard;
@@ -533,7 +549,7 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
       return { card: accepted, message: live };
     }
     const id = acceptedCardId(live.id ?? "");
-    const already = g().messages?.get(id);
+    const already = acceptedFrom(live.id ?? "");
     if (already) {
       // Accepted before (a retry after a failed delete): the player's card goes, nothing new.
       await live.delete?.();
@@ -544,15 +560,19 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
     const speaker = Message.getSpeaker
       ? Message.getSpeaker({ actor: attacker, token: tokens.attacker })
       : live.speaker;
+    // A message that took the deterministic id and is not the GM's card from this one (issue 15:
+    // a player made it to have the GM delete the real card and create nothing) is left alone;
+    // the GM's card then takes an id of the server's choosing (found again by its flag).
+    const squatted = !!g().messages?.get(id);
     const created = (await Message.create(
       {
-        _id: id,
+        ...(squatted ? {} : { _id: id }),
         type: "exchange",
         system: cardSource(accepted),
         speaker,
         flags: { "blow-by-blow": { declaredAs: live.id, declaredBy: author?.id ?? null } },
       },
-      { keepId: true },
+      squatted ? {} : { keepId: true },
     )) as MessageLike | undefined;
     if (!created) throw new CombatError("noMessage", "The accepted card was not created.", {});
     await live.delete?.();
