@@ -36,6 +36,7 @@
  * they say whether the exchange waits for one.
  */
 import { copy } from "../../core/data";
+import type { RollRecord } from "../../core/dice";
 import type { AttackSituation, DeclarationBuild } from "../../core/combat";
 import { InputError, showValue } from "../../core/errors";
 import {
@@ -47,6 +48,7 @@ import {
   replayExchange,
   submitChoice,
   completeChoiceRolls,
+  completeDeclarationRolls,
   type ChoiceSubmission,
   type ExchangeCard,
 } from "../../core/flow";
@@ -57,7 +59,7 @@ import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
-import { applyMode, worldOptions } from "./settings";
+import { applyMode, gmRollsAll, worldOptions } from "./settings";
 import {
   fighterSnapshot,
   measureSituation,
@@ -484,6 +486,39 @@ function acceptedFrom(declaredId: string): MessageLike | null {
   return null;
 }
 
+/**
+ * Whose client rolled a die of the card (`context.rolledBy`, by roll name; issue 15): the active
+ * GM's, or another user's (named as the user was called when the die was taken).
+ */
+export type RolledBy = { by: "gm" } | { by: "user"; userId: string; name: string };
+
+/**
+ * `rolls` marked as rolled by `client`'s client where `sent(name)` (a die it sent that was kept),
+ * else by the active GM's client (this one). The active GM's own dice are the GM's client's.
+ */
+function rolledBy(
+  rolls: readonly RollRecord[],
+  sent: (name: string) => boolean,
+  client: UserLike | null,
+): Record<string, RolledBy> {
+  const gmClient = !client || client.id === g().user.id;
+  const out: Record<string, RolledBy> = {};
+  for (const r of rolls)
+    out[r.name] =
+      !gmClient && sent(r.name)
+        ? { by: "user", userId: client.id ?? "", name: client.name ?? "?" }
+        : { by: "gm" };
+  return out;
+}
+
+/** The card's `context.rolledBy` as stored (an object), or an empty one. */
+function storedRolledBy(card: ExchangeCard): Record<string, RolledBy> {
+  const v = card.context.rolledBy;
+  return v !== null && typeof v === "object" && !Array.isArray(v)
+    ? { ...(v as Record<string, RolledBy>) }
+    : {};
+}
+
 /** What accepting a declared card gives: the card and the message that now holds it. */
 export interface Accepted {
   card: ExchangeCard;
@@ -528,6 +563,23 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
         });
     const request = card.context.request as { situation?: unknown } | undefined;
     const measured = situationChanged(request?.situation, await gmSituation(fr, card));
+    // Issue 15: of the declaration step's dice a player's client sent, only the attacker's own
+    // are kept (none when the GM's client rolls every die); the others are rolled here, so a
+    // ruleset that rolls at declaration does not let the attacker choose them.
+    const trust = { gmRollsAll: gmRollsAll() };
+    const declarerIsGM = author?.isGM === true;
+    const rolls = await completeDeclarationRolls(
+      fr.ruleset,
+      build.declaration,
+      card.rolls,
+      declarerIsGM,
+      foundryRoll,
+      trust,
+    );
+    const sent = new Set((Array.isArray(card.rolls) ? card.rolls : []).map((r) => r?.name));
+    const byAuthor = (name: string) =>
+      declarerIsGM ||
+      (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === "attacker" && sent.has(name));
     const fresh = declareExchange(fr.ruleset, {
       attacker: {
         actorUuid: attacker.uuid,
@@ -541,9 +593,11 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
       },
       declaration: build.declaration,
       context: { request, rules: build.rules, ...(measured ? { measured } : {}) },
-      rolls: card.rolls,
+      rolls,
     });
     const accepted = acceptExchange(fr.ruleset, fresh, gm, authorOwns);
+    const who = rolledBy(accepted.rolls, byAuthor, author);
+    if (Object.keys(who).length > 0) accepted.context.rolledBy = who;
     if (isGMCard(live)) {
       await updateCard(live, accepted);
       return { card: accepted, message: live };
@@ -598,8 +652,28 @@ export async function chooseOnMessage(
     const chooser = await callerFor(user, card);
     // The dice of the side the chooser does not own are rolled here, on the active GM's
     // client; of the chooser's rolls only its own side's are kept (architecture §2.6).
-    const completed = await completeChoiceRolls(fr.ruleset, card, submission, chooser, foundryRoll);
+    // With the world's gmRollsAll none of them is kept: the GM's client rolls every die (issue 15).
+    const trust = { gmRollsAll: gmRollsAll() };
+    const completed = await completeChoiceRolls(
+      fr.ruleset,
+      card,
+      submission,
+      chooser,
+      foundryRoll,
+      trust,
+    );
     const chosen = submitChoice(fr.ruleset, card, completed, gm, chooser);
+    const side = chosen.choices.at(-1)?.by;
+    const sent = new Set(
+      (Array.isArray(submission.rolls) ? submission.rolls : []).map((r) => r?.name),
+    );
+    const byChooser = (name: string) =>
+      chooser.isGM || (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === side && sent.has(name));
+    const who = {
+      ...storedRolledBy(card),
+      ...rolledBy(chosen.rolls.slice(card.rolls.length), byChooser, user),
+    };
+    if (Object.keys(who).length > 0) chosen.context.rolledBy = who;
     // The choice must be what the chooser's request gives with the chooser's fighter as it is now.
     const pending = replayExchange(fr.ruleset, card).pending!;
     const actor = await actorOf(card, pending.by);
