@@ -17,8 +17,9 @@ import type { RollRecord } from "../../../src/core/dice";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import { hm3 } from "../../../src/rules/hm3";
 import { registerChatCards, renderExchangeCard } from "../../../src/foundry/chat/render";
-import { attack } from "../../../src/foundry/combat/actions";
+import { attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
+import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import {
   acceptedCardId,
   exchangeBuild,
@@ -343,6 +344,29 @@ describe("whose client rolls a chooser's dice (issue 15)", () => {
     expect(c.state).toBe("resolved");
     expect(rolledValues(c).defence).toEqual([60]);
     expect(rolledValues(c).attack).toEqual([50]);
+    expect(c.rolls.map((r) => rolledBy(c)[r.name])).toEqual(c.rolls.map(() => ({ by: "gm" })));
+  });
+
+  it("with 'the GM's client rolls every die', Alice's own click rolls nothing: every die is the GM's client's", async () => {
+    const w = world();
+    await standIns.game.settings.set("blow-by-blow", "gmRollsAll", true);
+    const message = await gmAttacks(w);
+    aldricBlock(message, { attack: 50, defence: 60 }, []);
+    const config = standIns.CONFIG as unknown as { Dice: { randomUniform: () => number } };
+    const scripted = config.Dice.randomUniform;
+    const rollers: string[] = [];
+    config.Dice.randomUniform = () => {
+      rollers.push(standIns.game.user!.id!);
+      return scripted();
+    };
+    vi.spyOn(DefenceDialog, "prompt").mockResolvedValue(BLOCK);
+    await asUser(w.alice, () => defend(message.id!, "block"));
+    await settle();
+    const c = cardOf(message.system);
+    expect(c.state).toBe("resolved");
+    expect(rollers.length).toBe(c.rolls.reduce((n, r) => n + r.count, 0));
+    expect(rollers.every((id) => id === w.gm.id)).toBe(true);
+    expect(rolledValues(c).defence).toEqual([60]);
     expect(c.rolls.map((r) => rolledBy(c)[r.name])).toEqual(c.rolls.map(() => ({ by: "gm" })));
   });
 
