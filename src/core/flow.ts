@@ -554,7 +554,9 @@ export async function rollOwnSide<D, C, S, R extends ExchangeRecord>(
  * `submitChoice` (docs/architecture.md §2.6). Of the rolls a chooser who is not a GM sent, only
  * those of the chooser's own side (`Ruleset.rollSide`) are kept; every other roll the step asks
  * for is rolled with `roll` (the GM's Foundry Roll), so no client but the GM's chooses the other
- * side's dice. A GM chooser's rolls are kept as sent. Rolls the step does not use are dropped.
+ * side's dice. With `trust.gmRollsAll` (the world setting, issue 15) none of the chooser's rolls
+ * is kept: the GM's client rolls every die. A GM chooser's rolls are kept as sent. Rolls the step
+ * does not use are dropped.
  * Anything `submitChoice` refuses (state, revision, owner, a malformed choice or roll) is left
  * for it to refuse with its own message: the submission then comes back with the chooser's own
  * rolls only, and nothing is rolled.
@@ -565,8 +567,11 @@ export async function completeChoiceRolls<D, C, S, R extends ExchangeRecord>(
   submission: ChoiceSubmission,
   chooser: Caller,
   roll: (name: string, count: number, sides: number) => Promise<number[]>,
+  trust: DiceTrust = {},
 ): Promise<ChoiceSubmission> {
   if (chooser.isGM || !Array.isArray(submission.rolls)) return submission;
+  // The world's `gmRollsAll`: nothing the chooser's client rolled is kept (issue 15).
+  if (trust.gmRollsAll) submission = { ...submission, rolls: [] };
   let run: ReplayRun<S>;
   try {
     requireRuleset(ruleset, card);
@@ -611,6 +616,65 @@ export async function completeChoiceRolls<D, C, S, R extends ExchangeRecord>(
     return { ...submission, rolls };
   } catch (e) {
     if (stepFailed.has(e)) return kept;
+    throw e;
+  }
+}
+
+/** How far the active GM's client trusts a player's dice (the world setting `gmRollsAll`). */
+export interface DiceTrust {
+  /** The GM's client rolls every die of a player's step; none the player's client sent is kept. */
+  gmRollsAll?: boolean;
+}
+
+/**
+ * GM: the rolls of a declaration's `start` made whole on the active GM's client, before the
+ * accepted card is declared afresh (issue 15, docs/architecture.md §2.6). Of the rolls a
+ * declarer who is not a GM sent, only the attacker's own (`Ruleset.rollSide`) are kept (none
+ * with `gmRollsAll`); every other roll `start` asks for is rolled with `roll` (the GM's Foundry
+ * Roll), so a ruleset that rolls at declaration (GURPS Man to Man rolls attack, critical hit and
+ * damage there) does not let the attacker's client choose the defender's or the GM's dice. A GM
+ * declarer's rolls are kept as sent. Rolls `start` does not use are dropped. A declaration that
+ * does not parse, or malformed or repeated rolls, are left for `declareExchange` to refuse with
+ * its own message: the kept rolls come back and nothing is rolled.
+ */
+export async function completeDeclarationRolls<D, C, S, R extends ExchangeRecord>(
+  ruleset: Ruleset<D, C, S, R>,
+  declaration: unknown,
+  rolls: unknown,
+  declarerIsGM: boolean,
+  roll: (name: string, count: number, sides: number) => Promise<number[]>,
+  trust: DiceTrust = {},
+): Promise<RollRecord[]> {
+  if (!Array.isArray(rolls)) return rolls as RollRecord[];
+  if (declarerIsGM) return rolls as RollRecord[];
+  const own = trust.gmRollsAll
+    ? []
+    : (rolls as unknown[]).filter(
+        (r): r is RollRecord =>
+          rollRecordProblem(r) !== null ||
+          ruleset.rollSide?.((r as RollRecord).name) === "attacker",
+      );
+  if (own.some((r) => rollRecordProblem(r) !== null)) return own;
+  if (new Set(own.map((r) => r.name)).size !== own.length) return own;
+  let decl: D;
+  try {
+    decl = ruleset.parseDeclaration(plain(declaration));
+  } catch {
+    return own;
+  }
+  const stepFailed = new Set<unknown>();
+  const step = (dice: Dice): S => {
+    try {
+      return ruleset.start(decl, dice);
+    } catch (e) {
+      if (!(e instanceof NeedRoll)) stepFailed.add(e);
+      throw e;
+    }
+  };
+  try {
+    return (await rollAsNeeded(step, roll, own)).rolls;
+  } catch (e) {
+    if (stepFailed.has(e)) return own;
     throw e;
   }
 }

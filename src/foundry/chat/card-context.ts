@@ -13,6 +13,7 @@
  * Text is `LangText` (./text.ts), localised by render.ts; names are user text, escaped by the
  * template and never put in a tooltip.
  */
+import { notation } from "../../core/dice";
 import { replayExchange, type ExchangeCard, type FlowState } from "../../core/flow";
 import type { Target } from "../../core/modifiers";
 import type { ChoiceOption, Side } from "../../core/ruleset";
@@ -90,6 +91,9 @@ export const CARD_KEY = Object.freeze({
   yes: "BLOWBYBLOW.Card.HandSet.yes",
   no: "BLOWBYBLOW.Card.HandSet.no",
   unknown: "BLOWBYBLOW.Card.HandSet.unknown",
+  dice: "BLOWBYBLOW.Card.Dice.label",
+  dieByGM: "BLOWBYBLOW.Card.Dice.byGM",
+  dieByUser: "BLOWBYBLOW.Card.Dice.byUser",
 });
 
 /** Condition names by id (the token status effects' localisation keys). */
@@ -198,6 +202,26 @@ export function handSetLines(context: CardAttackContext): LangText[] {
         t(key, { requested: show(m.requested[field]), measured: show(m.measured[field]) }),
       );
   return lines;
+}
+
+/**
+ * The card's dice, one line each, saying whose client rolled it (issue 15, `context.rolledBy`
+ * written by the GM's client, queries.ts): "rolled by the GM's client" or "rolled by <user>"
+ * (user text, escaped by the template). No lines when the card does not say (a card made before
+ * the GM's client recorded it, or the workbench's).
+ */
+export function diceLines(card: ExchangeCard): LangText[] {
+  const raw = card.context.rolledBy;
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return [];
+  const by = raw as Record<string, unknown>;
+  return card.rolls.flatMap((r) => {
+    const who = Object.hasOwn(by, r.name) ? (by[r.name] as { by?: unknown; name?: unknown }) : null;
+    const data = { roll: r.name, dice: notation(r.count, r.sides), values: r.values.join(", ") };
+    if (who?.by === "gm") return [t(CARD_KEY.dieByGM, data)];
+    if (who?.by === "user" && typeof who.name === "string")
+      return [t(CARD_KEY.dieByUser, { ...data, name: who.name })];
+    return [];
+  });
 }
 
 /**
@@ -359,6 +383,8 @@ export type ExchangeCardView = {
   approval: { lines: LangText[]; pending: boolean; approve: LangText; refuse: LangText } | null;
   /** The GM's Approve and Refuse buttons are shown (a GM viewer, the card waiting). */
   canApprove: boolean;
+  /** The card's dice and whose client rolled each (issue 15). */
+  dice: LangText[];
   status: StatusLine[];
   /** The attack target before the result (the result part shows the rolls with theirs). */
   attackTarget: TargetView | null;
@@ -511,6 +537,7 @@ function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardVie
     applyFailed: [],
     approval: null,
     canApprove: false,
+    dice: [],
     status: [{ text: t(CARD_KEY.unverified), tone: "alert" }],
     attackTarget: null,
     defence: null,
@@ -576,6 +603,7 @@ export function exchangeCardContext(
         }
       : null,
     canApprove: waiting && viewer.isGM,
+    dice: diceLines(card),
     status,
     attackTarget:
       beforeResult && resolvedTarget ? targetView(resolvedTarget, fr.combat.labels) : null,

@@ -44,7 +44,7 @@ import {
   type QueryOutcome,
   type StepName,
 } from "./queries";
-import { customModifierCap, worldOptions } from "./settings";
+import { customModifierCap, gmRollsAll, worldOptions } from "./settings";
 import {
   fighterSnapshot,
   measureSituation,
@@ -268,7 +268,15 @@ export async function attack(args: {
     );
     const ruleset = fr.ruleset;
     const decl = ruleset.parseDeclaration(build.declaration);
-    const { rolls } = await rollAsNeeded((dice) => ruleset.start(decl, dice), foundryRoll);
+    // Of a player's declaration dice the active GM's client keeps only the attacker's own (none
+    // when it rolls every die) and rolls the rest (issue 15); those stand in as 1s here.
+    const mine = (name: string) =>
+      user.isGM || (!gmRollsAll() && ruleset.rollSide?.(name) === "attacker");
+    const { rolls } = await rollAsNeeded(
+      (dice) => ruleset.start(decl, dice),
+      (name, count, sides) =>
+        mine(name) ? foundryRoll(name, count, sides) : Promise.resolve(new Array(count).fill(1)),
+    );
     card = declareExchange(ruleset, {
       attacker: { actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null, name: actor.name },
       defender: {
@@ -366,13 +374,17 @@ export async function defend(messageId: string, optionId: string): Promise<void>
     const choice = ruleset.parseChoice(state, value);
     // Only the chooser's own dice are rolled here; the active GM's client rolls the other
     // side's (architecture §2.6).
-    const rolls = await rollOwnSide(
-      ruleset,
-      pending.by,
-      user.isGM,
-      (dice) => ruleset.choose(state, choice, dice),
-      foundryRoll,
-    );
+    // With the world's gmRollsAll the GM's client rolls them all: none is rolled here.
+    const rolls =
+      gmRollsAll() && !user.isGM
+        ? []
+        : await rollOwnSide(
+            ruleset,
+            pending.by,
+            user.isGM,
+            (dice) => ruleset.choose(state, choice, dice),
+            foundryRoll,
+          );
     submission = { revision: card.revision, kind: pending.kind, value, request, rolls };
   } catch (err) {
     if (err instanceof FlowError || err instanceof InputError) {

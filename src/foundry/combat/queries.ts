@@ -36,6 +36,7 @@
  * they say whether the exchange waits for one.
  */
 import { copy } from "../../core/data";
+import type { RollRecord } from "../../core/dice";
 import type { AttackSituation, DeclarationBuild, FighterSnapshot } from "../../core/combat";
 import { InputError, showValue } from "../../core/errors";
 import {
@@ -47,6 +48,7 @@ import {
   replayExchange,
   submitChoice,
   completeChoiceRolls,
+  completeDeclarationRolls,
   type ChoiceSubmission,
   type ExchangeCard,
 } from "../../core/flow";
@@ -57,7 +59,7 @@ import { foundryRuleset, type FoundryRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken, userOwns } from "./permissions";
-import { applyMode, customModifierCap, worldOptions } from "./settings";
+import { applyMode, customModifierCap, gmRollsAll, worldOptions } from "./settings";
 import {
   fighterSnapshot,
   measureSituation,
@@ -627,6 +629,55 @@ export function acceptedCardId(playerMessageId: string): string {
   return id;
 }
 
+/**
+ * The GM's card already accepted from the player's message `declaredId`, or null (issue 15): a
+ * GM-authored exchange card flagged `declaredAs` that message. The deterministic id is looked
+ * at first; any other message that took that id (a player can create one with `keepId`) is not
+ * honoured, and the cards are then searched by their flag (the GM's card may have had to take
+ * another id).
+ */
+function acceptedFrom(declaredId: string): MessageLike | null {
+  const genuine = (m: MessageLike | undefined): m is MessageLike =>
+    !!m && m.type === "exchange" && isGMCard(m) && systemFlags(m).declaredAs === declaredId;
+  const byId = g().messages?.get(acceptedCardId(declaredId));
+  if (genuine(byId)) return byId;
+  for (const m of g().messages ?? []) if (genuine(m)) return m;
+  return null;
+}
+
+/**
+ * Whose client rolled a die of the card (`context.rolledBy`, by roll name; issue 15): the active
+ * GM's, or another user's (named as the user was called when the die was taken).
+ */
+export type RolledBy = { by: "gm" } | { by: "user"; userId: string; name: string };
+
+/**
+ * `rolls` marked as rolled by `client`'s client where `sent(name)` (a die it sent that was kept),
+ * else by the active GM's client (this one). The active GM's own dice are the GM's client's.
+ */
+function rolledBy(
+  rolls: readonly RollRecord[],
+  sent: (name: string) => boolean,
+  client: UserLike | null,
+): Record<string, RolledBy> {
+  const gmClient = !client || client.id === g().user.id;
+  const out: Record<string, RolledBy> = {};
+  for (const r of rolls)
+    out[r.name] =
+      !gmClient && sent(r.name)
+        ? { by: "user", userId: client.id ?? "", name: client.name ?? "?" }
+        : { by: "gm" };
+  return out;
+}
+
+/** The card's `context.rolledBy` as stored (an object), or an empty one. */
+function storedRolledBy(card: ExchangeCard): Record<string, RolledBy> {
+  const v = card.context.rolledBy;
+  return v !== null && typeof v === "object" && !Array.isArray(v)
+    ? { ...(v as Record<string, RolledBy>) }
+    : {};
+}
+
 /** What accepting a declared card gives: the card and the message that now holds it. */
 export interface Accepted {
   card: ExchangeCard;
@@ -685,6 +736,23 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
           gmMeasured,
           customModifierCap(),
         );
+    // Issue 15: of the declaration step's dice a player's client sent, only the attacker's own
+    // are kept (none when the GM's client rolls every die); the others are rolled here, so a
+    // ruleset that rolls at declaration does not let the attacker choose them.
+    const trust = { gmRollsAll: gmRollsAll() };
+    const declarerIsGM = author?.isGM === true;
+    const rolls = await completeDeclarationRolls(
+      fr.ruleset,
+      build.declaration,
+      card.rolls,
+      declarerIsGM,
+      foundryRoll,
+      trust,
+    );
+    const sent = new Set((Array.isArray(card.rolls) ? card.rolls : []).map((r) => r?.name));
+    const byAuthor = (name: string) =>
+      declarerIsGM ||
+      (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === "attacker" && sent.has(name));
     const fresh = declareExchange(fr.ruleset, {
       attacker: {
         actorUuid: attacker.uuid,
@@ -703,15 +771,17 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
         ...(measured ? { measured } : {}),
         ...(approval ? { approval } : {}),
       },
-      rolls: card.rolls,
+      rolls,
     });
     const accepted = acceptExchange(fr.ruleset, fresh, gm, authorOwns);
+    const who = rolledBy(accepted.rolls, byAuthor, author);
+    if (Object.keys(who).length > 0) accepted.context.rolledBy = who;
     if (isGMCard(live)) {
       await updateCard(live, accepted);
       return { card: accepted, message: live };
     }
     const id = acceptedCardId(live.id ?? "");
-    const already = g().messages?.get(id);
+    const already = acceptedFrom(live.id ?? "");
     if (already) {
       // Accepted before (a retry after a failed delete): the player's card goes, nothing new.
       await live.delete?.();
@@ -722,15 +792,19 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
     const speaker = Message.getSpeaker
       ? Message.getSpeaker({ actor: attacker, token: tokens.attacker })
       : live.speaker;
+    // A message that took the deterministic id and is not the GM's card from this one (issue 15:
+    // a player made it to have the GM delete the real card and create nothing) is left alone;
+    // the GM's card then takes an id of the server's choosing (found again by its flag).
+    const squatted = !!g().messages?.get(id);
     const created = (await Message.create(
       {
-        _id: id,
+        ...(squatted ? {} : { _id: id }),
         type: "exchange",
         system: cardSource(accepted),
         speaker,
         flags: { "blow-by-blow": { declaredAs: live.id, declaredBy: author?.id ?? null } },
       },
-      { keepId: true },
+      squatted ? {} : { keepId: true },
     )) as MessageLike | undefined;
     if (!created) throw new CombatError("noMessage", "The accepted card was not created.", {});
     await live.delete?.();
@@ -759,8 +833,28 @@ export async function chooseOnMessage(
     const chooser = await callerFor(user, card);
     // The dice of the side the chooser does not own are rolled here, on the active GM's
     // client; of the chooser's rolls only its own side's are kept (architecture §2.6).
-    const completed = await completeChoiceRolls(fr.ruleset, card, submission, chooser, foundryRoll);
+    // With the world's gmRollsAll none of them is kept: the GM's client rolls every die (issue 15).
+    const trust = { gmRollsAll: gmRollsAll() };
+    const completed = await completeChoiceRolls(
+      fr.ruleset,
+      card,
+      submission,
+      chooser,
+      foundryRoll,
+      trust,
+    );
     const chosen = submitChoice(fr.ruleset, card, completed, gm, chooser);
+    const side = chosen.choices.at(-1)?.by;
+    const sent = new Set(
+      (Array.isArray(submission.rolls) ? submission.rolls : []).map((r) => r?.name),
+    );
+    const byChooser = (name: string) =>
+      chooser.isGM || (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === side && sent.has(name));
+    const who = {
+      ...storedRolledBy(card),
+      ...rolledBy(chosen.rolls.slice(card.rolls.length), byChooser, user),
+    };
+    if (Object.keys(who).length > 0) chosen.context.rolledBy = who;
     // The choice must be what the chooser's request gives with the chooser's fighter as it is now.
     const pending = replayExchange(fr.ruleset, card).pending!;
     const actor = await actorOf(card, pending.by);

@@ -1,7 +1,8 @@
 /**
  * The system's world settings for combat: the world's ruleset (only rulesets the Foundry
  * adapter can play, `FOUNDRY_RULESETS`), how the GM's client applies an exchange's
- * consequences (`applyMode`), whether players see the defender's target numbers, and one
+ * consequences (`applyMode`), whether players see the defender's target numbers, whether the
+ * GM's client rolls every die of a player's step (`gmRollsAll`, issue 15), and one
  * boolean per optional rule of every playable ruleset (`blow-by-blow.<rulesetId>.<ruleId>`,
  * e.g. `blow-by-blow.hm3.killRoll`), and the cap on a side's custom modifiers
  * (`customModifierCap`: a player's attack whose custom rows total more than ± the cap waits
@@ -30,6 +31,7 @@ declare module "fvtt-types/configuration" {
     "blow-by-blow.applyMode": string;
     "blow-by-blow.showDefenceTargets": boolean;
     "blow-by-blow.customModifierCap": number;
+    "blow-by-blow.gmRollsAll": boolean;
   }
 }
 
@@ -57,7 +59,7 @@ export function optionalRuleKey(rulesetId: RulesetId, rule: Pick<OptionalRule, "
 
 /**
  * Every combat setting, in the order the settings window shows them: ruleset, apply mode,
- * defence targets, then each playable ruleset's optional rules (the rule's own name and hint
+ * defence targets, the GM's client rolling every die, then each playable ruleset's optional rules (the rule's own name and hint
  * keys; the hint says which ruleset the rule belongs to).
  */
 export function combatSettings(
@@ -110,6 +112,15 @@ export function combatSettings(
       type: Number,
       range: { min: 0, max: CUSTOM_CAP_MAX, step: 1 },
       default: CUSTOM_CAP_DEFAULT,
+    },
+    {
+      key: "gmRollsAll",
+      name: "BLOWBYBLOW.Settings.GMRollsAll.Name",
+      hint: "BLOWBYBLOW.Settings.GMRollsAll.Hint",
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: false,
     },
   ];
   for (const id of ids) {
@@ -188,4 +199,12 @@ export function customModifierCap(): number {
     value <= CUSTOM_CAP_MAX
     ? value
     : CUSTOM_CAP_DEFAULT;
+}
+
+/**
+ * Whether the active GM's client rolls every die of a player's step (issue 15): off by default,
+ * when a player's client rolls its own side's dice (docs/architecture.md §2.6).
+ */
+export function gmRollsAll(): boolean {
+  return settings().get(SYSTEM_ID, "gmRollsAll") === true;
 }

@@ -13,6 +13,7 @@ import {
   applyMode,
   combatSettings,
   customModifierCap,
+  gmRollsAll,
   optionalRuleKey,
   registerCombatSettings,
   showDefenceTargets,
@@ -55,6 +56,14 @@ describe("the settings list", () => {
     expect(show.default).toBe(false);
   });
 
+  it("leaves a player's own-side dice to their client by default: the GM's client rolls every die only when set (issue 15)", () => {
+    const all = byKey.get("gmRollsAll")!;
+    expect(all.type).toBe(Boolean);
+    expect(all.default).toBe(false);
+    expect(all.name).toBe("BLOWBYBLOW.Settings.GMRollsAll.Name");
+    expect(all.hint).toBe("BLOWBYBLOW.Settings.GMRollsAll.Hint");
+  });
+
   it("has one boolean per HM3 optional rule the issue names, with the rule's default", () => {
     expect(hm3Rules.map((r) => r.id)).toEqual(
       expect.arrayContaining(["killRoll", "amputation", "bleeding", "limbInjuries"]),
@@ -82,7 +91,8 @@ describe("the settings list", () => {
       expect(s.scope, s.key).toBe("world");
       expect(s.config, s.key).toBe(true);
     }
-    expect(list.length).toBe(4 + hm3Rules.length);
+    // ruleset, applyMode, showDefenceTargets, customModifierCap, gmRollsAll, then the optional rules.
+    expect(list.length).toBe(5 + hm3Rules.length);
   });
 
   it("names every label with a key of lang/en.json", () => {
@@ -111,6 +121,7 @@ describe("the settings list", () => {
       "applyMode",
       "showDefenceTargets",
       "customModifierCap",
+      "gmRollsAll",
       "hm3.killRoll",
       "m2m.killRoll",
       "m2m.bleeding",
@@ -177,5 +188,11 @@ describe("registered in game.settings", () => {
     expect(showDefenceTargets()).toBe(false);
     await standIns.game.settings.set("blow-by-blow", "showDefenceTargets", true);
     expect(showDefenceTargets()).toBe(true);
+  });
+
+  it("reads whether the GM's client rolls every die (off unless set)", async () => {
+    expect(gmRollsAll()).toBe(false);
+    await standIns.game.settings.set("blow-by-blow", "gmRollsAll", true);
+    expect(gmRollsAll()).toBe(true);
   });
 });
