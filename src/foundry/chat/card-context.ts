@@ -94,6 +94,7 @@ export const CARD_KEY = Object.freeze({
   dice: "BLOWBYBLOW.Card.Dice.label",
   dieByGM: "BLOWBYBLOW.Card.Dice.byGM",
   dieByUser: "BLOWBYBLOW.Card.Dice.byUser",
+  otherRoll: "BLOWBYBLOW.Card.Dice.otherRoll",
 });
 
 /** Condition names by id (the token status effects' localisation keys). */
@@ -210,13 +211,17 @@ export function handSetLines(context: CardAttackContext): LangText[] {
  * (user text, escaped by the template). No lines when the card does not say (a card made before
  * the GM's client recorded it, or the workbench's).
  */
-export function diceLines(card: ExchangeCard): LangText[] {
+export function diceLines(
+  card: ExchangeCard,
+  rollLabels: Readonly<Record<string, string>>,
+): LangText[] {
   const raw = card.context.rolledBy;
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return [];
   const by = raw as Record<string, unknown>;
   return card.rolls.flatMap((r) => {
     const who = Object.hasOwn(by, r.name) ? (by[r.name] as { by?: unknown; name?: unknown }) : null;
-    const data = { roll: r.name, dice: notation(r.count, r.sides), values: r.values.join(", ") };
+    const label = Object.hasOwn(rollLabels, r.name) ? rollLabels[r.name]! : CARD_KEY.otherRoll;
+    const data = { roll: t(label), dice: notation(r.count, r.sides), values: r.values.join(", ") };
     if (who?.by === "gm") return [t(CARD_KEY.dieByGM, data)];
     if (who?.by === "user" && typeof who.name === "string")
       return [t(CARD_KEY.dieByUser, { ...data, name: who.name })];
@@ -603,7 +608,7 @@ export function exchangeCardContext(
         }
       : null,
     canApprove: waiting && viewer.isGM,
-    dice: diceLines(card),
+    dice: diceLines(card, fr.rollLabels),
     status,
     attackTarget:
       beforeResult && resolvedTarget ? targetView(resolvedTarget, fr.combat.labels) : null,

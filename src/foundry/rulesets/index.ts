@@ -37,6 +37,12 @@ export interface FoundryRuleset {
    * calls for no amputation decision. Absent: the ruleset has no such decision.
    */
   amputationVictim?(result: ExchangeRecord, strike: number): Side | null;
+  /**
+   * The lang key of each roll name the ruleset's exchanges make (`RollRecord.name`), for the
+   * card's list of dice and who rolled them. A roll without one is shown as "another roll",
+   * never by its raw name.
+   */
+  rollLabels: Readonly<Record<string, string>>;
 }
 
 export const FOUNDRY_RULESETS: Readonly<Partial<Record<RulesetId, FoundryRuleset>>> = Object.freeze(

@@ -381,9 +381,9 @@ describe("whose client rolls a chooser's dice (issue 15)", () => {
     });
     const html = await renderExchangeCard(message as never);
     expect(html).toContain(
-      "defence (1d100): 5, rolled by &lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;",
+      "Defence test (1d100): 5, rolled by &lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;",
     );
-    expect(html).toContain("attack (1d100): 50, rolled by the GM&#x27;s client");
+    expect(html).toContain("Attack test (1d100): 50, rolled by the GM&#x27;s client");
     expect(html).not.toContain("<img");
   });
 });
