@@ -27,6 +27,9 @@ describe("roll labels of the card's dice list", () => {
     for (const name of ["attack", "defence", "location", "impact", "shock", "counter.impact"])
       expect(Object.hasOwn(HM3_ROLL_LABELS, name), name).toBe(true);
     expect(HM3_FOUNDRY.rollLabels).toBe(HM3_ROLL_LABELS);
+    // Two rolls never share a label (the matrix's fumble and an injury's are told apart).
+    const shown = Object.values(HM3_ROLL_LABELS).map((k) => localize(k));
+    expect(new Set(shown).size).toBe(shown.length);
   });
 
   it("a line names the roll by its label, and an unknown roll as another roll, never raw", () => {
