@@ -10,7 +10,6 @@ import {
   asUser,
   canvasStandIn,
   createScene,
-  resetStandIns,
   settle,
   standIns,
   StandInChatMessage,
@@ -23,7 +22,6 @@ import {
   handSetLines,
   readAttackContext,
 } from "../../../src/foundry/chat/card-context";
-import { registerChatCards } from "../../../src/foundry/chat/render";
 import { localizeTree, type LangText } from "../../../src/foundry/chat/text";
 import { approveAttack, attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
@@ -32,38 +30,19 @@ import {
   exchangeBuild,
   pendingApproval,
   QUERY,
-  registerFlowHooks,
-  registerQueries,
   runStep,
 } from "../../../src/foundry/combat/queries";
-import {
-  CUSTOM_CAP_DEFAULT,
-  registerCombatSettings,
-  type ApplyMode,
-} from "../../../src/foundry/combat/settings";
+import { CUSTOM_CAP_DEFAULT, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
-import { registerTracker } from "../../../src/foundry/combat/tracker";
-import { registerStatusEffects } from "../../../src/foundry/config";
-import { registerDataModels } from "../../../src/foundry/data";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { foundryRuleset } from "../../../src/foundry/rulesets";
-import { cardId, planningDice, scriptDice, world, type World } from "./fixtures";
+import { cardId, planningDice, scriptDice, resetFlow, world, type World } from "./fixtures";
 
 const SWORD = "wpSword000000001";
 const SHIELD = "wpShield00000001";
 const LONGBOW = "msLongbow0000001";
 
-beforeEach(() => {
-  resetStandIns();
-  registerCombatSettings();
-  registerDataModels();
-  registerStatusEffects();
-  registerQueries();
-  registerFlowHooks();
-  registerChatCards();
-  registerTracker();
-  vi.restoreAllMocks();
-});
+beforeEach(resetFlow);
 
 const block: ChoiceRequest = {
   optionId: "block",

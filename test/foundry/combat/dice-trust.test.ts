@@ -4,19 +4,12 @@
  * then shows the GM's client refusing it.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  asUser,
-  resetStandIns,
-  setUserActive,
-  settle,
-  standIns,
-  StandInChatMessage,
-} from "../stand-ins";
+import { asUser, setUserActive, settle, standIns, StandInChatMessage } from "../stand-ins";
 import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
 import type { RollRecord } from "../../../src/core/dice";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import { hm3 } from "../../../src/rules/hm3";
-import { registerChatCards, renderExchangeCard } from "../../../src/foundry/chat/render";
+import { renderExchangeCard } from "../../../src/foundry/chat/render";
 import { attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
@@ -24,32 +17,16 @@ import {
   acceptedCardId,
   exchangeBuild,
   QUERY,
-  registerFlowHooks,
-  registerQueries,
   sweepDeclared,
 } from "../../../src/foundry/combat/queries";
-import { registerCombatSettings } from "../../../src/foundry/combat/settings";
-import { registerTracker } from "../../../src/foundry/combat/tracker";
-import { registerStatusEffects } from "../../../src/foundry/config";
-import { registerDataModels } from "../../../src/foundry/data";
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";
-import { planningDice, scriptDice, world, type World } from "./fixtures";
+import { planningDice, scriptDice, resetFlow, world, type World } from "./fixtures";
 
 const SWORD = "wpSword000000001";
 
-beforeEach(() => {
-  resetStandIns();
-  registerCombatSettings();
-  registerDataModels();
-  registerStatusEffects();
-  registerQueries();
-  registerFlowHooks();
-  registerChatCards();
-  registerTracker();
-  vi.restoreAllMocks();
-});
+beforeEach(resetFlow);
 
 function stubAttack(): void {
   vi.spyOn(AttackDialog, "prompt").mockImplementation(

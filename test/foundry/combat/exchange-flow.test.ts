@@ -14,7 +14,6 @@ import {
   asUser,
   createCombat,
   queryLog,
-  resetStandIns,
   setRolePermission,
   setUserActive,
   settle,
@@ -36,7 +35,6 @@ import {
   handSetLines,
   readAttackContext,
 } from "../../../src/foundry/chat/card-context";
-import { registerChatCards } from "../../../src/foundry/chat/render";
 import { localizeTree } from "../../../src/foundry/chat/text";
 import {
   apply,
@@ -50,42 +48,30 @@ import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import {
   exchangeBuild,
   QUERY,
-  registerFlowHooks,
   QUERY_HANDLERS,
-  registerQueries,
   runStep,
   sweepDeclared,
 } from "../../../src/foundry/combat/queries";
-import {
-  registerCombatSettings,
-  worldOptions,
-  type ApplyMode,
-} from "../../../src/foundry/combat/settings";
+import { worldOptions, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
-import { registerTracker } from "../../../src/foundry/combat/tracker";
-import { registerStatusEffects } from "../../../src/foundry/config";
-import { registerDataModels } from "../../../src/foundry/data";
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
 import { foundryRuleset } from "../../../src/foundry/rulesets";
-import { cardId, planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
+import {
+  cardId,
+  planningDice,
+  scriptDice,
+  resetFlow,
+  world,
+  type DicePlan,
+  type World,
+} from "./fixtures";
 
 type Obj = Record<string, unknown>;
 
 const SWORD = "wpSword000000001";
 const SHIELD = "wpShield00000001";
 
-beforeEach(() => {
-  resetStandIns();
-  // What the `init` hook of src/foundry/index.ts registers for the flow.
-  registerCombatSettings();
-  registerDataModels();
-  registerStatusEffects();
-  registerQueries();
-  registerFlowHooks();
-  registerChatCards();
-  registerTracker();
-  vi.restoreAllMocks();
-});
+beforeEach(resetFlow);
 
 // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
 

@@ -14,6 +14,7 @@ import {
   GRID_TYPES,
   makeActor,
   placeToken,
+  resetStandIns,
   standIns,
   targetTokens,
   TOKEN_DISPOSITIONS,
@@ -21,10 +22,34 @@ import {
   type StandInToken,
   type StandInUser,
 } from "../stand-ins";
+import { vi } from "vitest";
 import type { Dice } from "../../../src/core/dice";
+import { registerChatCards } from "../../../src/foundry/chat/render";
+import { registerFlowHooks, registerQueries } from "../../../src/foundry/combat/queries";
+import { registerCombatSettings } from "../../../src/foundry/combat/settings";
+import { registerTracker } from "../../../src/foundry/combat/tracker";
+import { registerStatusEffects } from "../../../src/foundry/config";
+import { registerDataModels } from "../../../src/foundry/data";
 import { KNIGHT_ITEMS, KNIGHT_SYSTEM } from "../actor-sheet-fixtures";
 
 type Obj = Record<string, unknown>;
+
+/**
+ * Fresh stand-ins with what the `init` hook of src/foundry/index.ts registers for the flow
+ * (settings, data models, status effects, queries, flow hooks, chat cards, tracker), and no
+ * mocks left from the previous test: the `beforeEach` of the flow test files.
+ */
+export function resetFlow(): void {
+  resetStandIns();
+  registerCombatSettings();
+  registerDataModels();
+  registerStatusEffects();
+  registerQueries();
+  registerFlowHooks();
+  registerChatCards();
+  registerTracker();
+  vi.restoreAllMocks();
+}
 
 export interface World {
   gm: StandInUser;
