@@ -1291,8 +1291,11 @@ export abstract class StandInDocument extends DataModel {
    */
   canUserModify(
     user: { id: string; isGM: boolean },
-    _action: "create" | "update" | "delete",
+    action: "create" | "update" | "delete",
   ): boolean {
+    // A world Actor or Item is created under the user's ACTOR_CREATE / ITEM_CREATE permission.
+    if (action === "create" && !this.parent && WORLD_CREATED.has(this.documentName))
+      return mayCreateWorld(this, user);
     return this.testUserPermission(user, 3); // CONST.DOCUMENT_OWNERSHIP_LEVELS.OWNER
   }
 
@@ -1755,6 +1758,8 @@ export function broadcast(origin: StandInUser, fn: (user: StandInUser) => void):
  * v13: creating a world Actor or Item needs the ACTOR_CREATE or ITEM_CREATE permission (assistant
  * and GM by default); an embedded one needs its parent's OWNER.
  */
+const WORLD_CREATED: ReadonlySet<string> = new Set(["Actor", "Item"]);
+
 function mayCreateWorld(doc: StandInDocument, user: { id: string; isGM: boolean }): boolean {
   const permission = doc.documentName === "Actor" ? "ACTOR_CREATE" : "ITEM_CREATE";
   return (user as { hasPermission?(p: string): boolean }).hasPermission?.(permission) === true;
@@ -1767,13 +1772,6 @@ export class StandInItem extends StandInDocument {
     return (globalThis as unknown as { game: StandInGame }).game.items;
   }
 
-  override canUserModify(
-    user: { id: string; isGM: boolean },
-    action: "create" | "update" | "delete",
-  ): boolean {
-    if (action === "create" && !this.parent) return mayCreateWorld(this, user);
-    return super.canUserModify(user, action);
-  }
   /** v13 `Item#actor`: the owning Actor, or null. */
   get actor(): StandInActor | null {
     return this.parent instanceof StandInActor ? this.parent : null;
@@ -1846,14 +1844,6 @@ export class StandInActor extends StandInDocument {
 
   static override worldCollection(): Collection<unknown> {
     return (globalThis as unknown as { game: StandInGame }).game.actors;
-  }
-
-  override canUserModify(
-    user: { id: string; isGM: boolean },
-    action: "create" | "update" | "delete",
-  ): boolean {
-    if (action === "create" && !this.parent) return mayCreateWorld(this, user);
-    return super.canUserModify(user, action);
   }
 
   static override defineSchema(): Record<string, DataField> {
