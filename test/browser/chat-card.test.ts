@@ -436,6 +436,85 @@ describe("unverified (review B2, M1)", () => {
 });
 
 describe("situation set by hand (review m3)", () => {
+  it("a player's attack held for the GM (issue 15): why, Approve/Refuse for the GM only, no defence", async () => {
+    const card = F.awaiting(F.declaration(), {
+      approval: {
+        pending: true,
+        reasons: ["situation", "custom"],
+        cap: 20,
+        customTotal: 400,
+        band: null,
+        approvedBy: null,
+      },
+    });
+    const gm = await open(card, F.viewer("gm"));
+    try {
+      await expect(texts(gm, ".bbb-xc-approval-line")).resolves.toEqual([
+        "The situation was set by hand (above), not as the GM's map shows it.",
+        "Custom modifiers total +400, beyond this world's cap of ±20.",
+      ]);
+      expect(await gm.locator('[data-action="bbb-approve"]').isVisible()).toBe(true);
+      expect(await gm.locator('[data-action="bbb-refuse"]').isVisible()).toBe(true);
+      expect(await gm.locator(".bbb-xc-defence button").count()).toBe(0);
+      // The waiting section stands out: a solid border in the alert colour.
+      const [style, colour] = await gm
+        .locator(".bbb-xc-approval")
+        .evaluate((el) => [
+          getComputedStyle(el).borderLeftStyle,
+          getComputedStyle(el).borderLeftColor,
+        ]);
+      expect(style).toBe("solid");
+      const alert = await gm
+        .locator(".bbb-xc-status")
+        .evaluate((el) => getComputedStyle(el).getPropertyValue("--bbb-blood").trim());
+      expect(alert).not.toBe("");
+      expect(colour).not.toBe("rgba(0, 0, 0, 0)");
+      await checkCard(gm, "chat-approval");
+    } finally {
+      await gm.close();
+    }
+    const player = await open(card, F.viewer("defender"));
+    try {
+      expect(await player.locator(".bbb-xc-approval-line").count()).toBe(2);
+      expect(await player.locator('[data-action="bbb-approve"]').count()).toBe(0);
+    } finally {
+      await player.close();
+    }
+  });
+
+  it("an approved, resolved exchange: who approved it, and each die with the client that rolled it (names as text)", async () => {
+    const card = F.a2Injury();
+    card.context = {
+      ...card.context,
+      approval: {
+        pending: false,
+        reasons: ["situation"],
+        cap: 20,
+        customTotal: 0,
+        band: null,
+        approvedBy: "Gamemaster",
+      },
+      rolledBy: { attack: { by: "user", name: "<b>Alice</b>" }, defence: { by: "gm" } },
+    };
+    const page = await open(card, F.viewer("gm"));
+    try {
+      await expect(texts(page, ".bbb-xc-approval-line")).resolves.toEqual([
+        "The situation was set by hand (above), not as the GM's map shows it.",
+        "Approved by the GM Gamemaster.",
+      ]);
+      expect(await page.locator('[data-action="bbb-approve"]').count()).toBe(0);
+      await page.locator(".bbb-xc-dice summary").click();
+      await expect(texts(page, ".bbb-xc-dice li")).resolves.toEqual([
+        "Attack test (1d100): 35, rolled by <b>Alice</b>",
+        "Defence test (1d100): 62, rolled by the GM's client",
+      ]);
+      expect(await page.locator(".bbb-xc-dice li").first().isVisible()).toBe(true);
+      await checkCard(page, "chat-dice");
+    } finally {
+      await page.close();
+    }
+  });
+
   it("says where the request differs from the GM's map", async () => {
     const card = F.awaiting(F.declaration(), {
       request: { situation: { engagingDefender: 3, defenderProne: false, distance: 1 } },
