@@ -16,7 +16,7 @@
  *
  * Not fuzzed: `-` (stdin) as a FILE, since the test runs in-process and cannot feed stdin.
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -305,7 +305,10 @@ const FIGHTERS: J[] = readdirSync(join(ROOT, FIGHTER_DIR))
 const dir = mkdtempSync(join(tmpdir(), "bbb-fuzz-"));
 const FOLDER = join(dir, "a-folder");
 mkdirSync(FOLDER);
-afterAll(() => vi.restoreAllMocks());
+afterAll(() => {
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 interface Run {
   code: unknown;
@@ -383,14 +386,17 @@ interface Failure {
   mutations: string[];
 }
 
-let fileCount = 0;
+/** The file of a case's `{i}`. */
+const inFile = (i: number) => join(dir, `in-${i}.json`);
 /** How many cases of the current command exited 0 (went all the way through). */
 let passed = 0;
 
 /** Runs one case; a failure is returned with what replays it. */
 function check(c: Case, seed: number, index: number): Failure | null {
-  const names = (c.files ?? []).map((text) => {
-    const file = join(dir, `in-${fileCount++}.json`);
+  // The same names every case (a long run would otherwise fill the disk): a failure prints
+  // the texts.
+  const names = (c.files ?? []).map((text, i) => {
+    const file = inFile(i);
     writeFileSync(file, text);
     return file;
   });
@@ -555,11 +561,7 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
         0,
       );
       expect(failure?.problem ?? null, failure?.stderr).toBeNull();
-      return run([
-        "fight",
-        join(dir, `in-${fileCount - 2}.json`),
-        join(dir, `in-${fileCount - 1}.json`),
-      ]);
+      return run(["fight", inFile(0), inFile(1)]);
     };
 
     it("a creature's plan location without aim: exit 2 naming the zone sum (was exit 1, reading 'high')", () => {
@@ -609,7 +611,7 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
           : [command, "{0}"];
         const failure = check({ argv, files: [text] }, 0, 0);
         expect(failure?.problem ?? null, `${command}: ${failure?.stderr}`).toBeNull();
-        const r = run(argv.map((a) => a.replace("{0}", join(dir, `in-${fileCount - 1}.json`))));
+        const r = run(argv.map((a) => a.replace("{0}", inFile(0))));
         expect(r.code).toBe(2);
         expect(r.stderr).toMatch(/attack\[0\].*: nested more than 64 levels deep/);
       }
