@@ -603,6 +603,22 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
       expect(r.stderr).toMatch(/cannot be derived \(.*sbAttributes/);
     });
 
+    it("an item id every object answers to: exit 2 (duel exited 1, reading 'length' / 'map')", () => {
+      for (const id of ["__proto__", "constructor", "hasOwnProperty"]) {
+        const man = fighter("Man-at-arms");
+        at(man, "items.0")._id = id;
+        const failure = check(
+          { argv: ["duel", "{0}", "{1}", "--n", "2"], files: [JSON.stringify(man), brigand] },
+          0,
+          0,
+        );
+        expect(failure?.problem ?? null, `${id}: ${failure?.stderr}`).toBeNull();
+        const r = run(["duel", inFile(0), inFile(1), "--n", "2"]);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toMatch(/items\[0\]\._id: a reserved name/);
+      }
+    });
+
     it("input nested thousands of levels deep: exit 2 (was exit 1, Maximum call stack size exceeded)", () => {
       for (const command of ["resolve", "odds", "character", "fight", "duel"]) {
         const text = '{"ruleset":"hm3","attack":' + "[".repeat(5000) + "1" + "]".repeat(5000) + "}";

@@ -37,6 +37,10 @@ export function fighterFromSource(
       throw new InputError(`items[${i}]`, item, "expected an item with a type and system data");
     const id = typeof item._id === "string" ? item._id : typeof item.id === "string" ? item.id : "";
     if (id === "") throw new InputError(`items[${i}]._id`, item._id, "expected the item's id");
+    // Ids key tables of the fight (the duel's items by id): a name every object answers to
+    // would read what objects inherit.
+    if (id in Object.prototype)
+      throw new InputError(`items[${i}]._id`, id, "a reserved name: choose another id");
     if (HM3_ITEM_TYPES.includes(item.type) && !isObj(item.system.hm3))
       throw new InputError(
         `items[${i}].system.hm3`,
