@@ -120,3 +120,26 @@ export function fileErrorText(e: unknown): string {
   if (code && Object.hasOwn(words, code)) return `${words[code]}, ${code}`;
   return code ?? (e instanceof Error ? e.message : String(e));
 }
+
+/**
+ * The most levels of nesting an input file may have. Every document the CLI reads nests fewer
+ * than ten (an actor's body plan injury cell: `system.hm3.bodyPlan.locations[0].injury[0]`);
+ * thousands of levels would overflow the stack of any code that walks the value.
+ */
+export const MAX_INPUT_DEPTH = 64;
+
+/**
+ * The path of the first value nested deeper than `max` levels in `value`, or null. Walks
+ * without recursion, so that the check itself cannot overflow.
+ */
+export function tooDeep(value: unknown, max = MAX_INPUT_DEPTH): string | null {
+  const stack: [unknown, string, number][] = [[value, "", 0]];
+  while (stack.length) {
+    const [node, path, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth >= max) return path || "(the top)";
+    for (const [k, v] of Object.entries(node))
+      stack.push([v, Array.isArray(node) ? `${path}[${k}]` : path ? `${path}.${k}` : k, depth + 1]);
+  }
+  return null;
+}

@@ -13,7 +13,8 @@
  * Malformed input or a bad argument prints one line naming the field or argument and exits with
  * status 2 (one rule for every command: src/cli/args.ts, docs/cli.md "Arguments").
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { InputError } from "../core/errors";
 import { deriveCharacterInput, resolveInput } from "../rules/resolve";
 import { oddsInput } from "../rules/hm3/odds";
@@ -21,7 +22,7 @@ import { hm3Combat } from "../rules/hm3";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { runDemo } from "./demo";
 import { checkActorFile } from "./actor-file";
-import { fileErrorText, parseArgs } from "./args";
+import { fileErrorText, MAX_INPUT_DEPTH, parseArgs, tooDeep } from "./args";
 import { COMMANDS } from "./commands";
 import { runDuelCommand } from "./duel";
 import { fightExchange } from "./fight";
@@ -76,13 +77,19 @@ function readInput(file: string): unknown {
   } catch (e) {
     throw new UsageError(`${file}: cannot read the file (${fileErrorText(e)})`);
   }
+  const name = file === "-" ? "stdin" : file;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
-    throw new UsageError(
-      `${file === "-" ? "stdin" : file}: not valid JSON (${(e as Error).message})`,
-    );
+    throw new UsageError(`${name}: not valid JSON (${(e as Error).message})`);
   }
+  const deep = tooDeep(value);
+  if (deep !== null)
+    throw new UsageError(
+      `${name}: ${deep.length > 40 ? `${deep.slice(0, 40)}…` : deep}: nested more than ${MAX_INPUT_DEPTH} levels deep (no input needs more than ten)`,
+    );
+  return value;
 }
 
 /** A fighter from an actor FILE: an error names the file and the field. */
@@ -168,4 +175,15 @@ export function main(argv: string[]): number {
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+/** True when this file is the program node runs (not when a test imports `main`). */
+function isEntry(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntry()) process.exitCode = main(process.argv.slice(2));

@@ -10,7 +10,12 @@ export function showValue(value: unknown): string {
   try {
     s = JSON.stringify(value) ?? String(value);
   } catch {
-    s = String(value);
+    try {
+      s = String(value);
+    } catch {
+      // Nested too deep for either (a cycle or thousands of levels).
+      s = Array.isArray(value) ? "[…]" : "{…}";
+    }
   }
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }

@@ -13,6 +13,9 @@ import { deriveActor } from "../data/actor/derive";
 
 type Obj = Record<string, unknown>;
 
+/** The item types whose `system.hm3` the derivation reads. */
+const HM3_ITEM_TYPES: readonly string[] = ["skill", "weapon", "missile", "armour", "injury"];
+
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /** The snapshot of an Actor source (`{name, type, system, items}`); `conditions` as given. */
@@ -34,15 +37,29 @@ export function fighterFromSource(
       throw new InputError(`items[${i}]`, item, "expected an item with a type and system data");
     const id = typeof item._id === "string" ? item._id : typeof item.id === "string" ? item.id : "";
     if (id === "") throw new InputError(`items[${i}]._id`, item._id, "expected the item's id");
+    // Ids key tables of the fight (the duel's items by id): a name every object answers to
+    // would read what objects inherit.
+    if (id in Object.prototype)
+      throw new InputError(`items[${i}]._id`, id, "a reserved name: choose another id");
+    if (HM3_ITEM_TYPES.includes(item.type) && !isObj(item.system.hm3))
+      throw new InputError(
+        `items[${i}].system.hm3`,
+        item.system.hm3,
+        "expected the item's HM3 data",
+      );
     return { id, type: item.type, name: String(item.name ?? ""), system: copy(item.system) };
   });
   let result: ReturnType<typeof deriveActor>;
+  // What the derivation failed with when it is not a plain input problem: its words go into the
+  // one line of the error, not a stack trace on the console.
+  let failure: unknown;
   try {
     result = deriveActor(
       type === "character" ? "Actor.character" : "Actor.creature",
       // Checked above to be an object with an `hm3` block; deriveActor reports what else is wrong.
       system as unknown as CharacterSource | CreatureSource,
       list,
+      (err) => (failure = err),
     );
   } catch (e) {
     // A value the derivation could not read (a caller that did not check the source first):
@@ -56,10 +73,16 @@ export function fighterFromSource(
   const { derived, errors } = result;
   if (!derived) {
     const first = errors[0];
+    const why =
+      failure instanceof InputError
+        ? ` (${failure.reason})`
+        : failure instanceof Error
+          ? ` (${failure.message})`
+          : "";
     throw new InputError(
       first?.field ?? "system.hm3",
       first?.value,
-      "the actor's figures cannot be derived",
+      `the actor's figures cannot be derived${why}`,
     );
   }
   return {

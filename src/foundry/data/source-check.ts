@@ -131,6 +131,24 @@ function systemProblems(
   return problems;
 }
 
+/**
+ * A body plan as the data model reads it, for the plan rules: a missing `locations`, `aim` or
+ * `injury` takes its default (none, 0 points, no cells) as on import when the field rules are
+ * not strict, where `bodyPlanProblems` would have read a missing object. Values of the wrong
+ * type were refused by the field rules before this runs.
+ */
+function withPlanDefaults(plan: Obj): Parameters<typeof bodyPlanProblems>[0] {
+  const locations = Array.isArray(plan.locations) ? plan.locations.filter(isObj) : [];
+  return {
+    locations: locations.map((l) => ({
+      id: String(l.id ?? "body"),
+      region: String(l.region ?? "torso"),
+      aim: isObj(l.aim) ? l.aim : {},
+      injury: Array.isArray(l.injury) ? l.injury.filter(isObj) : [],
+    })) as never,
+  };
+}
+
 /** The body plan an embedded item of `actor` is checked against. */
 function ownerPlan(type: string, system: unknown): PlanContext {
   if (type !== "creature" || !isObj(system) || !isObj(system.hm3)) return HUMAN_PLAN_CONTEXT;
@@ -169,8 +187,7 @@ export function sourceProblems(
   const bodyPlan = isObj(doc.system) && isObj(doc.system.hm3) ? doc.system.hm3.bodyPlan : null;
   if (type === "Actor.creature" && problems.length === 0 && isObj(bodyPlan)) {
     const { i18n } = options;
-    // An object whose shape bodyPlanProblems itself checks field by field (that is its job).
-    for (const p of bodyPlanProblems(bodyPlan as never)) {
+    for (const p of bodyPlanProblems(withPlanDefaults(bodyPlan))) {
       const data = Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)]));
       const field = `system.hm3.bodyPlan.${p.field.replace(/\[(\d+)\]/g, ".$1")}`;
       add(field, i18n.format(p.key, { ...data, field, value: showValue(p.value) }));

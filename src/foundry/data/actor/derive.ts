@@ -27,10 +27,15 @@ function systemPath(field: string): string {
   return field;
 }
 
+/**
+ * `report` receives an error the derivation failed with that is not a plain input problem (by
+ * default the console; the CLI passes its own, to print one line rather than a stack trace).
+ */
 export function deriveActor(
   type: TypeKey,
   system: CharacterSource | CreatureSource,
   items: readonly ItemLike[],
+  report: (err: unknown) => void = (err) => console.error(err),
 ): Hm3ActorDerivedData {
   try {
     return { derived: deriveHm3Character(hm3Input(system, items)), errors: [] };
@@ -58,7 +63,7 @@ export function deriveActor(
             data: {},
           };
     if (!(err instanceof InputError) || problem.key === VALIDATION_KEYS.derivationFailed)
-      console.error(err);
+      report(err);
     return { derived: null, errors: [problem] };
   }
 }
