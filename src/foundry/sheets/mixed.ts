@@ -14,6 +14,10 @@
  * types, has none of that: the typecheck finishes in seconds. The members are those of
  * fvtt-types' `HandlebarsApplication` (client/applications/api/handlebars-application.d.mts),
  * with `RenderContextOf<this>` and `RenderOptionsOf<this>` replaced by the sheet's types.
+ *
+ * The two declarations below repeat each other but for the document type, on purpose: their
+ * members are protected, which an interface (the only way to share them by a type parameter
+ * without bringing the mixin's generic `this` back) cannot declare.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 
