@@ -550,6 +550,21 @@ export async function rollOwnSide<D, C, S, R extends ExchangeRecord>(
 }
 
 /**
+ * Of the rolls a client sent, those `side` rolls (`Ruleset.rollSide`), and any malformed one,
+ * kept so that the step refuses it with its own message.
+ */
+function sideRolls(
+  ruleset: Pick<Ruleset<unknown, unknown, unknown, ExchangeRecord>, "rollSide">,
+  rolls: unknown[],
+  side: Side,
+): RollRecord[] {
+  return rolls.filter(
+    (r): r is RollRecord =>
+      rollRecordProblem(r) !== null || ruleset.rollSide?.((r as RollRecord).name) === side,
+  );
+}
+
+/**
  * GM: the rolls of a chooser's step made whole on the active GM's client, before
  * `submitChoice` (docs/architecture.md §2.6). Of the rolls a chooser who is not a GM sent, only
  * those of the chooser's own side (`Ruleset.rollSide`) are kept; every other roll the step asks
@@ -584,10 +599,7 @@ export async function completeChoiceRolls<D, C, S, R extends ExchangeRecord>(
   const pending = run.pending;
   if (!pending) return submission;
   const side = pending.by;
-  const own = (submission.rolls as unknown[]).filter(
-    (r): r is RollRecord =>
-      rollRecordProblem(r) !== null || ruleset.rollSide?.((r as RollRecord).name) === side,
-  );
+  const own = sideRolls(ruleset, submission.rolls as unknown[], side);
   const kept = { ...submission, rolls: own };
   if (!owns(chooser, side) || submission.kind !== pending.kind) return kept;
   if (own.some((r) => rollRecordProblem(r) !== null)) return kept;
@@ -647,13 +659,7 @@ export async function completeDeclarationRolls<D, C, S, R extends ExchangeRecord
 ): Promise<RollRecord[]> {
   if (!Array.isArray(rolls)) return rolls as RollRecord[];
   if (declarerIsGM) return rolls as RollRecord[];
-  const own = trust.gmRollsAll
-    ? []
-    : (rolls as unknown[]).filter(
-        (r): r is RollRecord =>
-          rollRecordProblem(r) !== null ||
-          ruleset.rollSide?.((r as RollRecord).name) === "attacker",
-      );
+  const own = trust.gmRollsAll ? [] : sideRolls(ruleset, rolls as unknown[], "attacker");
   if (own.some((r) => rollRecordProblem(r) !== null)) return own;
   if (new Set(own.map((r) => r.name)).size !== own.length) return own;
   let decl: D;
