@@ -5,13 +5,12 @@
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asUser, setUserActive, settle, standIns, StandInChatMessage } from "../stand-ins";
-import type { AttackRequest, ChoiceRequest } from "../../../src/core/combat";
+import type { ChoiceRequest } from "../../../src/core/combat";
 import type { RollRecord } from "../../../src/core/dice";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import { hm3 } from "../../../src/rules/hm3";
 import { renderExchangeCard } from "../../../src/foundry/chat/render";
 import { attack, defend } from "../../../src/foundry/combat/actions";
-import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import {
   acceptedCardId,
@@ -22,25 +21,11 @@ import {
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";
-import { planningDice, scriptDice, resetFlow, world, type World } from "./fixtures";
+import { planningDice, scriptDice, resetFlow, stubAttack, world, type World } from "./fixtures";
 
 const SWORD = "wpSword000000001";
 
 beforeEach(resetFlow);
-
-function stubAttack(): void {
-  vi.spyOn(AttackDialog, "prompt").mockImplementation(
-    (input): Promise<AttackRequest> =>
-      Promise.resolve({
-        itemId: SWORD,
-        mode: "edge",
-        aim: "mid",
-        band: null,
-        situation: input.situation,
-        custom: [],
-      }),
-  );
-}
 
 /** Alice attacks the Brigand with Sir Aldric's sword while no GM is connected: the card waits. */
 async function aliceDeclaresAlone(w: World): Promise<StandInChatMessage> {

@@ -61,6 +61,7 @@ import {
   planningDice,
   scriptDice,
   resetFlow,
+  stubAttack,
   world,
   type DicePlan,
   type World,
@@ -87,21 +88,6 @@ function messageOf(id: string): StandInChatMessage {
 
 function card(id: string): ExchangeCard {
   return cardOf(messageOf(id).system);
-}
-
-/** The attack dialog submits this melee request (the sword's edge at the mid zone). */
-function stubAttack(itemId = SWORD, mode = "edge"): void {
-  vi.spyOn(AttackDialog, "prompt").mockImplementation(
-    (input): Promise<AttackRequest> =>
-      Promise.resolve({
-        itemId,
-        mode,
-        aim: "mid",
-        band: null,
-        situation: input.situation,
-        custom: [],
-      }),
-  );
 }
 
 /** The defence dialog submits `request`. */

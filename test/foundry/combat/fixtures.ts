@@ -23,7 +23,9 @@ import {
   type StandInUser,
 } from "../stand-ins";
 import { vi } from "vitest";
+import type { AttackRequest } from "../../../src/core/combat";
 import type { Dice } from "../../../src/core/dice";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { registerChatCards } from "../../../src/foundry/chat/render";
 import { registerFlowHooks, registerQueries } from "../../../src/foundry/combat/queries";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
@@ -33,6 +35,24 @@ import { registerDataModels } from "../../../src/foundry/data";
 import { KNIGHT_ITEMS, KNIGHT_SYSTEM } from "../actor-sheet-fixtures";
 
 type Obj = Record<string, unknown>;
+
+/**
+ * The attack dialog submits this melee request: Sir Aldric's sword (`wpSword000000001`) by
+ * default, its edge at the mid zone, the measured situation, no custom modifier.
+ */
+export function stubAttack(itemId = "wpSword000000001", mode = "edge"): void {
+  vi.spyOn(AttackDialog, "prompt").mockImplementation(
+    (input): Promise<AttackRequest> =>
+      Promise.resolve({
+        itemId,
+        mode,
+        aim: "mid",
+        band: null,
+        situation: input.situation,
+        custom: [],
+      }),
+  );
+}
 
 /**
  * Fresh stand-ins with what the `init` hook of src/foundry/index.ts registers for the flow

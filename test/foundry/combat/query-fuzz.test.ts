@@ -8,15 +8,13 @@
  * may change: the card, the actors and their items stay as they were. Raw query data without a
  * request is refused too. A failure prints the seed and the payload, so it replays.
  */
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { asUser, settle, standIns, StandInChatMessage } from "../stand-ins";
-import type { AttackRequest } from "../../../src/core/combat";
 import { SeededDice } from "../../../src/core/dice";
 import { attack } from "../../../src/foundry/combat/actions";
-import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { QUERY, QUERY_HANDLERS, type QueryName } from "../../../src/foundry/combat/queries";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
-import { resetFlow, world, type World } from "./fixtures";
+import { resetFlow, stubAttack, world, type World } from "./fixtures";
 
 const SWORD = "wpSword000000001";
 const SHIELD = "wpShield00000001";
@@ -131,20 +129,6 @@ function payload(c: ReturnType<typeof chooser>, cardId: string, revision: number
   }
 }
 
-function declaredAttack(): void {
-  vi.spyOn(AttackDialog, "prompt").mockImplementation(
-    (input): Promise<AttackRequest> =>
-      Promise.resolve({
-        itemId: SWORD,
-        mode: "edge",
-        aim: "mid",
-        band: null,
-        situation: input.situation,
-        custom: [],
-      }),
-  );
-}
-
 function snapshot(w: World): string {
   const exchange = standIns.game.messages!.contents.filter((m) => m.type === "exchange");
   return JSON.stringify({
@@ -156,7 +140,7 @@ function snapshot(w: World): string {
 describe("random query payloads from players (issue 15)", () => {
   it(`${N} seeded requests from Alice and Bob (seed ${SEED}): each refused with a code, nothing changed`, async () => {
     const w = world();
-    declaredAttack();
+    stubAttack();
     await asUser(w.alice, () =>
       attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
     );
