@@ -508,7 +508,7 @@ export interface AttackViewInput {
   approval?: ApprovalHint;
 }
 
-/** What a player's attack is checked against on the GM's client (queries.ts `approvalFor`). */
+/** What a player's attack is checked against on the GM's client (src/core/approval.ts `approvalFor`). */
 export interface ApprovalHint {
   /** The world's cap on the total of a side's custom modifiers. */
   cap: number;

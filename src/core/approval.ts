@@ -1,0 +1,92 @@
+/**
+ * Whether a player's attack request waits for the GM's approval (issue 15,
+ * docs/architecture.md §2.6): pure comparisons of the request with what the GM's client measured
+ * and the world's cap. The Foundry adapter measures and stores; this decides.
+ */
+import type { AttackSituation, CombatRules, FighterSnapshot } from "./combat";
+
+type Obj = Record<string, unknown>;
+
+/** The GM's measurement when the request's situation differs from it, else null. */
+export function situationChanged(
+  requested: unknown,
+  measured: AttackSituation | null,
+): AttackSituation | null {
+  if (!measured) return null;
+  const r = (requested ?? {}) as Partial<AttackSituation>;
+  const same =
+    r.engagingDefender === measured.engagingDefender &&
+    r.defenderProne === measured.defenderProne &&
+    (r.distance ?? null) === measured.distance;
+  return same ? null : measured;
+}
+
+/**
+ * Why a player's attack waits for the GM's approval: the GM's canvas could not measure the
+ * situation (the defender's token on another scene, or no token), the request's situation is
+ * not the GM's measurement (set by hand), its custom modifiers total more than the world's cap,
+ * or its range band is not the band of the GM's measured distance.
+ */
+export type ApprovalReason = "unmeasured" | "situation" | "custom" | "band";
+
+/** What a card keeps of its approval (`context.approval`). */
+export interface Approval {
+  /** True until the GM approves; no step runs before. */
+  pending: boolean;
+  reasons: ApprovalReason[];
+  /** The world's cap and the request's custom total, for the card. */
+  cap: number;
+  customTotal: number;
+  /**
+   * A band chosen by hand that is not the measured distance's: the localisation keys of the
+   * chosen band and of the measured distance's (null: beyond every band, or not measured).
+   */
+  band?: { requested: string; measured: string | null; distance: number | null };
+}
+
+/** The total of a request's custom modifier rows (values the ruleset's builder checked). */
+export function customTotal(custom: unknown): number {
+  if (!Array.isArray(custom)) return 0;
+  let total = 0;
+  for (const row of custom as { value?: unknown }[])
+    if (typeof row?.value === "number" && Number.isFinite(row.value)) total += row.value;
+  return total;
+}
+
+/**
+ * The approval a player's attack request needs on the GM's client, or null when everything in
+ * it is what the GM's client measured and within the world's cap. `measured` is the GM's own
+ * measurement (null: it could not measure). The request was already checked by the ruleset's
+ * builder (a valid item, mode, band, whole custom values).
+ */
+export function approvalFor(
+  combat: CombatRules,
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  request: unknown,
+  measured: AttackSituation | null,
+  cap: number,
+): Approval | null {
+  const r = (request ?? {}) as Obj;
+  const reasons: ApprovalReason[] = [];
+  if (!measured) reasons.push("unmeasured");
+  else if (situationChanged(r.situation, measured)) reasons.push("situation");
+  const total = customTotal(r.custom);
+  if (Math.abs(total) > cap) reasons.push("custom");
+  let band: Approval["band"];
+  if (typeof r.band === "string") {
+    const option = combat.attackOptions(attacker, defender).find((o) => o.itemId === r.itemId);
+    const chosen = option?.bands.find((b) => b.id === r.band);
+    if (option && chosen) {
+      const distance = measured?.distance ?? null;
+      const fits = distance !== null ? combat.bandFor(option, distance) : null;
+      if (fits !== chosen.id) {
+        reasons.push("band");
+        const fitting = option.bands.find((b) => b.id === fits);
+        band = { requested: chosen.labelKey, measured: fitting?.labelKey ?? null, distance };
+      }
+    }
+  }
+  if (!reasons.length) return null;
+  return { pending: true, reasons, cap, customTotal: total, ...(band ? { band } : {}) };
+}
