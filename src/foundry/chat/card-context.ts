@@ -245,9 +245,9 @@ export interface CardAttackContext {
    * (queries.ts, review m3), with the request's.
    */
   measured?: { measured: SituationView; requested: SituationView };
-  /** Consequences the GM's client could not apply (queries.ts `FailedNote`, review m1). */
+  /** Consequences the GM's client could not apply (steps.ts `FailedNote`, review m1). */
   applyFailed?: { op: string; side: Side; detail: string }[];
-  /** Why a player's attack waits (or waited) for the GM's approval (queries.ts `Approval`). */
+  /** Why a player's attack waits (or waited) for the GM's approval (src/core/approval.ts `Approval`). */
   approval?: ApprovalView;
   /** The attack request's situation (for a situation the GM's map could not measure). */
   requested?: SituationView;

@@ -29,6 +29,7 @@ import { AttackDialog } from "./attack-dialog";
 import { DefenceDialog } from "./defence-dialog";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, userOwns } from "./permissions";
+import { QUERY, runStep, type StepName } from "./queries";
 import {
   activeGM,
   chatMessageClass,
@@ -37,13 +38,10 @@ import {
   formatOutcome,
   isGMCard,
   outcomeOf,
-  QUERY,
   REQUEST_TIMEOUT_MS,
-  runStep,
   type MessageLike,
   type QueryOutcome,
-  type StepName,
-} from "./queries";
+} from "./query-common";
 import { customModifierCap, gmRollsAll, worldOptions } from "./settings";
 import {
   fighterSnapshot,
@@ -63,7 +61,7 @@ interface ChatMessageClass {
   getSpeaker(options: { actor?: unknown; token?: unknown }): Obj;
 }
 
-// The request messages' class is `chatMessageClass()` (queries.ts); the attack card's needs
+// The request messages' class is `chatMessageClass()` (query-common.ts); the attack card's needs
 // `getSpeaker` too.
 
 /** `game` (fvtt-types' ReadyGame: the actions run after `ready`). */
@@ -295,7 +293,7 @@ export async function attack(args: {
     }
     throw err;
   }
-  // Off globalThis like chatMessageClass() (queries.ts): the card is created as plain data.
+  // Off globalThis like chatMessageClass() (query-common.ts): the card is created as plain data.
   const Message = (globalThis as unknown as { ChatMessage: ChatMessageClass }).ChatMessage;
   const message = await Message.create({
     type: "exchange",

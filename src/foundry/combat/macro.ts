@@ -4,7 +4,7 @@
  * command) that attacks with that item: `game.blowByBlow.attackWithItem(uuid)`, which is
  * `attackWithItem` below (the entry point exposes it).
  */
-import { escapeData } from "./queries";
+import { escapeData } from "./query-common";
 import { attack } from "./actions";
 
 /** The item types that attack (the sheets' weapon and missile buttons). */

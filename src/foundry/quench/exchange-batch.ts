@@ -17,7 +17,7 @@ import { replayExchange, type ExchangeCard } from "../../core/flow";
 import { apply, attack, defend } from "../combat/actions";
 import { AttackDialog } from "../combat/attack-dialog";
 import { DefenceDialog } from "../combat/defence-dialog";
-import { exchangeBuild, systemFlags } from "../combat/queries";
+import { exchangeBuild, systemFlags } from "../combat/query-common";
 import { fighterSnapshot } from "../combat/snapshot";
 import { cardOf } from "../data/chat-message/exchange";
 import type { Hm3Result } from "../../rules/hm3";

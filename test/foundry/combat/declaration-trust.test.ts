@@ -26,12 +26,8 @@ import { localizeTree, type LangText } from "../../../src/foundry/chat/text";
 import { approveAttack, attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
-import {
-  exchangeBuild,
-  pendingApproval,
-  QUERY,
-  runStep,
-} from "../../../src/foundry/combat/queries";
+import { QUERY, runStep } from "../../../src/foundry/combat/queries";
+import { exchangeBuild, pendingApproval } from "../../../src/foundry/combat/query-common";
 import { CUSTOM_CAP_DEFAULT, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";

@@ -12,12 +12,10 @@ import { hm3 } from "../../../src/rules/hm3";
 import { renderExchangeCard } from "../../../src/foundry/chat/render";
 import { attack, defend } from "../../../src/foundry/combat/actions";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
-import {
-  acceptedCardId,
-  exchangeBuild,
-  QUERY,
-  sweepDeclared,
-} from "../../../src/foundry/combat/queries";
+import { acceptedCardId } from "../../../src/foundry/combat/accept";
+import { sweepDeclared } from "../../../src/foundry/combat/flow-hooks";
+import { QUERY } from "../../../src/foundry/combat/queries";
+import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";

@@ -45,13 +45,9 @@ import {
 } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
-import {
-  exchangeBuild,
-  QUERY,
-  QUERY_HANDLERS,
-  runStep,
-  sweepDeclared,
-} from "../../../src/foundry/combat/queries";
+import { sweepDeclared } from "../../../src/foundry/combat/flow-hooks";
+import { QUERY, QUERY_HANDLERS, runStep } from "../../../src/foundry/combat/queries";
+import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { worldOptions, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";

@@ -40,15 +40,15 @@ import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import * as actions from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
+import { registerFlowHooks } from "../../../src/foundry/combat/flow-hooks";
 import {
-  exchangeBuild,
   QUERY,
-  registerFlowHooks,
   registerQueries,
   requestOf,
   type StepName,
   type StepRequest,
 } from "../../../src/foundry/combat/queries";
+import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";

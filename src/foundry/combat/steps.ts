@@ -1,0 +1,335 @@
+/**
+ * The GM's steps on an accepted card (architecture §2.6): a chooser's choice (a defence), applying
+ * a resolved card's effects once, a side's tactical advantage, the amputation a strike called
+ * for, and apply mode "auto"'s application when a card resolves. Each runs on the active GM's
+ * client, in the card's queue, as the user who asks.
+ */
+import { customTotal } from "../../core/approval";
+import { copy } from "../../core/data";
+import { InputError, showValue } from "../../core/errors";
+import {
+  applyExchange,
+  claimAdvantage,
+  completeChoiceRolls,
+  FlowError,
+  replayExchange,
+  submitChoice,
+  type ChoiceSubmission,
+  type ExchangeCard,
+} from "../../core/flow";
+import type { Effect, Side } from "../../core/ruleset";
+import { cardOf } from "../data/chat-message/exchange";
+import type { FoundryRuleset } from "../rulesets";
+import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
+import { foundryRoll } from "./dice";
+import { callerFor, resolveUuid, sideActor, sideToken } from "./permissions";
+import {
+  actorOf,
+  CombatError,
+  exchangeBuild,
+  formatOutcome,
+  g,
+  liveMessage,
+  outcomeOf,
+  requireApproved,
+  requireGMCard,
+  requireGMClient,
+  rolledBy,
+  rulesetOf,
+  serial,
+  stable,
+  storedRolledBy,
+  updateCard,
+  type MessageLike,
+} from "./query-common";
+import { applyMode, customModifierCap, gmRollsAll } from "./settings";
+import { fighterSnapshot, type TokenDocLike, type UserLike } from "./snapshot";
+import { gainAdvantage } from "./tracker";
+
+/**
+ * A player's choice whose custom modifiers total more than the world's cap is refused (a GM's
+ * is not capped).
+ */
+function requireCustomWithinCap(user: UserLike, request: unknown): void {
+  if (user.isGM) return;
+  const cap = customModifierCap();
+  const total = customTotal((request as { custom?: unknown } | null)?.custom);
+  if (Math.abs(total) > cap)
+    throw new CombatError("customCap", `Custom modifiers total ${total}, beyond ±${cap}.`, {
+      total: String(total),
+      cap: String(cap),
+    });
+}
+
+/** GM: a chooser's choice (a defence): checked, replayed with its rolls, the card updated. */
+export async function chooseOnMessage(
+  message: MessageLike,
+  user: UserLike,
+  submission: ChoiceSubmission,
+): Promise<ExchangeCard> {
+  requireGMClient();
+  const next = await serial(message.id ?? "", async () => {
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
+    const fr = rulesetOf(card);
+    requireApproved(card);
+    requireCustomWithinCap(user, submission.request);
+    const gm = await callerFor(g().user, card);
+    const chooser = await callerFor(user, card);
+    // The dice of the side the chooser does not own are rolled here, on the active GM's
+    // client; of the chooser's rolls only its own side's are kept (architecture §2.6).
+    // With the world's gmRollsAll none of them is kept: the GM's client rolls every die (issue 15).
+    const trust = { gmRollsAll: gmRollsAll() };
+    const completed = await completeChoiceRolls(
+      fr.ruleset,
+      card,
+      submission,
+      chooser,
+      foundryRoll,
+      trust,
+    );
+    const chosen = submitChoice(fr.ruleset, card, completed, gm, chooser);
+    const side = chosen.choices.at(-1)?.by;
+    const sent = new Set(
+      (Array.isArray(submission.rolls) ? submission.rolls : []).map((r) => r?.name),
+    );
+    const byChooser = (name: string) =>
+      chooser.isGM || (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === side && sent.has(name));
+    const who = {
+      ...storedRolledBy(card),
+      ...rolledBy(chosen.rolls.slice(card.rolls.length), byChooser, user),
+    };
+    if (Object.keys(who).length > 0) chosen.context.rolledBy = who;
+    // The choice must be what the chooser's request gives with the chooser's fighter as it is now.
+    const pending = replayExchange(fr.ruleset, card).pending!;
+    const actor = await actorOf(card, pending.by);
+    let value: unknown;
+    try {
+      value = fr.combat.buildChoice(
+        pending,
+        exchangeBuild(card),
+        fighterSnapshot(actor),
+        // The submitted request (JSON from a client): the ruleset's builder checks it.
+        submission.request as never,
+      );
+    } catch (err) {
+      if (err instanceof InputError)
+        throw new FlowError("badChoice", `Bad choice: ${err.message}`, {
+          field: err.field,
+          value: showValue(err.value),
+          reason: err.reason,
+        });
+      throw err;
+    }
+    if (stable(value) !== stable(submission.value))
+      throw new CombatError("choiceChanged", "The choice is not what the request gives.", {
+        name: card[pending.by].name,
+      });
+    await updateCard(live, chosen);
+    return chosen;
+  });
+  if (next.state === "resolved") await afterResolved(message);
+  return next;
+}
+
+/** The targets of each side for applying effects (null: the side's actor is gone). */
+async function sideTargets(card: ExchangeCard): Promise<Record<Side, SideTarget | null>> {
+  const items = sideItems(card);
+  const combat = g().combat ?? null;
+  const target = async (side: Side): Promise<SideTarget | null> => {
+    const actor = await sideActor(card[side]);
+    if (!actor) return null;
+    const token: TokenDocLike | null = await sideToken(card[side]);
+    let combatantId: string | null = null;
+    for (const c of combat?.combatants ?? []) {
+      const sameToken =
+        token && c.tokenId === token.id && (!c.sceneId || c.sceneId === token.parent?.id);
+      const sameActor = !token && actor.id && c.actorId === actor.id;
+      if (sameToken || sameActor) {
+        combatantId = c.id;
+        break;
+      }
+    }
+    return {
+      actorUuid: actor.uuid,
+      snapshot: fighterSnapshot(actor),
+      itemId: items[side],
+      combatantId,
+    };
+  };
+  return { attacker: await target("attacker"), defender: await target("defender") };
+}
+
+/** What the card keeps of an operation that failed (`context.applyFailed`, review m1). */
+export interface FailedNote {
+  op: Operation["op"];
+  side: Side;
+  /** The injury's name (createItem), the condition id (status), or "". */
+  detail: string;
+}
+
+function failedNote(operation: Operation): FailedNote {
+  const detail =
+    operation.op === "createItem"
+      ? operation.data.name
+      : operation.op === "status"
+        ? operation.condition
+        : "";
+  return { op: operation.op, side: operation.side, detail };
+}
+
+/**
+ * Plans `effects` for `card`, writes `marked` (the card marked applied) to the message, then
+ * runs the operations. Operations that fail are logged, notified to the GM and listed on the
+ * card (`context.applyFailed`, review m1) so the GM can make them by hand: apply is at most
+ * once, never twice.
+ */
+async function applyEffects(
+  fr: FoundryRuleset,
+  card: ExchangeCard,
+  effects: readonly Effect[],
+  live: MessageLike,
+  marked: ExchangeCard,
+): Promise<void> {
+  const i18n = g().i18n;
+  const plan = planEffects(effects, await sideTargets(card), fr.combat, (key, data) =>
+    i18n.format(key, data),
+  );
+  await updateCard(live, marked);
+  const failed = await runOperations(plan.operations, {
+    // fromUuid may find any document: runOperations uses only the methods it finds on it.
+    actor: async (uuid) => (await resolveUuid(uuid)) as never,
+    combatant: (id) => g().combat?.combatants.get(id) ?? null,
+  });
+  if (failed.length) {
+    for (const f of failed)
+      console.error(
+        `Blow by Blow: could not apply ${f.operation.op} to the ${f.operation.side}: ${f.error}`,
+      );
+    ui.notifications?.error(
+      i18n.format("BLOWBYBLOW.Combat.Error.applyFailed", { count: String(failed.length) }),
+    );
+    const before = Array.isArray(marked.context.applyFailed) ? marked.context.applyFailed : [];
+    const notes = [...before, ...failed.map((f) => failedNote(f.operation))];
+    await updateCard(live, { ...marked, context: { ...marked.context, applyFailed: notes } });
+  }
+}
+
+/** GM: applies a resolved card's effects once (the card is marked applied before anything runs). */
+export async function applyMessage(
+  message: MessageLike,
+  user: UserLike,
+  revision: number,
+): Promise<ExchangeCard> {
+  requireGMClient();
+  return serial(message.id ?? "", async () => {
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
+    const fr = rulesetOf(card);
+    requireApproved(card);
+    const requester = await callerFor(user, card);
+    const { card: applied, effects } = applyExchange(fr.ruleset, card, requester, revision);
+    await applyEffects(fr, card, effects, live, applied);
+    return applied;
+  });
+}
+
+/** GM: claims a side's tactical advantage for `user` (once per card; once per turn: tracker). */
+export async function advantageOnMessage(
+  message: MessageLike,
+  user: UserLike,
+  side: Side,
+  revision: number,
+): Promise<ExchangeCard> {
+  requireGMClient();
+  return serial(message.id ?? "", async () => {
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
+    const fr = rulesetOf(card);
+    requireApproved(card);
+    const gm = await callerFor(g().user, card);
+    const claimant = await callerFor(user, card);
+    const claimed = claimAdvantage(fr.ruleset, card, side, gm, claimant, revision);
+    const actor = await actorOf(card, side);
+    // The card first, then the turn's count (review m7): a card that cannot be written spends
+    // nothing; a turn whose advantage is already spent puts the card back as it was.
+    await updateCard(live, claimed);
+    if ((await gainAdvantage(actor.uuid)) === "refused") {
+      await updateCard(live, card);
+      throw new CombatError("turnAdvantage", "A tactical advantage was already taken this turn.", {
+        name: card[side].name,
+      });
+    }
+    return claimed;
+  });
+}
+
+/**
+ * GM only (ruling R30): marks the amputation a strike called for: the victim gets the
+ * `amputated` condition (and is marked defeated if the ruleset counts it incapacitating), and
+ * the card's context records the strike, once.
+ */
+export async function amputateOnMessage(
+  message: MessageLike,
+  user: UserLike,
+  strike: number,
+  revision: number,
+): Promise<ExchangeCard> {
+  requireGMClient();
+  return serial(message.id ?? "", async () => {
+    const live = liveMessage(message);
+    requireGMCard(live);
+    const card = cardOf(live.system);
+    const fr = rulesetOf(card);
+    if (!user.isGM)
+      throw new FlowError("notGM", "Only a GM marks an amputation.", { userId: user.id ?? "" });
+    if (card.state !== "resolved" && card.state !== "applied")
+      throw new FlowError("notResolved", "The exchange is not resolved.", {
+        state: String(card.state),
+      });
+    if (revision !== card.revision)
+      throw new FlowError("staleRevision", "The card changed.", {
+        expected: String(card.revision),
+        actual: String(revision),
+      });
+    const { result } = replayExchange(fr.ruleset, card);
+    const victim = result && fr.amputationVictim ? fr.amputationVictim(result, strike) : null;
+    if (!victim)
+      throw new CombatError("noAmputation", `Strike ${strike} calls for no amputation.`, {
+        strike: String(strike),
+      });
+    const done = Array.isArray(card.context.amputated) ? (card.context.amputated as unknown[]) : [];
+    if (done.includes(strike))
+      throw new CombatError("alreadyAmputated", `Strike ${strike}'s amputation is marked.`, {
+        strike: String(strike),
+        name: card[victim].name,
+      });
+    const next = copy(card);
+    next.context.amputated = [...done, strike];
+    next.revision = card.revision + 1;
+    const effect: Effect = {
+      type: "condition",
+      to: victim,
+      condition: "amputated",
+      cause: "amputation",
+    };
+    await applyEffects(fr, card, [effect], live, next);
+    return next;
+  });
+}
+
+/** After a card resolves: apply mode "auto" applies at once on this (the GM's) client. */
+export async function afterResolved(message: MessageLike): Promise<void> {
+  if (applyMode() !== "auto") return;
+  const card = cardOf(message.system);
+  if (card.state !== "resolved") return;
+  try {
+    await applyMessage(message, g().user, card.revision);
+  } catch (err) {
+    const outcome = outcomeOf(err);
+    if (!outcome.ok) ui.notifications?.warn(formatOutcome(outcome));
+  }
+}
