@@ -3,7 +3,7 @@
  * as measured on the canvas (each value overridable) and the user's own modifiers, with the
  * itemised target recomputed by the ruleset's preview on every change. `AttackDialog.prompt`
  * resolves with the request on Attack and with null when the window is closed. The pure logic
- * (drafts, checks, breakdown, view model) is in ./attack-form.ts; `PromptDialog`, shared with
+ * (drafts, checks, breakdown, view model) is in ./attack-form.ts (and ./dialog-form.ts); `PromptDialog`, shared with
  * the defence dialog, holds the window's life: the draft, partial re-renders, the promise.
  */
 import type { DeepPartial } from "fvtt-types/utils";
@@ -23,9 +23,8 @@ import {
   readAttackDraft,
   type ApprovalHint,
   type AttackDraft,
-  type CustomDraft,
-  type CustomRowView,
 } from "./attack-form";
+import type { CustomDraft, CustomRowView } from "./dialog-form";
 
 type Obj = Record<string, unknown>;
 

@@ -1,59 +1,41 @@
 /**
- * The pure logic of the attack and defence dialogs (attack-dialog.ts, defence-dialog.ts): the
- * form's values as typed (a draft), the request built from them with every refused field
- * named with its value, the itemised target as breakdown rows, an `InputError` of the
- * ruleset's preview turned into a message beside the field it names, and the view model the
- * templates render. No Foundry globals: the dialogs pass `game.i18n` in.
+ * The pure logic of the attack dialog (attack-dialog.ts): the attack form as typed (a draft),
+ * the attack request built from it with every refused field named with its value, an
+ * `InputError` of the ruleset's preview turned into a message beside the field it names, what
+ * the GM will have to approve, and the view model the templates render. What the defence
+ * dialog shares with it is in dialog-form.ts. No Foundry globals: the dialogs pass `game.i18n` in.
  */
 import type {
   AttackOption,
   AttackRequest,
   AttackSituation,
-  CustomModifierInput,
   FighterSnapshot,
   TargetLabels,
 } from "../../core/combat";
-import { InputError, showValue } from "../../core/errors";
+import { InputError } from "../../core/errors";
 import type { Target } from "../../core/modifiers";
 import { signed, type Format, type Localize } from "../sheets/common";
-import { baseLabelKey, modifierLabelKey } from "../target-labels";
+import {
+  breakdown,
+  customFromForm,
+  customRows,
+  FIELD_LABEL,
+  formText as text,
+  messagesByField,
+  problem,
+  PROBLEM_KEY,
+  readCustom,
+  readWhole,
+  type Breakdown,
+  type Choice,
+  type CustomDraft,
+  type CustomRowView,
+  type FieldProblem,
+} from "./dialog-form";
 
 type Obj = Record<string, unknown>;
 
-// ── Keys ─────────────────────────────────────────────────────────────────────────────────────
-
-/** Message keys of refused fields (`{field}` the field's label, `{value}` as typed). */
-export const PROBLEM_KEY = Object.freeze({
-  notNumber: "BLOWBYBLOW.Validation.notNumber",
-  notWhole: "BLOWBYBLOW.Validation.notWhole",
-  tooLow: "BLOWBYBLOW.Validation.tooLow",
-  required: "BLOWBYBLOW.Validation.required",
-  notChoice: "BLOWBYBLOW.Validation.notChoice",
-  unavailable: "BLOWBYBLOW.Dialog.Error.unavailable",
-  refused: "BLOWBYBLOW.Dialog.Error.refused",
-  preview: "BLOWBYBLOW.Dialog.Error.preview",
-  noBand: "BLOWBYBLOW.Dialog.Error.noBand",
-  notMeasured: "BLOWBYBLOW.Dialog.Error.notMeasured",
-});
-
-/** Labels of the form's fields (`{n}`: the modifier's row, from 1). */
-export const FIELD_LABEL = Object.freeze({
-  itemId: "BLOWBYBLOW.Dialog.Field.weapon",
-  mode: "BLOWBYBLOW.Dialog.Field.mode",
-  aim: "BLOWBYBLOW.Dialog.Field.aim",
-  band: "BLOWBYBLOW.Dialog.Field.band",
-  engagingDefender: "BLOWBYBLOW.Dialog.Field.engaging",
-  defenderProne: "BLOWBYBLOW.Dialog.Field.prone",
-  distance: "BLOWBYBLOW.Dialog.Field.distance",
-  item: "BLOWBYBLOW.Dialog.Field.item",
-  customLabel: "BLOWBYBLOW.Dialog.Field.customLabel",
-  customValue: "BLOWBYBLOW.Dialog.Field.customValue",
-});
-
 const KEY = Object.freeze({
-  raw: "BLOWBYBLOW.Dialog.Breakdown.raw",
-  value: "BLOWBYBLOW.Dialog.Breakdown.value",
-  clamped: "BLOWBYBLOW.Modifier.clamped",
   impact: "BLOWBYBLOW.Dialog.impact",
   unavailable: "BLOWBYBLOW.Dialog.unavailable",
   bandAuto: "BLOWBYBLOW.Dialog.Attack.bandAuto",
@@ -70,13 +52,6 @@ const KEY = Object.freeze({
 });
 
 // ── Drafts: the form as typed ────────────────────────────────────────────────────────────────
-
-/** A user modifier row as typed. */
-export interface CustomDraft {
-  label: string;
-  value: string;
-}
-
 /** The attack form as typed (numbers stay text until read). */
 export interface AttackDraft {
   itemId: string;
@@ -127,34 +102,11 @@ export function initialAttackDraft(
   };
 }
 
-/** A form value as text: numbers as written, null/undefined as "". */
-function text(value: unknown, fallback: string): string {
-  if (value === undefined) return fallback;
-  if (value === null) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  return typeof value === "string" ? value : fallback;
-}
-
 /** A checkbox value (FormDataExtended gives booleans; a raw form "on"). */
 function flag(value: unknown, fallback: boolean): boolean {
   if (value === undefined) return fallback;
   return value === true || value === "on" || value === "true";
 }
-
-/** The user modifier rows of a flat form (`custom.0.label`, `custom.0.value`, …) in row order. */
-export function customFromForm(flat: Obj): CustomDraft[] {
-  const rows = new Map<number, CustomDraft>();
-  for (const [key, value] of Object.entries(flat)) {
-    const m = /^custom\.(\d+)\.(label|value)$/.exec(key);
-    if (!m) continue;
-    const index = Number(m[1]);
-    const row = rows.get(index) ?? { label: "", value: "" };
-    row[m[2] as "label" | "value"] = text(value, "");
-    rows.set(index, row);
-  }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, row]) => row);
-}
-
 /**
  * The draft after a change of the form (`flat`: FormDataExtended's object, dotted names).
  * Choosing another item keeps the mode and aim when the new item offers them, else takes its
@@ -183,100 +135,6 @@ export function attackDraftFromForm(
     draft.band = "";
   }
   return draft;
-}
-
-// ── Reading a draft ──────────────────────────────────────────────────────────────────────────
-
-/** One refused field, to be shown beside it. */
-export interface FieldProblem {
-  /** The form field's name (`engagingDefender`, `custom.1.value`); "" for the whole form. */
-  name: string;
-  /** Label key of the field (FIELD_LABEL), or the field's path when it has none. */
-  label: string;
-  /** The user modifier row (from 1), for the custom fields' labels. */
-  row?: number;
-  value: unknown;
-  /** Message key (PROBLEM_KEY). */
-  key: string;
-  /** Further placeholders; values starting `BLOWBYBLOW.` are localised. */
-  data: Record<string, string | number>;
-}
-
-/** A number typed in the form shown as the number, anything else as `showValue` shows it. */
-function typed(value: unknown): string {
-  if (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)))
-    return value.trim();
-  return showValue(value);
-}
-
-/** A localisation key of the system (its values are localised in messages). */
-const LANG_KEY = /^BLOWBYBLOW\./;
-
-/** The message of a problem, localised: "Hostiles engaging the defender: 0 is less than 1." */
-export function problemMessage(problem: FieldProblem, localize: Localize, format: Format): string {
-  const data: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(problem.data))
-    data[k] = typeof v === "string" && LANG_KEY.test(v) ? localize(v) : v;
-  data.field = LANG_KEY.test(problem.label)
-    ? format(problem.label, { n: problem.row ?? "" })
-    : problem.label;
-  data.value = typed(problem.value);
-  return format(problem.key, data);
-}
-
-function problem(
-  name: string,
-  label: string,
-  value: unknown,
-  key: string,
-  data: Record<string, string | number> = {},
-  row?: number,
-): FieldProblem {
-  return { name, label, value, key, data, ...(row === undefined ? {} : { row }) };
-}
-
-/** A whole number ≥ `min` typed in the form, or the problem with it. */
-function readWhole(
-  raw: string,
-  name: string,
-  label: string,
-  min: number | null,
-  row?: number,
-): number | FieldProblem {
-  const t = raw.trim();
-  if (t === "") return problem(name, label, raw, PROBLEM_KEY.required, {}, row);
-  const n = Number(t);
-  if (!Number.isFinite(n)) return problem(name, label, raw, PROBLEM_KEY.notNumber, {}, row);
-  if (!Number.isInteger(n)) return problem(name, label, raw, PROBLEM_KEY.notWhole, {}, row);
-  if (min !== null && n < min) return problem(name, label, raw, PROBLEM_KEY.tooLow, { min }, row);
-  return n;
-}
-
-/** The user modifier rows read, or their problems (a row needs a name and a whole number). */
-export function readCustom(rows: readonly CustomDraft[]): {
-  custom: CustomModifierInput[];
-  problems: FieldProblem[];
-} {
-  const custom: CustomModifierInput[] = [];
-  const problems: FieldProblem[] = [];
-  rows.forEach((row, i) => {
-    const label = row.label.trim();
-    if (label === "")
-      problems.push(
-        problem(
-          `custom.${i}.label`,
-          FIELD_LABEL.customLabel,
-          row.label,
-          PROBLEM_KEY.required,
-          {},
-          i + 1,
-        ),
-      );
-    const value = readWhole(row.value, `custom.${i}.value`, FIELD_LABEL.customValue, null, i + 1);
-    if (typeof value !== "number") problems.push(value);
-    else if (label !== "") custom.push({ label, value });
-  });
-  return { custom, problems };
 }
 
 const choices = (ids: readonly { id: string }[]) => ids.map((c) => c.id).join(", ");
@@ -431,65 +289,6 @@ function bandProblem(p: FieldProblem, request: AttackRequest): FieldProblem {
     : { ...p, key: PROBLEM_KEY.noBand, value: distance };
 }
 
-// ── Breakdown ────────────────────────────────────────────────────────────────────────────────
-
-/** A whole number with a true minus sign when negative (totals: `40`, `−5`). */
-export function plain(n: number): string {
-  return n < 0 ? `\u2212${-n}` : String(n);
-}
-
-export interface BreakdownRow {
-  /** Localised label, or the user's own (shown as text). */
-  label: string;
-  /** The number with its sign (`+5`, `−10`) for modifiers, plain for base and totals. */
-  value: string;
-  kind: "base" | "modifier" | "custom" | "raw" | "value";
-}
-
-export interface Breakdown {
-  rows: BreakdownRow[];
-  raw: number;
-  value: number;
-  /** "limited to 95" when the ruleset clamped the sum, else null. */
-  clampedNote: string | null;
-}
-
-/**
- * A target's story as rows: the base ("AML 65"), each modifier with its localised label (a
- * user's own label as typed) and signed value, the raw sum, and the value rolled against
- * (with "limited to …" when the ruleset clamped it).
- */
-export function breakdown(
-  target: Target,
-  localize: Localize,
-  format: Format,
-  labels: TargetLabels,
-): Breakdown {
-  const rows: BreakdownRow[] = [
-    {
-      label: localize(baseLabelKey(labels, target.baseKey)),
-      value: plain(target.base),
-      kind: "base",
-    },
-  ];
-  for (const m of target.modifiers) {
-    rows.push({
-      label: m.label ?? localize(modifierLabelKey(labels, m.key)),
-      value: signed(m.value),
-      kind: m.label !== undefined ? "custom" : "modifier",
-    });
-  }
-  rows.push({ label: localize(KEY.raw), value: plain(target.raw), kind: "raw" });
-  const clamped = target.raw !== target.value;
-  rows.push({ label: localize(KEY.value), value: plain(target.value), kind: "value" });
-  return {
-    rows,
-    raw: target.raw,
-    value: target.value,
-    clampedNote: clamped ? format(KEY.clamped, { value: target.value }) : null,
-  };
-}
-
 // ── The attack dialog's view ─────────────────────────────────────────────────────────────────
 
 /** What the attack dialog's context is built from (the dialog's input, see attack-dialog.ts). */
@@ -547,24 +346,6 @@ export function approvalNotes(
   }
   return notes;
 }
-
-export interface Choice {
-  id: string;
-  label: string;
-  checked: boolean;
-  disabled?: boolean;
-}
-
-export interface CustomRowView {
-  index: number;
-  labelName: string;
-  valueName: string;
-  label: string;
-  value: string;
-  labelError: string | null;
-  valueError: string | null;
-}
-
 export interface AttackDialogContext {
   heading: string;
   weapons: (Choice & { name: string; reason: string | null })[];
@@ -589,39 +370,6 @@ export interface AttackDialogContext {
   showModifiers: boolean;
   canSubmit: boolean;
 }
-
-/** Rows of the user modifiers with the problems of each field beside it. */
-export function customRows(
-  rows: readonly CustomDraft[],
-  messages: ReadonlyMap<string, string>,
-): CustomRowView[] {
-  return rows.map((row, index) => ({
-    index,
-    labelName: `custom.${index}.label`,
-    valueName: `custom.${index}.value`,
-    label: row.label,
-    value: row.value,
-    labelError: messages.get(`custom.${index}.label`) ?? null,
-    valueError: messages.get(`custom.${index}.value`) ?? null,
-  }));
-}
-
-/** Problems as messages by field name ("" gathers those of no field). */
-export function messagesByField(
-  problems: readonly FieldProblem[],
-  localize: Localize,
-  format: Format,
-): { byField: Map<string, string>; general: string[] } {
-  const byField = new Map<string, string>();
-  const general: string[] = [];
-  for (const p of problems) {
-    const message = problemMessage(p, localize, format);
-    if (p.name === "") general.push(message);
-    else byField.set(p.name, byField.has(p.name) ? `${byField.get(p.name)} ${message}` : message);
-  }
-  return { byField, general };
-}
-
 /** The label of the automatic band: "From distance (120 hexes): Long range". */
 function autoBandLabel(
   input: AttackViewInput,

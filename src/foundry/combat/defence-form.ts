@@ -28,7 +28,7 @@ import {
   type CustomDraft,
   type CustomRowView,
   type FieldProblem,
-} from "./attack-form";
+} from "./dialog-form";
 
 type Obj = Record<string, unknown>;
 

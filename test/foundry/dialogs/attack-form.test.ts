@@ -9,14 +9,12 @@ import { InputError } from "../../../src/core/errors";
 import {
   attackDialogContext,
   attackDraftFromForm,
-  breakdown,
-  customFromForm,
   initialAttackDraft,
   previewProblem,
-  problemMessage,
   readAttackDraft,
   type AttackDraft,
 } from "../../../src/foundry/combat/attack-form";
+import { breakdown, customFromForm, problemMessage } from "../../../src/foundry/combat/dialog-form";
 import { hm3Combat } from "../../../src/rules/hm3/combat";
 import { format, localize } from "../stand-ins/handlebars";
 import { attackInput, BOW, DAGGER, OPTIONS, preview, SITUATION, SWORD, XSS } from "./fixtures";

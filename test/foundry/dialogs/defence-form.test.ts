@@ -15,7 +15,7 @@ import {
   readDefenceDraft,
   type DefenceDraft,
 } from "../../../src/foundry/combat/defence-form";
-import { problemMessage } from "../../../src/foundry/combat/attack-form";
+import { problemMessage } from "../../../src/foundry/combat/dialog-form";
 import { format, localize } from "../stand-ins/handlebars";
 import { DEFENCES, defenceInput, XSS } from "./fixtures";
 
