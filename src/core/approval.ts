@@ -1,5 +1,5 @@
 /**
- * Whether a player's attack request waits for the GM's approval (issue 15,
+ * Whether a player's attack request or choice waits for the GM's approval (issue 15,
  * docs/architecture.md §2.6): pure comparisons of the request with what the GM's client measured
  * and the world's cap. The Foundry adapter measures and stores; this decides.
  */
@@ -89,4 +89,16 @@ export function approvalFor(
   }
   if (!reasons.length) return null;
   return { pending: true, reasons, cap, customTotal: total, ...(band ? { band } : {}) };
+}
+
+/**
+ * The approval a player's choice (a defence) needs on the GM's client, or null (issue 15): its
+ * custom modifier rows total more than the world's cap. A choice has no situation or band of its
+ * own to measure; it is held exactly as an attack is, and goes on only when the GM approves.
+ */
+export function choiceApprovalFor(request: unknown, cap: number): Approval | null {
+  const total = customTotal((request as { custom?: unknown } | null)?.custom);
+  return Math.abs(total) > cap
+    ? { pending: true, reasons: ["custom"], cap, customTotal: total }
+    : null;
 }

@@ -4,7 +4,12 @@
  * through the adapter with real fighters (test/foundry/combat/declaration-trust.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { approvalFor, customTotal, situationChanged } from "../../src/core/approval";
+import {
+  approvalFor,
+  choiceApprovalFor,
+  customTotal,
+  situationChanged,
+} from "../../src/core/approval";
 import type { AttackSituation, FighterSnapshot } from "../../src/core/combat";
 import { hm3Combat } from "../../src/rules/hm3";
 
@@ -53,5 +58,24 @@ describe("approvalFor (issue 15)", () => {
       customTotal([{ value: 5 }, { value: "9" }, { value: Infinity }, null, { value: -2 }]),
     ).toBe(3);
     expect(customTotal("rows")).toBe(0);
+  });
+});
+
+describe("choiceApprovalFor (issue 15: a player's defence beyond the cap)", () => {
+  it("a +100 row beyond a cap of 20 waits (custom), with the total and the cap", () => {
+    expect(choiceApprovalFor({ custom: [{ label: "luck", value: 100 }] }, 20)).toEqual({
+      pending: true,
+      reasons: ["custom"],
+      cap: 20,
+      customTotal: 100,
+    });
+    expect(choiceApprovalFor({ custom: [{ value: -21 }] }, 20)?.customTotal).toBe(-21);
+  });
+
+  it("at the cap, without rows or without a request: no approval", () => {
+    expect(choiceApprovalFor({ custom: [{ value: 15 }, { value: 5 }] }, 20)).toBeNull();
+    expect(choiceApprovalFor({ custom: [{ value: -20 }] }, 20)).toBeNull();
+    expect(choiceApprovalFor({ custom: [] }, 0)).toBeNull();
+    expect(choiceApprovalFor(null, 0)).toBeNull();
   });
 });

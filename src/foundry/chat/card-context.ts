@@ -86,6 +86,7 @@ export const CARD_KEY = Object.freeze({
   approvalBand: "BLOWBYBLOW.Card.Approval.band",
   approvalBandOut: "BLOWBYBLOW.Card.Approval.bandOut",
   approvalApproved: "BLOWBYBLOW.Card.Approval.approved",
+  approvalChoiceCustom: "BLOWBYBLOW.Card.Approval.choiceCustom",
   approve: "BLOWBYBLOW.Card.Approval.approve",
   refuse: "BLOWBYBLOW.Card.Approval.refuse",
   yes: "BLOWBYBLOW.Card.HandSet.yes",
@@ -184,6 +185,24 @@ export function approvalLines(context: CardAttackContext): LangText[] {
 }
 
 /**
+ * Lines saying why a player's choice (a defence) waits (or waited) for the GM's approval (issue
+ * 15): whose, its custom modifiers' total against the world's cap; then "approved".
+ */
+export function choiceApprovalLines(context: CardAttackContext): LangText[] {
+  const a = context.choiceApproval;
+  if (!a) return [];
+  const lines: LangText[] = [
+    t(CARD_KEY.approvalChoiceCustom, {
+      name: a.name,
+      total: a.customTotal > 0 ? `+${a.customTotal}` : String(a.customTotal),
+      cap: a.cap,
+    }),
+  ];
+  if (!a.pending) lines.push(t(CARD_KEY.approvalApproved, { name: a.approvedBy ?? "" }));
+  return lines;
+}
+
+/**
  * Lines saying where the attack's situation was set by hand, against the GM's map (review m3):
  * one per value that differs.
  */
@@ -249,6 +268,11 @@ export interface CardAttackContext {
   applyFailed?: { op: string; side: Side; detail: string }[];
   /** Why a player's attack waits (or waited) for the GM's approval (src/core/approval.ts `Approval`). */
   approval?: ApprovalView;
+  /**
+   * Why a player's choice waits (or waited) for the GM's approval (combat/query-common.ts
+   * `ChoiceApproval`), with the chooser's name.
+   */
+  choiceApproval?: ApprovalView & { name: string };
   /** The attack request's situation (for a situation the GM's map could not measure). */
   requested?: SituationView;
 }
@@ -330,6 +354,12 @@ export function readAttackContext(card: ExchangeCard): CardAttackContext {
   if (approval) {
     out.approval = approval;
     out.requested = situationView((c.request as { situation?: unknown } | undefined)?.situation);
+  }
+  const choiceApproval = approvalView(c.choiceApproval);
+  if (choiceApproval) {
+    const held = (c.choiceApproval as { held?: { side?: unknown } }).held;
+    const side = isSide(held?.side) ? held.side : "defender";
+    out.choiceApproval = { ...choiceApproval, name: sideName(card, side) };
   }
   if (Array.isArray(c.applyFailed))
     out.applyFailed = (c.applyFailed as unknown[]).flatMap((n) => {
@@ -583,9 +613,9 @@ export function exchangeCardContext(
     context.target ?? (isTarget(result.attackTarget) ? result.attackTarget : null);
   const beforeResult = card.state === "declared" || card.state === "awaitingDefence";
   const weapon = context.itemName ?? options.weaponName ?? null;
-  // Issue 15: while the attack waits for the GM's approval, no defence, apply or advantage is
-  // offered (the GM's client refuses them too); a GM sees Approve and Refuse.
-  const waiting = context.approval?.pending === true;
+  // Issue 15: while the attack or a held defence waits for the GM's approval, no defence, apply
+  // or advantage is offered (the GM's client refuses them too); a GM sees Approve and Refuse.
+  const waiting = context.approval?.pending === true || context.choiceApproval?.pending === true;
   const status = statusLines(card, viewer, mode, options.resolvedKey);
   if (waiting) status.unshift({ text: t(CARD_KEY.approvalWaits), tone: "wait" });
   return {
@@ -599,14 +629,15 @@ export function exchangeCardContext(
     summary,
     handSet: handSetLines(context),
     applyFailed: applyFailedLines(card, context),
-    approval: context.approval
-      ? {
-          lines: approvalLines(context),
-          pending: waiting,
-          approve: t(CARD_KEY.approve),
-          refuse: t(CARD_KEY.refuse),
-        }
-      : null,
+    approval:
+      context.approval || context.choiceApproval
+        ? {
+            lines: [...approvalLines(context), ...choiceApprovalLines(context)],
+            pending: waiting,
+            approve: t(CARD_KEY.approve),
+            refuse: t(CARD_KEY.refuse),
+          }
+        : null,
     canApprove: waiting && viewer.isGM,
     dice: diceLines(card, fr.rollLabels),
     status,

@@ -9,7 +9,7 @@ import type { Approval } from "../../core/approval";
 import type { DeclarationBuild } from "../../core/combat";
 import type { RollRecord } from "../../core/dice";
 import { InputError, showValue } from "../../core/errors";
-import { FlowError, type ExchangeCard } from "../../core/flow";
+import { FlowError, type ChoiceSubmission, type ExchangeCard } from "../../core/flow";
 import type { Side } from "../../core/ruleset";
 import { cardSource } from "../data/chat-message/exchange";
 import { escapeHtml } from "../sheets/common";
@@ -36,7 +36,8 @@ export type CombatErrorCode =
   | "awaitingApproval"
   | "notAwaitingApproval"
   | "approvalRefused"
-  | "customCap"
+  | "choiceAwaitingApproval"
+  | "choiceRefused"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -58,7 +59,8 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   awaitingApproval: "BLOWBYBLOW.Combat.Error.awaitingApproval",
   notAwaitingApproval: "BLOWBYBLOW.Combat.Error.notAwaitingApproval",
   approvalRefused: "BLOWBYBLOW.Combat.Error.approvalRefused",
-  customCap: "BLOWBYBLOW.Combat.Error.customCap",
+  choiceAwaitingApproval: "BLOWBYBLOW.Combat.Error.choiceAwaitingApproval",
+  choiceRefused: "BLOWBYBLOW.Combat.Error.choiceRefused",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 
@@ -274,18 +276,45 @@ export function liveMessage(message: MessageLike): MessageLike {
   return live;
 }
 
-/** The card's approval when it still waits for the GM, else null. */
-export function pendingApproval(card: ExchangeCard): Approval | null {
+/** The attack's approval (`context.approval`) when it still waits for the GM, else null. */
+export function pendingAttackApproval(card: ExchangeCard): Approval | null {
   const a = (card.context as Obj | null)?.approval as Approval | undefined;
   return a && typeof a === "object" && a.pending === true ? a : null;
 }
 
-/** Refuses a step on a card that waits for the GM's approval. */
+/**
+ * A player's choice held for the GM's approval (`context.choiceApproval`, issue 15): why (its
+ * custom total against the world's cap) and, while it waits, who chose for which side and the
+ * submission as it was sent, run once the GM approves. `approvedBy` once a GM approved it.
+ */
+export interface ChoiceApproval extends Approval {
+  held?: { userId: string; side: Side; submission: ChoiceSubmission };
+  approvedBy?: string;
+}
+
+/** The held choice's approval when it still waits for the GM, else null. */
+export function pendingChoiceApproval(card: ExchangeCard): ChoiceApproval | null {
+  const a = (card.context as Obj | null)?.choiceApproval as ChoiceApproval | undefined;
+  return a && typeof a === "object" && a.pending === true ? a : null;
+}
+
+/** The card's approval (the attack's, or a held choice's) while it waits for the GM, else null. */
+export function pendingApproval(card: ExchangeCard): Approval | null {
+  return pendingAttackApproval(card) ?? pendingChoiceApproval(card);
+}
+
+/** Refuses a step on a card that waits for the GM's approval (of the attack or of a choice). */
 export function requireApproved(card: ExchangeCard): void {
-  if (pendingApproval(card))
+  if (pendingAttackApproval(card))
     throw new CombatError("awaitingApproval", "The attack waits for the GM's approval.", {
       attacker: card.attacker.name,
       defender: card.defender.name,
+    });
+  const held = pendingChoiceApproval(card);
+  if (held)
+    throw new CombatError("choiceAwaitingApproval", "A choice waits for the GM's approval.", {
+      name: held.held ? card[held.held.side].name : card.defender.name,
+      attacker: card.attacker.name,
     });
 }
 

@@ -6,7 +6,7 @@
  * boolean per optional rule of every playable ruleset (`blow-by-blow.<rulesetId>.<ruleId>`,
  * e.g. `blow-by-blow.hm3.killRoll`), and the cap on a side's custom modifiers
  * (`customModifierCap`: a player's attack whose custom rows total more than ± the cap waits
- * for the GM's approval, a player's defence beyond it is refused; architecture §2.6). The list of settings is plain data (`combatSettings`),
+ * for the GM's approval, and so does a player's defence; architecture §2.6). The list of settings is plain data (`combatSettings`),
  * built from the rulesets and tested; `registerCombatSettings` registers it at `init`.
  */
 import type { OptionalRule } from "../../core/combat";

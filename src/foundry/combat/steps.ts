@@ -4,7 +4,7 @@
  * for, and apply mode "auto"'s application when a card resolves. Each runs on the active GM's
  * client, in the card's queue, as the user who asks.
  */
-import { customTotal } from "../../core/approval";
+import { choiceApprovalFor, type Approval } from "../../core/approval";
 import { copy } from "../../core/data";
 import { InputError, showValue } from "../../core/errors";
 import {
@@ -40,6 +40,7 @@ import {
   stable,
   storedRolledBy,
   updateCard,
+  type ChoiceApproval,
   type MessageLike,
 } from "./query-common";
 import { applyMode, customModifierCap, gmRollsAll } from "./settings";
@@ -47,21 +48,137 @@ import { fighterSnapshot, type TokenDocLike, type UserLike } from "./snapshot";
 import { gainAdvantage } from "./tracker";
 
 /**
- * A player's choice whose custom modifiers total more than the world's cap is refused (a GM's
- * is not capped).
+ * Refuses a choice that is not what the chooser's request gives with the chooser's fighter as it
+ * is now (the ruleset's builder checks the request: a bad one is `badChoice`).
  */
-function requireCustomWithinCap(user: UserLike, request: unknown): void {
-  if (user.isGM) return;
-  const cap = customModifierCap();
-  const total = customTotal((request as { custom?: unknown } | null)?.custom);
-  if (Math.abs(total) > cap)
-    throw new CombatError("customCap", `Custom modifiers total ${total}, beyond ±${cap}.`, {
-      total: String(total),
-      cap: String(cap),
+async function requireChoiceAsBuilt(
+  fr: FoundryRuleset,
+  card: ExchangeCard,
+  submission: ChoiceSubmission,
+): Promise<void> {
+  const pending = replayExchange(fr.ruleset, card).pending!;
+  const actor = await actorOf(card, pending.by);
+  let value: unknown;
+  try {
+    value = fr.combat.buildChoice(
+      pending,
+      exchangeBuild(card),
+      fighterSnapshot(actor),
+      // The submitted request (JSON from a client): the ruleset's builder checks it.
+      submission.request as never,
+    );
+  } catch (err) {
+    if (err instanceof InputError)
+      throw new FlowError("badChoice", `Bad choice: ${err.message}`, {
+        field: err.field,
+        value: showValue(err.value),
+        reason: err.reason,
+      });
+    throw err;
+  }
+  if (stable(value) !== stable(submission.value))
+    throw new CombatError("choiceChanged", "The choice is not what the request gives.", {
+      name: card[pending.by].name,
     });
 }
 
-/** GM: a chooser's choice (a defence): checked, replayed with its rolls, the card updated. */
+/**
+ * The card with `user`'s choice made (not yet written): checked by the core (`submitChoice`:
+ * the state, revision, kind and the chooser's ownership as of now), its dice completed on this
+ * (the active GM's) client, and compared with what the request gives (`requireChoiceAsBuilt`).
+ */
+export async function chosenCard(
+  fr: FoundryRuleset,
+  card: ExchangeCard,
+  user: UserLike,
+  submission: ChoiceSubmission,
+): Promise<ExchangeCard> {
+  const gm = await callerFor(g().user, card);
+  const chooser = await callerFor(user, card);
+  // The dice of the side the chooser does not own are rolled here, on the active GM's
+  // client; of the chooser's rolls only its own side's are kept (architecture §2.6).
+  // With the world's gmRollsAll none of them is kept: the GM's client rolls every die (issue 15).
+  const trust = { gmRollsAll: gmRollsAll() };
+  const completed = await completeChoiceRolls(
+    fr.ruleset,
+    card,
+    submission,
+    chooser,
+    foundryRoll,
+    trust,
+  );
+  const chosen = submitChoice(fr.ruleset, card, completed, gm, chooser);
+  const side = chosen.choices.at(-1)?.by;
+  const sent = new Set(
+    (Array.isArray(submission.rolls) ? submission.rolls : []).map((r) => r?.name),
+  );
+  const byChooser = (name: string) =>
+    chooser.isGM || (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === side && sent.has(name));
+  const who = {
+    ...storedRolledBy(card),
+    ...rolledBy(chosen.rolls.slice(card.rolls.length), byChooser, user),
+  };
+  if (Object.keys(who).length > 0) chosen.context.rolledBy = who;
+  await requireChoiceAsBuilt(fr, card, submission);
+  return chosen;
+}
+
+/**
+ * The card with a player's choice held for the GM's approval (issue 15; not yet written): the
+ * choice is checked as far as it can be without its dice (the card waits for a choice of its
+ * kind, at its revision, from the side's owner as of now, and the request gives it), then kept
+ * as sent in `context.choiceApproval` with why it waits. The revision stays: nothing was chosen
+ * yet, and every other step is refused while it waits (`requireApproved`).
+ */
+async function heldCard(
+  fr: FoundryRuleset,
+  card: ExchangeCard,
+  user: UserLike,
+  submission: ChoiceSubmission,
+  approval: Approval,
+): Promise<ExchangeCard> {
+  if (card.state !== "awaitingDefence")
+    throw new FlowError("wrongState", "The exchange waits for no choice.", {
+      state: String(card.state),
+      expected: "awaitingDefence",
+    });
+  if (submission.revision !== card.revision)
+    throw new FlowError("staleRevision", "The card changed.", {
+      expected: String(card.revision),
+      actual: String(submission.revision),
+    });
+  const pending = replayExchange(fr.ruleset, card).pending;
+  if (!pending)
+    throw new FlowError("wrongState", "The exchange has nothing pending: it is resolved.", {
+      state: "resolved",
+      expected: "awaitingDefence",
+    });
+  if (submission.kind !== pending.kind)
+    throw new FlowError("notPending", "The exchange waits for another kind of choice.", {
+      kind: showValue(submission.kind),
+      expected: pending.kind,
+    });
+  const chooser = await callerFor(user, card);
+  if (!chooser.owns[pending.by])
+    throw new FlowError("notOwner", "The user does not own the chooser.", {
+      side: pending.by,
+      userId: user.id ?? "",
+    });
+  await requireChoiceAsBuilt(fr, card, submission);
+  const held = copy(card);
+  const choiceApproval: ChoiceApproval = {
+    ...approval,
+    held: { userId: user.id ?? "", side: pending.by, submission: copy(submission) },
+  };
+  held.context.choiceApproval = choiceApproval;
+  return held;
+}
+
+/**
+ * GM: a chooser's choice (a defence): checked, replayed with its rolls, the card updated. A
+ * player's choice whose custom modifiers total more than the world's cap is held on the card for
+ * the GM's approval instead (issue 15; a GM's own is not capped): approve.ts runs it then.
+ */
 export async function chooseOnMessage(
   message: MessageLike,
   user: UserLike,
@@ -74,60 +191,12 @@ export async function chooseOnMessage(
     const card = cardOf(live.system);
     const fr = rulesetOf(card);
     requireApproved(card);
-    requireCustomWithinCap(user, submission.request);
-    const gm = await callerFor(g().user, card);
-    const chooser = await callerFor(user, card);
-    // The dice of the side the chooser does not own are rolled here, on the active GM's
-    // client; of the chooser's rolls only its own side's are kept (architecture §2.6).
-    // With the world's gmRollsAll none of them is kept: the GM's client rolls every die (issue 15).
-    const trust = { gmRollsAll: gmRollsAll() };
-    const completed = await completeChoiceRolls(
-      fr.ruleset,
-      card,
-      submission,
-      chooser,
-      foundryRoll,
-      trust,
-    );
-    const chosen = submitChoice(fr.ruleset, card, completed, gm, chooser);
-    const side = chosen.choices.at(-1)?.by;
-    const sent = new Set(
-      (Array.isArray(submission.rolls) ? submission.rolls : []).map((r) => r?.name),
-    );
-    const byChooser = (name: string) =>
-      chooser.isGM || (!trust.gmRollsAll && fr.ruleset.rollSide?.(name) === side && sent.has(name));
-    const who = {
-      ...storedRolledBy(card),
-      ...rolledBy(chosen.rolls.slice(card.rolls.length), byChooser, user),
-    };
-    if (Object.keys(who).length > 0) chosen.context.rolledBy = who;
-    // The choice must be what the chooser's request gives with the chooser's fighter as it is now.
-    const pending = replayExchange(fr.ruleset, card).pending!;
-    const actor = await actorOf(card, pending.by);
-    let value: unknown;
-    try {
-      value = fr.combat.buildChoice(
-        pending,
-        exchangeBuild(card),
-        fighterSnapshot(actor),
-        // The submitted request (JSON from a client): the ruleset's builder checks it.
-        submission.request as never,
-      );
-    } catch (err) {
-      if (err instanceof InputError)
-        throw new FlowError("badChoice", `Bad choice: ${err.message}`, {
-          field: err.field,
-          value: showValue(err.value),
-          reason: err.reason,
-        });
-      throw err;
-    }
-    if (stable(value) !== stable(submission.value))
-      throw new CombatError("choiceChanged", "The choice is not what the request gives.", {
-        name: card[pending.by].name,
-      });
-    await updateCard(live, chosen);
-    return chosen;
+    const approval = user.isGM ? null : choiceApprovalFor(submission.request, customModifierCap());
+    const next = approval
+      ? await heldCard(fr, card, user, submission, approval)
+      : await chosenCard(fr, card, user, submission);
+    await updateCard(live, next);
+    return next;
   });
   if (next.state === "resolved") await afterResolved(message);
   return next;
