@@ -3,7 +3,8 @@
  * view models (src/foundry/combat/{attack,defence}-form.ts) with the system's real CSS in
  * Chromium: the attack dialog with the real HM3 rules behind its preview (a knight's sword,
  * shield and longbow), the breakdown's lines, a refused field's message beside it with Attack
- * marked disabled (aria-disabled, dimmed), the defence dialog for Block, Counterstrike, Dodge and Ignore; no localisation key
+ * marked disabled (aria-disabled, dimmed), the defence dialog for Block, Counterstrike, Dodge and Ignore,
+ * a player's dialogs with the world's cap on custom modifiers (issue 15); no localisation key
  * missing; names and modifier labels with HTML in them shown as text. Screenshots are saved
  * under test-output/screenshots/dialog-*.png.
  */
@@ -96,11 +97,15 @@ function attackContext(extra: Partial<AttackDraft> = {}, input = swordsman): Obj
   };
 }
 
-function defenceContext(optionId: string, extra: Partial<DefenceDraft> = {}): Obj {
+function defenceContext(optionId: string, extra: Partial<DefenceDraft> = {}, cap?: number): Obj {
   const option = DEFENCES.find((o) => o.id === optionId);
   const draft = { ...initialDefenceDraft(option), ...extra };
+  const input = {
+    ...defenceInput(optionId),
+    ...(cap === undefined ? {} : { approval: { cap } }),
+  };
   return {
-    ...defenceDialogContext(defenceInput(optionId), draft, localize, format),
+    ...defenceDialogContext(input, draft, localize, format),
     submitLabel: "BLOWBYBLOW.Dialog.Defence.submit",
   };
 }
@@ -225,6 +230,29 @@ describe("the attack dialog in Chromium", () => {
     }
   });
 
+  it("a player's dialog: the world's cap beside the modifiers, the GM's approval said beyond it", async () => {
+    const player = { ...swordsman, approval: { cap: 20, measured: situation } };
+    const page = await open(
+      "attack",
+      attackContext({ custom: [{ label: `luck ${XSS}`, value: "30" }] }, player),
+      "attack-cap",
+    );
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await texts(page, ".bbb-modifiers .bbb-custom-cap")).toEqual([
+        "Up to ±20 in total without the GM's approval.",
+      ]);
+      expect(await texts(page, ".bbb-breakdown .bbb-approval")).toEqual([
+        "Custom modifiers total +30, beyond this world's cap of ±20: the GM will have to approve this attack.",
+      ]);
+      expect(await page.locator(".bbb-custom-cap").isVisible()).toBe(true);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
+      expect(await fitsWidth(page)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("a refused field: its message beside it, no breakdown, Attack disabled", async () => {
     const page = await open(
       "attack",
@@ -318,6 +346,57 @@ describe("the defence dialog in Chromium", () => {
       expect(await texts(page, ".bbb-limits")).toEqual(["The rules' limits apply when rolled."]);
       expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
       expect(await fitsWidth(page)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("a player's Block: the world's cap beside the modifiers, the GM's approval said beyond it", async () => {
+    const within = await open(
+      "defence",
+      defenceContext("block", { custom: [{ label: "luck", value: "20" }] }, 20),
+      "defence-cap",
+      600,
+    );
+    try {
+      expect(await missingKeys(within)).toEqual([]);
+      expect(await texts(within, ".bbb-modifiers .bbb-custom-cap")).toEqual([
+        "Up to ±20 in total without the GM's approval.",
+      ]);
+      expect(await within.locator(".bbb-custom-cap").isVisible()).toBe(true);
+      expect(await within.locator(".bbb-approval").count()).toBe(0);
+      expect(await fitsWidth(within)).toBe(true);
+    } finally {
+      await within.close();
+    }
+    const beyond = await open(
+      "defence",
+      defenceContext("block", { custom: [{ label: `luck ${XSS}`, value: "100" }] }, 20),
+      "defence-cap-beyond",
+      600,
+    );
+    try {
+      expect(await missingKeys(beyond)).toEqual([]);
+      expect(await texts(beyond, ".bbb-breakdown .bbb-approval")).toEqual([
+        "Custom modifiers total +100, beyond this world's cap of ±20: the GM will have to approve this defence.",
+      ]);
+      expect(await beyond.locator(".window-content img").count()).toBe(0);
+      // Still possible: the GM decides.
+      expect(await beyond.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
+    } finally {
+      await beyond.close();
+    }
+  });
+
+  it("a GM's Block says no cap", async () => {
+    const page = await open(
+      "defence",
+      defenceContext("block", { custom: [{ label: "luck", value: "100" }] }),
+      "defence-gm-no-cap",
+    );
+    try {
+      expect(await page.locator(".bbb-custom-cap").count()).toBe(0);
+      expect(await page.locator(".bbb-approval").count()).toBe(0);
     } finally {
       await page.close();
     }

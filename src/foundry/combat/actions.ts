@@ -363,6 +363,8 @@ export async function defend(messageId: string, optionId: string): Promise<void>
     optionId,
     attackerName: card.attacker.name,
     labels: fr.combat.labels,
+    // Issue 15: a player's dialog says the world's cap (beyond it, the GM must approve).
+    ...(user.isGM ? {} : { approval: { cap: customModifierCap() } }),
   });
   if (!request) return;
   let submission: ChoiceSubmission;
@@ -425,8 +427,9 @@ export async function takeAdvantage(messageId: string, side: Side): Promise<void
 }
 
 /**
- * GM only (issue 15): approves or refuses an attack that waits for the GM's approval (its
- * situation, band or custom modifiers were not what the GM's client measured or allows).
+ * GM only (issue 15): approves or refuses what a card waits for: an attack (its situation, band
+ * or custom modifiers were not what the GM's client measured or allows) or a player's defence
+ * (its custom modifiers beyond the world's cap).
  */
 export async function approveAttack(messageId: string, approve: boolean): Promise<void> {
   const found = cardFor(messageId);

@@ -14,9 +14,11 @@ import type {
 } from "../../core/combat";
 import { InputError } from "../../core/errors";
 import type { Target } from "../../core/modifiers";
-import { signed, type Format, type Localize } from "../sheets/common";
+import type { Format, Localize } from "../sheets/common";
 import {
   breakdown,
+  customCapLine,
+  customCapNote,
   customFromForm,
   customRows,
   FIELD_LABEL,
@@ -46,7 +48,6 @@ const KEY = Object.freeze({
   approvalSituation: "BLOWBYBLOW.Dialog.Approval.situation",
   approvalCustom: "BLOWBYBLOW.Dialog.Approval.custom",
   approvalBand: "BLOWBYBLOW.Dialog.Approval.band",
-  customCap: "BLOWBYBLOW.Dialog.Approval.cap",
   heading: "BLOWBYBLOW.Dialog.Attack.heading",
   noWeapon: "BLOWBYBLOW.Dialog.Attack.noWeapon",
 });
@@ -337,9 +338,8 @@ export function approvalNotes(
     s.distance !== m.distance
   )
     notes.push(format(KEY.approvalSituation, {}));
-  const total = request.custom.reduce((sum, row) => sum + row.value, 0);
-  if (Math.abs(total) > hint.cap)
-    notes.push(format(KEY.approvalCustom, { total: signed(total), cap: hint.cap }));
+  const custom = customCapNote(request.custom, hint.cap, KEY.approvalCustom, format);
+  if (custom) notes.push(custom);
   if (request.band !== null && option && input.bandFor) {
     const fits = m.distance === null ? null : input.bandFor(option, m.distance);
     if (fits !== request.band) notes.push(format(KEY.approvalBand, {}));
@@ -481,7 +481,7 @@ export function attackDialogContext(
     errors,
     formErrors: general,
     approvalNotes: read.request ? approvalNotes(input, read.request, option, format) : [],
-    customCap: input.approval ? format(KEY.customCap, { cap: input.approval.cap }) : null,
+    customCap: customCapLine(input.approval?.cap, format),
     breakdown: target ? breakdown(target, localize, format, input.labels) : null,
     showModifiers: true,
     canSubmit: target !== null && problems.length === 0,

@@ -31,6 +31,8 @@ export interface DefenceDialogInput {
   attackerName: string;
   /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
   labels: TargetLabels;
+  /** A player's dialog: the world's cap on custom modifiers (issue 15); absent for a GM. */
+  approval?: { cap: number };
 }
 
 /** The defence dialog; see `DefenceDialog.prompt`. */

@@ -2,8 +2,9 @@
  * The pure logic of the defence dialog (defence-dialog.ts): the form as typed, the choice
  * request built from it with every refused field named with its value, and the view model:
  * the chosen option, the items that can make it (a Block with the sword or the shield) with
- * each one's target, a counterstrike's modes and aims, the user modifiers, and the itemised
- * target of the chosen item (or of the option when it needs none). No Foundry globals.
+ * each one's target, a counterstrike's modes and aims, the user modifiers (with the world's cap
+ * in a player's dialog), and the itemised target of the chosen item (or of the option when it
+ * needs none). No Foundry globals.
  */
 import type {
   ChoiceOptionView,
@@ -16,6 +17,8 @@ import type { Format, Localize } from "../sheets/common";
 import { signed } from "../sheets/common";
 import {
   breakdown,
+  customCapLine,
+  customCapNote,
   customFromForm,
   customRows,
   FIELD_LABEL,
@@ -41,6 +44,7 @@ const KEY = Object.freeze({
   raw: "BLOWBYBLOW.Dialog.Breakdown.raw",
   impact: "BLOWBYBLOW.Dialog.impact",
   itemTarget: "BLOWBYBLOW.Dialog.Defence.itemTarget",
+  approvalCustom: "BLOWBYBLOW.Dialog.Approval.customDefence",
 });
 
 /** The defence form as typed. */
@@ -176,6 +180,11 @@ export interface DefenceViewInput {
   attackerName: string;
   /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
   labels: TargetLabels;
+  /**
+   * For a player's dialog (issue 15): the world's cap on custom modifiers, beyond which the GM's
+   * client holds the defence for the GM's approval. Absent for a GM.
+   */
+  approval?: { cap: number };
 }
 
 export interface DefenceDialogContext {
@@ -188,6 +197,10 @@ export interface DefenceDialogContext {
   custom: CustomRowView[];
   errors: Record<string, string | null>;
   formErrors: string[];
+  /** Why the GM will have to approve the defence (a player's dialog, issue 15). */
+  approvalNotes: string[];
+  /** The world's cap on custom modifiers, said beside them (a player's dialog), else null. */
+  customCap: string | null;
   /** The itemised target (with the user's modifiers); null when nothing is rolled. */
   breakdown: Breakdown | null;
   /** "Nothing is rolled." for an option with no target (Ignore). */
@@ -273,6 +286,10 @@ export function defenceDialogContext(
     custom: customRows(draft.custom, byField),
     errors,
     formErrors: general,
+    approvalNotes: [customCapNote(valid, input.approval?.cap, KEY.approvalCustom, format)].filter(
+      (n): n is string => n !== null,
+    ),
+    customCap: customCapLine(input.approval?.cap, format),
     breakdown: shown?.breakdown ?? null,
     noRoll: option && !target && !option.items.length ? localize(KEY.noRoll) : null,
     limitsNote: shown?.limitsNote ?? null,

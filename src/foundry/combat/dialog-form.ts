@@ -2,7 +2,7 @@
  * What the attack and defence dialogs' pure logic share (attack-form.ts, defence-form.ts): the
  * keys of refused fields and of the fields' labels, the user modifier rows (read from the form,
  * checked, shown with their problems), a refused field's message, the itemised target as
- * breakdown rows, and the world's cap on custom modifiers as the dialogs say it. No Foundry
+ * breakdown rows, and the world's cap on custom modifiers as a player's dialogs say it. No Foundry
  * globals.
  */
 import type { CustomModifierInput, TargetLabels } from "../../core/combat";
@@ -44,6 +44,7 @@ export const FIELD_LABEL = Object.freeze({
 });
 
 const KEY = Object.freeze({
+  customCap: "BLOWBYBLOW.Dialog.Approval.cap",
   raw: "BLOWBYBLOW.Dialog.Breakdown.raw",
   value: "BLOWBYBLOW.Dialog.Breakdown.value",
   clamped: "BLOWBYBLOW.Modifier.clamped",
@@ -281,4 +282,31 @@ export function messagesByField(
     else byField.set(p.name, byField.has(p.name) ? `${byField.get(p.name)} ${message}` : message);
   }
   return { byField, general };
+}
+
+// ── The world's cap on custom modifiers ──────────────────────────────────────────────────────
+
+/**
+ * The line a player's dialog shows beside its custom modifiers (issue 15): "Up to ±20 in total
+ * without the GM's approval." `cap` is the world's (`customModifierCap`); undefined for a GM's
+ * dialog, whose modifiers are not capped: null.
+ */
+export function customCapLine(cap: number | undefined, format: Format): string | null {
+  return cap === undefined ? null : format(KEY.customCap, { cap });
+}
+
+/**
+ * The note a player's dialog shows when its custom rows total more than ± the world's cap (the
+ * GM will have to approve; `key` says what: the attack or the defence), else null. The GM's
+ * client decides for itself (src/core/approval.ts); this only warns.
+ */
+export function customCapNote(
+  custom: readonly { value: number }[],
+  cap: number | undefined,
+  key: string,
+  format: Format,
+): string | null {
+  if (cap === undefined) return null;
+  const total = custom.reduce((sum, row) => sum + row.value, 0);
+  return Math.abs(total) > cap ? format(key, { total: signed(total), cap }) : null;
 }

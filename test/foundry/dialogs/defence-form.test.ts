@@ -265,3 +265,37 @@ describe("the defence dialog's view", () => {
     expect([breakdown.raw, breakdown.value, limitsNote]).toEqual([93, 93, null]);
   });
 });
+
+describe("a player's defence dialog says the world's cap (issue 15)", () => {
+  const player = (id: string, d: DefenceDraft) =>
+    defenceDialogContext({ ...defenceInput(id), approval: { cap: 20 } }, d, localize, format);
+
+  it("the cap beside the modifiers; within it, no note", () => {
+    const c = player("block", draftFor("block", { custom: [{ label: "luck", value: "-20" }] }));
+    expect(c.customCap).toBe("Up to ±20 in total without the GM's approval.");
+    expect(c.approvalNotes).toEqual([]);
+    expect(c.canSubmit).toBe(true);
+  });
+
+  it("rows beyond the cap: the GM will have to approve the defence, which can still be sent", () => {
+    const d = draftFor("block", {
+      custom: [
+        { label: "luck", value: "100" },
+        { label: "bad", value: "x" },
+      ],
+    });
+    // The unreadable row counts for nothing; it is refused beside it.
+    expect(player("block", d).approvalNotes).toEqual([
+      "Custom modifiers total +100, beyond this world's cap of ±20: the GM will have to approve this defence.",
+    ]);
+    const ok = player("block", { ...d, custom: [d.custom[0]!] });
+    expect(ok.approvalNotes).toHaveLength(1);
+    expect(ok.canSubmit).toBe(true);
+  });
+
+  it("a GM's dialog says nothing of a cap", () => {
+    const c = view("block", draftFor("block", { custom: [{ label: "luck", value: "100" }] }));
+    expect(c.customCap).toBeNull();
+    expect(c.approvalNotes).toEqual([]);
+  });
+});
