@@ -53,11 +53,24 @@ export function customTotal(custom: unknown): number {
   return total;
 }
 
+/** What the world trusts of a player's attack request without the GM's approval. */
+export interface ApprovalTrust {
+  /**
+   * The world setting `trustUnmeasured` (for tables that play without tokens): what the GM's
+   * client cannot measure is taken as declared: the whole situation when the GM's canvas cannot
+   * measure it (no token, another scene), the distance when only the distance is unknown (the
+   * attacker has no token there), and then a range band by hand, which no distance contradicts.
+   * What the GM's client does measure is still compared, and the cap still applies.
+   */
+  unmeasured?: boolean;
+}
+
 /**
  * The approval a player's attack request needs on the GM's client, or null when everything in
  * it is what the GM's client measured and within the world's cap. `measured` is the GM's own
  * measurement (null: it could not measure). The request was already checked by the ruleset's
- * builder (a valid item, mode, band, whole custom values).
+ * builder (a valid item, mode, band, whole custom values). `trust` is what the world takes as
+ * declared (`ApprovalTrust`; by default nothing: an unmeasured situation waits).
  */
 export function approvalFor(
   combat: CombatRules,
@@ -66,19 +79,31 @@ export function approvalFor(
   request: unknown,
   measured: AttackSituation | null,
   cap: number,
+  trust: ApprovalTrust = {},
 ): Approval | null {
   const r = (request ?? {}) as Obj;
+  const trusting = trust.unmeasured === true;
   const reasons: ApprovalReason[] = [];
-  if (!measured) reasons.push("unmeasured");
-  else if (situationChanged(r.situation, measured)) reasons.push("situation");
+  if (!measured) {
+    if (!trusting) reasons.push("unmeasured");
+  } else {
+    // With trust, a distance the GM's client could not measure is the request's.
+    const declared = (r.situation ?? {}) as Partial<AttackSituation>;
+    const compared =
+      trusting && measured.distance === null
+        ? { ...measured, distance: declared.distance ?? null }
+        : measured;
+    if (situationChanged(r.situation, compared)) reasons.push("situation");
+  }
   const total = customTotal(r.custom);
   if (Math.abs(total) > cap) reasons.push("custom");
   let band: Approval["band"];
   if (typeof r.band === "string") {
     const option = combat.attackOptions(attacker, defender).find((o) => o.itemId === r.itemId);
     const chosen = option?.bands.find((b) => b.id === r.band);
-    if (option && chosen) {
-      const distance = measured?.distance ?? null;
+    const distance = measured?.distance ?? null;
+    // A band is compared with the GM's measured distance; with trust, none measured: as chosen.
+    if (option && chosen && !(trusting && distance === null)) {
       const fits = distance !== null ? combat.bandFor(option, distance) : null;
       if (fits !== chosen.id) {
         reasons.push("band");

@@ -79,3 +79,47 @@ describe("choiceApprovalFor (issue 15: a player's defence beyond the cap)", () =
     expect(choiceApprovalFor(null, 0)).toBeNull();
   });
 });
+
+describe("approvalFor with the world's trustUnmeasured (issue 15, tables without tokens)", () => {
+  const TRUST = { unmeasured: true };
+  const declared = { engagingDefender: 3, defenderProne: true, distance: 4 };
+
+  it("nothing measured: off, it waits (unmeasured); on, the situation goes as declared", () => {
+    const request = { situation: declared, custom: [] };
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, request, null, 20)?.reasons).toEqual([
+      "unmeasured",
+    ]);
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, request, null, 20, TRUST)).toBeNull();
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, request, null, 20, {})?.reasons).toEqual([
+      "unmeasured",
+    ]);
+  });
+
+  it("on, measured and different: it still waits (situation)", () => {
+    const request = { situation: declared };
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, request, MEASURED, 20, TRUST)?.reasons).toEqual([
+      "situation",
+    ]);
+  });
+
+  it("on, only the distance unmeasured: the declared distance goes, the rest is compared", () => {
+    const noDistance = { ...MEASURED, distance: null };
+    const same = { situation: { ...MEASURED, distance: 7 } };
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, same, noDistance, 20)?.reasons).toEqual([
+      "situation",
+    ]);
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, same, noDistance, 20, TRUST)).toBeNull();
+    const prone = { situation: { ...MEASURED, defenderProne: true, distance: 7 } };
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, prone, noDistance, 20, TRUST)?.reasons).toEqual([
+      "situation",
+    ]);
+  });
+
+  it("on, the cap still applies where nothing is measured", () => {
+    const request = { situation: declared, custom: [{ value: 100 }] };
+    expect(approvalFor(hm3Combat, NOBODY, NOBODY, request, null, 20, TRUST)).toMatchObject({
+      reasons: ["custom"],
+      customTotal: 100,
+    });
+  });
+});

@@ -87,6 +87,7 @@ export const CARD_KEY = Object.freeze({
   approvalBandOut: "BLOWBYBLOW.Card.Approval.bandOut",
   approvalApproved: "BLOWBYBLOW.Card.Approval.approved",
   approvalChoiceCustom: "BLOWBYBLOW.Card.Approval.choiceCustom",
+  unmeasuredDeclared: "BLOWBYBLOW.Card.Approval.unmeasuredDeclared",
   approve: "BLOWBYBLOW.Card.Approval.approve",
   refuse: "BLOWBYBLOW.Card.Approval.refuse",
   yes: "BLOWBYBLOW.Card.HandSet.yes",
@@ -204,13 +205,24 @@ export function choiceApprovalLines(context: CardAttackContext): LangText[] {
 
 /**
  * Lines saying where the attack's situation was set by hand, against the GM's map (review m3):
- * one per value that differs.
+ * one per value that differs; first, when the GM's map could not measure it and the world takes
+ * it as declared (trustUnmeasured, issue 15), the situation as declared.
  */
 export function handSetLines(context: CardAttackContext): LangText[] {
-  const m = context.measured;
-  if (!m) return [];
   const show = showSituationValue;
   const lines: LangText[] = [];
+  // Issue 15, the world's trustUnmeasured: the GM's map could not measure; taken as declared.
+  const r = context.unmeasuredDeclared;
+  if (r)
+    lines.push(
+      t(CARD_KEY.unmeasuredDeclared, {
+        engaging: show(r.engagingDefender),
+        prone: show(r.defenderProne),
+        distance: show(r.distance),
+      }),
+    );
+  const m = context.measured;
+  if (!m) return lines;
   const pairs: [keyof SituationView, string][] = [
     ["engagingDefender", CARD_KEY.handEngaging],
     ["defenderProne", CARD_KEY.handProne],
@@ -273,6 +285,11 @@ export interface CardAttackContext {
    * `ChoiceApproval`), with the chooser's name.
    */
   choiceApproval?: ApprovalView & { name: string };
+  /**
+   * The attack request's situation, taken as declared where the GM's map could not measure it
+   * (the world's trustUnmeasured; `context.unmeasured` is "declared").
+   */
+  unmeasuredDeclared?: SituationView;
   /** The attack request's situation (for a situation the GM's map could not measure). */
   requested?: SituationView;
 }
@@ -350,6 +367,10 @@ export function readAttackContext(card: ExchangeCard): CardAttackContext {
       requested: situationView(request?.situation),
     };
   }
+  if (c.unmeasured === "declared")
+    out.unmeasuredDeclared = situationView(
+      (c.request as { situation?: unknown } | undefined)?.situation,
+    );
   const approval = approvalView(c.approval);
   if (approval) {
     out.approval = approval;

@@ -35,7 +35,7 @@ import {
   updateCard,
   type MessageLike,
 } from "./query-common";
-import { customModifierCap, gmRollsAll, worldOptions } from "./settings";
+import { customModifierCap, gmRollsAll, trustUnmeasured, worldOptions } from "./settings";
 import { fighterSnapshot, measureSituation, type ActorLike, type CanvasLike } from "./snapshot";
 import { afterResolved } from "./steps";
 
@@ -189,7 +189,10 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
     const measured = situationChanged(request?.situation, gmMeasured);
     // Issue 15: a player's attack goes on at once only when its situation is the GM's own
     // measurement, its band the measured distance's and its custom rows within the world's cap;
-    // otherwise the card waits for the GM's approval. A GM's own attack is the GM's word.
+    // otherwise the card waits for the GM's approval. A GM's own attack is the GM's word. With
+    // the world's trustUnmeasured, what the GM's canvas cannot measure is taken as declared
+    // (the card says so: `context.unmeasured`).
+    const trustsUnmeasured = !author?.isGM && trustUnmeasured();
     const approval = author?.isGM
       ? null
       : approvalFor(
@@ -199,6 +202,7 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
           request,
           gmMeasured,
           customModifierCap(),
+          { unmeasured: trustsUnmeasured },
         );
     // Issue 15: of the declaration step's dice a player's client sent, only the attacker's own
     // are kept (none when the GM's client rolls every die); the others are rolled here, so a
@@ -233,6 +237,7 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
         request,
         rules: build.rules,
         ...(measured ? { measured } : {}),
+        ...(trustsUnmeasured && !gmMeasured ? { unmeasured: "declared" } : {}),
         ...(approval ? { approval } : {}),
       },
       rolls,

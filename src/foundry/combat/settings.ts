@@ -32,6 +32,7 @@ declare module "fvtt-types/configuration" {
     "blow-by-blow.showDefenceTargets": boolean;
     "blow-by-blow.customModifierCap": number;
     "blow-by-blow.gmRollsAll": boolean;
+    "blow-by-blow.trustUnmeasured": boolean;
   }
 }
 
@@ -59,8 +60,9 @@ export function optionalRuleKey(rulesetId: RulesetId, rule: Pick<OptionalRule, "
 
 /**
  * Every combat setting, in the order the settings window shows them: ruleset, apply mode,
- * defence targets, the GM's client rolling every die, then each playable ruleset's optional rules (the rule's own name and hint
- * keys; the hint says which ruleset the rule belongs to).
+ * defence targets, the cap on custom modifiers, the GM's client rolling every die, trusting what
+ * the GM's canvas cannot measure, then each playable ruleset's optional rules (the rule's own
+ * name and hint keys; the hint says which ruleset the rule belongs to).
  */
 export function combatSettings(
   rulesets: Readonly<Partial<Record<RulesetId, FoundryRuleset>>> = FOUNDRY_RULESETS,
@@ -117,6 +119,15 @@ export function combatSettings(
       key: "gmRollsAll",
       name: "BLOWBYBLOW.Settings.GMRollsAll.Name",
       hint: "BLOWBYBLOW.Settings.GMRollsAll.Hint",
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: false,
+    },
+    {
+      key: "trustUnmeasured",
+      name: "BLOWBYBLOW.Settings.TrustUnmeasured.Name",
+      hint: "BLOWBYBLOW.Settings.TrustUnmeasured.Hint",
       scope: "world",
       config: true,
       type: Boolean,
@@ -207,4 +218,13 @@ export function customModifierCap(): number {
  */
 export function gmRollsAll(): boolean {
   return settings().get(SYSTEM_ID, "gmRollsAll") === true;
+}
+
+/**
+ * Whether the GM's client takes a player's declared situation as declared where it cannot
+ * measure it (issue 15, for tables that play without tokens): off by default, when such an
+ * attack waits for the GM's approval (src/core/approval.ts `ApprovalTrust`, architecture §2.6).
+ */
+export function trustUnmeasured(): boolean {
+  return settings().get(SYSTEM_ID, "trustUnmeasured") === true;
 }

@@ -380,3 +380,97 @@ describe("a missile range band chosen by hand (issue 15)", () => {
     expect(pendingApproval(card(await aliceAttacks(w)))).toBeNull();
   });
 });
+
+// ── 4. Tables without tokens: the world's trustUnmeasured ────────────────────────────────────
+
+describe("the world's trustUnmeasured (issue 15, tables that play without tokens)", () => {
+  const forged = { situation: { engagingDefender: 20, defenderProne: true } };
+  /** Alice's client measures on her scene; the GM's canvas then views another one. */
+  const otherScene = () => createScene({ id: "scene00000000002", view: true });
+
+  beforeEach(async () => {
+    await setSetting("trustUnmeasured", true);
+  });
+
+  it("off (the default), an unmeasured attack waits; on, it goes on as declared and the card says so", async () => {
+    const w = world();
+    await setSetting("trustUnmeasured", false);
+    stubAttack(forged, otherScene);
+    expect(pendingApproval(card(await aliceAttacks(w)))).toMatchObject({
+      reasons: ["unmeasured"],
+    });
+
+    await setSetting("trustUnmeasured", true);
+    vi.restoreAllMocks();
+    stubAttack(forged, otherScene);
+    const id = await aliceAttacks(w);
+    const c = card(id);
+    expect(canvasStandIn.scene?.id).toBe("scene00000000002");
+    expect(pendingApproval(c)).toBeNull();
+    expect(c.context.unmeasured).toBe("declared");
+    // As declared: the forged situation is what the declaration carries (Block 65 → 5).
+    expect(blockTarget(w, c)).toBe(5);
+    expect(text(handSetLines(readAttackContext(c)))).toEqual([
+      // The distance unknown: Alice's canvas too shows the other scene by now.
+      "The GM's map could not measure the situation; taken as declared (world setting): 20 engaging the defender, defender prone yes, distance unknown.",
+    ]);
+    expect(view(c, true).canApprove).toBe(false);
+    expect(view(c, true).defence).not.toBeNull();
+    // The defence goes on without an approval.
+    scriptBlock(id, w);
+    vi.spyOn(DefenceDialog, "prompt").mockResolvedValue(block);
+    await defend(id, "block");
+    await settle();
+    expect(card(id).state).toBe("resolved");
+  });
+
+  it("on, the GM's map measures and the situation differs: it still waits (situation)", async () => {
+    const w = world();
+    stubAttack(forged);
+    const c = card(await aliceAttacks(w));
+    expect(pendingApproval(c)).toMatchObject({ pending: true, reasons: ["situation"] });
+    expect(c.context.unmeasured).toBeUndefined();
+  });
+
+  it("on, unmeasured with rows beyond the cap: it waits for the cap only", async () => {
+    const w = world();
+    stubAttack({ ...forged, custom: [{ label: "luck", value: 100 }] }, otherScene);
+    expect(pendingApproval(card(await aliceAttacks(w)))).toMatchObject({
+      reasons: ["custom"],
+      customTotal: 100,
+      cap: CUSTOM_CAP_DEFAULT,
+    });
+  });
+
+  it("on, a band by hand: compared where the GM's map measures the distance, as chosen where it cannot", async () => {
+    const w = world();
+    await w.aldric.items.get(LONGBOW)!.update({ "system.equipped": true });
+    await w.tBrigand.document.update({ x: 300 * 100 });
+    const shoot = (after?: () => void) =>
+      stubAttack(
+        { itemId: LONGBOW, mode: "point", band: "short", situation: { engagingDefender: 1 } },
+        after,
+      );
+    shoot();
+    expect(pendingApproval(card(await aliceAttacks(w)))).toMatchObject({ reasons: ["band"] });
+    vi.restoreAllMocks();
+    shoot(otherScene);
+    const c = card(await aliceAttacks(w));
+    expect(pendingApproval(c)).toBeNull();
+    expect((c.declaration as { attack: { impact: number } }).attack.impact).toBe(9);
+  });
+
+  it("a GM's own attack records nothing: the GM's word", async () => {
+    const w = world();
+    stubAttack({ situation: { engagingDefender: 3 } }, otherScene);
+    const message = await attack({
+      actorUuid: w.brigand.uuid,
+      tokenUuid: w.tBrigand.document.uuid,
+      itemId: SWORD,
+    });
+    await settle();
+    const c = card(cardId(message as unknown as StandInChatMessage));
+    expect(pendingApproval(c)).toBeNull();
+    expect(c.context.unmeasured).toBeUndefined();
+  });
+});

@@ -17,6 +17,7 @@ import {
   optionalRuleKey,
   registerCombatSettings,
   showDefenceTargets,
+  trustUnmeasured,
   worldOptions,
 } from "../../../src/foundry/combat/settings";
 import { FOUNDRY_RULESETS, type FoundryRuleset } from "../../../src/foundry/rulesets";
@@ -91,8 +92,9 @@ describe("the settings list", () => {
       expect(s.scope, s.key).toBe("world");
       expect(s.config, s.key).toBe(true);
     }
-    // ruleset, applyMode, showDefenceTargets, customModifierCap, gmRollsAll, then the optional rules.
-    expect(list.length).toBe(5 + hm3Rules.length);
+    // ruleset, applyMode, showDefenceTargets, customModifierCap, gmRollsAll, trustUnmeasured,
+    // then the optional rules.
+    expect(list.length).toBe(6 + hm3Rules.length);
   });
 
   it("names every label with a key of lang/en.json", () => {
@@ -122,6 +124,7 @@ describe("the settings list", () => {
       "showDefenceTargets",
       "customModifierCap",
       "gmRollsAll",
+      "trustUnmeasured",
       "hm3.killRoll",
       "m2m.killRoll",
       "m2m.bleeding",
@@ -194,5 +197,16 @@ describe("registered in game.settings", () => {
     expect(gmRollsAll()).toBe(false);
     await standIns.game.settings.set("blow-by-blow", "gmRollsAll", true);
     expect(gmRollsAll()).toBe(true);
+  });
+
+  it("reads whether what the GM's map cannot measure is taken as declared (off unless set)", async () => {
+    const entry = combatSettings().find((s) => s.key === "trustUnmeasured")!;
+    expect(entry).toMatchObject({ type: Boolean, default: false, scope: "world" });
+    expect(trustUnmeasured()).toBe(false);
+    await standIns.game.settings.set("blow-by-blow", "trustUnmeasured", true);
+    expect(trustUnmeasured()).toBe(true);
+    // Anything but true (a value written by a macro) is off.
+    standIns.game.settings.values.set("blow-by-blow.trustUnmeasured", "yes");
+    expect(trustUnmeasured()).toBe(false);
   });
 });
