@@ -1,13 +1,14 @@
 /**
  * The system's world settings for combat: the world's ruleset (only rulesets the Foundry
  * adapter can play, `FOUNDRY_RULESETS`), how the GM's client applies an exchange's
- * consequences (`applyMode`), whether players see the defender's target numbers, whether the
- * GM's client rolls every die of a player's step (`gmRollsAll`, issue 15), and one
- * boolean per optional rule of every playable ruleset (`blow-by-blow.<rulesetId>.<ruleId>`,
- * e.g. `blow-by-blow.hm3.killRoll`), and the cap on a side's custom modifiers
- * (`customModifierCap`: a player's attack whose custom rows total more than ± the cap waits
- * for the GM's approval, and so does a player's defence; architecture §2.6). The list of settings is plain data (`combatSettings`),
- * built from the rulesets and tested; `registerCombatSettings` registers it at `init`.
+ * consequences (`applyMode`), whether players see the defender's target numbers, the cap on a
+ * side's custom modifiers (`customModifierCap`: a player's attack or defence whose custom rows
+ * total more than ± the cap waits for the GM's approval), whether the GM's client rolls every
+ * die of a player's step (`gmRollsAll`), whether what the GM's canvas cannot measure is taken
+ * as declared (`trustUnmeasured`; these three: issue 15, architecture §2.6), and one boolean per
+ * optional rule of every playable ruleset (`blow-by-blow.<rulesetId>.<ruleId>`, e.g.
+ * `blow-by-blow.hm3.killRoll`). The list of settings is plain data (`combatSettings`), built
+ * from the rulesets and tested; `registerCombatSettings` registers it at `init`.
  */
 import type { OptionalRule } from "../../core/combat";
 import type { RulesetId } from "../../core/ruleset";
