@@ -4,11 +4,13 @@
  * or a field its type does not have is an input error naming the file, the item and the field,
  * where the data model would have clamped or dropped it silently and the derivation would have
  * used it as given. Read as Foundry's cleaning reads an import: a missing field takes its
- * default, "12" is 12 (src/foundry/data/source-check.ts, not strict).
+ * default, "12" is 12 (src/foundry/data/source-check.ts, not strict). What the check accepted is
+ * what the derivation reads: the file as the data model would store it (`cleanedSource`), so
+ * the two never disagree about a value ("12" passed the check and then failed the derivation).
  */
 import { InputError } from "../core/errors";
 import type { Localizer } from "../foundry/data/validate";
-import { formatSourceProblems, sourceProblems } from "../foundry/data/source-check";
+import { cleanedSource, formatSourceProblems, sourceProblems } from "../foundry/data/source-check";
 import { englishLocalizer } from "./english";
 
 type Obj = Record<string, unknown>;
@@ -19,18 +21,19 @@ let english: Localizer | undefined;
 
 /**
  * Throws an InputError (exit 2, one line) for the first problem of an actor document; the
- * line says how many more there are. A document that is not an actor's shape at all is left to
- * `fighterFromSource`, which names what is missing.
+ * line says how many more there are. Otherwise returns the document as the data model cleans
+ * it, for the derivation. A document that is not an actor's shape at all is returned as given,
+ * for `fighterFromSource`, which names what is missing.
  */
-export function checkActorFile(raw: unknown, file: string): void {
-  if (!isObj(raw) || (raw.type !== "character" && raw.type !== "creature")) return;
-  if (!isObj(raw.system) || !isObj(raw.system.hm3) || !Array.isArray(raw.items)) return;
+export function checkActorFile(raw: unknown, file: string): unknown {
+  if (!isObj(raw) || (raw.type !== "character" && raw.type !== "creature")) return raw;
+  if (!isObj(raw.system) || !isObj(raw.system.hm3) || !Array.isArray(raw.items)) return raw;
   const problems = sourceProblems(raw, "actors", {
     i18n: (english ??= englishLocalizer()),
     strict: false,
   });
   const first = problems[0];
-  if (!first) return;
+  if (!first) return cleanedSource(raw, "actors");
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : "";
   const error = new InputError(`${file}: ${first.field}`, undefined, first.message);
   error.message = formatSourceProblems(file, [first]).replace(/\s*\n\s*/g, " ") + more;

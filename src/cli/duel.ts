@@ -43,8 +43,8 @@ export function duelArgs(args: readonly string[]): DuelArgs {
 }
 
 /** A fighter file checked as an actor: its derivation must succeed, and it must have a weapon. */
-export function loadFighter(actor: unknown, file: string): ActorSource {
-  checkActorFile(actor, file);
+export function loadFighter(raw: unknown, file: string): ActorSource {
+  const actor = checkActorFile(raw, file);
   try {
     const snap = fighterFromSource(actor);
     if (!hm3Combat.attackOptions(snap, null).length)

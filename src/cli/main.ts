@@ -94,10 +94,9 @@ function readInput(file: string): unknown {
 
 /** A fighter from an actor FILE: an error names the file and the field. */
 function readFighter(file: string) {
-  const raw = readInput(file);
-  checkActorFile(raw, file);
+  const source = checkActorFile(readInput(file), file);
   try {
-    return fighterFromSource(raw);
+    return fighterFromSource(source);
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
     throw e;

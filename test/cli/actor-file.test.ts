@@ -125,3 +125,80 @@ describe("actor files are checked with the data model's rules", () => {
     );
   });
 });
+
+/**
+ * The check and the derivation read one source (issue 15): before, `"str": "12"` passed the
+ * check (read as Foundry's cleaning reads it) and then the derivation refused it (exit 2).
+ */
+describe("text numbers: what the check accepts the derivation reads", () => {
+  /** The knight with his numbers written as text where Foundry's NumberField casts them. */
+  function knightAsText(): Doc {
+    const doc = load(A);
+    for (const [k, v] of Object.entries(doc.system.hm3.attributes))
+      doc.system.hm3.attributes[k] = ` ${String(v)} `;
+    for (const item of doc.items)
+      for (const k of ["ml", "wq", "attack", "defence", "quality"])
+        if (typeof item.system.hm3[k] === "number") item.system.hm3[k] = String(item.system.hm3[k]);
+    return doc;
+  }
+
+  it("fight: the same exchange as with numbers", () => {
+    const text = run("fight", write("text.json", knightAsText()), B, "--seed", "5");
+    const numbers = run("fight", A, B, "--seed", "5");
+    expect([text.status, text.stderr]).toEqual([0, ""]);
+    expect(text.stdout).toBe(numbers.stdout);
+    expect(JSON.parse(text.stdout)).toMatchObject({ attacker: "Sir Aldric, knight" });
+  });
+
+  it("duel: the same duels as with numbers, a creature's text numbers too", () => {
+    const dog = load(join(DIR, "war-dog.json"));
+    for (const [k, v] of Object.entries(dog.system.hm3.attributes))
+      dog.system.hm3.attributes[k] = String(v);
+    const dogFile = write("dog.json", dog);
+    const text = run("duel", write("text.json", knightAsText()), dogFile, "--n", "20", "--json");
+    const numbers = run("duel", A, join(DIR, "war-dog.json"), "--n", "20", "--json");
+    expect([text.status, text.stderr]).toEqual([0, ""]);
+    expect(text.stdout).toBe(numbers.stdout);
+  });
+
+  it("a missing field takes its default for the derivation too (it refused it before)", () => {
+    const doc = load(A);
+    delete doc.system.hm3.attributes.str;
+    const out = run("fight", write("missing.json", doc), B);
+    expect([out.status, out.stderr]).toEqual([0, ""]);
+  });
+
+  it("text the data model refuses: one line naming the file, the item and the field", () => {
+    const doc = load(A);
+    const skill = doc.items.findIndex((i) => i.type === "skill");
+    doc.items[skill]!.system.hm3.ml = "55.5"; // a whole-number field: Foundry would round it
+    const file = write("half.json", doc);
+    const out = run("duel", file, B, "--n", "2");
+    expect(out.status).toBe(2);
+    expect(out.stderr).toBe(
+      `error: ${file} (items[${skill}] ${JSON.stringify(doc.items[skill]!.name)}): system.hm3.ml: "55.5" is not a whole number.\n`,
+    );
+    const list = load(A);
+    const armour = list.items.findIndex((i) => i.type === "armour");
+    list.items[armour]!.system.hm3.locations = "thorax,abdomen"; // one location to ArrayField
+    const listFile = write("list.json", list);
+    const listed = run("fight", listFile, B);
+    expect(listed.status).toBe(2);
+    expect(listed.stderr).toMatch(
+      new RegExp(
+        `^error: ${listFile} \\(items\\[${armour}\\] .*\\): system\\.hm3\\.locations: .*\n$`,
+      ),
+    );
+  });
+
+  it("character (m2m input, not a Foundry document): text numbers are refused by its contract, one line", () => {
+    const doc = JSON.parse(readFileSync("examples/m2m/friedrick.json", "utf8")) as {
+      attributes: Record<string, unknown>;
+    };
+    doc.attributes.st = "12";
+    const out = run("character", write("char.json", doc));
+    expect(out.status).toBe(2);
+    expect(out.stdout).toBe("");
+    expect(out.stderr).toBe('error: attributes.st: expected a whole number, got "12"\n');
+  });
+});

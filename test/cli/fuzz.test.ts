@@ -579,28 +579,26 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
       expect(fight(dog).code).toBe(0);
     });
 
-    it("a skill without its hm3 block: exit 2 naming the item (was a TypeError on the console)", () => {
+    // The next three were a TypeError, then an exit 2 from the derivation after the check had
+    // accepted the file. The derivation now reads the file as the check does, cleaned as
+    // Foundry's data model stores it (src/foundry/data/source-check.ts `cleanedSource`): a
+    // missing block or list takes its default and "10" in a number field is 10, so they fight.
+    it("a skill without its hm3 block: its defaults, as Foundry stores it (was a TypeError on the console)", () => {
       const man = fighter("Man-at-arms");
       delete at(man, "items.0.system").hm3;
-      const r = fight(man);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/items\[0\]\.system\.hm3: expected the item's HM3 data/);
+      expect(fight(man)).toMatchObject({ code: 0, stderr: "" });
     });
 
-    it("an attribute the derivation refuses: one line, no stack trace on the console", () => {
+    it("an attribute written as text: read as the number (was refused by the derivation after the check)", () => {
       const man = fighter("Man-at-arms");
       at(man, "system.hm3.attributes").int = "10";
-      const r = fight(man);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/^error: .*system\.hm3\.attributes\.int: .*expected a whole number/);
+      expect(fight(man)).toMatchObject({ code: 0, stderr: "" });
     });
 
-    it("a skill without sbAttributes: one line with the derivation's words", () => {
+    it("a skill without sbAttributes: none, as Foundry stores it (was refused by the derivation)", () => {
       const man = fighter("Man-at-arms");
       delete at(man, "items.0.system.hm3").sbAttributes;
-      const r = fight(man);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toMatch(/cannot be derived \(.*sbAttributes/);
+      expect(fight(man)).toMatchObject({ code: 0, stderr: "" });
     });
 
     it("an item id every object answers to: exit 2 (duel exited 1, reading 'length' / 'map')", () => {

@@ -17,6 +17,7 @@ import {
   updateLog,
   type DocumentInput,
 } from "./stand-ins/data";
+import { createScene, StandInTokenDocument, type StandInScene } from "./stand-ins/canvas";
 import { registerDataModels } from "../../src/foundry/data";
 import { storedSchemaVersion } from "../../src/foundry/migrations/stored-version";
 import {
@@ -355,7 +356,7 @@ describe("migrateWorld", () => {
   });
 });
 
-describe("migrateWorld: a new world and token deltas", () => {
+describe("migrateWorld: a new world", () => {
   it("a world with nothing in an older shape stores the version without any notice", async () => {
     // A brand-new world (stored version 0) holding only current data.
     const knight = actor("newKnight0000001");
@@ -370,102 +371,214 @@ describe("migrateWorld: a new world and token deltas", () => {
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
     expect(updateLog).toEqual([]);
   });
+});
 
-  it("rewrites the delta of an unlinked token (its system and its items); a linked token is left alone", async () => {
+describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)", () => {
+  const SCENE = "scene00000000001";
+  const WOLF = "tokWolf000000001";
+  const HERO = "tokHero000000001";
+  const LINKED = "tokLinked0000001";
+
+  /** The hero's sword and skill as the delta of an unlinked hero token stores them (old shape). */
+  const deltaItems = () => {
     const hero = actor("oldHero000000001");
-    const wolf = actor("oldWolf000000001");
-    standIns.game.data.actors = [hero, wolf] as unknown as Record<string, unknown>[];
-    standIns.game.actors = new Collection(
-      [hero, wolf].map((a) => [a._id, new StandInActor(structuredClone(a))]),
-    );
-    const writes: { what: string; changes: unknown; options: unknown }[] = [];
-    const token = (id: string) => ({
-      delta: {
-        uuid: `Scene.scene00000000001.Token.${id}.ActorDelta.${id}`,
-        update: async (changes: object, options?: object) => {
-          writes.push({ what: `${id} delta`, changes, options });
+    const sword = structuredClone(hero.items[0]!);
+    // A field the data model does not know: set aside into the item's flag.
+    (sword.system as Record<string, unknown>).engraving = "For the king";
+    const skill = structuredClone(hero.items[1]!);
+    (skill.system as Record<string, unknown>).ml = 250; // the data model holds 0–200
+    return { sword, skill };
+  };
+
+  /** The raw tokens of the scene, as the server sends them. */
+  const rawTokens = () => {
+    const { sword, skill } = deltaItems();
+    return [
+      // Unlinked, delta type null (the base actor's type, creature); a flat old-shape override,
+      // `howl` a field the data model does not know, a flag of another module.
+      {
+        _id: WOLF,
+        actorId: "oldWolf000000001",
+        actorLink: false,
+        delta: {
+          _id: WOLF,
+          type: null,
+          name: "Grey wolf",
+          system: { attributes: { str: 25 }, howl: "loud" },
+          items: [],
+          flags: { "other-module": { mark: 1 } },
         },
       },
-      actor: {
-        uuid: `Scene.scene00000000001.Token.${id}.Actor.x`,
-        update: async () => undefined,
-        updateEmbeddedDocuments: async (_name: string, updates: object[], options?: object) => {
-          writes.push({ what: `${id} items`, changes: updates, options });
+      // Unlinked, no system override, an overridden sword and skill in the old shape.
+      {
+        _id: HERO,
+        actorId: "oldHero000000001",
+        actorLink: false,
+        delta: { _id: HERO, system: null, items: [sword, skill] },
+      },
+      // Linked: its actor is the world actor, migrated with it; its delta is not applied.
+      {
+        _id: LINKED,
+        actorId: "oldHero000000001",
+        actorLink: true,
+        delta: { _id: LINKED, system: { attributes: { str: 1 } } },
+      },
+    ];
+  };
+
+  /**
+   * A world of the old hero and wolf and one scene of tokens: `raw` as the server sends it
+   * (`game.data`), the loaded documents built from `loaded` (the stand-in data models migrate
+   * them on load, as Foundry does).
+   */
+  function sceneWorld(raw = rawTokens(), loaded = raw): StandInScene {
+    const actors = [actor("oldHero000000001"), actor("oldWolf000000001")];
+    standIns.game.data.actors = actors as unknown as Record<string, unknown>[];
+    standIns.game.actors = new Collection(
+      actors.map((a) => [a._id, new StandInActor(structuredClone(a) as unknown as DocumentInput)]),
+    );
+    standIns.game.data.scenes = [{ _id: SCENE, tokens: raw }] as unknown as Record<
+      string,
+      unknown
+    >[];
+    const scene = createScene({ id: SCENE });
+    for (const t of structuredClone(loaded))
+      scene.tokens.set(t._id, new StandInTokenDocument(t, { parent: scene }));
+    return scene;
+  }
+  /** The next start: the server sends what is stored now. */
+  const restart = () => {
+    standIns.game.data.scenes = [...(standIns.game.scenes as Collection<StandInScene>)].map((s) =>
+      s.toObject(),
+    );
+    standIns.game.data.actors = [...standIns.game.actors].map(
+      (a) => (a as StandInActor).toObject() as unknown as Record<string, unknown>,
+    );
+  };
+  const tokenWrites = () => updateLog.filter((u) => u.uuid.includes(".Token."));
+  const token = (scene: StandInScene, id: string) => scene.tokens.get(id)!;
+
+  it("writes each unlinked token's delta, its system and its items, in one update; a linked token is left alone", async () => {
+    const scene = sceneWorld();
+    const report = await migrateWorld();
+    expect(report.failed).toEqual([]);
+    const deltaUuid = (id: string) => `Scene.${SCENE}.Token.${id}.ActorDelta.${id}`;
+    expect(report.updated).toContain(deltaUuid(WOLF));
+    expect(report.updated).toContain(deltaUuid(HERO));
+    expect(report.updated).not.toContain(deltaUuid(LINKED));
+    // One write per unlinked token, of the whole delta (`recursive: false`: the token's other
+    // fields are not touched), none for the linked one.
+    const writes = tokenWrites();
+    expect(writes.map((w) => w.uuid)).toEqual([
+      `Scene.${SCENE}.Token.${WOLF}`,
+      `Scene.${SCENE}.Token.${HERO}`,
+    ]);
+    for (const w of writes) {
+      expect(Object.keys(w.changes)).toEqual(["delta"]);
+      expect(w.options).toEqual({ diff: false, recursive: false, render: false });
+    }
+
+    const wolf = token(scene, WOLF).delta.toObject();
+    // The old flat override moved into the block; the name override and the other flag kept.
+    expect(wolf.system).toEqual({ hm3: { attributes: { str: 25 } } });
+    expect(wolf.name).toBe("Grey wolf");
+    expect(wolf.flags).toEqual({
+      "other-module": { mark: 1 },
+      "blow-by-blow": {
+        migration: { version: SCHEMA_VERSION, unknown: { howl: "loud" }, replaced: [] },
+      },
+    });
+    // The synthetic actor reads the migrated delta over its base actor.
+    const wolfActor = token(scene, WOLF).actor!;
+    expect(wolfActor.name).toBe("Grey wolf");
+    expect(
+      (wolfActor.system.toObject() as { hm3: { attributes: { str: number } } }).hm3.attributes.str,
+    ).toBe(25);
+
+    const { sword, skill } = deltaItems();
+    const items = token(scene, HERO).delta.items as {
+      _id: string;
+      system: { hm3: Record<string, unknown> };
+      flags: Record<string, unknown>;
+    }[];
+    expect(items.map((i) => i._id)).toEqual([sword._id, skill._id]);
+    const swordSystem = { ...(sword.system as Record<string, unknown>) };
+    delete swordSystem.engraving;
+    expect(items[0]!.system).toEqual(migrateSystem("Item.weapon", swordSystem));
+    expect(items[0]!.flags).toEqual({
+      "blow-by-blow": {
+        migration: {
+          version: SCHEMA_VERSION,
+          unknown: { engraving: "For the king" },
+          replaced: [],
         },
       },
     });
-    const tokens = new Map([
-      ["tokWolf000000001", token("tokWolf000000001")],
-      ["tokHero000000001", token("tokHero000000001")],
-      ["tokLinked0000001", token("tokLinked0000001")],
-    ]);
-    const oldSword = hero.items[0]!;
-    standIns.game.data.scenes = [
-      {
-        _id: "scene00000000001",
-        tokens: [
-          // Unlinked, delta type null: the base actor's type (creature); flat old-shape override.
-          {
-            _id: "tokWolf000000001",
-            actorId: wolf._id,
-            actorLink: false,
-            // `howl`: a field the data model does not know, set aside into the delta's flag.
-            delta: { type: null, system: { attributes: { str: 45 }, howl: "loud" }, items: [] },
-          },
-          // Unlinked with an overridden old-shape item and no system override.
-          {
-            _id: "tokHero000000001",
-            actorId: hero._id,
-            actorLink: false,
-            delta: { system: null, items: [structuredClone(oldSword)] },
-          },
-          // Linked: its actor is the world actor, migrated with it.
-          {
-            _id: "tokLinked0000001",
-            actorId: hero._id,
-            actorLink: true,
-            delta: { system: { attributes: { str: 1 } } },
-          },
-        ],
-      },
-    ] as unknown as Record<string, unknown>[];
-    (standIns.game as unknown as { scenes: unknown }).scenes = {
-      get: (id: string) => (id === "scene00000000001" ? { tokens } : undefined),
-    };
-    const report = await migrateWorld();
-    expect(report.failed).toEqual([]);
-    expect(report.updated).toContain(
-      "Scene.scene00000000001.Token.tokWolf000000001.ActorDelta.tokWolf000000001",
-    );
-    expect(report.updated).toContain(
-      "Scene.scene00000000001.Token.tokHero000000001.ActorDelta.tokHero000000001",
-    );
-    const WRITE = { diff: false, recursive: false, render: false };
-    expect(writes).toEqual([
-      {
-        what: "tokWolf000000001 delta",
-        changes: {
-          flags: {
-            "blow-by-blow": {
-              migration: { version: SCHEMA_VERSION, unknown: { howl: "loud" }, replaced: [] },
-            },
-          },
-        },
-        options: { diff: false, render: false },
-      },
-      {
-        what: "tokWolf000000001 delta",
-        changes: { system: { hm3: { attributes: { str: 45 } } } },
-        options: WRITE,
-      },
-      {
-        what: "tokHero000000001 items",
-        changes: [{ _id: oldSword._id, system: migrateSystem("Item.weapon", oldSword.system) }],
-        // Merged: an item's flag with what was set aside joins its other flags.
-        options: { diff: false, render: false },
-      },
-    ]);
+    expect(items[1]!.system.hm3.ml).toBe(200);
+    const heroSkill = token(scene, HERO).actor!.items.get(skill._id)!;
+    expect(heroSkill.getFlag("blow-by-blow", "migration")).toEqual({
+      version: SCHEMA_VERSION,
+      unknown: {},
+      replaced: [{ path: "hm3.ml", value: 250, became: 200 }],
+    });
+    // The linked token's delta is as it was.
+    expect(token(scene, LINKED).delta.system).toEqual({ attributes: { str: 1 } });
+    const warning = standIns.notifications.messages.find((m) => m.type === "warning")!;
+    expect(warning.message).toContain(`${deltaUuid(WOLF)}: system.howl (unknown field)`);
+    expect(warning.message).toContain("system.hm3.ml 250 → 200");
     expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("a delta refused half way (its second item) writes nothing of the token, stores no version, and the next start completes it", async () => {
+    // The server holds a skill with a blank name in the hero token's delta, which the Item data
+    // model refuses: the token's update is refused at that item, after its system and first
+    // item were accepted. Before issue 15 the delta's flag and system were written first and
+    // the items after, in three writes.
+    const raw = rawTokens();
+    const hero = raw[1]!.delta as { items: { name: string }[]; system: unknown };
+    hero.items[1]!.name = "";
+    hero.system = { fatigue: 2 }; // an old-shape override that would be migrated
+    const loaded = rawTokens();
+    (loaded[1]!.delta as { system: unknown }).system = { fatigue: 2 };
+    const scene = sceneWorld(raw, loaded);
+    const before = token(scene, HERO).delta.toObject();
+    const first = await migrateWorld();
+    expect(first.failed).toHaveLength(1);
+    expect(first.failed[0]!.uuid).toBe(`Scene.${SCENE}.Token.${HERO}.ActorDelta.${HERO}`);
+    expect(first.failed[0]!.error).toMatch(/name/);
+    expect(token(scene, HERO).delta.toObject()).toEqual(before);
+    expect(tokenWrites().map((w) => w.uuid)).toEqual([`Scene.${SCENE}.Token.${WOLF}`]);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(0);
+    expect(standIns.notifications.messages.at(-1)!.type).toBe("error");
+
+    // The GM names the skill; at the next start the server sends what is stored: the hero
+    // token's delta is migrated whole, the wolf's (already written) is left alone.
+    hero.items[1]!.name = "Sword";
+    restart(); // the world actors as the first run stored them
+    standIns.game.data.scenes = [
+      { _id: SCENE, tokens: [scene.tokens.get(WOLF)!.toObject(), raw[1], raw[2]] },
+    ] as unknown as Record<string, unknown>[];
+    updateLog.length = 0;
+    const second = await migrateWorld();
+    expect(second.failed).toEqual([]);
+    expect(second.updated).toEqual([`Scene.${SCENE}.Token.${HERO}.ActorDelta.${HERO}`]);
+    expect(token(scene, HERO).delta.system).toEqual({ hm3: { fatigue: 2 } });
+    expect(tokenWrites()).toHaveLength(1);
+    expect(standIns.game.settings.get("blow-by-blow", "schemaVersion")).toBe(SCHEMA_VERSION);
+  });
+
+  it("runs twice: a second run (forced, on what the first stored) writes nothing and loses nothing", async () => {
+    const scene = sceneWorld();
+    await migrateWorld();
+    const stored = [WOLF, HERO, LINKED].map((id) => token(scene, id).delta.toObject());
+    restart();
+    updateLog.length = 0;
+    const again = await migrateWorld({ force: true });
+    expect(again.ran).toBe(true);
+    expect(again.failed).toEqual([]);
+    expect(again.updated).toEqual([]);
+    expect(updateLog).toEqual([]);
+    expect([WOLF, HERO, LINKED].map((id) => token(scene, id).delta.toObject())).toEqual(stored);
   });
 });
 

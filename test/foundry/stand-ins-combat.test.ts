@@ -524,6 +524,45 @@ describe("scene, tokens and canvas", () => {
     expect(t2.targeted.has(alice)).toBe(true);
   });
 
+  it("an unlinked token's delta (v13 ActorDelta): applied over the base actor; one token update writes it whole or not at all", async () => {
+    const { foe } = world();
+    createScene({ id: "scene00000000001" });
+    const sword = { _id: "itemSword0000001", name: "Sword", type: "thing" };
+    const token = placeToken(foe, {
+      actorLink: false,
+      delta: { name: "Big foe", system: {}, items: [sword], flags: { m: { a: 1 } } },
+    });
+    const doc = token.document;
+    expect(doc.delta.uuid).toBe(`${doc.uuid}.ActorDelta.${doc.id}`);
+    expect(doc.delta.toObject()).toMatchObject({ _id: doc.id, type: null, img: null, effects: [] });
+    expect(token.actor!.name).toBe("Big foe");
+    expect(token.actor!.items.get(sword._id)!.name).toBe("Sword");
+    expect(foe.items.size).toBe(0);
+
+    // recursive: false replaces the delta whole, in one update of the token (one updateLog entry).
+    updateLog.length = 0;
+    const whole = { ...doc.delta.toObject(), items: [{ ...sword, name: "Long sword" }] };
+    await doc.update({ delta: whole }, { recursive: false });
+    expect(updateLog.map((u) => u.uuid)).toEqual([doc.uuid]);
+    expect(token.actor!.items.get(sword._id)!.name).toBe("Long sword");
+    // A merged update: system, flags and the overrides merge into the stored delta.
+    await doc.update({ delta: { flags: { m: { b: 2 } } } });
+    expect(doc.delta.flags).toEqual({ m: { a: 1, b: 2 } });
+
+    // An item the Item model refuses (a blank name) refuses the whole update: nothing written.
+    const before = doc.delta.toObject();
+    await expect(
+      doc.update(
+        { delta: { ...before, flags: { m: { c: 3 } }, items: [{ ...sword, name: "" }] } },
+        { recursive: false },
+      ),
+    ).rejects.toThrow(/name/);
+    expect(doc.delta.toObject()).toEqual(before);
+    // A merged update of the delta's items is not reproduced: it throws rather than guess.
+    await expect(doc.update({ delta: { items: [sword] } })).rejects.toThrow(/not modelled/);
+    expect(doc.delta.toObject()).toEqual(before);
+  });
+
   it("an unlinked token has a synthetic actor: its own UUID and updates, the world actor's ownership", async () => {
     const { hero, alice, bob } = world();
     createScene({ id: "scene00000000001" });

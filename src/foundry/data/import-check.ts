@@ -7,10 +7,15 @@
  * wrong, the user is shown every bad or unknown field and chooses: refuse the whole import
  * (the default; nothing is written) or import anyway: the data is first brought within the
  * rules as the world migration does (repair.ts: a number clamped, another bad value reset to
- * its default, an unknown field dropped), so that Foundry's whole-document update is not
- * refused half way by the guard ("may not be undefined").
+ * its default, an unknown field taken out, each kept in the flag `blow-by-blow.migration`), so
+ * that Foundry's whole-document update is not refused half way by the guard ("may not be
+ * undefined"). Foundry's own import (v13 `ClientDocumentMixin#importFromJSON`, reproduced by
+ * the stand-ins) would clamp a value silently, drop an unknown field silently and refuse a
+ * value it cannot clean with a validation error.
  */
+import { SCHEMA_VERSION } from "../migrations/index";
 import { repairSystem } from "../migrations/repair";
+import { KEPT_FLAG } from "../migrations/world";
 import { escapeHtml } from "../sheets/common";
 import type { TypeKey } from "./rules";
 import { sourceProblems, type SourceProblem } from "./source-check";
@@ -46,12 +51,22 @@ export function importProblems(documentName: string, data: unknown, i18n: Locali
   return sourceProblems(data, collection, { i18n, strict: false }).map(problemLine);
 }
 
-/** `data` with each `system` (the document's and its items') brought within the rules. */
+/**
+ * `data` with each `system` (the document's and its items') brought within the rules, and what
+ * was replaced or taken out kept in the document's flag `blow-by-blow.migration`, as the world
+ * migration keeps it (world.ts `KeptData`): nothing the user imported anyway vanishes.
+ */
 export function repairImport(documentName: string, data: Obj): Obj {
   const out = structuredClone(data);
   const fix = (doc: Obj, name: string) => {
-    if (typeof doc.type === "string" && isObj(doc.system))
-      doc.system = repairSystem(`${name}.${doc.type}` as TypeKey, doc.system).system;
+    if (typeof doc.type !== "string" || !isObj(doc.system)) return;
+    const repaired = repairSystem(`${name}.${doc.type}` as TypeKey, doc.system);
+    doc.system = repaired.system;
+    if (!repaired.repairs.length && !Object.keys(repaired.unknown).length) return;
+    const kept = { version: SCHEMA_VERSION, unknown: repaired.unknown, replaced: repaired.repairs };
+    const flags = isObj(doc.flags) ? doc.flags : {};
+    const scope = isObj(flags[KEPT_FLAG.scope]) ? (flags[KEPT_FLAG.scope] as Obj) : {};
+    doc.flags = { ...flags, [KEPT_FLAG.scope]: { ...scope, [KEPT_FLAG.key]: kept } };
   };
   fix(out, documentName);
   if (documentName === "Actor" && Array.isArray(out.items))

@@ -18,6 +18,7 @@ import {
   type PlanContext,
   type Problem,
 } from "./validate";
+import { copy } from "../../core/data";
 import { showValue } from "../../core/errors";
 import { bodyPlanProblems } from "../../rules/hm3/body-plan";
 
@@ -79,6 +80,17 @@ export interface SourceCheckOptions {
   strict: boolean;
 }
 
+/**
+ * A value as `checkRule` reads it from a source. A list given as one value is a list of that
+ * value, as Foundry's ArrayField casts it (`"head,neck"` is one location, not two: the sheets'
+ * comma-separated text is form input, not stored data).
+ */
+function checkSource(rule: Rule, value: unknown, plan: PlanContext) {
+  const given =
+    rule.kind === "list" && (value === null || typeof value !== "object") ? [value] : value;
+  return checkRule(rule, given, plan);
+}
+
 /** The problems of one document's `system` for its type (`Item.weapon`). */
 function systemProblems(
   type: TypeKey,
@@ -107,7 +119,7 @@ function systemProblems(
         add(path, `expected HTML text, got ${showValue(value)}`);
       continue;
     }
-    const check = checkRule(rule, value, plan);
+    const check = checkSource(rule, value, plan);
     if (!check.ok) {
       const problem: Problem = {
         field: `system.${path}`,
@@ -220,4 +232,116 @@ export function formatSourceProblems(file: string, problems: readonly SourceProb
       return `${file}${where}: ${p.field ? `${p.field}: ` : ""}${p.message}`;
     })
     .join("\n");
+}
+
+/** The default a missing stored field takes, as the data model's field gives it. */
+function initialOf(rule: Rule): unknown {
+  if (rule.kind === "list") return [];
+  if (rule.kind === "html") return "";
+  // A JSON value or a UUID (not fields of an actor or item) is left as it is.
+  return "initial" in rule ? rule.initial : undefined;
+}
+
+/**
+ * The concrete paths of a rule's pattern (`hm3.bodyPlan.locations.*.id`) in `system`: `*` runs
+ * over the indices of the array there. A path under a null (a creature's null body plan, a
+ * nullable container) or under a value that is not an object has none.
+ */
+function pathsOf(system: Obj, pattern: string): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, parts: readonly string[], path: string) => {
+    const [head, ...rest] = parts;
+    if (head === undefined) {
+      out.push(path);
+      return;
+    }
+    if (node === undefined) {
+      if (head !== "*") walk(undefined, rest, path ? `${path}.${head}` : head);
+      return;
+    }
+    if (head === "*") {
+      if (Array.isArray(node)) node.forEach((v, i) => walk(v, rest, `${path}.${i}`));
+      return;
+    }
+    if (!isObj(node)) return;
+    walk(Object.hasOwn(node, head) ? node[head] : undefined, rest, path ? `${path}.${head}` : head);
+  };
+  walk(system, pattern.split("."), "");
+  return out;
+}
+
+/** Sets a dotted path, making the objects on the way (array indices are existing elements). */
+function setPath(target: Obj, path: string, value: unknown): void {
+  const parts = path.split(".");
+  let node: Obj = target;
+  for (const part of parts.slice(0, -1)) {
+    if (!isObj(node[part]) && !Array.isArray(node[part])) node[part] = {};
+    node = node[part] as Obj;
+  }
+  node[parts.at(-1)!] = value;
+}
+
+/** `system` as the data model cleans it: each leaf as its check read it, each missing leaf its default. */
+function cleanSystem(type: TypeKey, system: Obj, plan: PlanContext): Obj {
+  const out = copy(system);
+  // A creature's body plan is a nullable object whose default is null (the human plan).
+  if (type === "Actor.creature" && isObj(out.hm3) && out.hm3.bodyPlan === undefined)
+    out.hm3.bodyPlan = null;
+  for (const { path, value } of leaves(type, system)) {
+    const rule = ruleFor(type, path);
+    if (!rule || rule.kind === "html" || rule.kind === "json" || rule.kind === "uuid") continue;
+    const check = checkSource(rule, value, plan);
+    if (check.ok) setPath(out, path, check.value);
+  }
+  for (const [pattern, rule] of Object.entries(rulesOf(type))) {
+    const initial = initialOf(rule);
+    if (initial === undefined) continue;
+    for (const path of pathsOf(out, pattern))
+      if (valueAt(out, path) === undefined) setPath(out, path, copy(initial));
+  }
+  return out;
+}
+
+function valueAt(system: Obj, path: string): unknown {
+  let node: unknown = system;
+  for (const part of path.split(".")) {
+    if (!isObj(node) && !Array.isArray(node)) return undefined;
+    node = Object.hasOwn(node, part) ? (node as Obj)[part] : undefined;
+  }
+  return node;
+}
+
+/**
+ * A document as Foundry's data model cleaning stores it, for a document `sourceProblems` (not
+ * strict) found nothing wrong with: what the check accepted is what is stored. Text that reads
+ * as a number in a number field is that number (NumberField casts with `Number`, "12" is 12,
+ * "" is null where the field is nullable); text is trimmed and "true"/"false" are booleans
+ * (StringField, BooleanField); a list given as one value is a list of it (ArrayField); a missing
+ * stored field takes its default. Everything else (`_id`, flags, fields outside `system`'s
+ * rules such as HTML) is kept as given. Embedded items alike. test/cli/actor-file.test.ts
+ * compares the result with the stand-in data models' own cleaning.
+ */
+export function cleanedSource(doc: Obj, collection: string): Obj {
+  const documentName = DOCUMENT_OF[collection];
+  const out = copy(doc);
+  if (!documentName || typeof doc.type !== "string" || !isObj(doc.system)) return out;
+  if (!Object.hasOwn(FIELD_RULES[documentName], doc.type)) return out;
+  if (typeof out.name === "string") out.name = out.name.trim();
+  out.system = cleanSystem(
+    `${documentName}.${doc.type}` as TypeKey,
+    doc.system,
+    HUMAN_PLAN_CONTEXT,
+  );
+  if (documentName === "Actor" && Array.isArray(doc.items)) {
+    const plan = ownerPlan(doc.type, out.system);
+    out.items = doc.items.map((item: unknown) => {
+      if (!isObj(item) || typeof item.type !== "string" || !isObj(item.system)) return copy(item);
+      if (!Object.hasOwn(FIELD_RULES.Item, item.type)) return copy(item);
+      const cleaned = copy(item);
+      if (typeof cleaned.name === "string") cleaned.name = cleaned.name.trim();
+      cleaned.system = cleanSystem(`Item.${item.type}` as TypeKey, item.system, plan);
+      return cleaned;
+    });
+  }
+  return out;
 }

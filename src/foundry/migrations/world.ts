@@ -18,10 +18,13 @@
  * was; the version is stored only when every document was written.
  *
  * Token deltas: a delta's `system` holds only the fields the token overrides, so it is
- * migrated on its own (the migrations move whichever keys are present) and written with
- * `delta.update` (whole `system` replaced); the delta's items are full item sources and are
- * written through the token's synthetic actor (`token.actor.updateEmbeddedDocuments`), which
- * Foundry routes into the delta.
+ * migrated on its own (the migrations move whichever keys are present); the delta's items are
+ * full item sources. The delta is an embedded document field of its token (v13 `delta`,
+ * ActorDeltaField), so one token update writes it all: the stored delta with its new `system`,
+ * its items' new `system`s and the kept data in its flags and theirs, given whole
+ * (`recursive: false` replaces the token's `delta` and nothing else of the token). Either all of
+ * it is written or none (before, three writes: a failure on the items left the delta's system
+ * and flag written).
  */
 import type { TypeKey } from "../data/rules";
 import { migrateSystem, needsMigration, SCHEMA_VERSION } from "./index";
@@ -197,12 +200,21 @@ interface PackLike {
   getDocument(id: string): Promise<UpdatableDocument | null | undefined>;
 }
 
+/** A token's ActorDelta as stored (v13: `_id`, `name`, `type`, `img`, `system`, `items`, `effects`, `ownership`, `flags`). */
+export interface RawDelta {
+  type?: string | null;
+  system?: unknown;
+  items?: RawDocument[];
+  flags?: Record<string, unknown>;
+  [field: string]: unknown;
+}
+
 /** A token as stored in a scene's raw data. */
 export interface RawToken {
   _id: string;
   actorId?: string | null;
   actorLink?: boolean;
-  delta?: { type?: string | null; system?: unknown; items?: RawDocument[] } | null;
+  delta?: RawDelta | null;
 }
 
 export interface RawScene {
@@ -233,9 +245,39 @@ export function planDelta(
   );
 }
 
+/**
+ * The whole delta to store for a plan: the stored delta with its new `system` (replaced: it
+ * holds only overrides, and the old shape's keys go), its items' new `system`s (items not
+ * planned kept as stored) and what was set aside merged into its flags and theirs.
+ */
+export function deltaChanges(stored: RawDelta, plan: PlannedUpdate): Record<string, unknown> {
+  const out = structuredClone(stored) as Record<string, unknown>;
+  const kept = (flags: unknown, part: Partial<PlannedSystem>) => {
+    const all = isObj(flags) ? flags : {};
+    if (!part.kept) return all;
+    const stored = all[KEPT_FLAG.scope];
+    const scope = isObj(stored) ? stored : {};
+    return { ...all, [KEPT_FLAG.scope]: { ...scope, [KEPT_FLAG.key]: part.kept } };
+  };
+  if (plan.system) out.system = plan.system;
+  out.flags = kept(out.flags, plan);
+  out.items = (stored.items ?? []).map((raw) => {
+    const item = structuredClone(raw) as unknown as Record<string, unknown>;
+    const planned = plan.items.find((i) => i._id === raw._id);
+    if (!planned) return item;
+    item.system = planned.system;
+    item.flags = kept(item.flags, planned);
+    return item;
+  });
+  return out;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
 interface TokenLike {
-  delta: UpdatableDocument | null;
-  actor: UpdatableDocument | null;
+  uuid: string;
+  update(changes: object, options?: object): Promise<unknown>;
 }
 
 interface GameLike {
@@ -259,8 +301,9 @@ interface GameLike {
 }
 
 /**
- * Exchange cards and token deltas: `system` replaced whole (the old flat fields go), written
- * even what the client already migrated.
+ * Exchange cards: `system` replaced whole (the old flat fields go). Token deltas: the token's
+ * `delta` replaced whole (its system, items and flags in one write). Written even what the
+ * client already migrated.
  */
 const WRITE = { diff: false, recursive: false, render: false } as const;
 /**
@@ -369,25 +412,10 @@ export async function migrateWorld({
         lines: keptLines(uuid, plan),
         write: async () => {
           const doc = g.scenes?.get(scene._id)?.tokens.get(token._id);
-          if (!doc?.delta) throw new Error("not found");
-          const actor = doc.actor;
-          if (plan.items.length && !actor?.updateEmbeddedDocuments)
-            throw new Error("no synthetic actor");
-          // The delta's own system is replaced whole (it holds only overrides); what was set
-          // aside goes into its flags first, merged with the others.
-          if (plan.kept)
-            await doc.delta.update(
-              { flags: { [KEPT_FLAG.scope]: { [KEPT_FLAG.key]: plan.kept } } },
-              WRITE_MERGED,
-            );
-          if (plan.system) await doc.delta.update({ system: plan.system }, WRITE);
-          if (plan.items.length)
-            await actor!.updateEmbeddedDocuments!(
-              "Item",
-              planChanges({ id: plan.id, items: plan.items }).items as object[],
-              WRITE_MERGED,
-            );
-          return doc.delta.uuid;
+          if (!doc) throw new Error("not found");
+          // One update of the token: its whole delta, system, items and flags together.
+          await doc.update({ delta: deltaChanges(token.delta!, plan) }, WRITE);
+          return uuid;
         },
       });
     }

@@ -8,7 +8,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import "../stand-ins";
 import { resetStandIns, standIns } from "../stand-ins/globals";
 import { DialogV2 } from "../stand-ins/applications";
+import { StandInActor, updateLog } from "../stand-ins/data";
 import { registerDataModels } from "../../../src/foundry/data";
+import { SCHEMA_VERSION } from "../../../src/foundry/migrations";
+import { escapeHtml } from "../../../src/foundry/sheets/common";
 import {
   checkedImport,
   importProblems,
@@ -158,5 +161,119 @@ describe("import check", () => {
     expect(calls).toEqual([]);
     expect(await new Checked().importFromJSON(JSON.stringify(weapon))).toBeInstanceOf(Checked);
     expect(calls).toHaveLength(1);
+  });
+});
+
+/**
+ * The same check through the stand-ins' `importFromJSON`, which follows v13's
+ * ClientDocumentMixin#importFromJSON (docs/foundry-stand-ins.md): `fromImport` (strict), the
+ * data without `_id`, one update `{diff: false, recursive: false}`, the "DOCUMENT.Imported"
+ * notice.
+ */
+describe("import through Foundry's importFromJSON (stand-in)", () => {
+  type Flags = Record<string, Record<string, unknown>>;
+  /** The knight as a world Actor of the configured class (checked when registered). */
+  function target(): StandInActor {
+    const Actor = (standIns.CONFIG as unknown as { Actor: { documentClass: unknown } }).Actor
+      .documentClass as new (data: object) => StandInActor;
+    const actor = new Actor(knight());
+    actor.prepareData();
+    standIns.game.actors.set(actor.id!, actor);
+    return actor;
+  }
+  const source = (a: StandInActor) => a.toObject() as unknown as Doc & { flags: Flags };
+  const imported = () =>
+    standIns.notifications.messages.filter((m) => m.message === "DOCUMENT.Imported");
+
+  it("without the check, Foundry clamps a bad value and drops an unknown field silently, and refuses what it cannot clean", async () => {
+    const actor = target(); // not registered: the stand-in's own importFromJSON
+    const { doc, armour } = badKnight();
+    await actor.importFromJSON(JSON.stringify(doc));
+    const after = source(actor);
+    expect(after.items[armour]!.system.hm3.quality).toBe(10);
+    expect(after.system.hm3.attributes.str).toBe(30);
+    expect(after.system).not.toHaveProperty("secret");
+    expect(after.flags).toEqual({});
+    expect(imported()).toHaveLength(1);
+    const text = knight();
+    text.system.hm3.attributes.str = "strong";
+    await expect(actor.importFromJSON(JSON.stringify(text))).rejects.toThrow(/str/);
+  });
+
+  it("a bad field is listed and the whole import refused by default: nothing of the document is lost", async () => {
+    registerImportCheck();
+    const actor = target();
+    const before = source(actor);
+    const { doc, armour } = badKnight();
+    doc.name = "Renamed";
+    doc.items.pop();
+    DialogV2.answers.push(false); // Refuse, the dialog's default button
+    expect(await actor.importFromJSON(JSON.stringify(doc))).toBeNull();
+    const dialog = DialogV2.calls[0] as { content: string; no: { default: boolean } };
+    expect(dialog.no.default).toBe(true);
+    expect(dialog.content).toContain("system.hm3.attributes.str: 50 is outside the range 1 to 30.");
+    expect(dialog.content).toContain("system.secret: not a field of Actor.character");
+    expect(dialog.content).toContain(
+      `items[${armour}] ${escapeHtml(JSON.stringify(doc.items[armour]!.name))}: system.hm3.quality: 100 is outside the range -10 to 10.`,
+    );
+    expect(source(actor)).toEqual(before);
+    expect(updateLog).toEqual([]);
+    expect(imported()).toEqual([]);
+    expect(standIns.notifications.messages.at(-1)!.type).toBe("warning");
+  });
+
+  it("Import anyway: repaired as the migration does, what was replaced or unknown kept in the flags; the import replaces the document's data", async () => {
+    registerImportCheck();
+    const actor = target();
+    const id = actor.id;
+    const { doc, armour } = badKnight();
+    doc.name = "Sir Aldric, imported";
+    const dropped = doc.items.pop()!;
+    (doc.items[0]!.system.hm3 as Record<string, unknown>).crest = "lion"; // unknown, in an item
+    DialogV2.answers.push(true);
+    expect(await actor.importFromJSON(JSON.stringify(doc))).toBe(actor);
+    const after = source(actor);
+    expect(actor.id).toBe(id); // preserved on import (v13 preserveOnImport)
+    expect(after.name).toBe("Sir Aldric, imported");
+    expect(after.items.map((i) => i.name)).toEqual(doc.items.map((i) => i.name));
+    expect(after.items.map((i) => i.name)).not.toContain(dropped.name);
+    expect(after.system.hm3.attributes.str).toBe(30);
+    expect(after.items[armour]!.system.hm3.quality).toBe(10);
+    expect(after.system).not.toHaveProperty("secret");
+    expect(after.flags["blow-by-blow"]!.migration).toEqual({
+      version: SCHEMA_VERSION,
+      unknown: { secret: "<b>kept?</b>" },
+      replaced: [{ path: "hm3.attributes.str", value: 50, became: 30 }],
+    });
+    const itemFlags = (i: number) =>
+      (after.items[i] as unknown as { flags: Flags }).flags["blow-by-blow"]!.migration;
+    expect(itemFlags(armour)).toEqual({
+      version: SCHEMA_VERSION,
+      unknown: {},
+      replaced: [{ path: "hm3.quality", value: 100, became: 10 }],
+    });
+    // Kept by its path `hm3.crest`, which Foundry's update expands as it expands every dotted key.
+    expect(itemFlags(0)).toMatchObject({ unknown: { hm3: { crest: "lion" } } });
+    expect(imported()).toHaveLength(1);
+  });
+
+  it("an unknown field alone is listed, not dropped silently; clean data imports without a dialog; text that is not JSON changes nothing", async () => {
+    registerImportCheck();
+    const actor = target();
+    const doc = knight();
+    (doc.system as Record<string, unknown>).mood = "grim";
+    DialogV2.answers.push(false);
+    expect(await actor.importFromJSON(JSON.stringify(doc))).toBeNull();
+    expect((DialogV2.calls[0] as { content: string }).content).toContain(
+      "system.mood: not a field of Actor.character",
+    );
+    const before = source(actor);
+    await expect(actor.importFromJSON("{oops")).rejects.toThrow(SyntaxError);
+    expect(source(actor)).toEqual(before);
+    const clean = knight();
+    clean.name = "Clean";
+    await actor.importFromJSON(JSON.stringify(clean));
+    expect(actor.name).toBe("Clean");
+    expect(DialogV2.calls).toHaveLength(1);
   });
 });

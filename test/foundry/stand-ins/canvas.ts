@@ -1,19 +1,21 @@
 /**
  * Stand-ins for Foundry v13's scenes, tokens and canvas (see docs/foundry-stand-ins.md):
- * `StandInScene` (`game.scenes`, `canvas.scene`), `StandInTokenDocument` (linked tokens only:
- * the token's actor is the world actor), the `Token` placeable (`document`, `actor`,
+ * `StandInScene` (`game.scenes`, `canvas.scene`), `StandInTokenDocument` (a linked token's
+ * actor is the world actor, an unlinked token's a synthetic one from its `StandInActorDelta`),
+ * the `Token` placeable (`document`, `actor`,
  * `center`, `setTarget`, `control`), `canvas.tokens` (`placeables`, `controlled`, `get`),
  * `canvas.grid` (`size`, `distance`, `measurePath`) and the users' targets.
  */
 import {
   Collection,
   deepClone,
+  mergeObject,
   onReset,
   randomID,
   type StandInGame,
   type StandInUser,
 } from "./globals";
-import { broadcast, callAllHooks, callHook, type StandInActor } from "./data";
+import { broadcast, callAllHooks, callHook, updateLog, type StandInActor } from "./data";
 
 type Obj = Record<string, unknown>;
 
@@ -203,6 +205,111 @@ export class StandInScene {
   get dimensions(): { size: number; distance: number } {
     return { size: this.grid.size, distance: this.grid.distance };
   }
+  /** The scene as the server stores it (and sends it in `game.data.scenes` at the next start). */
+  toObject(): Obj {
+    return { _id: this._id, name: this.name, tokens: this.tokens.map((t) => t.toObject()) };
+  }
+}
+
+/** v13 BaseActorDelta's fields (fvtt-types `ActorDelta.Schema`); anything else is dropped. */
+const DELTA_FIELDS = [
+  "_id",
+  "name",
+  "type",
+  "img",
+  "system",
+  "items",
+  "effects",
+  "ownership",
+  "flags",
+] as const;
+
+/**
+ * A token's ActorDelta (v13: embedded in the TokenDocument, field `delta`): what an unlinked
+ * token overrides of its base actor. Its source has v13's fields: `_id` (the token's id),
+ * `name`, `type`, `img` and `ownership` (null when not overridden), `system` (an ObjectField:
+ * the overridden system fields only, stored as given), `items` and `effects` (full sources of
+ * the embedded documents the token overrides or adds) and `flags`. `uuid` is
+ * `Scene.<sid>.Token.<tid>.ActorDelta.<tid>`. It is written only through its token's `update`
+ * (below). Left out: tombstones (`_tombstone`), `restore()`, the delta's own `update`.
+ */
+export class StandInActorDelta {
+  _source: Obj;
+  readonly parent: StandInTokenDocument;
+
+  constructor(data: Obj | null | undefined, parent: StandInTokenDocument) {
+    this.parent = parent;
+    this._source = StandInActorDelta.clean(data ?? {}, parent.id);
+  }
+
+  /**
+   * Cleans a delta source as v13's schema does: its own fields only, nulls and empty lists for
+   * what is not given. Each item is built as an Item of `CONFIG.Item.documentClass`, strictly:
+   * data its fields refuse throws (the server refuses the whole write).
+   */
+  static clean(data: Obj, tokenId: string): Obj {
+    const out: Obj = {
+      _id: tokenId,
+      name: null,
+      type: null,
+      img: null,
+      system: {},
+      items: [],
+      effects: [],
+      ownership: null,
+      flags: {},
+    };
+    for (const key of DELTA_FIELDS)
+      if (data[key] !== undefined && key !== "_id") out[key] = data[key];
+    if (out.system === null || typeof out.system !== "object") out.system = {};
+    const Item = (globalThis as unknown as { CONFIG: { Item: { documentClass: unknown } } }).CONFIG
+      .Item.documentClass as new (d: Obj) => { toObject(): Obj };
+    out.items = ((out.items as Obj[] | null) ?? []).map((i) => new Item(deepClone(i)).toObject());
+    return deepClone(out);
+  }
+
+  get id(): string {
+    return this._source._id as string;
+  }
+  get documentName(): string {
+    return "ActorDelta";
+  }
+  get uuid(): string {
+    return `${this.parent.uuid}.ActorDelta.${this.id}`;
+  }
+  get system(): Obj {
+    return this._source.system as Obj;
+  }
+  get items(): Obj[] {
+    return this._source.items as Obj[];
+  }
+  get flags(): Obj {
+    return this._source.flags as Obj;
+  }
+  toObject(): Obj {
+    return deepClone(this._source);
+  }
+
+  /**
+   * The synthetic actor's source, as v13's `BaseActorDelta.applyDelta`: the base actor's source
+   * with the delta's non-null name, type and img, its system and flags merged over the base's,
+   * and its items replacing the base's of the same id (others added).
+   */
+  applyTo(base: Obj): Obj {
+    const out = deepClone(base);
+    for (const key of ["name", "type", "img"] as const)
+      if (this._source[key] !== null) out[key] = this._source[key];
+    out.system = mergeObject(deepClone((base.system as Obj) ?? {}), deepClone(this.system));
+    out.flags = mergeObject(deepClone((base.flags as Obj) ?? {}), deepClone(this.flags));
+    const items = ((base.items as Obj[]) ?? []).map((i) => deepClone(i));
+    for (const item of this.items) {
+      const at = items.findIndex((i) => i._id === item._id);
+      if (at >= 0) items[at] = deepClone(item);
+      else items.push(deepClone(item));
+    }
+    out.items = items;
+    return out;
+  }
 }
 
 /**
@@ -235,6 +342,8 @@ export class StandInTokenDocument {
   flags: Obj = {};
   readonly parent: StandInScene;
   object: StandInToken | null = null;
+  /** v13: every token has its ActorDelta; a linked token's is not applied. */
+  delta: StandInActorDelta;
 
   constructor(
     data: {
@@ -249,12 +358,16 @@ export class StandInTokenDocument {
       disposition?: number;
       hidden?: boolean;
       elevation?: number;
+      /** The ActorDelta source (an unlinked token's overrides). */
+      delta?: Obj | null;
     },
     { parent }: { parent: StandInScene },
   ) {
     this._id = data._id ?? randomID();
     this.actorId = data.actorId ?? null;
     this.actorLink = data.actorLink ?? true;
+    this.parent = parent;
+    this.delta = new StandInActorDelta(data.delta, this);
     this.name = data.name ?? this.actor?.name ?? "Token";
     this.x = data.x ?? 0;
     this.y = data.y ?? 0;
@@ -263,7 +376,6 @@ export class StandInTokenDocument {
     this.disposition = data.disposition ?? TOKEN_DISPOSITIONS.HOSTILE;
     this.hidden = data.hidden ?? false;
     this.elevation = data.elevation ?? 0;
-    this.parent = parent;
   }
 
   get id(): string {
@@ -286,7 +398,7 @@ export class StandInTokenDocument {
     if (this.actorLink || !base) return base;
     if (!this.#synthetic) {
       const Cls = base.constructor as new (data: Obj) => StandInActor;
-      const synthetic = new Cls(base.toObject());
+      const synthetic = new Cls(this.delta.applyTo(base.toObject() as unknown as Obj));
       synthetic._token = this;
       synthetic.prepareData();
       this.#synthetic = synthetic;
@@ -332,6 +444,7 @@ export class StandInTokenDocument {
       hidden: this.hidden,
       elevation: this.elevation,
       flags: deepClone(this.flags),
+      delta: this.delta.toObject(),
     };
   }
 
@@ -343,6 +456,8 @@ export class StandInTokenDocument {
         `User ${user.name} lacks permission to update Token [${this._id}] in parent Scene [${this.parent.id}]`,
       );
     if (callHook("preUpdateToken", this, changes, options, user.id) === false) return null;
+    // The delta first: built (and so validated) whole before anything is written.
+    const delta = changes.delta === undefined ? undefined : this.#nextDelta(changes.delta, options);
     const allowed = [
       "name",
       "x",
@@ -356,8 +471,43 @@ export class StandInTokenDocument {
     ];
     for (const [k, v] of Object.entries(changes))
       if (allowed.includes(k)) (this as unknown as Obj)[k] = v;
+    if (delta) {
+      this.delta._source = delta;
+      this.#synthetic = null; // rebuilt from the base actor and the new delta when next read
+    }
+    updateLog.push({ uuid: this.uuid, changes: deepClone(changes), options: { ...options } });
     broadcast(user, () => callAllHooks("updateToken", this, changes, options, user.id));
     return this;
+  }
+
+  /**
+   * The delta a token update writes (v13: `delta` is an embedded document field of the token, so
+   * one token update writes the delta's system, items and flags in one operation). With
+   * `recursive: false` the given delta replaces the stored one whole. Otherwise its `system`,
+   * `flags`, `name`, `type` and `img` are merged into the stored ones; a merged update of the
+   * delta's `items` is left out (v13's EmbeddedCollectionDeltaField merge is not reproduced): it
+   * throws. Either way the result is cleaned and its items built strictly, so a refused item
+   * refuses the whole update and nothing is written.
+   */
+  #nextDelta(given: unknown, options: Obj): Obj {
+    if (given === null || typeof given !== "object" || Array.isArray(given))
+      throw new Error(
+        `Token [${this._id}] delta: expected an object, got ${JSON.stringify(given)}`,
+      );
+    const changes = given as Obj;
+    if (options.recursive === false) return StandInActorDelta.clean(changes, this._id);
+    if (changes.items !== undefined || changes.effects !== undefined)
+      throw new Error(
+        "Stand-in: a merged (recursive) token update of delta.items or delta.effects is not modelled; pass recursive: false with the whole delta",
+      );
+    const next = this.delta.toObject();
+    for (const key of ["name", "type", "img"] as const)
+      if (changes[key] !== undefined) next[key] = changes[key];
+    if (changes.system !== undefined)
+      next.system = mergeObject(next.system as Obj, deepClone(changes.system as Obj));
+    if (changes.flags !== undefined)
+      next.flags = mergeObject(next.flags as Obj, deepClone(changes.flags as Obj));
+    return StandInActorDelta.clean(next, this._id);
   }
 }
 

@@ -1203,6 +1203,43 @@ export interface UpdateRecord {
   options: Obj;
 }
 
+/** v13 CONST.PRIMARY_DOCUMENT_TYPES (fvtt-types `common/constants.d.mts`). */
+export const PRIMARY_DOCUMENT_TYPES: readonly string[] = Object.freeze([
+  "Actor",
+  "Adventure",
+  "Cards",
+  "ChatMessage",
+  "Combat",
+  "FogExploration",
+  "Folder",
+  "Item",
+  "JournalEntry",
+  "Macro",
+  "Playlist",
+  "RollTable",
+  "Scene",
+  "Setting",
+  "User",
+]);
+/** v13 CONST.WORLD_DOCUMENT_TYPES: the primary types but Adventure. */
+export const WORLD_DOCUMENT_TYPES: readonly string[] = Object.freeze(
+  PRIMARY_DOCUMENT_TYPES.filter((t) => t !== "Adventure"),
+);
+/** v13 `Document.metadata.preserveOnImport` (the default every document class keeps). */
+const PRESERVE_ON_IMPORT = ["_id", "sort", "ownership", "folder"] as const;
+
+/** v13 `foundry.utils.isNewerVersion` for dotted numeric versions ("13.345" > "13.341"). */
+function isNewerVersion(v1: string, v0: string): boolean {
+  const a = v1.split(".").map(Number);
+  const b = v0.split(".").map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return false;
+}
+
 /** Every document update made through the stand-in documents, in order (cleared on reset). */
 export const updateLog: UpdateRecord[] = [];
 
@@ -1519,6 +1556,59 @@ export abstract class StandInDocument extends DataModel {
   /** Assigns an `_id` (and a name when the schema has one) as the server would. */
   static _withIds(data: Obj, _options: Obj = {}): Obj {
     return withIds(data as unknown as DocumentInput);
+  }
+
+  /**
+   * v13 `ClientDocumentMixin.fromImport(source, context)`: only primary documents
+   * (CONST.PRIMARY_DOCUMENT_TYPES) may be imported; data from a newer core version
+   * (`_stats.coreVersion` above `game.version`) is refused; then the document is built with
+   * `fromSource(source, {strict: true, ...context})`: cleaned (a number clamped, an unknown
+   * field dropped, as the data models do) and validated strictly, so data the fields cannot take
+   * throws. Left out: the server's migration of data from an older core version (the socket's
+   * `migrateDocumentData`): such data is built as given.
+   */
+  static async fromImport(source: Obj, context: ModelContext = {}): Promise<DataModel> {
+    if (!PRIMARY_DOCUMENT_TYPES.includes(this.documentName))
+      throw new Error("Only primary Documents may be imported");
+    const stats = source._stats as { coreVersion?: unknown } | undefined;
+    const core = typeof stats?.coreVersion === "string" ? stats.coreVersion : null;
+    const running = (globalThis as unknown as { game: StandInGame }).game.version;
+    if (core && isNewerVersion(core, running))
+      throw new Error(
+        "Documents from a core version newer than the running version cannot be imported",
+      );
+    return this.fromSource(source, { strict: true, ...context });
+  }
+
+  /**
+   * v13 `ClientDocumentMixin#importFromJSON(json)`: only world documents
+   * (CONST.WORLD_DOCUMENT_TYPES); the text is parsed (`JSON.parse`: text that is not JSON
+   * throws); a document is built from it with `fromImport` (strict: a value its fields refuse
+   * throws, a value cleaning can fix is fixed silently, an unknown field is dropped silently);
+   * its data, as `WorldCollection#fromCompendium` gives it (`toObject()` without its `_id`),
+   * loses the fields of `metadata.preserveOnImport` (`_id`, `sort`, `ownership`, `folder`: the
+   * destination's stay), and is written as one update `{diff: false, recursive: false, noHook:
+   * true}` (every top-level field replaced: an Actor's items by the imported ones). Then
+   * `ui.notifications.info("DOCUMENT.Imported", {format: {document, name}})`; it returns the
+   * document. `noHook` is passed on, not acted on.
+   */
+  async importFromJSON(json: string): Promise<this> {
+    const cls = this.constructor as typeof StandInDocument;
+    if (!WORLD_DOCUMENT_TYPES.includes(cls.documentName))
+      throw new Error("Only world Documents may be imported");
+    const parsed = JSON.parse(json) as Obj;
+    const doc = (await cls.fromImport(parsed)) as StandInDocument;
+    const data = doc.toObject() as unknown as Obj;
+    delete data._id; // fromCompendium without keepId
+    for (const k of PRESERVE_ON_IMPORT) delete data[k];
+    await this.update(data, { diff: false, recursive: false, noHook: true });
+    const ui = (
+      globalThis as unknown as { ui: { notifications: { info: (...a: unknown[]) => void } } }
+    ).ui;
+    ui.notifications.info("DOCUMENT.Imported", {
+      format: { document: cls.documentName, name: this.name },
+    });
+    return this;
   }
 
   /**
@@ -1866,8 +1956,19 @@ export class StandInActor extends StandInDocument {
     const itemChanges = expanded.items;
     if (this.parent instanceof StandInDocument || !Array.isArray(itemChanges))
       return super.update(changes, options);
-    delete expanded.items;
     const recursive = options.recursive as boolean | undefined;
+    if (recursive === false) {
+      // v13: a non-recursive update replaces each top-level field it names, the embedded items
+      // too (importFromJSON relies on it). Each item is built strictly first: one the Item
+      // model refuses refuses the whole update.
+      expanded.items = (itemChanges as Obj[]).map((raw) => {
+        const source = deepClone(raw);
+        source._id ??= randomID(); // a new embedded document gets an id, as on creation
+        return new StandInItem(source, { parent: this }).toObject();
+      });
+      return super.update(expanded, options);
+    }
+    delete expanded.items;
     const staged = (itemChanges as Obj[]).map((update) => {
       const item = this.items.get(update._id as string);
       if (!item) throw new Error(`No Item ${String(update._id)} in ${this.uuid}`);

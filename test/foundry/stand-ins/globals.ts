@@ -1054,6 +1054,8 @@ export interface StandInGame {
   i18n: StandInLocalization;
   settings: StandInSettings;
   system: { id: string; version: string };
+  /** v13 `game.version`: the running core version (the pinned types' 13.345). */
+  version: string;
   /** The client's user: the `asUser` user if any, else the default client's (set by assigning). */
   user: StandInUser;
   readonly userId: string;
@@ -1093,6 +1095,7 @@ function freshGame(previous?: StandInGame): StandInGame {
     i18n,
     settings: new StandInSettings(),
     system: { id: "blow-by-blow", version: "0.1.0" },
+    version: "13.345",
     users,
     permissions: defaultPermissions(),
     data: { actors: [], items: [] },
