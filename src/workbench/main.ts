@@ -26,7 +26,7 @@ import { checkUpdate, formatProblem, labelFor } from "../foundry/data/validate";
 import { HM3_FOUNDRY } from "../foundry/rulesets/hm3";
 import { bodyDiagram } from "../foundry/sheets/body-diagram";
 import { ASPECT_LABEL } from "../foundry/sheets/item/labels";
-import { BOUNDS } from "../foundry/data/rules";
+import { BOUNDS } from "../foundry/rulesets/hm3/rules";
 import { DUEL_COUNT_RANGE, readWhole, SEED_RANGE, type WholeRange } from "../core/bounds";
 import { CUSTOM_LIMIT } from "../rules/hm3/eml";
 import { escapeHtml, PARTIAL_HELPER, partialHelper } from "../foundry/sheets/common";

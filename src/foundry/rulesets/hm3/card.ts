@@ -42,7 +42,7 @@ import {
   type ResultCode,
   type Severity,
 } from "../../../rules/hm3/tables";
-import type { CardViewer } from "..";
+import type { CardViewer } from "../contract";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 

@@ -8,7 +8,7 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import type { Hm3Derived } from "../../../rules/hm3/character-types";
-import type { Hm3BodyPlanSource } from "../../data/source";
+import type { Hm3BodyPlanSource } from "../../rulesets/hm3/source";
 import { notifyProblems } from "../../data/notify";
 import { checkUpdate, formatProblem, type Localizer, type Problem } from "../../data/validate";
 import type { TypeKey } from "../../data/rules";

@@ -13,9 +13,9 @@
 import { InputError, showValue } from "../../../core/errors";
 import { bodyPlanProblems, validateBodyPlan, type PlanProblem } from "../../../rules/hm3/body-plan";
 import { AIM_ZONES, IMPACT_BANDS, type AimZone } from "../../../rules/hm3/tables";
-import { planInput } from "../../data/actor/hm3-input";
+import { planInput } from "../../rulesets/hm3/input";
 import type { TypeKey } from "../../data/rules";
-import type { Hm3BodyPlanSource } from "../../data/source";
+import type { Hm3BodyPlanSource } from "../../rulesets/hm3/source";
 import { labelFor } from "../../data/validate";
 import type { Format, Localize } from "../common";
 import { AIM_LABEL, REGION_LABEL } from "./labels";

@@ -7,7 +7,7 @@ import type { Region } from "../../../core/body";
 import { humanBodyPlan, REGIONS } from "../../../rules/hm3/body-plan";
 import type { Hm3InjuryCellInput } from "../../../rules/hm3/character-types";
 import { AIM_ZONES, IMPACT_BANDS } from "../../../rules/hm3/tables";
-import type { Hm3BodyPlanSource, Hm3PlanLocationSource } from "../../data/source";
+import type { Hm3BodyPlanSource, Hm3PlanLocationSource } from "../../rulesets/hm3/source";
 
 export const PLAN_PREFIX = "system.hm3.bodyPlan";
 const ROW = /^system\.hm3\.bodyPlan\.locations\.(\d+)\.(.+)$/;
