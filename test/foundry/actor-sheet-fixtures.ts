@@ -18,7 +18,10 @@ import type {
   Hm3BodyPlanSource,
   Hm3PlanLocationSource,
 } from "../../src/foundry/rulesets/hm3/source";
-import type { ActorContextInput, SheetItem } from "../../src/foundry/sheets/actor/context";
+import type {
+  ActorContextInput,
+  SheetItem,
+} from "../../src/foundry/rulesets/hm3/sheets/actor/context";
 import { parseInjuryCode } from "../../src/rules/hm3/body-plan";
 import { localize, format } from "./stand-ins/handlebars";
 

@@ -130,6 +130,20 @@ export interface RulesetDerivation<Derived = unknown> {
   fieldPath(field: string): string;
 }
 
+/**
+ * The ruleset's sheets (ApplicationV2 classes: they need Foundry's globals when their module
+ * loads, so they are listed apart, in the sheet registry `rulesets/sheets.ts`).
+ */
+export interface RulesetSheets {
+  /**
+   * Registers the ruleset's actor and item sheet classes with `DocumentSheetConfig` (at init);
+   * `makeDefault`: the world's ruleset, whose sheets open by default.
+   */
+  register(makeDefault: boolean): void;
+  /** The Handlebars partials its sheets include (loaded at init). */
+  partials: readonly string[];
+}
+
 export interface FoundryRuleset<Derived = unknown> {
   id: RulesetId;
   ruleset: AnyRuleset;

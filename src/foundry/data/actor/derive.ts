@@ -5,7 +5,12 @@
  * leaves `derived` null and lists the problem, localisable like sheet input problems.
  */
 import { InputError } from "../../../core/errors";
-import { activeRuleset, type ItemLike, type RulesetDerived } from "../../rulesets";
+import {
+  activeRuleset,
+  type FoundryRuleset,
+  type ItemLike,
+  type RulesetDerived,
+} from "../../rulesets";
 import type { TypeKey } from "../rules";
 import { ruleFor } from "../rules";
 import type { CharacterSource, CreatureSource } from "../source";
@@ -20,6 +25,7 @@ export type ActorDerivedData = {
 };
 
 /**
+ * `ruleset`: whose derivation runs (the world's, or the default outside Foundry).
  * `report` receives an error the derivation failed with that is not a plain input problem (by
  * default the console; the CLI passes its own, to print one line rather than a stack trace).
  */
@@ -28,8 +34,8 @@ export function deriveActor(
   system: CharacterSource | CreatureSource,
   items: readonly ItemLike[],
   report: (err: unknown) => void = (err) => console.error(err),
+  ruleset: FoundryRuleset = activeRuleset(),
 ): ActorDerivedData {
-  const ruleset = activeRuleset();
   try {
     return {
       derived: ruleset.derive.actor(

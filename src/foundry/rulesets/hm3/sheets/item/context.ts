@@ -12,11 +12,11 @@ import {
   HM3_ATTRIBUTES,
   SKILL_CATEGORIES,
   type Hm3Derived,
-} from "../../../rules/hm3/character-types";
-import { formatInjuryCode, HUMAN_BODY_PLAN, isHumanPlan } from "../../../rules/hm3/body-plan";
-import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
-import { layerProtection } from "../../../rules/hm3/mechanics";
-import { layerBonus } from "../../../rules/hm3/gear";
+} from "../../../../../rules/hm3/character-types";
+import { formatInjuryCode, HUMAN_BODY_PLAN, isHumanPlan } from "../../../../../rules/hm3/body-plan";
+import { HM3_TARGET_LABELS } from "../../../../../rules/hm3/combat";
+import { layerProtection } from "../../../../../rules/hm3/mechanics";
+import { layerBonus } from "../../../../../rules/hm3/gear";
 import {
   ASPECTS,
   MATERIAL_PROTECTION,
@@ -26,17 +26,12 @@ import {
   SEVERITIES,
   type Aspect,
   type RangeBand,
-} from "../../../rules/hm3/tables";
-import type { Velocity } from "../../../rules/hm3/eml";
-import { splitSided } from "../../../core/body";
-import type { SourceByType } from "../../data/source";
-import {
-  formatWith,
-  locationLabel as planLocationLabel,
-  targetTooltip,
-  type Format,
-  type Localize,
-} from "../common";
+} from "../../../../../rules/hm3/tables";
+import type { Velocity } from "../../../../../rules/hm3/eml";
+import { splitSided } from "../../../../../core/body";
+import type { SourceByType } from "../../../../data/source";
+import { formatWith, targetTooltip, type Format, type Localize } from "../../../../sheets/common";
+import { locationLabel as planLocationLabel } from "../locations";
 import {
   ASPECT_LABEL,
   ASPECT_SHORT_LABEL,

@@ -6,32 +6,33 @@
  * in a browser from prepared data. Every number shown is the core's; nothing here
  * re-implements a rule.
  */
-import type { Region } from "../../../core/body";
+import type { Region } from "../../../../../core/body";
 import {
   formatInjuryCode,
   HUMAN_PLAN_ID,
   zoneStatus,
   zoneSums,
-} from "../../../rules/hm3/body-plan";
-import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
-import { itemLoad } from "../../../rules/hm3/gear";
+} from "../../../../../rules/hm3/body-plan";
+import { HM3_TARGET_LABELS } from "../../../../../rules/hm3/combat";
+import { itemLoad } from "../../../../../rules/hm3/gear";
 import {
   HM3_ATTRIBUTES,
   SKILL_CATEGORIES,
   type Hm3Derived,
   type SkillCategory,
-} from "../../../rules/hm3/character-types";
+} from "../../../../../rules/hm3/character-types";
 import {
   AIM_ZONES,
   ASPECTS,
   RANGE_BANDS,
   type AimZone,
   type Aspect,
-} from "../../../rules/hm3/tables";
-import { ruleFor } from "../../data/rules";
-import type { CharacterSource, CreatureSource, SourceByType } from "../../data/source";
+} from "../../../../../rules/hm3/tables";
+import { ruleFor } from "../../../../data/rules";
+import type { CharacterSource, CreatureSource, SourceByType } from "../../../../data/source";
 import { bodyDiagram, type BodyDiagram } from "../body-diagram";
-import { formatWith, locationLabel, targetTooltip, type Format, type Localize } from "../common";
+import { formatWith, targetTooltip, type Format, type Localize } from "../../../../sheets/common";
+import { locationLabel } from "../locations";
 import {
   ASPECT_LABEL,
   ASPECT_SHORT_LABEL,
@@ -41,7 +42,7 @@ import {
   SEVERITY_LABEL,
   TYPE_LABEL,
 } from "../item/labels";
-import { REGIONS } from "../../../rules/hm3/body-plan";
+import { REGIONS } from "../../../../../rules/hm3/body-plan";
 import {
   ACTOR_TABS,
   AIM_LABEL,
