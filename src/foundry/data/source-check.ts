@@ -14,6 +14,7 @@ import {
   checkRule,
   formatProblem,
   HUMAN_PLAN_CONTEXT,
+  planForPath,
   type Localizer,
   type PlanContext,
   type Problem,
@@ -113,7 +114,7 @@ function systemProblems(
         add(path, `expected HTML text, got ${showValue(value)}`);
       continue;
     }
-    const check = checkRule(rule, value, plan);
+    const check = checkRule(rule, value, planForPath(path, plan));
     if (!check.ok) {
       const problem: Problem = {
         field: `system.${path}`,

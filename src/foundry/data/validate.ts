@@ -6,7 +6,13 @@
  * problem per refused field; the sheets show the problems with `notifyProblems` (notify.ts).
  */
 import { showValue } from "../../core/errors";
-import { allRulesets, humanPlanContext, type InputShortcut, type PlanContext } from "../rulesets";
+import {
+  allRulesets,
+  foundryRuleset,
+  humanPlanContext,
+  type InputShortcut,
+  type PlanContext,
+} from "../rulesets";
 import { FIELD_LABELS } from "./labels";
 import { planContext } from "./plan-context";
 import { LOCATION_ID, ruleFor, type LeafRule, type Rule, type TypeKey } from "./rules";
@@ -49,6 +55,18 @@ export interface Problem {
 
 /** The human plan's locations (the default ruleset's: `FoundryRuleset.data.humanPlan`). */
 export const HUMAN_PLAN_CONTEXT: PlanContext = humanPlanContext();
+
+/**
+ * The plan a `system` path is checked against: `plan`, unless the path is in another ruleset's
+ * block than the one `plan` belongs to; then that ruleset's human plan (each ruleset has its
+ * own location ids).
+ */
+export function planForPath(path: string, plan: PlanContext): PlanContext {
+  if (plan.ruleset === undefined) return plan;
+  const head = path.replace(/^system\./, "").split(".")[0]!;
+  if (head === plan.ruleset) return plan;
+  return foundryRuleset(head)?.data.humanPlan ?? plan;
+}
 
 type Check =
   | { ok: true; value: unknown }
@@ -232,7 +250,7 @@ export function checkUpdate(
       if (list?.kind === "list") rule = list.element;
     }
     if (rule) {
-      const c = checkRule(rule, value, plan);
+      const c = checkRule(rule, value, planForPath(path, plan));
       if (c.ok) return { value: c.value };
       refuse(field, value, c.key, c.data);
       return undefined;

@@ -50,6 +50,11 @@ export interface PlanContext {
   armourIds: readonly string[];
   /** Ids an injury may sit on: sided for paired locations. */
   injuryIds: readonly string[];
+  /**
+   * The ruleset whose locations these are; absent: any. A field of another ruleset's block is
+   * checked against that ruleset's human plan instead (`planForPath`, data/validate.ts).
+   */
+  ruleset?: string;
 }
 
 /** A plan-level problem of a stored block (paths inside the block); `key` is a lang key. */

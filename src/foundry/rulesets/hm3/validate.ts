@@ -20,6 +20,7 @@ const BAD_INJURY_CODE = "BLOWBYBLOW.Validation.badInjuryCode";
 export const HUMAN_PLAN_LABEL = "BLOWBYBLOW.Validation.humanPlan";
 
 export const HM3_HUMAN_PLAN: PlanContext = Object.freeze({
+  ruleset: "hm3",
   name: HUMAN_PLAN_LABEL,
   armourIds: HUMAN_ARMOUR_LOCATIONS,
   injuryIds: HUMAN_INJURY_LOCATIONS,
@@ -61,7 +62,7 @@ export function hm3OwnPlan(type: string, block: unknown): PlanContext | undefine
     (l): l is { id: string; paired: boolean } =>
       isObj(l) && typeof l.id === "string" && typeof l.paired === "boolean",
   );
-  return planContext({ name: String(plan.name), locations });
+  return { ...planContext({ name: String(plan.name), locations }), ruleset: "hm3" };
 }
 
 /**
