@@ -33,7 +33,8 @@ import { planEffects, type Operation, type SideTarget } from "../foundry/combat/
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3, hm3Combat } from "../rules/hm3";
 import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
-import { formatWith, locationLabel, localizerOf, type Localize } from "../foundry/sheets/common";
+import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
+import { locationLabel } from "../foundry/rulesets/hm3/sheets/locations";
 import { HUMAN_PLAN_ID } from "../rules/hm3/body-plan";
 import type { Hm3Derived } from "../rules/hm3/character-types";
 import en from "../../lang/en.json";

@@ -16,9 +16,13 @@ import {
   type ActorContextInput,
   type ActorSheetContext,
   type SheetItem,
-} from "../../src/foundry/sheets/actor/context";
-import { skillSubject, testCard, weaponSubject } from "../../src/foundry/sheets/actor/tests";
-import { syncZoneSums } from "../../src/foundry/sheets/actor/plan-dom";
+} from "../../src/foundry/rulesets/hm3/sheets/actor/context";
+import {
+  skillSubject,
+  testCard,
+  weaponSubject,
+} from "../../src/foundry/rulesets/hm3/sheets/actor/tests";
+import { syncZoneSums } from "../../src/foundry/rulesets/hm3/sheets/actor/plan-dom";
 import { zoneStatus } from "../../src/rules/hm3/body-plan";
 import {
   derive,

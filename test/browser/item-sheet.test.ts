@@ -1,5 +1,5 @@
 /**
- * The item sheet templates rendered from prepared context (src/foundry/sheets/item/context.ts)
+ * The item sheet templates rendered from prepared context (src/foundry/rulesets/hm3/sheets/item/context.ts)
  * with the system's real CSS in Chromium: every type's parts show their data, an absent
  * aspect shows "—" (not 0), no localisation key is missing, user text is escaped, and a
  * screenshot of each sheet is saved under test-output/screenshots/item-<type>.png.
@@ -12,9 +12,9 @@ import {
   partsFor,
   type ItemContextInput,
   type ItemSheetContext,
-} from "../../src/foundry/sheets/item/context";
-import { syncCoverageBoxes } from "../../src/foundry/sheets/item/coverage-dom";
-import { ITEM_TYPES, type ItemType } from "../../src/foundry/sheets/item/labels";
+} from "../../src/foundry/rulesets/hm3/sheets/item/context";
+import { syncCoverageBoxes } from "../../src/foundry/rulesets/hm3/sheets/item/coverage-dom";
+import { ITEM_TYPES, type ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
 import { aldric, aldricDerived, IDS, itemSource, NAMES } from "../foundry/item-sheet-fixtures";
 import { launch, missingKeys, renderPage, renderTemplate, screenshot } from "./harness";
 

@@ -11,8 +11,11 @@ import { resetStandIns, standIns } from "./stand-ins/globals";
 import { makeActor, type StandInActor } from "./stand-ins/data";
 import { resetApplications } from "./stand-ins/applications";
 import { registerDataModels } from "../../src/foundry/data";
-import { CharacterSheet, type InlineInput } from "../../src/foundry/sheets/actor/actor-sheet";
-import { inlineItemUpdate } from "../../src/foundry/sheets/actor/inline";
+import {
+  CharacterSheet,
+  type InlineInput,
+} from "../../src/foundry/rulesets/hm3/sheets/actor/actor-sheet";
+import { inlineItemUpdate } from "../../src/foundry/rulesets/hm3/sheets/actor/inline";
 import { KNIGHT_ITEMS, KNIGHT_SYSTEM } from "./actor-sheet-fixtures";
 
 type Obj = Record<string, unknown>;

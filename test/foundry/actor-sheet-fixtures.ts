@@ -8,15 +8,20 @@
  */
 import { deriveHm3Character } from "../../src/rules/hm3/character";
 import type { Hm3Derived } from "../../src/rules/hm3/character-types";
-import { hm3Input } from "../../src/foundry/data/actor/hm3-input";
+import { hm3Input } from "../../src/foundry/rulesets/hm3/input";
 import type {
   CharacterSource,
   CreatureSource,
-  Hm3BodyPlanSource,
-  Hm3PlanLocationSource,
   PhysicalSource,
 } from "../../src/foundry/data/source";
-import type { ActorContextInput, SheetItem } from "../../src/foundry/sheets/actor/context";
+import type {
+  Hm3BodyPlanSource,
+  Hm3PlanLocationSource,
+} from "../../src/foundry/rulesets/hm3/source";
+import type {
+  ActorContextInput,
+  SheetItem,
+} from "../../src/foundry/rulesets/hm3/sheets/actor/context";
 import { parseInjuryCode } from "../../src/rules/hm3/body-plan";
 import { localize, format } from "./stand-ins/handlebars";
 

@@ -23,32 +23,37 @@ import {
   CreatureSheet,
   Hm3ActorSheet,
   PARTIAL_TEMPLATES,
-} from "../../src/foundry/sheets/actor/actor-sheet";
+} from "../../src/foundry/rulesets/hm3/sheets/actor/actor-sheet";
 import {
   actorContext,
   inputBounds,
   partsFor,
   tabsFor,
   type SheetItem,
-} from "../../src/foundry/sheets/actor/context";
+} from "../../src/foundry/rulesets/hm3/sheets/actor/context";
 import { HM3_ATTRIBUTES } from "../../src/rules/hm3/character-types";
 import {
   acceptsDrop,
   dropDecision,
   folderDropDecisions,
-} from "../../src/foundry/sheets/actor/drop";
-import { fieldLabel, planMessages } from "../../src/foundry/sheets/actor/messages";
-import { Hm3ItemSheet } from "../../src/foundry/sheets/item/item-sheet";
-import { ITEM_TYPES } from "../../src/foundry/sheets/item/labels";
-import { MESSAGE } from "../../src/foundry/sheets/actor/labels";
+} from "../../src/foundry/rulesets/hm3/sheets/actor/drop";
+import { fieldLabel, planMessages } from "../../src/foundry/rulesets/hm3/sheets/actor/messages";
+import { Hm3ItemSheet } from "../../src/foundry/rulesets/hm3/sheets/item/item-sheet";
+import { ITEM_TYPES } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
+import { MESSAGE } from "../../src/foundry/rulesets/hm3/sheets/actor/labels";
 import {
   addPlanLocation,
   copyHumanPlan,
   planFromForm,
   removePlanLocation,
-} from "../../src/foundry/sheets/actor/plan-editor";
-import { skillSubject, testCard, weaponSubject } from "../../src/foundry/sheets/actor/tests";
-import { registerSheets, CHARACTER_SHEET_LABEL } from "../../src/foundry/sheets/register";
+} from "../../src/foundry/rulesets/hm3/sheets/actor/plan-editor";
+import {
+  skillSubject,
+  testCard,
+  weaponSubject,
+} from "../../src/foundry/rulesets/hm3/sheets/actor/tests";
+import { registerSheets } from "../../src/foundry/sheets/register";
+import { CHARACTER_SHEET_LABEL } from "../../src/foundry/rulesets/hm3/sheets/register";
 import { PARTIAL_HELPER, signed, targetTooltip } from "../../src/foundry/sheets/common";
 import { HM3_TARGET_LABELS } from "../../src/rules/hm3/combat";
 import {

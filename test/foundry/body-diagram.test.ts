@@ -1,5 +1,5 @@
 /**
- * The body diagram (src/foundry/sheets/body-diagram.ts): built from the rules core's derived
+ * The body diagram (src/foundry/rulesets/hm3/sheets/body-diagram.ts): built from the rules core's derived
  * plan, armour and injuries. The human plan's silhouette has a shape for every sided location
  * of seed 003 (lines 74-89), none overlapping; a creature's plan is laid out automatically
  * with every location and no overlap; the fill class follows the worst injury (K > G > S > M).
@@ -10,7 +10,7 @@ import {
   humanBox,
   overlaps,
   type BodyShape,
-} from "../../src/foundry/sheets/body-diagram";
+} from "../../src/foundry/rulesets/hm3/sheets/body-diagram";
 import { sidedLocationIds, HUMAN_BODY_PLAN } from "../../src/rules/hm3/body-plan";
 import type { Hm3Derived } from "../../src/rules/hm3/character-types";
 import { derive, dogSystem, DOG_ITEMS, KNIGHT_ITEMS, KNIGHT_SYSTEM } from "./actor-sheet-fixtures";

@@ -6,8 +6,8 @@
 import type { Hm3CharacterInput, Hm3Derived } from "../../src/rules/hm3/character-types";
 import { deriveHm3Character } from "../../src/rules/hm3/character";
 import type { SourceByType } from "../../src/foundry/data/source";
-import type { ItemSource, OwnerInput } from "../../src/foundry/sheets/item/context";
-import type { ItemType } from "../../src/foundry/sheets/item/labels";
+import type { ItemSource, OwnerInput } from "../../src/foundry/rulesets/hm3/sheets/item/context";
+import type { ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
 
 type Systems = SourceByType["Item"];
 

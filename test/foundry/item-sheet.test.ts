@@ -19,12 +19,12 @@ import {
   signedModifier,
   type CoverageRow,
   type ItemContextInput,
-} from "../../src/foundry/sheets/item/context";
-import { Hm3ItemSheet } from "../../src/foundry/sheets/item/item-sheet";
-import { ITEM_TYPES, type ItemType } from "../../src/foundry/sheets/item/labels";
-import { ownerInput } from "../../src/foundry/sheets/item/owner";
-import { registerItemSheets } from "../../src/foundry/sheets/item/register";
-import { formChanges, prepareItemSubmit } from "../../src/foundry/sheets/item/submit";
+} from "../../src/foundry/rulesets/hm3/sheets/item/context";
+import { Hm3ItemSheet } from "../../src/foundry/rulesets/hm3/sheets/item/item-sheet";
+import { ITEM_TYPES, type ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
+import { ownerInput } from "../../src/foundry/rulesets/hm3/sheets/item/owner";
+import { registerItemSheets } from "../../src/foundry/rulesets/hm3/sheets/item/register";
+import { formChanges, prepareItemSubmit } from "../../src/foundry/rulesets/hm3/sheets/item/submit";
 import { deriveHm3Character } from "../../src/rules/hm3/character";
 import { layerProtection } from "../../src/rules/hm3/mechanics";
 import { MATERIAL_PROTECTION, RANGE_EML } from "../../src/rules/hm3/tables";

@@ -27,7 +27,7 @@ import {
   needsMigration,
   SCHEMA_VERSION,
 } from "../../src/foundry/migrations";
-import { HM3_BLOCK_FIELDS, rulesetBlocks } from "../../src/foundry/migrations/ruleset-blocks";
+import { HM3_BLOCK_FIELDS, rulesetBlocks } from "../../src/foundry/rulesets/hm3/migrations";
 import {
   migrateWorld,
   planUpdate,

@@ -23,6 +23,8 @@ import {
   schemaDescription,
   labelsSource,
   readLock,
+  rulesetLabelsPath,
+  rulesetLabelsSources,
   snapshot,
   TEMPLATE_PATH,
   templateJson,
@@ -40,6 +42,16 @@ describe("generated files", () => {
     expect(readFileSync(LABELS_PATH, "utf8"), RUN.replace("template.json", "labels.ts")).toBe(
       await labelsSource(),
     );
+  });
+
+  it("each ruleset's labels.ts is what the data models generate", async () => {
+    const sources = await rulesetLabelsSources();
+    expect(Object.keys(sources)).toContain("hm3");
+    for (const [id, text] of Object.entries(sources))
+      expect(
+        readFileSync(rulesetLabelsPath(id), "utf8"),
+        RUN.replace("template.json", `src/foundry/rulesets/${id}/labels.ts`),
+      ).toBe(text);
   });
 
   it("template.json holds each type's defaults and its HTML fields", () => {

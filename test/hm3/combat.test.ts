@@ -18,7 +18,7 @@ import { ScriptedDice, SeededDice, type RollScript } from "../../src/core/dice";
 import { InputError } from "../../src/core/errors";
 import { buildTarget, type Target } from "../../src/core/modifiers";
 import type { Effect } from "../../src/core/ruleset";
-import { hm3Input, type ItemLike } from "../../src/foundry/data/actor/hm3-input";
+import { hm3Input, type ItemLike } from "../../src/foundry/rulesets/hm3/input";
 import {
   DEFAULT_OPTIONS,
   deriveHm3Character,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { meleeEml, missileDefenceMl, missileEml } from "../../src/rules/hm3";
 import { HM3_EML_BASE, HM3_ML, HM3_WEAPON_MODIFIER } from "../../src/rules/hm3/character-types";
-import { BOUNDS } from "../../src/foundry/data/rules";
+import { BOUNDS } from "../../src/foundry/rulesets/hm3/rules";
 
 describe("melee EML (seed 003 lines 175-181)", () => {
   it("itemises PP ×5, special penalty, aim, outnumbered and prone opponent", () => {

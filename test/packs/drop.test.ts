@@ -15,7 +15,7 @@ import { makeActor, type StandInActor } from "../foundry/stand-ins/data";
 import { resetApplications } from "../foundry/stand-ins/applications";
 import { ACTOR_PACKS, ITEM_PACKS, SOURCE_DIR } from "../../scripts/pack-sources";
 import { registerDataModels } from "../../src/foundry/data";
-import { CharacterSheet, CreatureSheet } from "../../src/foundry/sheets/actor/actor-sheet";
+import { CharacterSheet, CreatureSheet } from "../../src/foundry/rulesets/hm3/sheets/actor/actor-sheet";
 
 type Obj = Record<string, unknown>;
 type Doc = Obj & { _id: string; name: string; type: string; system: Obj; items?: Doc[] };

@@ -14,7 +14,7 @@ import { copy } from "../../src/core/data";
 import { SeededDice } from "../../src/core/dice";
 import { fighterFromSource } from "../../src/foundry/combat/source-fighter";
 import { migrateSystem } from "../../src/foundry/migrations";
-import { noWeaponQuality } from "../../src/foundry/migrations/no-weapon-quality";
+import { noWeaponQuality } from "../../src/foundry/rulesets/hm3/migrations";
 import { hm3, hm3Combat, HM3_COMBAT_KEYS, type Hm3Result } from "../../src/rules/hm3";
 import { worldDefaults } from "../../src/sim/policy";
 

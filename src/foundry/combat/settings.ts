@@ -12,7 +12,7 @@
  */
 import type { OptionalRule } from "../../core/combat";
 import type { RulesetId } from "../../core/ruleset";
-import { FOUNDRY_RULESETS, type FoundryRuleset } from "../rulesets";
+import { DEFAULT_RULESET, FOUNDRY_RULESETS, type FoundryRuleset } from "../rulesets";
 
 const SYSTEM_ID = "blow-by-blow";
 
@@ -80,7 +80,10 @@ export function combatSettings(
       config: true,
       type: String,
       choices: rulesetChoices,
-      default: ids.includes("hm3") ? "hm3" : (ids[0] ?? "hm3"),
+      // The registry's first ruleset (the default) when offered, else the first offered.
+      default: ids.includes(DEFAULT_RULESET.id)
+        ? DEFAULT_RULESET.id
+        : (ids[0] ?? DEFAULT_RULESET.id),
       requiresReload: true,
     },
     {

@@ -1,13 +1,12 @@
 /**
  * Field builders for the data models: Foundry `foundry.data.fields` instances made from the
- * bounds in `rules.ts`, plus the groups several types share (`physical()`, `hm3Attributes()`,
- * `impactByAspect()`…). Called from `defineSchema`, never at import time, so importing this
- * module needs no Foundry global.
+ * rules of `rule-kinds.ts`, plus the ruleset-free groups several types share (`physical()`,
+ * `json()`…). A ruleset's own groups sit in its folder (`src/foundry/rulesets/<id>/fields.ts`).
+ * Called from `defineSchema`, never at import time, so importing this module needs no Foundry
+ * global.
  */
-import { REGIONS } from "../../rules/hm3/body-plan";
-import { HANDS, HM3_ATTRIBUTES, type Hm3AttributeId } from "../../rules/hm3/character-types";
-import { AIM_ZONES, ASPECTS, SEVERITIES, type AimZone, type Aspect } from "../../rules/hm3/tables";
-import { BOUNDS, LOCATION_ID, type NumberRule } from "./rules";
+import { HANDS } from "../../core/hands";
+import { GENERIC_BOUNDS as BOUNDS, LOCATION_ID, type NumberRule } from "./rule-kinds";
 
 const fields = () => foundry.data.fields;
 
@@ -79,59 +78,6 @@ export function physical() {
     equipped: bool(false),
     held: choice(HANDS, "none"),
   };
-}
-
-/** The twelve HM3 attributes, whole numbers (1-30 for characters, 1-99 for creatures), 10 by default. */
-export function hm3Attributes(rule: NumberRule = BOUNDS.attribute) {
-  const attrs = {} as Record<Hm3AttributeId, ReturnType<typeof int>>;
-  for (const id of HM3_ATTRIBUTES) attrs[id] = int(rule);
-  return new (fields().SchemaField)(attrs);
-}
-
-/** The HM3 block shared by characters and creatures (`attribute`: the attributes' bounds). */
-export function hm3ActorFields(attribute: NumberRule = BOUNDS.attribute) {
-  return {
-    attributes: hm3Attributes(attribute),
-    fatigue: int(BOUNDS.fatigue),
-    encumbrance: nullableInt(BOUNDS.encumbrance),
-  };
-}
-
-/** Impact of a weapon per aspect; null where the weapon has no such aspect. */
-export function impactByAspect() {
-  const impact = {} as Record<Aspect, ReturnType<typeof nullableInt>>;
-  for (const aspect of ASPECTS) impact[aspect] = nullableInt(BOUNDS.impact);
-  return new (fields().SchemaField)(impact);
-}
-
-/** A missile's range band: range in hexes and impact. */
-export function rangeBand() {
-  return new (fields().SchemaField)({ range: int(BOUNDS.range), impact: int(BOUNDS.bandImpact) });
-}
-
-/** A creature's body plan; null: the human plan of seed 003. */
-export function bodyPlan() {
-  const f = fields();
-  const aim = {} as Record<AimZone, ReturnType<typeof int>>;
-  for (const zone of AIM_ZONES) aim[zone] = int(BOUNDS.aimPoints);
-  const cell = new f.SchemaField({
-    severity: choice(SEVERITIES, "M"),
-    level: int(BOUNDS.injuryLevel),
-    fumbleStumble: bool(false),
-    amputation: bool(false),
-  });
-  const location = new f.SchemaField({
-    id: locationId("body"),
-    name: text("Body", false),
-    region: choice(REGIONS, "torso"),
-    paired: bool(false),
-    aim: new f.SchemaField(aim),
-    injury: new f.ArrayField(cell),
-  });
-  return new f.SchemaField(
-    { name: text("Creature", false), locations: new f.ArrayField(location) },
-    { required: true, nullable: true, initial: null },
-  );
 }
 
 /**

@@ -3,8 +3,9 @@
  * system's stored fields: the same field table the data models are built from (rules.ts,
  * checked against the schemas field by field by test/foundry/data/rules.test.ts) and the same
  * check the sheets and the create guard run (`checkRule`). Embedded armour is checked against
- * the owner's body plan (a creature's own, else the human plan), and a creature's own plan
- * against the plan rules of its sheet. Used by the pack build (scripts/pack-validate.ts,
+ * the owner's body plan (its own, as its ruleset reads it: `FoundryRuleset.data.ownPlan`, else
+ * the human plan), and an actor's block against its ruleset's plan rules
+ * (`FoundryRuleset.data.blockProblems`). Used by the pack build (scripts/pack-validate.ts,
  * strict) and the CLI's actor files (src/cli/actor-file.ts). Pure: the messages come from the
  * given localizer.
  */
@@ -13,14 +14,14 @@ import {
   checkRule,
   formatProblem,
   HUMAN_PLAN_CONTEXT,
-  planContext,
+  planForPath,
   type Localizer,
   type PlanContext,
   type Problem,
 } from "./validate";
 import { copy } from "../../core/data";
 import { showValue } from "../../core/errors";
-import { bodyPlanProblems } from "../../rules/hm3/body-plan";
+import { activeRuleset, allRulesets, type ActorTypeKey, type BlockTypeKey } from "../rulesets";
 
 type Obj = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ const DOCUMENT_OF: Readonly<Record<string, DocumentName>> = Object.freeze({
 export interface SourceProblem {
   /** The document inside the file: "" for the file's document, `items[2] "Jaws"` for an embedded one. */
   where: string;
-  /** The field (`system.hm3.wq`, `name`). */
+  /** The field (`system.<id>.wq`, `name`). */
   field: string;
   message: string;
 }
@@ -106,9 +107,15 @@ function systemProblems(
     return problems;
   }
   const given = leaves(type, system);
-  const nullPlan = type === "Actor.creature" && isObj(system.hm3) && system.hm3.bodyPlan === null;
+  // A ruleset's nullable container stored as null (a creature's HM3 `bodyPlan`: the human plan).
+  const nulls = allRulesets().flatMap((r) => {
+    const block = system[r.id];
+    const paths: readonly string[] =
+      (r.data.nullable as Record<string, readonly string[]>)[type] ?? [];
+    return isObj(block) ? paths.filter((p) => block[p] === null).map((p) => `${r.id}.${p}`) : [];
+  });
   for (const { path, value } of given) {
-    if (nullPlan && path === "hm3.bodyPlan") continue;
+    if (nulls.includes(path)) continue;
     const rule: Rule | undefined = ruleFor(type, path);
     if (!rule) {
       add(path, `not a field of ${type} (got ${showValue(value)})`);
@@ -119,7 +126,7 @@ function systemProblems(
         add(path, `expected HTML text, got ${showValue(value)}`);
       continue;
     }
-    const check = checkSource(rule, value, plan);
+    const check = checkSource(rule, value, planForPath(path, plan));
     if (!check.ok) {
       const problem: Problem = {
         field: `system.${path}`,
@@ -137,40 +144,17 @@ function systemProblems(
   const present = new Set(given.map((g) => g.path.replace(/\.\d+(?=\.|$)/g, ".*")));
   for (const path of Object.keys(rulesOf(type))) {
     if (path.includes("*")) continue;
-    if (nullPlan && path.startsWith("hm3.bodyPlan.")) continue;
+    if (nulls.some((n) => path.startsWith(`${n}.`))) continue;
     if (!present.has(path)) add(path, "missing (a source writes every stored field out)");
   }
   return problems;
 }
 
-/**
- * A body plan as the data model reads it, for the plan rules: a missing `locations`, `aim` or
- * `injury` takes its default (none, 0 points, no cells) as on import when the field rules are
- * not strict, where `bodyPlanProblems` would have read a missing object. Values of the wrong
- * type were refused by the field rules before this runs.
- */
-function withPlanDefaults(plan: Obj): Parameters<typeof bodyPlanProblems>[0] {
-  const locations = Array.isArray(plan.locations) ? plan.locations.filter(isObj) : [];
-  return {
-    locations: locations.map((l) => ({
-      id: String(l.id ?? "body"),
-      region: String(l.region ?? "torso"),
-      aim: isObj(l.aim) ? l.aim : {},
-      injury: Array.isArray(l.injury) ? l.injury.filter(isObj) : [],
-    })) as never,
-  };
-}
-
-/** The body plan an embedded item of `actor` is checked against. */
+/** The body plan an embedded item of `actor` is checked against (the active ruleset's reading). */
 function ownerPlan(type: string, system: unknown): PlanContext {
-  if (type !== "creature" || !isObj(system) || !isObj(system.hm3)) return HUMAN_PLAN_CONTEXT;
-  const plan = system.hm3.bodyPlan;
-  if (!isObj(plan) || !Array.isArray(plan.locations)) return HUMAN_PLAN_CONTEXT;
-  const locations = plan.locations.filter(
-    (l): l is { id: string; paired: boolean } =>
-      isObj(l) && typeof l.id === "string" && typeof l.paired === "boolean",
-  );
-  return planContext({ name: String(plan.name), locations });
+  const ruleset = activeRuleset();
+  const block = isObj(system) ? system[ruleset.id] : undefined;
+  return ruleset.data.ownPlan(type, block) ?? HUMAN_PLAN_CONTEXT;
 }
 
 /** The problems of one document (and its embedded items) of collection `items` or `actors`. */
@@ -195,14 +179,17 @@ export function sourceProblems(
     add("img", `expected an image path, got ${showValue(doc.img)}`);
   const type = `${documentName}.${doc.type}` as TypeKey;
   problems.push(...systemProblems(type, doc.system, plan, options));
-  // A creature's own plan: the plan rules of the sheet (R16 zone sums, R18 ♦ on limbs, unique ids).
-  const bodyPlan = isObj(doc.system) && isObj(doc.system.hm3) ? doc.system.hm3.bodyPlan : null;
-  if (type === "Actor.creature" && problems.length === 0 && isObj(bodyPlan)) {
+  // An actor's block: its ruleset's plan rules (HM3: R16 zone sums, R18 ♦ on limbs, unique ids).
+  if (documentName === "Actor" && problems.length === 0 && isObj(doc.system)) {
     const { i18n } = options;
-    for (const p of bodyPlanProblems(withPlanDefaults(bodyPlan))) {
-      const data = Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)]));
-      const field = `system.hm3.bodyPlan.${p.field.replace(/\[(\d+)\]/g, ".$1")}`;
-      add(field, i18n.format(p.key, { ...data, field, value: showValue(p.value) }));
+    for (const ruleset of allRulesets()) {
+      const block = doc.system[ruleset.id];
+      if (!isObj(block)) continue;
+      for (const p of ruleset.data.blockProblems(type as ActorTypeKey, block)) {
+        const data = Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)]));
+        const field = `system.${ruleset.id}.${p.field}`;
+        add(field, i18n.format(p.key, { ...data, field, value: showValue(p.value) }));
+      }
     }
   }
   if (documentName !== "Actor") return problems;
@@ -224,7 +211,7 @@ export function sourceProblems(
   return problems;
 }
 
-/** One line per problem: `file (items[2] "Jaws"): system.hm3.wq: message`. */
+/** One line per problem: `file (items[2] "Jaws"): system.<id>.wq: message`. */
 export function formatSourceProblems(file: string, problems: readonly SourceProblem[]): string {
   return problems
     .map((p) => {
@@ -284,13 +271,17 @@ function setPath(target: Obj, path: string, value: unknown): void {
 /** `system` as the data model cleans it: each leaf as its check read it, each missing leaf its default. */
 function cleanSystem(type: TypeKey, system: Obj, plan: PlanContext): Obj {
   const out = copy(system);
-  // A creature's body plan is a nullable object whose default is null (the human plan).
-  if (type === "Actor.creature" && isObj(out.hm3) && out.hm3.bodyPlan === undefined)
-    out.hm3.bodyPlan = null;
+  // A ruleset's nullable containers (a creature's own body plan) default to null (the human plan).
+  for (const ruleset of allRulesets()) {
+    const block = out[ruleset.id];
+    if (!isObj(block)) continue;
+    for (const key of ruleset.data.nullable[type as BlockTypeKey] ?? [])
+      if (block[key] === undefined) block[key] = null;
+  }
   for (const { path, value } of leaves(type, system)) {
     const rule = ruleFor(type, path);
     if (!rule || rule.kind === "html" || rule.kind === "json" || rule.kind === "uuid") continue;
-    const check = checkSource(rule, value, plan);
+    const check = checkSource(rule, value, planForPath(path, plan));
     if (check.ok) setPath(out, path, check.value);
   }
   for (const [pattern, rule] of Object.entries(rulesOf(type))) {

@@ -1,20 +1,12 @@
 /**
  * The stored shape (`_source.system`) of every document type, as plain TypeScript types. The
  * data models in this folder define the same shape as Foundry schemas; the sheets, migrations
- * and template generator work on these types. One block per ruleset (`hm3`; later `m2m`, …)
- * next to a few ruleset-free fields, so a world switching rulesets keeps every block.
+ * and template generator work on these types. One block per registered ruleset
+ * (`system.<id>`, its shape in `src/foundry/rulesets/<id>/source.ts`) next to a few
+ * ruleset-free fields, so a world switching rulesets keeps every block.
  */
-import type {
-  Hand,
-  HandMode,
-  Hm3Attributes,
-  Hm3AttributeId,
-  Hm3InjuryCellInput,
-  SkillCategory,
-} from "../../rules/hm3/character-types";
-import type { Region } from "../../core/body";
-import type { AimZone, Aspect, Material, RangeBand, Severity } from "../../rules/hm3/tables";
-import type { Velocity } from "../../rules/hm3/eml";
+import type { Hand } from "../../core/hands";
+import type { RulesetBlockSource } from "../rulesets";
 import { FLOW_STATES, type ExchangeCard, type FlowState } from "../../core/flow";
 
 // ── Ruleset-free parts ───────────────────────────────────────────────────────────────────────
@@ -41,103 +33,16 @@ export interface PhysicalSource extends ItemCommonSource {
   held: Hand;
 }
 
-// ── HM3 blocks ───────────────────────────────────────────────────────────────────────────────
-
-export interface Hm3ActorBlock {
-  attributes: Hm3Attributes;
-  /** Fatigue levels, part of the Universal Penalty. */
-  fatigue: number;
-  /** Encumbrance entered by the GM; null: computed from the load. */
-  encumbrance: number | null;
-}
-
-export interface Hm3PlanLocationSource {
-  id: string;
-  name: string;
-  region: Region;
-  paired: boolean;
-  aim: Record<AimZone, number>;
-  injury: Hm3InjuryCellInput[];
-}
-
-export interface Hm3BodyPlanSource {
-  name: string;
-  locations: Hm3PlanLocationSource[];
-}
-
-export interface Hm3CreatureBlock extends Hm3ActorBlock {
-  /** The creature's body plan; null: the human plan. */
-  bodyPlan: Hm3BodyPlanSource | null;
-}
-
-export interface Hm3SkillBlock {
-  category: SkillCategory;
-  sbAttributes: Hm3AttributeId[];
-  sbModifier: number;
-  skillBase: number | null;
-  ml: number;
-}
-
-export interface Hm3WeaponBlock {
-  skill: string;
-  /** null: no weapon quality (ruling R41). */
-  wq: number | null;
-  attack: number;
-  defence: number;
-  /** null where the weapon has no such aspect. */
-  impact: Record<Aspect, number | null>;
-  handMode: HandMode;
-  shield: boolean;
-}
-
-export interface Hm3MissileBlock {
-  skill: string;
-  aspect: Aspect;
-  velocity: Velocity;
-  /** null: no weapon quality (ruling R41). */
-  wq: number | null;
-  ranges: Record<RangeBand, { range: number; impact: number }>;
-}
-
-export interface Hm3ArmourBlock {
-  material: Material;
-  quality: number;
-  enchantment: number;
-  locations: string[];
-}
-
-export interface Hm3InjuryBlock {
-  location: string;
-  aspect: string;
-  severity: Severity;
-  level: number;
-  healingRate: number;
-  bleeding: boolean;
-}
-
 // ── Whole system data per type ───────────────────────────────────────────────────────────────
 
-export interface CharacterSource extends ActorCommonSource {
-  hm3: Hm3ActorBlock;
-}
-export interface CreatureSource extends ActorCommonSource {
-  hm3: Hm3CreatureBlock;
-}
-export interface WeaponSource extends PhysicalSource {
-  hm3: Hm3WeaponBlock;
-}
-export interface MissileSource extends PhysicalSource {
-  hm3: Hm3MissileBlock;
-}
-export interface ArmourSource extends PhysicalSource {
-  hm3: Hm3ArmourBlock;
-}
-export interface SkillSource extends ItemCommonSource {
-  hm3: Hm3SkillBlock;
-}
-export interface InjurySource extends ItemCommonSource {
-  hm3: Hm3InjuryBlock;
-}
+/** Each type's `system`: its ruleset-free fields and one block per registered ruleset. */
+export interface CharacterSource extends ActorCommonSource, RulesetBlockSource<"Actor.character"> {}
+export interface CreatureSource extends ActorCommonSource, RulesetBlockSource<"Actor.creature"> {}
+export interface WeaponSource extends PhysicalSource, RulesetBlockSource<"Item.weapon"> {}
+export interface MissileSource extends PhysicalSource, RulesetBlockSource<"Item.missile"> {}
+export interface ArmourSource extends PhysicalSource, RulesetBlockSource<"Item.armour"> {}
+export interface SkillSource extends ItemCommonSource, RulesetBlockSource<"Item.skill"> {}
+export interface InjurySource extends ItemCommonSource, RulesetBlockSource<"Item.injury"> {}
 export type GearSource = PhysicalSource;
 
 /** State of a combat exchange card (the flow's states, src/core/flow.ts). */

@@ -2,22 +2,23 @@
  * Checks sheet input before it is submitted, so a bad value is refused with a localised
  * message naming the field, instead of being clamped or dropped silently by Foundry's
  * cleaning. Pure (no Foundry globals): `checkUpdate` takes the flattened form data
- * (`{"system.hm3.wq": "40", "name": "Sword"}`) and returns what may be submitted and one
+ * (`{"system.<id>.wq": "40", "name": "Sword"}`) and returns what may be submitted and one
  * problem per refused field; the sheets show the problems with `notifyProblems` (notify.ts).
  */
-import { findLocation, locationIds } from "../../core/body";
 import { showValue } from "../../core/errors";
-import { parseInjuryCode } from "../../rules/hm3/body-plan";
-import { FIELD_LABELS } from "./labels";
 import {
-  HUMAN_ARMOUR_LOCATIONS,
-  HUMAN_INJURY_LOCATIONS,
-  LOCATION_ID,
-  ruleFor,
-  type LeafRule,
-  type Rule,
-  type TypeKey,
-} from "./rules";
+  allRulesets,
+  foundryRuleset,
+  humanPlanContext,
+  type InputShortcut,
+  type PlanContext,
+} from "../rulesets";
+import { FIELD_LABELS } from "./labels";
+import { planContext } from "./plan-context";
+import { LOCATION_ID, ruleFor, type LeafRule, type Rule, type TypeKey } from "./rules";
+
+export type { PlanContext };
+export { planContext };
 
 /** Message keys (`{field}` is the field's localised label; `{value}` the value as typed). */
 export const VALIDATION_KEYS = Object.freeze({
@@ -34,18 +35,14 @@ export const VALIDATION_KEYS = Object.freeze({
   tooMany: "BLOWBYBLOW.Validation.tooMany",
   unknownLocation: "BLOWBYBLOW.Validation.unknownLocation",
   badLocationId: "BLOWBYBLOW.Validation.badLocationId",
+  /** A ruleset's injury code (`InputShortcut.refusedKey` of HM3's codes). */
   badInjuryCode: "BLOWBYBLOW.Validation.badInjuryCode",
   derivationFailed: "BLOWBYBLOW.Validation.derivationFailed",
 });
 
-/** Label of the virtual `system.hm3.code` path of an injury (`S2`, set as severity and level). */
-export const INJURY_CODE_LABEL = "BLOWBYBLOW.HM3.Injury.code";
-/** Name of the human plan in messages. */
-export const HUMAN_PLAN_LABEL = "BLOWBYBLOW.Validation.humanPlan";
-
 /** One refused field. */
 export interface Problem {
-  /** The path as submitted (`system.hm3.wq`). */
+  /** The path as submitted (`system.<id>.wq`). */
   field: string;
   value: unknown;
   /** Message key (VALIDATION_KEYS). */
@@ -56,40 +53,19 @@ export interface Problem {
   data: Record<string, string | number>;
 }
 
-/** The body plan the actor owning an item uses (default: the human plan). */
-export interface PlanContext {
-  /** Plan name, or a localisation key. */
-  name: string;
-  /** Ids armour may cover: bare and sided. */
-  armourIds: readonly string[];
-  /** Ids an injury may sit on: sided for paired locations. */
-  injuryIds: readonly string[];
-}
+/** The human plan's locations (the default ruleset's: `FoundryRuleset.data.humanPlan`). */
+export const HUMAN_PLAN_CONTEXT: PlanContext = humanPlanContext();
 
-export const HUMAN_PLAN_CONTEXT: PlanContext = Object.freeze({
-  name: HUMAN_PLAN_LABEL,
-  armourIds: HUMAN_ARMOUR_LOCATIONS,
-  injuryIds: HUMAN_INJURY_LOCATIONS,
-});
-
-/** The context of a plan as the derivation reports it (`derived.plan`) or as stored. */
-export function planContext(plan: {
-  name: string;
-  locations: readonly { id: string; paired: boolean }[];
-}): PlanContext {
-  const body = {
-    id: "plan",
-    locations: plan.locations.map((l) => ({ ...l, region: "other" as const })),
-  };
-  const armourIds = locationIds(body);
-  return {
-    name: plan.name,
-    armourIds,
-    injuryIds: armourIds.filter((id) => {
-      const loc = findLocation(body, id);
-      return loc !== undefined && (!loc.paired || id !== loc.id);
-    }),
-  };
+/**
+ * The plan a `system` path is checked against: `plan`, unless the path is in another ruleset's
+ * block than the one `plan` belongs to; then that ruleset's human plan (each ruleset has its
+ * own location ids).
+ */
+export function planForPath(path: string, plan: PlanContext): PlanContext {
+  if (plan.ruleset === undefined) return plan;
+  const head = path.replace(/^system\./, "").split(".")[0]!;
+  if (head === plan.ruleset) return plan;
+  return foundryRuleset(head)?.data.humanPlan ?? plan;
 }
 
 type Check =
@@ -192,7 +168,11 @@ export function checkRule(
 
 /** The label key of a `system` path (array indices read as `element`), if the field has one. */
 export function labelFor(type: TypeKey, path: string): string | undefined {
-  const labels = FIELD_LABELS[type] as Readonly<Record<string, string>> | undefined;
+  const head = path.split(".")[0]!;
+  const owner = allRulesets().find((r) => r.id === head);
+  const labels = (
+    owner ? (owner.data.labels as Record<string, unknown>)[type] : FIELD_LABELS[type]
+  ) as Readonly<Record<string, string>> | undefined;
   let key = path
     .split(".")
     .map((p) => (/^\d+$/.test(p) || p === "*" ? "element" : p))
@@ -202,7 +182,23 @@ export function labelFor(type: TypeKey, path: string): string | undefined {
   return labels?.[key];
 }
 
-const INJURY_CELL = /^hm3\.bodyPlan\.locations\.\d+\.injury\.\d+$/;
+/** The ruleset shortcut a `system` path of `type` takes, with its ruleset id. */
+function shortcutFor(
+  type: TypeKey,
+  path: string,
+  value: unknown,
+): { id: string; shortcut: InputShortcut } | undefined {
+  for (const ruleset of allRulesets()) {
+    const prefix = `${ruleset.id}.`;
+    if (!path.startsWith(prefix)) continue;
+    const inner = path.slice(prefix.length);
+    const shortcut = ruleset.data.shortcuts.find(
+      (s) => s.type === type && s.path.test(inner) && (!s.stringsOnly || typeof value === "string"),
+    );
+    if (shortcut) return { id: ruleset.id, shortcut };
+  }
+  return undefined;
+}
 
 export interface CheckResult {
   accepted: Record<string, unknown>;
@@ -212,9 +208,10 @@ export interface CheckResult {
 /**
  * Checks a form submission for a document of `type`. Paths under `system.` are checked
  * against the type's rules (numbers cast from text, bounds, choices, location ids of `plan`);
- * an object value is checked leaf by leaf and refused whole if any leaf is bad. Two shortcuts
- * are read: an injury's `system.hm3.code` (`S2`) sets severity and level, and a creature's
- * injury cell given as a code (`♦G5▼`) becomes the cell. Everything else passes through.
+ * an object value is checked leaf by leaf and refused whole if any leaf is bad. A ruleset's
+ * shortcuts (`FoundryRuleset.data.shortcuts`; HM3: an injury's code `S2` sets severity and
+ * level, a creature's injury cell given as a code `♦G5▼` becomes the cell) are read by the
+ * ruleset. Everything else passes through.
  */
 export function checkUpdate(
   type: TypeKey,
@@ -230,39 +227,30 @@ export function checkUpdate(
     data: Record<string, string | number>,
   ) => {
     const path = field.replace(/^system\./, "");
-    const label =
-      path === "hm3.code" && type === "Item.injury" ? INJURY_CODE_LABEL : labelFor(type, path);
+    const label = shortcutFor(type, path, value)?.shortcut.label ?? labelFor(type, path);
     problems.push({ field, value, key, label: label ?? field, data });
   };
 
   /** Returns the accepted value, or undefined after recording problems. */
   const check = (field: string, path: string, value: unknown): { value: unknown } | undefined => {
-    if (type === "Item.injury" && path === "hm3.code") {
+    const short = shortcutFor(type, path, value);
+    if (short) {
       try {
-        const cell = parseInjuryCode(value, field);
-        return { value: { severity: cell.severity, level: cell.level } };
+        return { value: short.shortcut.parse(value, field) };
       } catch {
-        refuse(field, value, VALIDATION_KEYS.badInjuryCode, {});
-        return undefined;
-      }
-    }
-    if (type === "Actor.creature" && INJURY_CELL.test(path) && typeof value === "string") {
-      try {
-        return { value: parseInjuryCode(value, field) };
-      } catch {
-        refuse(field, value, VALIDATION_KEYS.badInjuryCode, {});
+        refuse(field, value, short.shortcut.refusedKey, {});
         return undefined;
       }
     }
     let rule = ruleFor(type, path);
-    // One entry of a list (`system.hm3.locations.2`): the list's element rule.
+    // One entry of a list (`system.<id>.locations.2`): the list's element rule.
     const parent = /^(.*)\.\d+$/.exec(path);
     if (!rule && parent) {
       const list = ruleFor(type, parent[1]!);
       if (list?.kind === "list") rule = list.element;
     }
     if (rule) {
-      const c = checkRule(rule, value, plan);
+      const c = checkRule(rule, value, planForPath(path, plan));
       if (c.ok) return { value: c.value };
       refuse(field, value, c.key, c.data);
       return undefined;
@@ -292,10 +280,10 @@ export function checkUpdate(
     const path = field.slice("system.".length);
     const result = check(field, path, value);
     if (!result) continue;
-    if (type === "Item.injury" && path === "hm3.code") {
-      const cell = result.value as { severity: string; level: number };
-      accepted["system.hm3.severity"] = cell.severity;
-      accepted["system.hm3.level"] = cell.level;
+    const short = shortcutFor(type, path, value);
+    if (short?.shortcut.expand) {
+      for (const [k, v] of Object.entries(short.shortcut.expand(result.value)))
+        accepted[`system.${short.id}.${k}`] = v;
     } else accepted[field] = result.value;
   }
   return { accepted, problems };

@@ -12,7 +12,7 @@
  * current cards are returned unchanged.
  */
 import type { TypeKey } from "../data/rules";
-import { isPlainObject } from "./ruleset-blocks";
+import { isPlainObject } from "./plain";
 
 /** Each new field's stored default (JSON text, or null). */
 const ADDED: Readonly<Record<string, string | null>> = Object.freeze({

@@ -12,7 +12,7 @@
  * (broken, R31) would have it turned into null. It runs on a source only when both hold:
  *
  * - the source is whole: its `system` (after the migrations before it) carries its type's whole
- *   ruleset block, every key of `HM3_BLOCK_FIELDS` (a stored document always does: Foundry
+ *   ruleset block, every key of the ruleset's `data.blockFields` (a stored document always does: Foundry
  *   stores every schema field, and so did the oldest shapes), where an update's changes name
  *   only the fields they change (`isWholeSystem`);
  * - the data predates it: the world's stored schema version (`storedSchemaVersion`, raised by
@@ -33,9 +33,9 @@
 import { copy } from "../../core/data";
 import type { TypeKey } from "../data/rules";
 import { exchangeCards } from "./exchange-cards";
-import { noWeaponQuality } from "./no-weapon-quality";
+import { allRulesets, foundryRuleset } from "../rulesets";
+import { isPlainObject } from "./plain";
 import { storedSchemaVersion } from "./stored-version";
-import { HM3_BLOCK_FIELDS, isPlainObject, rulesetBlocks } from "./ruleset-blocks";
 
 /** The schema version this code writes. */
 export const SCHEMA_VERSION = 3;
@@ -47,24 +47,36 @@ export interface Migration {
   migrate: (type: TypeKey, system: Record<string, unknown>) => Record<string, unknown>;
   /** Reads a value's meaning: runs on whole sources only (`isWholeSystem`), never on updates. */
   wholeOnly?: boolean;
+  /** The ruleset whose block the migration changes (its `wholeOnly` reads that block); absent: generic. */
+  ruleset?: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = Object.freeze([
-  { version: 1, name: "ruleset blocks", migrate: rulesetBlocks },
-  { version: 2, name: "exchange cards", migrate: exchangeCards },
-  { version: 3, name: "no weapon quality", migrate: noWeaponQuality, wholeOnly: true },
-]);
+/** The generic migrations and every registered ruleset's (`FoundryRuleset.data.migrations`), by version. */
+export const MIGRATIONS: readonly Migration[] = Object.freeze(
+  [
+    { version: 2, name: "exchange cards", migrate: exchangeCards } as Migration,
+    ...allRulesets().flatMap((r) => r.data.migrations.map((m) => ({ ...m, ruleset: r.id }))),
+  ].sort((a, b) => a.version - b.version),
+);
 
 /**
  * True when `system` is a whole stored source of its type, not the changes of an update: it
  * carries the type's ruleset block with every one of its fields (a type with no block is read
  * as whole). See the header for why.
  */
-export function isWholeSystem(type: TypeKey, system: Record<string, unknown>): boolean {
-  const keys = HM3_BLOCK_FIELDS[type];
-  if (!keys) return true;
-  const hm3 = system.hm3;
-  return isPlainObject(hm3) && keys.every((k) => Object.hasOwn(hm3, k));
+export function isWholeSystem(
+  type: TypeKey,
+  system: Record<string, unknown>,
+  rulesetIds: readonly string[] = allRulesets().map((r) => r.id),
+): boolean {
+  return rulesetIds.every((id) => {
+    const fields: Partial<Record<string, readonly string[]>> | undefined =
+      foundryRuleset(id)?.data.blockFields;
+    const keys = fields?.[type];
+    if (!keys) return true;
+    const block = system[id];
+    return isPlainObject(block) && keys.every((k) => Object.hasOwn(block, k));
+  });
 }
 
 /**
@@ -77,7 +89,12 @@ export function migrateSystem(type: TypeKey, system: unknown, storedVersion = 0)
   if (!isPlainObject(system)) return system;
   let out = copy(system);
   for (const m of MIGRATIONS) {
-    if (m.wholeOnly && (m.version <= storedVersion || !isWholeSystem(type, out))) continue;
+    if (
+      m.wholeOnly &&
+      (m.version <= storedVersion ||
+        !isWholeSystem(type, out, m.ruleset === undefined ? undefined : [m.ruleset]))
+    )
+      continue;
     out = m.migrate(type, out);
   }
   return out;

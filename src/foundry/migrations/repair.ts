@@ -16,7 +16,7 @@
  */
 import { checkRule, HUMAN_PLAN_CONTEXT } from "../data/validate";
 import { rulesOf, type LeafRule, type Rule, type TypeKey } from "../data/rules";
-import { isPlainObject } from "./ruleset-blocks";
+import { isPlainObject } from "./plain";
 
 type Obj = Record<string, unknown>;
 

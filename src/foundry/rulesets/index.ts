@@ -1,53 +1,47 @@
 /**
- * The rulesets the Foundry adapter can play: for each, the core ruleset (src/rules), its pure
- * combat functions (`CombatRules`, src/core/combat.ts) and its chat card partial. The combat
- * flow (src/foundry/combat) and the chat cards (src/foundry/chat) look the world's ruleset up
- * here and never import a ruleset's own module. Only a ruleset listed here can be chosen in
- * the world settings (`Object.keys(FOUNDRY_RULESETS)`); what is particular to a ruleset's
- * Foundry side (its card partial, how its result names a strike's victim) sits in its folder
- * (`./hm3`).
+ * The rulesets the Foundry adapter can play, and the one generic module that imports their
+ * folders (test/foundry/architecture.test.ts). For each ruleset its folder (`./<id>/`)
+ * implements `FoundryRuleset` (./contract.ts): the core ruleset (src/rules), its pure combat
+ * functions (`CombatRules`, src/core/combat.ts), its chat card partial, its `system.<id>` data
+ * blocks (schema, field rules, labels, migrations, validation) and its actors' derivation.
+ * The combat flow, the chat cards and the data models look the world's ruleset (or every
+ * ruleset) up here and never import a ruleset's own module. Only a ruleset listed here can be
+ * chosen in the world settings (`Object.keys(FOUNDRY_RULESETS)`).
+ *
+ * Adding a ruleset: a folder `./<id>/` whose index exports its `FoundryRuleset` (declared with
+ * `satisfies FoundryRuleset`, so its block types stay precise), one entry in `REGISTERED`
+ * and one in `RulesetBlockSources` below.
  */
-import type { CombatRules } from "../../core/combat";
-import type { ExchangeCard } from "../../core/flow";
-import type { ExchangeRecord, RulesetId, Side } from "../../core/ruleset";
-import type { AnyRuleset } from "../../rules";
+import type { RulesetId } from "../../core/ruleset";
+import type { BlockTypeKey, FoundryRuleset, PlanContext } from "./contract";
 import { HM3_FOUNDRY } from "./hm3";
+import type { Hm3BlockSources } from "./hm3/source";
 
-/** Who is looking at a card (for the card's view model): computed on each client as it renders. */
-export interface CardViewer {
-  userId: string;
-  isGM: boolean;
-  owns: Record<Side, boolean>;
-  gmOnline: boolean;
-  showDefenceTargets: boolean;
+export type * from "./contract";
+
+/** Every ruleset the adapter plays, by id, in the order the data models list their blocks. */
+const REGISTERED = { hm3: HM3_FOUNDRY } as const;
+
+/** The stored shape of each ruleset's block per type (`system.<id>`), by ruleset id. */
+export interface RulesetBlockSources {
+  hm3: Hm3BlockSources;
 }
 
-export interface FoundryRuleset {
-  id: RulesetId;
-  ruleset: AnyRuleset;
-  combat: CombatRules;
-  /** The ruleset's card partial (a template path) and its pure view-model builder. */
-  card: {
-    resultTemplate: string;
-    resultContext(card: ExchangeCard, viewer: CardViewer): Record<string, unknown>;
-  };
-  /**
-   * Where the ruleset leaves amputation to the GM (HM3, ruling R30): the side that strike
-   * `strike` of a result struck and that an amputation may now befall, or null when that strike
-   * calls for no amputation decision. Absent: the ruleset has no such decision.
-   */
-  amputationVictim?(result: ExchangeRecord, strike: number): Side | null;
-  /**
-   * The lang key of each roll name the ruleset's exchanges make (`RollRecord.name`), for the
-   * card's list of dice and who rolled them. A roll without one is shown as "another roll",
-   * never by its raw name.
-   */
-  rollLabels: Readonly<Record<string, string>>;
-}
+type Registered = typeof REGISTERED;
+export type RegisteredId = keyof Registered & keyof RulesetBlockSources;
 
-export const FOUNDRY_RULESETS: Readonly<Partial<Record<RulesetId, FoundryRuleset>>> = Object.freeze(
-  { hm3: HM3_FOUNDRY },
+export const FOUNDRY_RULESETS: Readonly<Partial<Record<RulesetId, FoundryRuleset>>> =
+  Object.freeze(REGISTERED);
+
+/** The ids of the registered rulesets, in registry order. */
+export const RULESET_IDS: readonly RegisteredId[] = Object.freeze(
+  Object.keys(REGISTERED) as RegisteredId[],
 );
+
+/** The registered rulesets, in registry order. */
+export function allRulesets(): readonly FoundryRuleset[] {
+  return RULESET_IDS.map((id) => REGISTERED[id] as FoundryRuleset);
+}
 
 /** The Foundry entry of a ruleset id, or undefined when the adapter cannot play it. */
 export function foundryRuleset(id: string): FoundryRuleset | undefined {
@@ -66,3 +60,97 @@ export function worldRuleset(): FoundryRuleset {
     `Blow by Blow cannot play the ruleset "${id}" in Foundry.`;
   throw new Error(message);
 }
+
+/** The first registered ruleset: the world setting's default. */
+export const DEFAULT_RULESET: FoundryRuleset = allRulesets()[0]!;
+
+/**
+ * The ruleset whose figures an actor derives: the world's when it is set and registered, else
+ * the default (before the settings are registered, and outside Foundry: CLI, packs, tests).
+ */
+export function activeRuleset(): FoundryRuleset {
+  let id = "";
+  try {
+    const settings = (
+      globalThis as { game?: { settings?: { get(a: string, b: string): unknown } } }
+    ).game?.settings;
+    id = String(settings?.get("blow-by-blow", "ruleset") ?? "");
+  } catch {
+    id = "";
+  }
+  return foundryRuleset(id) ?? DEFAULT_RULESET;
+}
+
+/** Each registered ruleset's LOCALIZATION_PREFIXES entry for `type` (after the generic one). */
+export function rulesetPrefixes(type: BlockTypeKey): string[] {
+  return allRulesets().flatMap((r) => {
+    const prefix = r.data.prefixes[type];
+    return prefix ? [prefix] : [];
+  });
+}
+
+/** The human plan's locations of the default ruleset (for an actor without a plan of its own). */
+export function humanPlanContext(): PlanContext {
+  return DEFAULT_RULESET.data.humanPlan;
+}
+
+// ── Typed composition of the data blocks (the data models' schemas, the field table) ───────
+
+type BlocksOf<K extends RegisteredId> = Registered[K]["data"]["blocks"];
+type RulesOf<K extends RegisteredId> = Registered[K]["data"]["rules"];
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (
+  i: infer I,
+) => void
+  ? I
+  : never;
+
+/** `system.<id>` of every ruleset with a block for type T: the data model's fields. */
+export type RulesetBlockFields<T extends BlockTypeKey> = {
+  [K in RegisteredId as T extends keyof BlocksOf<K> ? K : never]: T extends keyof BlocksOf<K>
+    ? BlocksOf<K>[T] extends () => infer F
+      ? F
+      : never
+    : never;
+};
+
+/** Builds `system.<id>` for every registered ruleset with a block for `type` (in defineSchema). */
+export function rulesetBlockFields<T extends BlockTypeKey>(type: T): RulesetBlockFields<T> {
+  const out: Record<string, unknown> = {};
+  for (const ruleset of allRulesets()) {
+    const block = ruleset.data.blocks[type];
+    if (block) out[ruleset.id] = block();
+  }
+  return out as RulesetBlockFields<T>;
+}
+
+type Prefixed<Id extends string, R> = { [P in keyof R & string as `${Id}.${P}`]: R[P] };
+
+/** Every ruleset's field rules of type T, by `system` path (`hm3.wq`). */
+export type RulesetRules<T extends BlockTypeKey> = UnionToIntersection<
+  {
+    [K in RegisteredId]: T extends keyof RulesOf<K>
+      ? Prefixed<K, RulesOf<K>[T]>
+      : Record<never, never>;
+  }[RegisteredId]
+>;
+
+/** Every registered ruleset's field rules of `type`, by `system` path (`hm3.wq`). */
+export function rulesetRules<T extends BlockTypeKey>(type: T): RulesetRules<T> {
+  const out: Record<string, unknown> = {};
+  for (const ruleset of allRulesets())
+    for (const [path, rule] of Object.entries(ruleset.data.rules[type] ?? {}))
+      out[`${ruleset.id}.${path}`] = rule;
+  return out as RulesetRules<T>;
+}
+
+/** `system.<id>` of every ruleset with a block for type T, as stored. */
+export type RulesetBlockSource<T extends BlockTypeKey> = {
+  [K in RegisteredId as T extends keyof RulesetBlockSources[K]
+    ? K
+    : never]: T extends keyof RulesetBlockSources[K] ? RulesetBlockSources[K][T] : never;
+};
+
+/** The derived figures of an actor, whichever registered ruleset derived them. */
+export type RulesetDerived = {
+  [K in RegisteredId]: ReturnType<Registered[K]["derive"]["actor"]>;
+}[RegisteredId];

@@ -1,17 +1,12 @@
 /**
  * Pieces the system's sheets share: the localiser types, signed numbers with a true minus
- * sign, the itemised tooltip of a target ("ML 55, Physical Penalty −10"), and the label
- * of a (possibly sided) body location; all pure. At the end, accessors for the v13 APIs
+ * sign and the itemised tooltip of a target ("ML 55, Physical Penalty −10"); all pure. At the end, accessors for the v13 APIs
  * `foundry.applications.handlebars` and `TextEditor.implementation`; they touch Foundry globals
  * only when called.
  */
 import type { Target } from "../../core/modifiers";
-import { splitSided } from "../../core/body";
 import type { TargetLabels } from "../../core/combat";
-import { LOCATION_LABEL_KEYS } from "../../rules/hm3/body-plan";
 import { baseLabelKey, modifierLabelKey } from "../target-labels";
-import { LOCATIONS, type LocationId } from "../../rules/hm3/tables";
-import { SIDED_LABEL } from "./item/labels";
 
 export type Localize = (key: string) => string;
 export type Format = (key: string, data: Record<string, string | number>) => string;
@@ -65,29 +60,6 @@ export function targetTooltip(target: Target, localize: Localize, labels: Target
   }
   if (target.raw !== target.value) parts.push(format(CLAMPED, { value: target.value }));
   return parts.join(", ");
-}
-
-function isHumanLocation(id: string): id is LocationId {
-  return (LOCATIONS as readonly string[]).includes(id);
-}
-
-/**
- * The label of a location of a plan: the localised human name (`Forearm`) for the human
- * plan's ids, else the plan's own name (user text); `left-…`/`right-…` ids get their side
- * ("Left Forearm"). The plan may list unsided ids (a stored plan) or sided ones (the derived
- * plan). An id the plan lacks is shown as it is.
- */
-export function locationLabel(
-  id: string,
-  plan: { locations: readonly { id: string; name: string }[] } | null,
-  localize: Localize,
-  humanPlan: boolean,
-): string {
-  const { side, base } = splitSided(id);
-  let name: string;
-  if (humanPlan && isHumanLocation(base)) name = localize(LOCATION_LABEL_KEYS[base]);
-  else name = plan?.locations.find((l) => l.id === id || l.id === base)?.name ?? base;
-  return side ? formatWith(localize)(SIDED_LABEL[side], { location: name }) : name;
 }
 
 // ── v13 APIs, read when called (the module loads before Foundry has built them) ──────────────

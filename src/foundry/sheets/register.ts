@@ -1,15 +1,13 @@
 /**
- * Registers the system's sheets at `init`: the actor sheets (character, creature) here, the
- * item sheets through `registerItemSheets`, the partials the sheets include and the helper
- * that includes them. The core (AppV1) actor sheet is unregistered for the system's actor
- * types, as v13 systems do, so it is not offered for documents it cannot show.
+ * Registers the system's sheets at `init`: every ruleset's actor and item sheets (the sheet
+ * registry, src/foundry/rulesets/sheets.ts; the world's ruleset's open by default), the
+ * partials the sheets include and the helper that includes them. The core (AppV1) actor sheet
+ * is unregistered for the system's actor types, as v13 systems do, so it is not offered for
+ * documents it cannot show.
  */
-import { CharacterSheet, CreatureSheet, PARTIAL_TEMPLATES } from "./actor/actor-sheet";
+import { activeRuleset } from "../rulesets";
+import { RULESET_SHEETS } from "../rulesets/sheets";
 import { handlebarsApi, PARTIAL_HELPER, partialHelper } from "./common";
-import { registerItemSheets } from "./item/register";
-
-export const CHARACTER_SHEET_LABEL = "BLOWBYBLOW.ActorSheet.Label.character";
-export const CREATURE_SHEET_LABEL = "BLOWBYBLOW.ActorSheet.Label.creature";
 
 /** The system's actor types. */
 export const ACTOR_TYPES = ["character", "creature"] as const;
@@ -24,17 +22,13 @@ export async function registerSheets(): Promise<void> {
   const config = foundry.applications.apps.DocumentSheetConfig;
   const core = coreActorSheet();
   if (core) config.unregisterSheet(Actor, "core", core, { types: [...ACTOR_TYPES] });
-  config.registerSheet(Actor, "blow-by-blow", CharacterSheet, {
-    types: ["character"],
-    makeDefault: true,
-    label: CHARACTER_SHEET_LABEL,
-  });
-  config.registerSheet(Actor, "blow-by-blow", CreatureSheet, {
-    types: ["creature"],
-    makeDefault: true,
-    label: CREATURE_SHEET_LABEL,
-  });
-  registerItemSheets();
+  const world = activeRuleset().id;
+  const partials: string[] = [];
+  for (const [id, sheets] of Object.entries(RULESET_SHEETS)) {
+    if (!sheets) continue;
+    sheets.register(id === world);
+    partials.push(...sheets.partials);
+  }
   Handlebars.registerHelper(PARTIAL_HELPER, partialHelper(Handlebars));
-  await handlebarsApi().loadTemplates(PARTIAL_TEMPLATES);
+  await handlebarsApi().loadTemplates(partials);
 }

@@ -41,8 +41,8 @@ export const SKILL_CATEGORIES = [
 export type SkillCategory = (typeof SKILL_CATEGORIES)[number];
 
 /** Which hand holds an item (ruleset-free). */
-export const HANDS = ["none", "main", "off", "both"] as const;
-export type Hand = (typeof HANDS)[number];
+import type { Hand } from "../../core/hands";
+export { HANDS, type Hand } from "../../core/hands";
 
 /** How a melee weapon may be wielded. */
 export const HAND_MODES = ["one", "two", "either"] as const;

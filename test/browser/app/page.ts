@@ -20,8 +20,11 @@ import {
 import { DialogV2, OWNERSHIP, resetApplications } from "../../foundry/stand-ins/applications";
 import { registerDataModels } from "../../../src/foundry/data";
 import { registerSheets } from "../../../src/foundry/sheets/register";
-import { CharacterSheet, CreatureSheet } from "../../../src/foundry/sheets/actor/actor-sheet";
-import { Hm3ItemSheet } from "../../../src/foundry/sheets/item/item-sheet";
+import {
+  CharacterSheet,
+  CreatureSheet,
+} from "../../../src/foundry/rulesets/hm3/sheets/actor/actor-sheet";
+import { Hm3ItemSheet } from "../../../src/foundry/rulesets/hm3/sheets/item/item-sheet";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import {
@@ -31,7 +34,7 @@ import {
   KNIGHT_SYSTEM,
 } from "../../foundry/actor-sheet-fixtures";
 import { attackInput, defenceInput } from "../../foundry/dialogs/fixtures";
-import type { SheetItem } from "../../../src/foundry/sheets/actor/context";
+import type { SheetItem } from "../../../src/foundry/rulesets/hm3/sheets/actor/context";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { onRenderChatMessageHTML, preloadChatTemplates } from "../../../src/foundry/chat/render";
 import * as Cards from "../../foundry/chat/fixtures";

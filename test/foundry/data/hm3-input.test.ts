@@ -9,11 +9,7 @@ import { makeActor, type DocumentInput } from "../stand-ins/data";
 import { resetStandIns } from "../stand-ins/globals";
 import { registerDataModels } from "../../../src/foundry/data";
 import { deriveActor } from "../../../src/foundry/data/actor/derive";
-import {
-  CREATURE_PLAN_ID,
-  hm3Input,
-  type ItemLike,
-} from "../../../src/foundry/data/actor/hm3-input";
+import { CREATURE_PLAN_ID, hm3Input, type ItemLike } from "../../../src/foundry/rulesets/hm3/input";
 import type { CharacterSource, CreatureSource } from "../../../src/foundry/data/source";
 import { humanBodyPlan } from "../../../src/rules/hm3/body-plan";
 import { deriveHm3Character } from "../../../src/rules/hm3/character";

@@ -17,8 +17,8 @@ import {
   type DataField,
 } from "../stand-ins/data";
 import { DATA_MODELS } from "../../../src/foundry/data";
+import { BOUNDS } from "../../../src/foundry/rulesets/hm3/rules";
 import {
-  BOUNDS,
   FIELD_RULES,
   rulesOf,
   TYPE_KEYS,

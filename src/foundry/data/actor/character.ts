@@ -1,16 +1,20 @@
-/** HM3 character (Actor `character`): twelve attributes, fatigue, encumbrance; skills, weapons, armour and injuries are items. */
+/**
+ * Character (Actor `character`): a description beside one block per registered ruleset (HM3:
+ * attributes, fatigue, encumbrance); skills, weapons, armour and injuries are items.
+ */
 import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
 import { migrateSystemInPlace } from "../../migrations";
 import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
-import { description, hm3ActorFields } from "../fields";
-import { deriveActor, type Hm3ActorDerivedData } from "./derive";
+import { description } from "../fields";
+import { rulesetBlockFields, rulesetPrefixes } from "../../rulesets";
+import { deriveActor, type ActorDerivedData } from "./derive";
 import { itemsOf } from "./items";
 import { PREFIXES } from "../prefixes";
 
 function characterSchema() {
   return {
     description: description(),
-    hm3: new foundry.data.fields.SchemaField(hm3ActorFields()),
+    ...rulesetBlockFields("Actor.character"),
   };
 }
 export type CharacterSchema = ReturnType<typeof characterSchema>;
@@ -19,13 +23,13 @@ export class CharacterData extends foundry.abstract.TypeDataModel<
   CharacterSchema,
   Actor.Stored,
   EmptyObject,
-  Hm3ActorDerivedData
+  ActorDerivedData
 > {
   static override defineSchema(): CharacterSchema {
     return characterSchema();
   }
 
-  static override LOCALIZATION_PREFIXES = [PREFIXES.actor, PREFIXES.hm3Actor];
+  static override LOCALIZATION_PREFIXES = [PREFIXES.actor, ...rulesetPrefixes("Actor.character")];
 
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Actor.character", source);

@@ -1,5 +1,6 @@
 /**
- * HM3 creature (Actor `creature`): a character with its own body plan (locations, aim points
+ * Creature (Actor `creature`): a character whose ruleset blocks may carry its own body plan.
+ * HM3 (`system.hm3`): a character with its own body plan (locations, aim points
  * per zone, injury ladders), so animals and monsters need no code; null: the human plan.
  * Attributes are whole numbers 1..99 (R28: large beasts exceed the human 30).
  *
@@ -13,19 +14,16 @@
 import type { AnyMutableObject, EmptyObject } from "fvtt-types/utils";
 import { migrateSystemInPlace } from "../../migrations";
 import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
-import { bodyPlan, description, hm3ActorFields } from "../fields";
-import { deriveActor, type Hm3ActorDerivedData } from "./derive";
+import { description } from "../fields";
+import { rulesetBlockFields, rulesetPrefixes } from "../../rulesets";
+import { deriveActor, type ActorDerivedData } from "./derive";
 import { itemsOf } from "./items";
 import { PREFIXES } from "../prefixes";
-import { BOUNDS } from "../rules";
 
 function creatureSchema() {
   return {
     description: description(),
-    hm3: new foundry.data.fields.SchemaField({
-      ...hm3ActorFields(BOUNDS.creatureAttribute),
-      bodyPlan: bodyPlan(),
-    }),
+    ...rulesetBlockFields("Actor.creature"),
   };
 }
 export type CreatureSchema = ReturnType<typeof creatureSchema>;
@@ -34,13 +32,13 @@ export class CreatureData extends foundry.abstract.TypeDataModel<
   CreatureSchema,
   Actor.Stored,
   EmptyObject,
-  Hm3ActorDerivedData
+  ActorDerivedData
 > {
   static override defineSchema(): CreatureSchema {
     return creatureSchema();
   }
 
-  static override LOCALIZATION_PREFIXES = [PREFIXES.actor, PREFIXES.hm3Actor];
+  static override LOCALIZATION_PREFIXES = [PREFIXES.actor, ...rulesetPrefixes("Actor.creature")];
 
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Actor.creature", source);

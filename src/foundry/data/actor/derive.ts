@@ -1,33 +1,31 @@
 /**
- * The derived data of an HM3 actor: `deriveHm3Character` on the actor's data and items.
+ * The derived data of an actor: the active ruleset's derivation (`FoundryRuleset.derive`, e.g.
+ * HM3's `deriveHm3Character`) on the actor's data and items.
  * Never throws on sheet data: a value the derivation refuses (an attribute out of range…)
  * leaves `derived` null and lists the problem, localisable like sheet input problems.
  */
 import { InputError } from "../../../core/errors";
-import { deriveHm3Character } from "../../../rules/hm3/character";
-import type { Hm3Derived } from "../../../rules/hm3/character-types";
+import {
+  activeRuleset,
+  type FoundryRuleset,
+  type ItemLike,
+  type RulesetDerived,
+} from "../../rulesets";
 import type { TypeKey } from "../rules";
 import { ruleFor } from "../rules";
 import type { CharacterSource, CreatureSource } from "../source";
 import { checkRule, labelFor, VALIDATION_KEYS, type Problem } from "../validate";
-import { hm3Input, type ItemLike } from "./hm3-input";
 
 // A type alias, not an interface: fvtt-types needs derived data assignable to AnyObject.
-export type Hm3ActorDerivedData = {
+export type ActorDerivedData = {
   /** What the rules core computed; null when the sheet holds a value it refuses. */
-  derived: Hm3Derived | null;
+  derived: RulesetDerived | null;
   /** Why `derived` is null (empty otherwise). */
   errors: Problem[];
 };
 
-/** The derivation's field names (`attributes.str`) as `system` paths. */
-function systemPath(field: string): string {
-  if (field === "encumbranceOverride") return "hm3.encumbrance";
-  if (field === "fatigue" || field.startsWith("attributes.")) return `hm3.${field}`;
-  return field;
-}
-
 /**
+ * `ruleset`: whose derivation runs (the world's, or the default outside Foundry).
  * `report` receives an error the derivation failed with that is not a plain input problem (by
  * default the console; the CLI passes its own, to print one line rather than a stack trace).
  */
@@ -36,13 +34,20 @@ export function deriveActor(
   system: CharacterSource | CreatureSource,
   items: readonly ItemLike[],
   report: (err: unknown) => void = (err) => console.error(err),
-): Hm3ActorDerivedData {
+  ruleset: FoundryRuleset = activeRuleset(),
+): ActorDerivedData {
   try {
-    return { derived: deriveHm3Character(hm3Input(system, items)), errors: [] };
+    return {
+      derived: ruleset.derive.actor(
+        system as unknown as Record<string, unknown>,
+        items,
+      ) as RulesetDerived,
+      errors: [],
+    };
   } catch (err) {
     const field = err instanceof InputError ? err.field : "";
     const value = err instanceof InputError ? err.value : undefined;
-    const path = systemPath(field);
+    const path = ruleset.derive.fieldPath(field);
     const rule = ruleFor(type, path);
     const check = rule ? checkRule(rule, value) : undefined;
     const problem: Problem =

@@ -1,4 +1,4 @@
-import type { ItemLike } from "./hm3-input";
+import type { ItemLike } from "../../rulesets";
 
 /** The embedded items of an actor, as the derivation reads them. */
 export function itemsOf(

@@ -12,14 +12,15 @@ import { copy } from "../../../core/data";
 import type { ExchangeCard } from "../../../core/flow";
 import { EXCHANGE_STATES } from "../source";
 import { combatantRef, choice, int, json, text } from "../fields";
-import { BOUNDS } from "../rules";
+import { GENERIC_BOUNDS as BOUNDS } from "../rule-kinds";
 import { PREFIXES } from "../prefixes";
 import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
 import { migrateSystemInPlace } from "../../migrations";
+import { DEFAULT_RULESET } from "../../rulesets";
 
 function exchangeSchema() {
   return {
-    ruleset: text("hm3", false),
+    ruleset: text(DEFAULT_RULESET.id, false),
     state: choice(EXCHANGE_STATES, "declared"),
     revision: int(BOUNDS.revision),
     attacker: combatantRef(),

@@ -1,6 +1,6 @@
 /** Combatant `base`: per-turn state the combat issue needs (tactical advantages taken this turn). */
 import { int, text } from "../fields";
-import { BOUNDS } from "../rules";
+import { GENERIC_BOUNDS as BOUNDS } from "../rule-kinds";
 import { PREFIXES } from "../prefixes";
 import { guardCreate, guardSystem, type PreCreateArgs, type PreUpdateArgs } from "../guard";
 

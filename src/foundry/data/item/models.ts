@@ -1,18 +1,12 @@
 /**
  * Item data models: weapon (melee weapons and shields), missile, armour, skill, injury, gear.
  * Each stores the ruleset-free fields (description; quantity, weight, carried, equipped, held
- * for physical items) beside one block per ruleset (`hm3`).
+ * for physical items) beside one block per registered ruleset (`system.<id>`, built by the
+ * ruleset: `FoundryRuleset.data.blocks`).
  */
 import type { AnyMutableObject } from "fvtt-types/utils";
-import { HAND_MODES, HM3_ATTRIBUTES, SKILL_CATEGORIES } from "../../../rules/hm3/character-types";
-import {
-  ASPECTS,
-  MATERIALS,
-  RANGE_BANDS,
-  SEVERITIES,
-  type RangeBand,
-} from "../../../rules/hm3/tables";
 import { migrateSystemInPlace } from "../../migrations";
+import { rulesetBlockFields, rulesetPrefixes } from "../../rulesets";
 import {
   guardCreate,
   guardSystem,
@@ -20,91 +14,27 @@ import {
   type PreCreateArgs,
   type PreUpdateArgs,
 } from "../guard";
-import {
-  bool,
-  choice,
-  description,
-  impactByAspect,
-  int,
-  locationId,
-  nullableInt,
-  physical,
-  rangeBand,
-  text,
-} from "../fields";
-import { BOUNDS, INJURY_ASPECTS, VELOCITIES } from "../rules";
+import { description, physical } from "../fields";
 import { PREFIXES } from "../prefixes";
 
-const schemaField = <T extends foundry.data.fields.DataSchema>(fields: T) =>
-  new foundry.data.fields.SchemaField(fields);
-
 function weaponSchema() {
-  return {
-    ...physical(),
-    hm3: schemaField({
-      skill: text("", true),
-      wq: nullableInt(BOUNDS.wq),
-      attack: int(BOUNDS.attackDefence),
-      defence: int(BOUNDS.attackDefence),
-      impact: impactByAspect(),
-      handMode: choice(HAND_MODES, "one"),
-      shield: bool(false),
-    }),
-  };
+  return { ...physical(), ...rulesetBlockFields("Item.weapon") };
 }
 
 function missileSchema() {
-  const ranges = {} as Record<RangeBand, ReturnType<typeof rangeBand>>;
-  for (const band of RANGE_BANDS) ranges[band] = rangeBand();
-  return {
-    ...physical(),
-    hm3: schemaField({
-      skill: text("", true),
-      aspect: choice(ASPECTS, "point"),
-      velocity: choice(VELOCITIES, "low"),
-      wq: nullableInt(BOUNDS.wq),
-      ranges: schemaField(ranges),
-    }),
-  };
+  return { ...physical(), ...rulesetBlockFields("Item.missile") };
 }
 
 function armourSchema() {
-  return {
-    ...physical(),
-    hm3: schemaField({
-      material: choice(MATERIALS, "leather"),
-      quality: int(BOUNDS.quality),
-      enchantment: int(BOUNDS.enchantment),
-      locations: new foundry.data.fields.ArrayField(locationId("thorax")),
-    }),
-  };
+  return { ...physical(), ...rulesetBlockFields("Item.armour") };
 }
 
 function skillSchema() {
-  return {
-    description: description(),
-    hm3: schemaField({
-      category: choice(SKILL_CATEGORIES, "physical"),
-      sbAttributes: new foundry.data.fields.ArrayField(choice(HM3_ATTRIBUTES, "str"), { max: 3 }),
-      sbModifier: int(BOUNDS.sbModifier),
-      skillBase: nullableInt(BOUNDS.skillBase),
-      ml: int(BOUNDS.ml),
-    }),
-  };
+  return { description: description(), ...rulesetBlockFields("Item.skill") };
 }
 
 function injurySchema() {
-  return {
-    description: description(),
-    hm3: schemaField({
-      location: locationId("thorax"),
-      aspect: choice(INJURY_ASPECTS, "blunt"),
-      severity: choice(SEVERITIES, "M"),
-      level: int(BOUNDS.injuryLevel),
-      healingRate: int(BOUNDS.healingRate),
-      bleeding: bool(false),
-    }),
-  };
+  return { description: description(), ...rulesetBlockFields("Item.injury") };
 }
 
 export type WeaponSchema = ReturnType<typeof weaponSchema>;
@@ -120,7 +50,7 @@ export class WeaponData extends foundry.abstract.TypeDataModel<WeaponSchema, Ite
   static override defineSchema(): WeaponSchema {
     return weaponSchema();
   }
-  static override LOCALIZATION_PREFIXES = [PHYSICAL, PREFIXES.hm3Weapon];
+  static override LOCALIZATION_PREFIXES = [PHYSICAL, ...rulesetPrefixes("Item.weapon")];
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.weapon", source);
     return super.migrateData(source);
@@ -146,7 +76,7 @@ export class MissileData extends foundry.abstract.TypeDataModel<MissileSchema, I
   static override defineSchema(): MissileSchema {
     return missileSchema();
   }
-  static override LOCALIZATION_PREFIXES = [PHYSICAL, PREFIXES.hm3Missile];
+  static override LOCALIZATION_PREFIXES = [PHYSICAL, ...rulesetPrefixes("Item.missile")];
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.missile", source);
     return super.migrateData(source);
@@ -172,7 +102,7 @@ export class ArmourData extends foundry.abstract.TypeDataModel<ArmourSchema, Ite
   static override defineSchema(): ArmourSchema {
     return armourSchema();
   }
-  static override LOCALIZATION_PREFIXES = [PHYSICAL, PREFIXES.hm3Armour];
+  static override LOCALIZATION_PREFIXES = [PHYSICAL, ...rulesetPrefixes("Item.armour")];
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.armour", source);
     return super.migrateData(source);
@@ -198,7 +128,7 @@ export class SkillData extends foundry.abstract.TypeDataModel<SkillSchema, Item.
   static override defineSchema(): SkillSchema {
     return skillSchema();
   }
-  static override LOCALIZATION_PREFIXES = [PHYSICAL, PREFIXES.hm3Skill];
+  static override LOCALIZATION_PREFIXES = [PHYSICAL, ...rulesetPrefixes("Item.skill")];
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.skill", source);
     return super.migrateData(source);
@@ -224,7 +154,7 @@ export class InjuryData extends foundry.abstract.TypeDataModel<InjurySchema, Ite
   static override defineSchema(): InjurySchema {
     return injurySchema();
   }
-  static override LOCALIZATION_PREFIXES = [PHYSICAL, PREFIXES.hm3Injury];
+  static override LOCALIZATION_PREFIXES = [PHYSICAL, ...rulesetPrefixes("Item.injury")];
   static override migrateData(source: AnyMutableObject): AnyMutableObject {
     migrateSystemInPlace("Item.injury", source);
     return super.migrateData(source);

@@ -18,13 +18,8 @@ import type { Side } from "../../../core/ruleset";
 import { splitSided } from "../../../core/body";
 import { targetView, type TargetView } from "../../chat/target-view";
 import { t, type LangText } from "../../chat/text";
-import { LEVEL_LABEL, AIM_LABEL } from "../../sheets/actor/labels";
-import {
-  ASPECT_LABEL,
-  MATERIAL_LABEL,
-  SEVERITY_LABEL,
-  SIDED_LABEL,
-} from "../../sheets/item/labels";
+import { LEVEL_LABEL, AIM_LABEL } from "./sheets/actor/labels";
+import { ASPECT_LABEL, MATERIAL_LABEL, SEVERITY_LABEL, SIDED_LABEL } from "./sheets/item/labels";
 import { formatInjuryCode, isHumanPlan, LOCATION_LABEL_KEYS } from "../../../rules/hm3/body-plan";
 import { hm3Combat } from "../../../rules/hm3/combat";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "../../../rules/hm3/character-types";
@@ -42,7 +37,7 @@ import {
   type ResultCode,
   type Severity,
 } from "../../../rules/hm3/tables";
-import type { CardViewer } from "..";
+import type { CardViewer } from "../contract";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 

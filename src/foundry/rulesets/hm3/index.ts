@@ -1,12 +1,23 @@
 /**
- * HârnMaster 3 in Foundry: the core ruleset (src/rules/hm3), its combat functions
- * (`hm3Combat`), the card partial of its result (./card.ts) and how its result names the victim
- * of a strike for the GM's amputation decision (ruling R30).
+ * HârnMaster 3 in Foundry (`FoundryRuleset`, ../contract.ts): the core ruleset (src/rules/hm3),
+ * its combat functions (`hm3Combat`), the card partial of its result (./card.ts), how its
+ * result names the victim of a strike for the GM's amputation decision (ruling R30), its
+ * `system.hm3` blocks (./source.ts shape, ./fields.ts schema, ./rules.ts field rules,
+ * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
 import type { ExchangeRecord, Side } from "../../../core/ruleset";
 import { hm3, hm3Combat, type Hm3Result } from "../../../rules/hm3";
-import type { FoundryRuleset } from "..";
+import { deriveHm3Character } from "../../../rules/hm3/character";
+import { prefixFor } from "../../data/prefixes";
+import type { CharacterSource, CreatureSource } from "../../data/source";
+import type { FoundryRuleset, ItemLike } from "../contract";
 import { HM3_RESULT_TEMPLATE, hm3ResultContext } from "./card";
+import { HM3_BLOCKS } from "./fields";
+import { hm3Input } from "./input";
+import { HM3_LABELS } from "./labels";
+import { HM3_BLOCK_FIELDS, HM3_MIGRATIONS } from "./migrations";
+import { HM3_RULES } from "./rules";
+import { HM3_HUMAN_PLAN, hm3BlockProblems, hm3OwnPlan, HM3_SHORTCUTS } from "./validate";
 
 /** The victim of strike `strike` when the GM must decide an amputation (R30), else null. */
 export function hm3AmputationVictim(result: ExchangeRecord, strike: number): Side | null {
@@ -44,11 +55,47 @@ export const HM3_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
   defenderWeaponDamage: "BLOWBYBLOW.HM3.Roll.defenderWeaponDamage",
 });
 
-export const HM3_FOUNDRY: FoundryRuleset = Object.freeze({
+/** The `system` path of a field the HM3 derivation names (`attributes.str` → `hm3.attributes.str`). */
+export function hm3FieldPath(field: string): string {
+  if (field === "encumbranceOverride") return "hm3.encumbrance";
+  if (field === "fatigue" || field.startsWith("attributes.")) return `hm3.${field}`;
+  return field;
+}
+
+/** The block's LOCALIZATION_PREFIXES entry per type. */
+const actorPrefix = prefixFor("HM3.Actor");
+
+export const HM3_FOUNDRY = Object.freeze({
   id: "hm3",
   ruleset: hm3,
   combat: hm3Combat,
   card: Object.freeze({ resultTemplate: HM3_RESULT_TEMPLATE, resultContext: hm3ResultContext }),
   amputationVictim: hm3AmputationVictim,
   rollLabels: HM3_ROLL_LABELS,
-});
+  data: Object.freeze({
+    blocks: HM3_BLOCKS,
+    rules: HM3_RULES,
+    prefixes: Object.freeze({
+      "Actor.character": actorPrefix,
+      "Actor.creature": actorPrefix,
+      "Item.weapon": prefixFor("HM3.Weapon"),
+      "Item.missile": prefixFor("HM3.Missile"),
+      "Item.armour": prefixFor("HM3.Armour"),
+      "Item.skill": prefixFor("HM3.Skill"),
+      "Item.injury": prefixFor("HM3.Injury"),
+    }),
+    labels: HM3_LABELS,
+    blockFields: HM3_BLOCK_FIELDS,
+    nullable: Object.freeze({ "Actor.creature": ["bodyPlan"] }),
+    migrations: HM3_MIGRATIONS,
+    shortcuts: HM3_SHORTCUTS,
+    humanPlan: HM3_HUMAN_PLAN,
+    ownPlan: hm3OwnPlan,
+    blockProblems: hm3BlockProblems,
+  }),
+  derive: Object.freeze({
+    actor: (system: Record<string, unknown>, items: readonly ItemLike[]) =>
+      deriveHm3Character(hm3Input(system as unknown as CharacterSource | CreatureSource, items)),
+    fieldPath: hm3FieldPath,
+  }),
+} satisfies FoundryRuleset);

@@ -6,16 +6,16 @@
  * dropped while the rest of the change goes through.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import { notifyProblems } from "../../data/notify";
-import { checkUpdate, HUMAN_PLAN_CONTEXT, planContext } from "../../data/validate";
-import type { SourceByType } from "../../data/source";
+import { notifyProblems } from "../../../../data/notify";
+import { checkUpdate, HUMAN_PLAN_CONTEXT, planContext } from "../../../../data/validate";
+import type { SourceByType } from "../../../../data/source";
 import { coveragePlan, itemContext, partsFor, type ItemSource, type OwnerInput } from "./context";
 import { ITEM_TYPES, TAB_LABEL, type ItemType } from "./labels";
 import { syncCoverageBoxes } from "./coverage-dom";
 import { ownerInput } from "./owner";
 import { prepareItemSubmit } from "./submit";
-import type { HandlebarsItemSheetClass } from "../mixed";
-import { PressGuard, restoreRefused, textEditor } from "../common";
+import type { HandlebarsItemSheetClass } from "../../../../sheets/mixed";
+import { PressGuard, restoreRefused, textEditor } from "../../../../sheets/common";
 
 /** Where Foundry serves the item templates from. */
 export const ITEM_TEMPLATES = "systems/blow-by-blow/templates/item";

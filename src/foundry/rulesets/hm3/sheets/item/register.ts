@@ -1,6 +1,6 @@
 /**
- * Registers the item sheet as the default sheet of the six system item types. Called from
- * src/foundry/sheets/register.ts at `init`. The core (AppV1) item sheet is unregistered for
+ * Registers the HM3 item sheet for the six system item types (the default sheet when HM3 is the
+ * world's ruleset). Called from ../register.ts at `init`. The core (AppV1) item sheet is unregistered for
  * these types, as v13 systems do.
  */
 import { Hm3ItemSheet } from "./item-sheet";
@@ -13,13 +13,14 @@ function coreItemSheet() {
   return foundry.appv1?.sheets?.ItemSheet;
 }
 
-export function registerItemSheets(): void {
+/** `makeDefault`: HM3 is the world's ruleset (the sheet opens by default). */
+export function registerItemSheets(makeDefault = true): void {
   const config = foundry.applications.apps.DocumentSheetConfig;
   const core = coreItemSheet();
   if (core) config.unregisterSheet(Item, "core", core, { types: [...ITEM_TYPES] });
   config.registerSheet(Item, "blow-by-blow", Hm3ItemSheet, {
     types: [...ITEM_TYPES],
-    makeDefault: true,
+    makeDefault,
     label: ITEM_SHEET_LABEL,
   });
 }

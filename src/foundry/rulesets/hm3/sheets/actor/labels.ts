@@ -3,9 +3,9 @@
  * (test/lang.test.ts reads string literals). Labels the item sheets already define (aspects,
  * skill categories, severities, range bands, hands) are taken from `../item/labels`.
  */
-import type { Region } from "../../../core/body";
-import type { Hm3AttributeId } from "../../../rules/hm3/character-types";
-import type { AimZone } from "../../../rules/hm3/tables";
+import type { Region } from "../../../../../core/body";
+import type { Hm3AttributeId } from "../../../../../rules/hm3/character-types";
+import type { AimZone } from "../../../../../rules/hm3/tables";
 
 export const ACTOR_TABS = [
   "attributes",

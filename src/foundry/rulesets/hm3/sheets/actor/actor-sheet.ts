@@ -7,11 +7,16 @@
  * dropped items by `./drop`.
  */
 import type { DeepPartial } from "fvtt-types/utils";
-import type { Hm3Derived } from "../../../rules/hm3/character-types";
-import type { Hm3BodyPlanSource } from "../../data/source";
-import { notifyProblems } from "../../data/notify";
-import { checkUpdate, formatProblem, type Localizer, type Problem } from "../../data/validate";
-import type { TypeKey } from "../../data/rules";
+import type { Hm3Derived } from "../../../../../rules/hm3/character-types";
+import type { Hm3BodyPlanSource } from "../../source";
+import { notifyProblems } from "../../../../data/notify";
+import {
+  checkUpdate,
+  formatProblem,
+  type Localizer,
+  type Problem,
+} from "../../../../data/validate";
+import type { TypeKey } from "../../../../data/rules";
 import {
   escapeHtml,
   handlebarsApi,
@@ -20,7 +25,7 @@ import {
   textEditor,
   type Format,
   type Localize,
-} from "../common";
+} from "../../../../sheets/common";
 import {
   actorContext,
   partContext,
@@ -35,7 +40,7 @@ import {
 import { dropDecision, folderDropDecisions } from "./drop";
 import { syncZoneSums } from "./plan-dom";
 import { planMessages, removeRowMessage } from "./messages";
-import { zoneStatus } from "../../../rules/hm3/body-plan";
+import { zoneStatus } from "../../../../../rules/hm3/body-plan";
 import { MESSAGE, TAB_LABEL } from "./labels";
 import {
   addPlanLocation,
@@ -44,12 +49,12 @@ import {
   planFromForm,
   removePlanLocation,
 } from "./plan-editor";
-import { planContext as dataPlanContext } from "../../data/validate";
+import { planContext as dataPlanContext } from "../../../../data/validate";
 import { SKILL_TEST_TEMPLATE, skillSubject, testCard, type TestSubject } from "./tests";
 import { TYPE_LABEL } from "../item/labels";
 import { inlineItemUpdate } from "./inline";
-import { attack } from "../../combat/actions";
-import type { HandlebarsActorSheetClass } from "../mixed";
+import { attack } from "../../../../combat/actions";
+import type { HandlebarsActorSheetClass } from "../../../../sheets/mixed";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";

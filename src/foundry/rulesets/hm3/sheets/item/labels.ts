@@ -7,9 +7,9 @@ import type {
   HandMode,
   Hm3AttributeId,
   SkillCategory,
-} from "../../../rules/hm3/character-types";
-import type { Velocity } from "../../../rules/hm3/eml";
-import type { Aspect, Material, RangeBand, Severity } from "../../../rules/hm3/tables";
+} from "../../../../../rules/hm3/character-types";
+import type { Velocity } from "../../../../../rules/hm3/eml";
+import type { Aspect, Material, RangeBand, Severity } from "../../../../../rules/hm3/tables";
 
 /** The six item types of the system (system.json `documentTypes.Item`). */
 export const ITEM_TYPES = ["weapon", "missile", "armour", "skill", "injury", "gear"] as const;

@@ -5,7 +5,7 @@
  * assembled into the document fields they stand for; the checker (src/foundry/data/validate.ts
  * `checkUpdate`) keeps the valid changes, so one bad field never loses the others.
  */
-import type { SourceByType } from "../../data/source";
+import type { SourceByType } from "../../../../data/source";
 import {
   coveragePlan,
   FORM_ONLY_PREFIX,

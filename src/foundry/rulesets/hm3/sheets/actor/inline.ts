@@ -4,8 +4,8 @@
  * layer's `checkUpdate` like any item sheet change; the sheet shows the problems and restores
  * the shown value, or updates the item.
  */
-import type { TypeKey } from "../../data/rules";
-import { checkUpdate, type Problem } from "../../data/validate";
+import type { TypeKey } from "../../../../data/rules";
+import { checkUpdate, type Problem } from "../../../../data/validate";
 
 /** Aria label of a skill's ML input (`{name}`: the skill). */
 export const INLINE_ML_LABEL = "BLOWBYBLOW.ActorSheet.Skills.mlInput";

@@ -6,42 +6,29 @@
  * in a browser from prepared data. Every number shown is the core's; nothing here
  * re-implements a rule.
  */
-import type { Region } from "../../../core/body";
+import type { Region } from "../../../../../core/body";
 import {
   formatInjuryCode,
   HUMAN_PLAN_ID,
   zoneStatus,
   zoneSums,
-} from "../../../rules/hm3/body-plan";
-import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
-import { itemLoad } from "../../../rules/hm3/gear";
+} from "../../../../../rules/hm3/body-plan";
+import { HM3_TARGET_LABELS } from "../../../../../rules/hm3/combat";
+import { itemLoad } from "../../../../../rules/hm3/gear";
 import {
   HM3_ATTRIBUTES,
   SKILL_CATEGORIES,
   type Hm3Derived,
   type SkillCategory,
-} from "../../../rules/hm3/character-types";
-import {
-  AIM_ZONES,
-  ASPECTS,
-  RANGE_BANDS,
-  type AimZone,
-  type Aspect,
-} from "../../../rules/hm3/tables";
-import { ruleFor } from "../../data/rules";
-import type { CharacterSource, CreatureSource, SourceByType } from "../../data/source";
-import { bodyDiagram, type BodyDiagram } from "../body-diagram";
-import { formatWith, locationLabel, targetTooltip, type Format, type Localize } from "../common";
-import {
-  ASPECT_LABEL,
-  ASPECT_SHORT_LABEL,
-  CATEGORY_LABEL,
-  HAND_LABEL,
-  RANGE_BAND_LABEL,
-  SEVERITY_LABEL,
-  TYPE_LABEL,
-} from "../item/labels";
-import { REGIONS } from "../../../rules/hm3/body-plan";
+} from "../../../../../rules/hm3/character-types";
+import { AIM_ZONES, type AimZone } from "../../../../../rules/hm3/tables";
+import { ruleFor } from "../../../../data/rules";
+import type { SourceByType } from "../../../../data/source";
+import { bodyDiagram } from "../body-diagram";
+import { formatWith, targetTooltip, type Format, type Localize } from "../../../../sheets/common";
+import { locationLabel } from "../locations";
+import { CATEGORY_LABEL, SEVERITY_LABEL, TYPE_LABEL } from "../item/labels";
+import { REGIONS } from "../../../../../rules/hm3/body-plan";
 import {
   ACTOR_TABS,
   AIM_LABEL,
@@ -55,57 +42,19 @@ import {
 } from "./labels";
 import { fieldLabel } from "./messages";
 import { INLINE_ML_LABEL } from "./inline";
+import {
+  aspectLabel,
+  ofType,
+  type ActorContextInput,
+  type ActorSource,
+  type ActorType,
+  type ItemType,
+  type SheetItem,
+} from "./context-input";
+import { missiles, weapons, type CombatContext } from "./context-combat";
 
-// ── Inputs ───────────────────────────────────────────────────────────────────────────────────
-
-export type ActorType = "character" | "creature";
-export type ItemType = keyof SourceByType["Item"];
-
-/** An item of the actor as the sheet needs it. */
-export type SheetItem = {
-  [T in ItemType]: {
-    id: string;
-    name: string;
-    img: string;
-    sort?: number;
-    type: T;
-    system: SourceByType["Item"][T];
-  };
-}[ItemType];
-
-/** An active condition (status effect) with its label already localised. */
-export interface ConditionInput {
-  id: string;
-  label: string;
-}
-
-export type ActorSource =
-  | { type: "character"; system: CharacterSource }
-  | { type: "creature"; system: CreatureSource };
-
-export type ActorContextInput = ActorSource & {
-  name: string;
-  img: string;
-  /** `actor.system.derived`; null when the sheet could not be derived (see `derivationError`). */
-  derived: Hm3Derived | null;
-  /** Why the derivation failed (an InputError message), shown instead of the figures. */
-  derivationError?: string | null;
-  /**
-   * The actor's items in the actor's order (`actor.items.contents`), the order the derivation
-   * got them in: its warnings name items by position (`weapons[1]`).
-   */
-  items: readonly SheetItem[];
-  conditions?: readonly ConditionInput[];
-  editable: boolean;
-  /** The viewer owns the actor: only an owner rolls its tests. */
-  owner: boolean;
-  /** The viewer has Limited permission only: header and the limited part. */
-  limited: boolean;
-  enrichedDescription?: string;
-  activeTab?: string | null;
-  localize: Localize;
-  format?: Format;
-};
+export * from "./context-input";
+export type * from "./context-combat";
 
 // ── Output ───────────────────────────────────────────────────────────────────────────────────
 
@@ -172,22 +121,6 @@ export function tabContext(
     };
   }
   return tabs;
-}
-
-function byOrder(a: { sort?: number; name: string }, b: { sort?: number; name: string }): number {
-  return (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name);
-}
-
-function ofType<T extends ItemType>(items: readonly SheetItem[], type: T) {
-  return items
-    .filter((i): i is Extract<SheetItem, { type: T }> => i.type === type)
-    .slice()
-    .sort(byOrder);
-}
-
-function aspectLabel(aspect: string, localize: Localize): string {
-  const key = (ASPECT_LABEL as Readonly<Record<string, string>>)[aspect];
-  return key ? localize(key) : aspect;
 }
 
 // ── Header ───────────────────────────────────────────────────────────────────────────────────
@@ -358,170 +291,6 @@ function skills(input: ActorContextInput, format: Format): SkillGroup[] {
       groups.push({ category, label: localize(CATEGORY_LABEL[category]), skills: rows });
   }
   return groups;
-}
-
-// ── Combat ───────────────────────────────────────────────────────────────────────────────────
-
-export interface ImpactButton {
-  aspect: Aspect;
-  short: string;
-  label: string;
-  impact: number;
-  /** "E 5". */
-  text: string;
-  /** "Attack with Edge, impact 5". */
-  title: string;
-}
-
-export interface WeaponRow {
-  id: string;
-  name: string;
-  img: string;
-  shield: boolean;
-  equipped: boolean;
-  held: string;
-  skill: string;
-  skillMissing: boolean;
-  /** null: no weapon quality (ruling R41). */
-  wq: number | null;
-  /** The item has no weapon quality: the sheet shows a dash with a hint. */
-  wqNone: boolean;
-  ml: number | null;
-  aml: number | null;
-  dml: number | null;
-  attackEml: number | null;
-  attackTooltip: string;
-  defenceEml: number | null;
-  defenceTooltip: string;
-  impacts: ImpactButton[];
-}
-
-export interface BandCell {
-  band: string;
-  label: string;
-  range: number;
-  impact: number;
-  /** "P 7". */
-  impactText: string;
-  eml: number | null;
-  tooltip: string;
-  title: string;
-}
-
-export interface MissileRow {
-  id: string;
-  name: string;
-  img: string;
-  equipped: boolean;
-  skill: string;
-  skillMissing: boolean;
-  aspect: string;
-  aspectShort: string;
-  /** null: no weapon quality (ruling R41). */
-  wq: number | null;
-  /** The item has no weapon quality: the sheet shows a dash with a hint. */
-  wqNone: boolean;
-  ml: number | null;
-  bands: BandCell[];
-}
-
-export interface CombatContext {
-  weapons: WeaponRow[];
-  missiles: MissileRow[];
-  dodge: { eml: number; tooltip: string } | null;
-  body: BodyDiagram | null;
-}
-
-function weapons(input: ActorContextInput, format: Format): WeaponRow[] {
-  const { localize, derived } = input;
-  return ofType(input.items, "weapon").map((w) => {
-    const dw = derived?.weapons[w.id];
-    const impacts: ImpactButton[] = dw
-      ? dw.impacts.map(({ aspect, impact }) => {
-          const short = localize(ASPECT_SHORT_LABEL[aspect]);
-          const label = localize(ASPECT_LABEL[aspect]);
-          return {
-            aspect,
-            short,
-            label,
-            impact,
-            text: `${short} ${impact}`,
-            title: format(MESSAGE.impactButton, { aspect: label, impact }),
-          };
-        })
-      : ASPECTS.flatMap((aspect) => {
-          const impact = w.system.hm3.impact[aspect];
-          if (impact === null || impact === undefined) return [];
-          const short = localize(ASPECT_SHORT_LABEL[aspect]);
-          const label = localize(ASPECT_LABEL[aspect]);
-          const title = format(MESSAGE.impactButton, { aspect: label, impact });
-          return [{ aspect, short, label, impact, text: `${short} ${impact}`, title }];
-        });
-    return {
-      id: w.id,
-      name: w.name,
-      img: w.img,
-      shield: w.system.hm3.shield,
-      equipped: w.system.equipped,
-      held: localize(HAND_LABEL[w.system.held]),
-      skill: w.system.hm3.skill,
-      skillMissing: dw ? dw.skillId === null : false,
-      wq: w.system.hm3.wq,
-      wqNone: w.system.hm3.wq === null,
-      ml: dw?.ml ?? null,
-      aml: dw?.aml ?? null,
-      dml: dw?.dml ?? null,
-      attackEml: dw ? dw.attackEml.value : null,
-      attackTooltip: dw ? targetTooltip(dw.attackEml, localize, HM3_TARGET_LABELS) : "",
-      defenceEml: dw ? dw.defenceEml.value : null,
-      defenceTooltip: dw ? targetTooltip(dw.defenceEml, localize, HM3_TARGET_LABELS) : "",
-      impacts,
-    };
-  });
-}
-
-function missiles(input: ActorContextInput, format: Format): MissileRow[] {
-  const { localize, derived } = input;
-  return ofType(input.items, "missile").map((m) => {
-    const dm = derived?.missiles[m.id];
-    const aspect = aspectLabel(m.system.hm3.aspect, localize);
-    const short = localize(ASPECT_SHORT_LABEL[m.system.hm3.aspect]);
-    const bands: BandCell[] = RANGE_BANDS.map((band) => {
-      const db = dm?.bands.find((b) => b.band === band);
-      const stored = m.system.hm3.ranges[band];
-      const label = localize(RANGE_BAND_LABEL[band]);
-      const impact = db?.impact ?? stored.impact;
-      return {
-        band,
-        label,
-        range: db?.range ?? stored.range,
-        impact,
-        impactText: `${short} ${impact}`,
-        eml: db ? db.eml.value : null,
-        tooltip: db ? targetTooltip(db.eml, localize, HM3_TARGET_LABELS) : "",
-        title: format(MESSAGE.bandButton, {
-          band: label,
-          range: db?.range ?? stored.range,
-          aspect,
-          impact,
-        }),
-      };
-    });
-    return {
-      id: m.id,
-      name: m.name,
-      img: m.img,
-      equipped: m.system.equipped,
-      skill: m.system.hm3.skill,
-      skillMissing: dm ? dm.skillId === null : false,
-      aspect,
-      aspectShort: short,
-      wq: m.system.hm3.wq,
-      wqNone: m.system.hm3.wq === null,
-      ml: dm?.ml ?? null,
-      bands,
-    };
-  });
 }
 
 // ── Injuries ─────────────────────────────────────────────────────────────────────────────────

@@ -5,13 +5,13 @@
  * §2: d100 against EML clamped 5..95, a multiple of 5 critical). The combat issue replaces the
  * weapon test by an attack dialog.
  */
-import type { Target } from "../../../core/modifiers";
-import type { Hm3Derived } from "../../../rules/hm3/character-types";
-import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
-import { successLevel } from "../../../rules/hm3/mechanics";
-import type { Level } from "../../../rules/hm3/tables";
+import type { Target } from "../../../../../core/modifiers";
+import type { Hm3Derived } from "../../../../../rules/hm3/character-types";
+import { HM3_TARGET_LABELS } from "../../../../../rules/hm3/combat";
+import { successLevel } from "../../../../../rules/hm3/mechanics";
+import type { Level } from "../../../../../rules/hm3/tables";
 import { ASPECT_LABEL, RANGE_BAND_LABEL } from "../item/labels";
-import { targetTooltip, type Format, type Localize } from "../common";
+import { targetTooltip, type Format, type Localize } from "../../../../sheets/common";
 import { LEVEL_LABEL, MESSAGE } from "./labels";
 
 function aspectName(aspect: string, localize: Localize): string {

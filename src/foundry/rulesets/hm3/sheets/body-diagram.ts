@@ -10,13 +10,14 @@
  * automatically, one row per location ordered by region, a paired location's two sides to
  * the left and right of the middle, so creatures render without code.
  */
-import type { Region } from "../../core/body";
-import { splitSided } from "../../core/body";
-import type { Hm3Derived } from "../../rules/hm3/character-types";
-import { HUMAN_PLAN_ID } from "../../rules/hm3/body-plan";
-import { ASPECTS, SEVERITIES, type Severity } from "../../rules/hm3/tables";
+import type { Region } from "../../../../core/body";
+import { splitSided } from "../../../../core/body";
+import type { Hm3Derived } from "../../../../rules/hm3/character-types";
+import { HUMAN_PLAN_ID } from "../../../../rules/hm3/body-plan";
+import { ASPECTS, SEVERITIES, type Severity } from "../../../../rules/hm3/tables";
 import { ASPECT_LABEL, ASPECT_SHORT_LABEL, SEVERITY_LABEL } from "./item/labels";
-import { locationLabel, type Localize } from "./common";
+import type { Localize } from "../../../sheets/common";
+import { locationLabel } from "./locations";
 
 export type InjuryClass = "none" | Severity;
 

@@ -3,11 +3,11 @@
  * form data (rows of `system.hm3.bodyPlan.locations.<i>.<field>`), add and remove rows, copy
  * the human plan.
  */
-import type { Region } from "../../../core/body";
-import { humanBodyPlan, REGIONS } from "../../../rules/hm3/body-plan";
-import type { Hm3InjuryCellInput } from "../../../rules/hm3/character-types";
-import { AIM_ZONES, IMPACT_BANDS } from "../../../rules/hm3/tables";
-import type { Hm3BodyPlanSource, Hm3PlanLocationSource } from "../../data/source";
+import type { Region } from "../../../../../core/body";
+import { humanBodyPlan, REGIONS } from "../../../../../rules/hm3/body-plan";
+import type { Hm3InjuryCellInput } from "../../../../../rules/hm3/character-types";
+import { AIM_ZONES, IMPACT_BANDS } from "../../../../../rules/hm3/tables";
+import type { Hm3BodyPlanSource, Hm3PlanLocationSource } from "../../source";
 
 export const PLAN_PREFIX = "system.hm3.bodyPlan";
 const ROW = /^system\.hm3\.bodyPlan\.locations\.(\d+)\.(.+)$/;

@@ -6,18 +6,22 @@
  * localised messages. Pure (a localiser and a formatter are passed in), so tested in Node.
  *
  * The core's item arrays follow the actor's items in order, filtered by type
- * (src/foundry/data/actor/hm3-input.ts: `skills`, `weapons`, `missiles`, `armour`, `injuries`
+ * (src/foundry/rulesets/hm3/input.ts: `skills`, `weapons`, `missiles`, `armour`, `injuries`
  * one type each; `load` the weapons, missiles, armour and gear together), so `items` must be
  * the actor's items in the order the derivation was given them (`actor.items.contents`).
  */
-import { InputError, showValue } from "../../../core/errors";
-import { bodyPlanProblems, validateBodyPlan, type PlanProblem } from "../../../rules/hm3/body-plan";
-import { AIM_ZONES, IMPACT_BANDS, type AimZone } from "../../../rules/hm3/tables";
-import { planInput } from "../../data/actor/hm3-input";
-import type { TypeKey } from "../../data/rules";
-import type { Hm3BodyPlanSource } from "../../data/source";
-import { labelFor } from "../../data/validate";
-import type { Format, Localize } from "../common";
+import { InputError, showValue } from "../../../../../core/errors";
+import {
+  bodyPlanProblems,
+  validateBodyPlan,
+  type PlanProblem,
+} from "../../../../../rules/hm3/body-plan";
+import { AIM_ZONES, IMPACT_BANDS, type AimZone } from "../../../../../rules/hm3/tables";
+import { planInput } from "../../input";
+import type { TypeKey } from "../../../../data/rules";
+import type { Hm3BodyPlanSource } from "../../source";
+import { labelFor } from "../../../../data/validate";
+import type { Format, Localize } from "../../../../sheets/common";
 import { AIM_LABEL, REGION_LABEL } from "./labels";
 
 /** Message and label keys of this module. */

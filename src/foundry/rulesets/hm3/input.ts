@@ -22,21 +22,16 @@ import type {
   CharacterSource,
   CreatureSource,
   GearSource,
-  Hm3BodyPlanSource,
   InjurySource,
   MissileSource,
   PhysicalSource,
   SkillSource,
   WeaponSource,
-} from "../source";
+} from "../../data/source";
+import type { ItemLike } from "../contract";
+import type { Hm3BodyPlanSource } from "./source";
 
-/** An embedded item as the derivation needs it. */
-export interface ItemLike {
-  id: string | null;
-  type: string;
-  name: string;
-  system: unknown;
-}
+export type { ItemLike };
 
 /** Id given to a creature's own body plan (the rules' own constant, re-exported). */
 export { CREATURE_PLAN_ID };

@@ -4,7 +4,7 @@
  * names of its skill items. Read from an unknown value with narrowing, so a world or
  * compendium item (no actor) and an actor that failed to derive both give what they can.
  */
-import type { Hm3Derived } from "../../../rules/hm3/character-types";
+import type { Hm3Derived } from "../../../../../rules/hm3/character-types";
 import type { OwnerInput } from "./context";
 
 function isObject(value: unknown): value is Record<string, unknown> {

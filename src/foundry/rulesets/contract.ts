@@ -1,0 +1,177 @@
+/**
+ * What a ruleset contributes to the Foundry adapter (issue 16): the generic adapter
+ * (src/foundry outside `rulesets/<id>/`) asks for these through the registry
+ * (`rulesets/index.ts`) and never names a ruleset. A ruleset's folder (`rulesets/<id>/`)
+ * implements them; adding a ruleset is a new folder and one line in the registry.
+ *
+ * This module is generic and imports no ruleset, so a ruleset's modules can import its types
+ * without a cycle through the registry.
+ */
+import type { CombatRules } from "../../core/combat";
+import type { ExchangeCard } from "../../core/flow";
+import type { ExchangeRecord, RulesetId, Side } from "../../core/ruleset";
+import type { AnyRuleset } from "../../rules";
+import type { Rule } from "../data/rule-kinds";
+
+/** The document types that may carry a ruleset block (`Actor.character`, `Item.weapon`…). */
+export type BlockTypeKey =
+  | "Actor.character"
+  | "Actor.creature"
+  | "Item.weapon"
+  | "Item.missile"
+  | "Item.armour"
+  | "Item.skill"
+  | "Item.injury"
+  | "Item.gear";
+export type ActorTypeKey = Extract<BlockTypeKey, `Actor.${string}`>;
+
+/** Who is looking at a card (for the card's view model): computed on each client as it renders. */
+export interface CardViewer {
+  userId: string;
+  isGM: boolean;
+  owns: Record<Side, boolean>;
+  gmOnline: boolean;
+  showDefenceTargets: boolean;
+}
+
+/** An embedded item as a derivation reads it. */
+export interface ItemLike {
+  id: string | null;
+  type: string;
+  name: string;
+  system: unknown;
+}
+
+/** The locations of a body plan an item may name (armour: bare and sided; injuries: sided). */
+export interface PlanContext {
+  /** Plan name, or a localisation key. */
+  name: string;
+  /** Ids armour may cover: bare and sided. */
+  armourIds: readonly string[];
+  /** Ids an injury may sit on: sided for paired locations. */
+  injuryIds: readonly string[];
+  /**
+   * The ruleset whose locations these are; absent: any. A field of another ruleset's block is
+   * checked against that ruleset's human plan instead (`planForPath`, data/validate.ts).
+   */
+  ruleset?: string;
+}
+
+/** A plan-level problem of a stored block (paths inside the block); `key` is a lang key. */
+export interface BlockProblem {
+  /** Path inside the block (`bodyPlan.locations.0.aim`). */
+  field: string;
+  value: unknown;
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * A form field a ruleset reads itself rather than by its stored rule (HM3: an injury's code
+ * `S2` sets severity and level). `parse` throws when the value is refused; `expand` gives the
+ * stored fields (paths inside the block) the accepted value is written to, absent: the field
+ * itself.
+ */
+export interface InputShortcut {
+  type: BlockTypeKey;
+  /** Path inside the block (`code`, `bodyPlan.locations.3.injury.2`). */
+  path: RegExp;
+  /** Only string values take the shortcut (others go through the field's rule). */
+  stringsOnly?: boolean;
+  /** Label key of the field when it is not a stored field; absent: the stored field's label. */
+  label?: string;
+  /** Message key when `parse` refuses the value. */
+  refusedKey: string;
+  parse(value: unknown, field: string): unknown;
+  expand?(value: unknown): Record<string, unknown>;
+}
+
+/** A pure migration of one document's `system` (see src/foundry/migrations/index.ts). */
+export interface RulesetMigration {
+  version: number;
+  name: string;
+  migrate: (type: string, system: Record<string, unknown>) => Record<string, unknown>;
+  /** Reads a value's meaning: runs on whole stored sources of this ruleset's block only. */
+  wholeOnly?: boolean;
+}
+
+/** The data side of a ruleset: its `system.<id>` block on every type that has one. */
+export interface RulesetData {
+  /** Builds the block's fields per type (called inside `defineSchema`: Foundry globals). */
+  blocks: Partial<Record<BlockTypeKey, () => foundry.data.fields.SchemaField.Any>>;
+  /** Every stored leaf of the block per type, by path inside the block (`*`: an array index). */
+  rules: Partial<Record<BlockTypeKey, Readonly<Record<string, Rule>>>>;
+  /** The block's LOCALIZATION_PREFIXES entry per type (`<prefix>.FIELDS.<id>.<path>.label`). */
+  prefixes: Partial<Record<BlockTypeKey, string>>;
+  /** Label key of each labelled field per type, by `system` path (generated: npm run template). */
+  labels: Partial<Record<BlockTypeKey, Readonly<Record<string, string>>>>;
+  /** The top-level fields of the block a whole stored source carries, per type. */
+  blockFields: Partial<Record<BlockTypeKey, readonly string[]>>;
+  /** Nullable containers (a creature's `bodyPlan`): null is stored whole, not leaf by leaf. */
+  nullable: Partial<Record<BlockTypeKey, readonly string[]>>;
+  /** The migrations of the block (numbered in the system's one sequence of schema versions). */
+  migrations: readonly RulesetMigration[];
+  /** Form fields read by the ruleset itself. */
+  shortcuts: readonly InputShortcut[];
+  /** The human plan's locations (the default for an actor without a plan of its own). */
+  humanPlan: PlanContext;
+  /** An actor's own plan from its block, or undefined for the human plan. */
+  ownPlan(type: string, block: unknown): PlanContext | undefined;
+  /** Plan-level problems of an actor's block (uniqueness, sums…), beyond the field rules. */
+  blockProblems(type: ActorTypeKey, block: Record<string, unknown>): BlockProblem[];
+}
+
+/** How the ruleset derives an actor's figures (pure: plain data in, plain data out). */
+export interface RulesetDerivation<Derived = unknown> {
+  /**
+   * The core's derivation of an actor from its stored `system` and items; throws an
+   * `InputError` (src/core/errors.ts) naming the derivation's own field for a value it refuses.
+   */
+  actor(system: Record<string, unknown>, items: readonly ItemLike[]): Derived;
+  /**
+   * The `system` path (`hm3.attributes.str`) of a field an `InputError` of the derivation names
+   * (`attributes.str`); "" stays "".
+   */
+  fieldPath(field: string): string;
+}
+
+/**
+ * The ruleset's sheets (ApplicationV2 classes: they need Foundry's globals when their module
+ * loads, so they are listed apart, in the sheet registry `rulesets/sheets.ts`).
+ */
+export interface RulesetSheets {
+  /**
+   * Registers the ruleset's actor and item sheet classes with `DocumentSheetConfig` (at init);
+   * `makeDefault`: the world's ruleset, whose sheets open by default.
+   */
+  register(makeDefault: boolean): void;
+  /** The Handlebars partials its sheets include (loaded at init). */
+  partials: readonly string[];
+}
+
+export interface FoundryRuleset<Derived = unknown> {
+  id: RulesetId;
+  ruleset: AnyRuleset;
+  combat: CombatRules;
+  /** The ruleset's card partial (a template path) and its pure view-model builder. */
+  card: {
+    resultTemplate: string;
+    resultContext(card: ExchangeCard, viewer: CardViewer): Record<string, unknown>;
+  };
+  /**
+   * Where the ruleset leaves amputation to the GM (HM3, ruling R30): the side that strike
+   * `strike` of a result struck and that an amputation may now befall, or null when that strike
+   * calls for no amputation decision. Absent: the ruleset has no such decision.
+   */
+  amputationVictim?(result: ExchangeRecord, strike: number): Side | null;
+  /**
+   * The lang key of each roll name the ruleset's exchanges make (`RollRecord.name`), for the
+   * card's list of dice and who rolled them. A roll without one is shown as "another roll",
+   * never by its raw name.
+   */
+  rollLabels: Readonly<Record<string, string>>;
+  /** Its `system.<id>` blocks: schema, rules, labels, migrations, validation. */
+  data: RulesetData;
+  /** Its actors' derived figures. */
+  derive: RulesetDerivation<Derived>;
+}

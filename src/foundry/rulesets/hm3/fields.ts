@@ -1,0 +1,136 @@
+/**
+ * The fields of the HM3 block (`system.hm3`) of every document type that has one, as Foundry
+ * `foundry.data.fields` instances built from the bounds of `./rules.ts`. The data models
+ * (src/foundry/data) build `system.<id>` from every registered ruleset's blocks
+ * (`HM3_BLOCKS`, called inside `defineSchema`, never at import time).
+ */
+import { REGIONS } from "../../../rules/hm3/body-plan";
+import {
+  HAND_MODES,
+  HM3_ATTRIBUTES,
+  SKILL_CATEGORIES,
+  type Hm3AttributeId,
+} from "../../../rules/hm3/character-types";
+import {
+  AIM_ZONES,
+  ASPECTS,
+  MATERIALS,
+  RANGE_BANDS,
+  SEVERITIES,
+  type AimZone,
+  type Aspect,
+  type RangeBand,
+} from "../../../rules/hm3/tables";
+import { bool, choice, int, locationId, nullableInt, text } from "../../data/fields";
+import type { NumberRule } from "../../data/rule-kinds";
+import { BOUNDS, INJURY_ASPECTS, VELOCITIES } from "./rules";
+
+const fields = () => foundry.data.fields;
+
+/** The twelve HM3 attributes, whole numbers (1-30 for characters, 1-99 for creatures), 10 by default. */
+export function hm3Attributes(rule: NumberRule = BOUNDS.attribute) {
+  const attrs = {} as Record<Hm3AttributeId, ReturnType<typeof int>>;
+  for (const id of HM3_ATTRIBUTES) attrs[id] = int(rule);
+  return new (fields().SchemaField)(attrs);
+}
+
+/** The HM3 block shared by characters and creatures (`attribute`: the attributes' bounds). */
+export function hm3ActorFields(attribute: NumberRule = BOUNDS.attribute) {
+  return {
+    attributes: hm3Attributes(attribute),
+    fatigue: int(BOUNDS.fatigue),
+    encumbrance: nullableInt(BOUNDS.encumbrance),
+  };
+}
+
+/** Impact of a weapon per aspect; null where the weapon has no such aspect. */
+export function impactByAspect() {
+  const impact = {} as Record<Aspect, ReturnType<typeof nullableInt>>;
+  for (const aspect of ASPECTS) impact[aspect] = nullableInt(BOUNDS.impact);
+  return new (fields().SchemaField)(impact);
+}
+
+/** A missile's range band: range in hexes and impact. */
+export function rangeBand() {
+  return new (fields().SchemaField)({ range: int(BOUNDS.range), impact: int(BOUNDS.bandImpact) });
+}
+
+/** A creature's body plan; null: the human plan of seed 003. */
+export function bodyPlan() {
+  const f = fields();
+  const aim = {} as Record<AimZone, ReturnType<typeof int>>;
+  for (const zone of AIM_ZONES) aim[zone] = int(BOUNDS.aimPoints);
+  const cell = new f.SchemaField({
+    severity: choice(SEVERITIES, "M"),
+    level: int(BOUNDS.injuryLevel),
+    fumbleStumble: bool(false),
+    amputation: bool(false),
+  });
+  const location = new f.SchemaField({
+    id: locationId("body"),
+    name: text("Body", false),
+    region: choice(REGIONS, "torso"),
+    paired: bool(false),
+    aim: new f.SchemaField(aim),
+    injury: new f.ArrayField(cell),
+  });
+  return new f.SchemaField(
+    { name: text("Creature", false), locations: new f.ArrayField(location) },
+    { required: true, nullable: true, initial: null },
+  );
+}
+
+/** The HM3 block of each type, by type key. */
+export const HM3_BLOCKS = {
+  "Actor.character": () => new foundry.data.fields.SchemaField(hm3ActorFields()),
+  "Actor.creature": () =>
+    new foundry.data.fields.SchemaField({
+      ...hm3ActorFields(BOUNDS.creatureAttribute),
+      bodyPlan: bodyPlan(),
+    }),
+  "Item.weapon": () =>
+    new foundry.data.fields.SchemaField({
+      skill: text("", true),
+      wq: nullableInt(BOUNDS.wq),
+      attack: int(BOUNDS.attackDefence),
+      defence: int(BOUNDS.attackDefence),
+      impact: impactByAspect(),
+      handMode: choice(HAND_MODES, "one"),
+      shield: bool(false),
+    }),
+  "Item.missile": () => {
+    const ranges = {} as Record<RangeBand, ReturnType<typeof rangeBand>>;
+    for (const band of RANGE_BANDS) ranges[band] = rangeBand();
+    return new foundry.data.fields.SchemaField({
+      skill: text("", true),
+      aspect: choice(ASPECTS, "point"),
+      velocity: choice(VELOCITIES, "low"),
+      wq: nullableInt(BOUNDS.wq),
+      ranges: new foundry.data.fields.SchemaField(ranges),
+    });
+  },
+  "Item.armour": () =>
+    new foundry.data.fields.SchemaField({
+      material: choice(MATERIALS, "leather"),
+      quality: int(BOUNDS.quality),
+      enchantment: int(BOUNDS.enchantment),
+      locations: new foundry.data.fields.ArrayField(locationId("thorax")),
+    }),
+  "Item.skill": () =>
+    new foundry.data.fields.SchemaField({
+      category: choice(SKILL_CATEGORIES, "physical"),
+      sbAttributes: new foundry.data.fields.ArrayField(choice(HM3_ATTRIBUTES, "str"), { max: 3 }),
+      sbModifier: int(BOUNDS.sbModifier),
+      skillBase: nullableInt(BOUNDS.skillBase),
+      ml: int(BOUNDS.ml),
+    }),
+  "Item.injury": () =>
+    new foundry.data.fields.SchemaField({
+      location: locationId("thorax"),
+      aspect: choice(INJURY_ASPECTS, "blunt"),
+      severity: choice(SEVERITIES, "M"),
+      level: int(BOUNDS.injuryLevel),
+      healingRate: int(BOUNDS.healingRate),
+      bleeding: bool(false),
+    }),
+} as const;

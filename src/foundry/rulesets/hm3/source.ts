@@ -1,0 +1,97 @@
+/**
+ * The stored shape of the HM3 block (`system.hm3`) of each document type, as plain types. The
+ * block's schema (`./fields.ts`) defines the same shape as Foundry fields.
+ */
+import type {
+  HandMode,
+  Hm3Attributes,
+  Hm3AttributeId,
+  Hm3InjuryCellInput,
+  SkillCategory,
+} from "../../../rules/hm3/character-types";
+import type { Region } from "../../../core/body";
+import type { AimZone, Aspect, Material, RangeBand, Severity } from "../../../rules/hm3/tables";
+import type { Velocity } from "../../../rules/hm3/eml";
+
+export interface Hm3ActorBlock {
+  attributes: Hm3Attributes;
+  /** Fatigue levels, part of the Universal Penalty. */
+  fatigue: number;
+  /** Encumbrance entered by the GM; null: computed from the load. */
+  encumbrance: number | null;
+}
+
+export interface Hm3PlanLocationSource {
+  id: string;
+  name: string;
+  region: Region;
+  paired: boolean;
+  aim: Record<AimZone, number>;
+  injury: Hm3InjuryCellInput[];
+}
+
+export interface Hm3BodyPlanSource {
+  name: string;
+  locations: Hm3PlanLocationSource[];
+}
+
+export interface Hm3CreatureBlock extends Hm3ActorBlock {
+  /** The creature's body plan; null: the human plan. */
+  bodyPlan: Hm3BodyPlanSource | null;
+}
+
+export interface Hm3SkillBlock {
+  category: SkillCategory;
+  sbAttributes: Hm3AttributeId[];
+  sbModifier: number;
+  skillBase: number | null;
+  ml: number;
+}
+
+export interface Hm3WeaponBlock {
+  skill: string;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
+  attack: number;
+  defence: number;
+  /** null where the weapon has no such aspect. */
+  impact: Record<Aspect, number | null>;
+  handMode: HandMode;
+  shield: boolean;
+}
+
+export interface Hm3MissileBlock {
+  skill: string;
+  aspect: Aspect;
+  velocity: Velocity;
+  /** null: no weapon quality (ruling R41). */
+  wq: number | null;
+  ranges: Record<RangeBand, { range: number; impact: number }>;
+}
+
+export interface Hm3ArmourBlock {
+  material: Material;
+  quality: number;
+  enchantment: number;
+  locations: string[];
+}
+
+export interface Hm3InjuryBlock {
+  location: string;
+  aspect: string;
+  severity: Severity;
+  level: number;
+  healingRate: number;
+  bleeding: boolean;
+}
+
+/** The HM3 block of each type that has one. */
+export interface Hm3BlockSources {
+  "Actor.character": Hm3ActorBlock;
+  "Actor.creature": Hm3CreatureBlock;
+  "Item.weapon": Hm3WeaponBlock;
+  "Item.missile": Hm3MissileBlock;
+  "Item.armour": Hm3ArmourBlock;
+  "Item.skill": Hm3SkillBlock;
+  "Item.injury": Hm3InjuryBlock;
+}
