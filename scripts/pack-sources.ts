@@ -18,6 +18,7 @@ import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
 import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
+import { generateM2mSources, M2M_ALL_PACKS } from "./pack-sources-m2m";
 import { stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
 import { referenceCsv, type CsvRow } from "./reference-data";
@@ -365,9 +366,13 @@ export function generateSources(): Map<string, string> {
   return out;
 }
 
-/** Writes the sources, replacing each generated pack folder's JSON files. */
-export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): void {
-  for (const pack of ALL_PACKS) {
+/** Writes the sources, replacing each generated pack folder's JSON files (`packs`: which folders). */
+export function writeSources(
+  sources: Map<string, string>,
+  root = SOURCE_DIR,
+  packs: readonly string[] = ALL_PACKS,
+): void {
+  for (const pack of packs) {
     const dir = join(root, pack);
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(dir)) if (f.endsWith(".json")) rmSync(join(dir, f));
@@ -377,7 +382,8 @@ export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): v
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const sources = generateSources();
+    // The HM3 packs, then the GURPS Man to Man item packs (scripts/pack-sources-m2m.ts).
+    const sources = new Map([...generateSources(), ...generateM2mSources()]);
     // Nothing is written when a generated document would fail the build's check.
     const problems = [...sources].flatMap(([path, body]) => {
       const doc = JSON.parse(body) as Obj;
@@ -386,7 +392,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       return found.length ? [formatSourceProblems(path, found)] : [];
     });
     if (problems.length) throw new Error(`malformed documents:\n${problems.join("\n")}`);
-    writeSources(sources);
+    writeSources(sources, SOURCE_DIR, [...ALL_PACKS, ...M2M_ALL_PACKS]);
     console.log(`packs:sources: ${sources.size} documents written under packs/_source`);
   } catch (e) {
     console.error(`packs:sources: ${(e as Error).message}`);
