@@ -2,7 +2,8 @@
  * `npm run packs:sources`: writes the HârnMaster 3 compendium pack sources
  * (`packs/_source/<pack>/<slug>.json`) from the reference statistics of `../shared/data/hm3/*.csv`
  * (hm3.md §3), as kept in the repository by `npm run reference` (`reference/hm3-*.json`, so this
- * script needs no `../shared`), and the seed 003 tables the engine already holds.
+ * script needs no `../shared`), and the seed 003 tables the engine already holds; then the
+ * GURPS Man to Man item packs (scripts/pack-sources-m2m.ts, from the m2m engine's tables).
  * Re-runnable: the same CSVs give byte-identical files; a test checks that the committed
  * sources are what this script writes, so nobody edits them by hand out of step.
  *
