@@ -383,6 +383,9 @@ describe("conversion to the engine's inputs", () => {
     // Villem, ST 13, large knife swing: 2-3 capped by its MD 1+2 (L5465).
     const knife = handWeaponBlock(handWeaponItems().find((i) => i.id === "large-knife")!);
     expect(meleeAttack(knife, 0, 13).damage).toEqual({ dice: 1, adds: 2 });
+    // Ruling M94: a fine knife's +1 comes before the cap; ST 8 swing 1-2, −2 +1 → 1-3.
+    expect(meleeAttack({ ...knife, quality: "fine" }, 0, 13).damage).toEqual({ dice: 1, adds: 2 });
+    expect(meleeAttack({ ...knife, quality: "fine" }, 0, 8).damage).toEqual({ dice: 1, adds: -3 });
     // A fine broadsword: +1 damage (L998); a fine mace resists breakage (L1006).
     expect(meleeAttack({ ...SWORD, quality: "fine" }, 0, 12).damage).toEqual({ dice: 1, adds: 4 });
     const mace = handWeaponBlock(handWeaponItems().find((i) => i.id === "small-mace")!);

@@ -262,7 +262,7 @@ export function armourProtection(
  * `st`: damage (`weaponDamage`: basic damage + the mode's mod, capped by its MD, L976), type,
  * and breakage resistance (the weapon's, or fine crushing quality, L1006). The quality's damage
  * bonus (fine swords and cutting/impaling weapons +1, L998–1004) is added to the mode's mod,
- * before the MD cap (the cap is the weapon's, L976). An unknown mode: InputError on `field`.
+ * before the MD cap (the cap is the weapon's, L976; ruling M94). An unknown mode: InputError on `field`.
  */
 export function meleeAttack(
   block: M2mWeaponBlock,
