@@ -25,7 +25,7 @@ import {
   suitBlock,
 } from "../src/foundry/rulesets/m2m/item-tables";
 import type { M2mItemBlocks, M2mItemType } from "../src/foundry/rulesets/m2m/item-data";
-import { stableId } from "./pack-ids";
+import { itemDoc, slug } from "./pack-ids";
 
 type Obj = Record<string, unknown>;
 
@@ -66,29 +66,15 @@ export function m2mItemDoc<T extends M2mItemType>(
   lines: readonly number[],
   note: string | null,
 ): Obj {
-  const pack = M2M_PACKS[table];
-  const _id = stableId(`${pack}:${name}`);
-  return {
-    _id,
-    _key: `!items!${_id}`,
-    name,
-    type,
-    img: IMG[table],
-    system: {
-      description: description(lines, note),
-      quantity: 1,
-      weight: m2m.weight ?? 0,
-      carried: true,
-      equipped: false,
-      held: "none",
-      m2m,
-    },
-    effects: [],
-    folder: null,
-    sort: 0,
-    ownership: { default: 0 },
-    flags: {},
-  };
+  return itemDoc(M2M_PACKS[table], name, type, IMG[table]!, {
+    description: description(lines, note),
+    quantity: 1,
+    weight: m2m.weight ?? 0,
+    carried: true,
+    equipped: false,
+    held: "none",
+    m2m,
+  });
 }
 
 /** A shield's item name: the table's type, with "shield" after it (a buckler is one). */
@@ -132,20 +118,11 @@ export function m2mDocs(): { pack: string; doc: Obj }[] {
   return out;
 }
 
-/** A file name from a document name (as scripts/pack-sources.ts names the HM3 files). */
-function fileSlug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
-
 /** Every m2m source file: path under packs/_source → its JSON text. */
 export function generateM2mSources(): Map<string, string> {
   const out = new Map<string, string>();
   for (const { pack, doc } of m2mDocs()) {
-    const path = `${pack}/${fileSlug(String(doc.name))}.json`;
+    const path = `${pack}/${slug(String(doc.name))}.json`;
     if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
     out.set(path, `${JSON.stringify(doc, null, 2)}\n`);
   }

@@ -20,7 +20,7 @@ import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
 import { generateM2mSources, M2M_ALL_PACKS } from "./pack-sources-m2m";
-import { stableId } from "./pack-ids";
+import { itemDoc, slug, stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
 import { referenceCsv, type CsvRow } from "./reference-data";
 
@@ -126,16 +126,7 @@ function text(row: CsvRow, column: string): string {
 
 // ── Ids ──────────────────────────────────────────────────────────────────────────────────────
 
-export { stableId };
-
-/** A file name from a document name: lower case, runs of other characters become "-". */
-export function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
+export { slug, stableId };
 
 // ── Rulings (docs/rulings.md R35-R38) ────────────────────────────────────────────────────────
 
@@ -212,23 +203,6 @@ function physical(row: CsvRow): Obj {
 
 function description(row: CsvRow): string {
   return `<p>${text(row, "source")}. Price ${num(row, "price_d")}d.</p>`;
-}
-
-function itemDoc(pack: string, name: string, type: string, img: string, system: Obj): Obj {
-  const _id = stableId(`${pack}:${name}`);
-  return {
-    _id,
-    _key: `!items!${_id}`,
-    name,
-    type,
-    img,
-    system,
-    effects: [],
-    folder: null,
-    sort: 0,
-    ownership: { default: 0 },
-    flags: {},
-  };
 }
 
 /** A melee weapon or shield (melee-weapons.csv). Shields: the CSV's skill is Shield. */

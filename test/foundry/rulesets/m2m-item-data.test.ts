@@ -60,7 +60,7 @@ import {
   rangedRanges,
   suitProtection,
 } from "../../../src/rules/m2m/equipment";
-import { DAMAGE_TYPES } from "../../../src/rules/m2m/types";
+import { DAMAGE_TYPES, HIT_LOCATIONS } from "../../../src/rules/m2m/types";
 
 // ── Schema and rules agree ───────────────────────────────────────────────────────────────────
 
@@ -354,19 +354,7 @@ describe("conversion to the engine's inputs", () => {
     });
     // A suit covers every location but the face (L2625).
     expect(Object.keys(armourProtection(CHAIN_SUIT, "cut")).sort()).toEqual(
-      [
-        "head",
-        "left-arm",
-        "right-arm",
-        "left-hand",
-        "right-hand",
-        "torso",
-        "vitals",
-        "left-leg",
-        "right-leg",
-        "left-foot",
-        "right-foot",
-      ].sort(),
+      HIT_LOCATIONS.filter((l) => l !== "face").sort(),
     );
   });
 
