@@ -1,8 +1,8 @@
 /**
  * The compendium id scheme (docs/packs.md): a document's `_id` is the first 16 base-62
  * characters of SHA-256 of a stable key (`<pack>:<name>`; an embedded item's key adds its
- * actor and type), so UUID links survive rebuilds. Shared by scripts/pack-sources.ts and
- * scripts/pack-actors.ts.
+ * actor and type), so UUID links survive rebuilds; a file is named by the document's slug.
+ * Shared by scripts/pack-sources.ts, scripts/pack-actors.ts and scripts/pack-sources-m2m.ts.
  */
 import { createHash } from "node:crypto";
 
@@ -14,4 +14,37 @@ export function stableId(key: string): string {
   let id = "";
   for (let i = 0; id.length < 16; i++) id += BASE62[digest[i]! % 62];
   return id;
+}
+
+/** A file name from a document name: lower case, runs of other characters become "-". */
+export function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, "and")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** An item document of `pack` with its stable id and `_key`, as the item packs write them. */
+export function itemDoc(
+  pack: string,
+  name: string,
+  type: string,
+  img: string,
+  system: Record<string, unknown>,
+): Record<string, unknown> {
+  const _id = stableId(`${pack}:${name}`);
+  return {
+    _id,
+    _key: `!items!${_id}`,
+    name,
+    type,
+    img,
+    system,
+    effects: [],
+    folder: null,
+    sort: 0,
+    ownership: { default: 0 },
+    flags: {},
+  };
 }

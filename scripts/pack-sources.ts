@@ -2,7 +2,8 @@
  * `npm run packs:sources`: writes the HârnMaster 3 compendium pack sources
  * (`packs/_source/<pack>/<slug>.json`) from the reference statistics of `../shared/data/hm3/*.csv`
  * (hm3.md §3), as kept in the repository by `npm run reference` (`reference/hm3-*.json`, so this
- * script needs no `../shared`), and the seed 003 tables the engine already holds.
+ * script needs no `../shared`), and the seed 003 tables the engine already holds; then the
+ * GURPS Man to Man item packs (scripts/pack-sources-m2m.ts, from the m2m engine's tables).
  * Re-runnable: the same CSVs give byte-identical files; a test checks that the committed
  * sources are what this script writes, so nobody edits them by hand out of step.
  *
@@ -18,7 +19,8 @@ import type { Aspect, LocationId, Material } from "../src/rules/hm3/tables";
 import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
-import { stableId } from "./pack-ids";
+import { generateM2mSources, M2M_ALL_PACKS } from "./pack-sources-m2m";
+import { itemDoc, slug, stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
 import { referenceCsv, type CsvRow } from "./reference-data";
 
@@ -124,16 +126,7 @@ function text(row: CsvRow, column: string): string {
 
 // ── Ids ──────────────────────────────────────────────────────────────────────────────────────
 
-export { stableId };
-
-/** A file name from a document name: lower case, runs of other characters become "-". */
-export function slug(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/&/g, "and")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
+export { slug, stableId };
 
 // ── Rulings (docs/rulings.md R35-R38) ────────────────────────────────────────────────────────
 
@@ -210,23 +203,6 @@ function physical(row: CsvRow): Obj {
 
 function description(row: CsvRow): string {
   return `<p>${text(row, "source")}. Price ${num(row, "price_d")}d.</p>`;
-}
-
-function itemDoc(pack: string, name: string, type: string, img: string, system: Obj): Obj {
-  const _id = stableId(`${pack}:${name}`);
-  return {
-    _id,
-    _key: `!items!${_id}`,
-    name,
-    type,
-    img,
-    system,
-    effects: [],
-    folder: null,
-    sort: 0,
-    ownership: { default: 0 },
-    flags: {},
-  };
 }
 
 /** A melee weapon or shield (melee-weapons.csv). Shields: the CSV's skill is Shield. */
@@ -365,9 +341,13 @@ export function generateSources(): Map<string, string> {
   return out;
 }
 
-/** Writes the sources, replacing each generated pack folder's JSON files. */
-export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): void {
-  for (const pack of ALL_PACKS) {
+/** Writes the sources, replacing each generated pack folder's JSON files (`packs`: which folders). */
+export function writeSources(
+  sources: Map<string, string>,
+  root = SOURCE_DIR,
+  packs: readonly string[] = ALL_PACKS,
+): void {
+  for (const pack of packs) {
     const dir = join(root, pack);
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(dir)) if (f.endsWith(".json")) rmSync(join(dir, f));
@@ -377,7 +357,8 @@ export function writeSources(sources: Map<string, string>, root = SOURCE_DIR): v
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    const sources = generateSources();
+    // The HM3 packs, then the GURPS Man to Man item packs (scripts/pack-sources-m2m.ts).
+    const sources = new Map([...generateSources(), ...generateM2mSources()]);
     // Nothing is written when a generated document would fail the build's check.
     const problems = [...sources].flatMap(([path, body]) => {
       const doc = JSON.parse(body) as Obj;
@@ -386,7 +367,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       return found.length ? [formatSourceProblems(path, found)] : [];
     });
     if (problems.length) throw new Error(`malformed documents:\n${problems.join("\n")}`);
-    writeSources(sources);
+    writeSources(sources, SOURCE_DIR, [...ALL_PACKS, ...M2M_ALL_PACKS]);
     console.log(`packs:sources: ${sources.size} documents written under packs/_source`);
   } catch (e) {
     console.error(`packs:sources: ${(e as Error).message}`);
