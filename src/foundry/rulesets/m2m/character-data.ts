@@ -32,9 +32,12 @@ import { checkRule, VALIDATION_KEYS, type Problem } from "../../data/validate";
 export const ATTRIBUTE_BASES = ["bought", "final"] as const;
 export type AttributeBasis = (typeof ATTRIBUTE_BASES)[number];
 
-/** Locations that can be crippled: arms and legs, hands and feet (L3695-3701; `cripplingCap`). */
-export const CRIPPLABLE_LOCATIONS = HIT_LOCATIONS.filter((l) => cripplingCap(l, 10) !== null);
-export type CripplableLocation = HitLocation;
+/** Locations that can be crippled: arms and legs, hands and feet (L3695-3701). */
+export type CripplableLocation = Exclude<HitLocation, "head" | "face" | "torso" | "vitals">;
+/** The locations the engine caps (`cripplingCap`), in its order. */
+export const CRIPPLABLE_LOCATIONS: readonly CripplableLocation[] = HIT_LOCATIONS.filter(
+  (l): l is CripplableLocation => cripplingCap(l, 10) !== null,
+);
 
 /** A stuck pick or axe (L1608-1614): `check` a ST roll is due when readying. */
 export const STUCK_STATES = [
