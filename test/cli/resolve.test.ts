@@ -3,7 +3,7 @@
  * (exit status 2), stdin, seeds and replay.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -313,6 +313,23 @@ describe("cli examples and the character command", () => {
       const r = cli(["resolve", file]);
       expect(r.status, `${file}: ${r.stderr}`).toBe(0);
       expect(JSON.parse(r.stdout).rolls.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("m2m: a miss and a successful defence still print the defender, hp unchanged (issue 16)", () => {
+    const base = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../examples/m2m/exchange.json"), "utf8"),
+    ) as {
+      defender: Record<string, unknown>;
+      rolls: Record<string, unknown>;
+    };
+    for (const rolls of [{ attack: 13 }, { attack: 10, defence: 9 }]) {
+      const input = { ...base, defender: { ...base.defender, hp: 8 }, rolls };
+      const r = cli(["resolve", "-"], JSON.stringify(input));
+      expect(r.status, r.stderr).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.hit).toBe(false);
+      expect(out.defender).toMatchObject({ hp: 8, injury: 0, shock: 0, dead: false });
     }
   });
 

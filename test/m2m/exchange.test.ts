@@ -86,7 +86,6 @@ describe("attack roll (spec §5.1-§5.4)", () => {
       hit: false,
       defence: null,
       damage: null,
-      defender: null,
       location: null,
     });
     expect(out.unusedAnswers).toEqual(["defence"]);
@@ -611,5 +610,56 @@ describe("the m2m ruleset through the core interface", () => {
     bad({ defender: defender({ dr: { chest: 2 } }) }, "defender.dr.chest: unknown location");
     bad({ defender: { hp: 3 } }, "defender.ht: expected a whole number, got nothing");
     bad({ defence: undefined }, "defence: the exchange needs a defence choice by the defender");
+  });
+});
+
+describe("the defender's figures are always reported (issue 16, contract fix)", () => {
+  const UNHARMED = {
+    injury: 0,
+    lost: 0,
+    ignored: null,
+    majorWound: false,
+    knockdownRoll: false,
+    knockdown: null,
+    stunned: false,
+    crippled: false,
+    unconscious: false,
+    deathRolls: 0,
+    deathChecks: [],
+    dead: false,
+    shock: 0,
+  };
+
+  it("a miss carries the defender with hp unchanged and no effects", () => {
+    const r = run({ defender: defender({ hp: 9 }) }, { attack: 13 });
+    expect(r.attack.outcome).toBe("miss");
+    expect(r.defender).toMatchObject({ ...UNHARMED, hp: 9 });
+    expect(r.effects).toEqual([]);
+  });
+
+  it("a successful parry carries the defender with hp unchanged and no effects", () => {
+    const r = run({ defender: defender({ hp: 7 }) }, { defence: 9 });
+    expect(r.defence!.outcome).toBe("success");
+    expect(r.hit).toBe(false);
+    expect(r.defender).toMatchObject({ ...UNHARMED, hp: 7, halfMove: false });
+    expect(r.effects).toEqual([]);
+  });
+
+  it("a critical miss with no self-hit still carries the defender, hp unchanged", () => {
+    // Critical Miss 10: the weapon drops (L2600-2617); nothing strikes the defender.
+    const r = run({}, { attack: 18, criticalMiss: 10 });
+    expect(r.attack.outcome).toBe("critical-miss");
+    expect(r.defender).toMatchObject({ ...UNHARMED, hp: 12 });
+  });
+
+  it("an unharmed defender at 2 HP keeps 2 and reports half Move (L1872), as a hit armour stops", () => {
+    const missed = run({ defender: defender({ hp: 2 }) }, { attack: 13 });
+    expect(missed.defender).toMatchObject({ ...UNHARMED, hp: 2, halfMove: true });
+    const stopped = run(
+      { defender: defender({ hp: 2, dr: { torso: 9 } }) },
+      { defence: 11, damage: [1, 1] },
+    );
+    expect(stopped.damage!.injury).toBe(0);
+    expect(stopped.defender).toEqual(missed.defender);
   });
 });

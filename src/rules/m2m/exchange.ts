@@ -159,7 +159,11 @@ export interface M2mResult extends ExchangeRecord {
     | null;
   defenceCritical: ReturnType<typeof criticalDefenceEffect> | null;
   damage: M2mDamage | null;
-  defender: M2mWoundOutcome | null;
+  /**
+   * The defender's figures after the exchange. Always present: on a miss or a successful
+   * defence it is {@link unharmed} (`injury` 0, `hp` unchanged), as a hit armour stops.
+   */
+  defender: M2mWoundOutcome;
 }
 
 /** The exchange between the attack roll and the defence: plain data, kept in a chat card. */
@@ -406,7 +410,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     criticalMiss: crit,
     defenceCritical,
     damage,
-    defender: outcome,
+    defender: outcome ?? unharmed(d.defender),
   };
   return {
     ...state,
@@ -544,6 +548,16 @@ function woundOf(
     deathChecks,
     dead,
   };
+}
+
+/**
+ * The defender's figures when no wound struck (a miss, a successful defence): the figures of a
+ * wound of 0 injury, so `hp` is unchanged and no roll, threshold or crippling follows. The
+ * location does not matter for 0 injury except a crippled limb's ignore, hence the torso.
+ */
+function unharmed(who: M2mCombatant): M2mWoundOutcome {
+  const w = applyWound({ ht: who.ht, hp: who.hp, crippled: who.crippled }, 0, "torso");
+  return { ...w, knockdown: null, deathRolls: 0, deathChecks: [], dead: w.destroyed };
 }
 
 function condition(
