@@ -15,6 +15,8 @@ import {
   crippleRecovery,
   cripplingCap,
   fatigueEffects,
+  fatigueThresholds,
+  hitPointThresholds,
   firstAidHp,
   heal,
   htRoll,
@@ -377,5 +379,39 @@ describe("fatigue (§9.6, L3743–3815)", () => {
     expect(fatigueEffects(12, 2)).toEqual({ st: 10, halfMove: false, collapsed: false });
     expect(fatigueEffects(12, 9)).toEqual({ st: 3, halfMove: true, collapsed: false });
     expect(fatigueEffects(12, 11)).toEqual({ st: 1, halfMove: true, collapsed: true });
+  });
+
+  it("L3755-3757: the fatigue at which Move halves (ST − 3) and one collapses (ST − 1), as fatigueEffects applies them", () => {
+    expect(fatigueThresholds(12)).toEqual({ st: 12, halfMove: 9, collapsed: 11 });
+    expect(fatigueThresholds(2)).toEqual({ st: 2, halfMove: 0, collapsed: 1 });
+    for (const st of [2, 5, 12, 18])
+      for (let f = 0; f <= st + 1; f++) {
+        const t = fatigueThresholds(st);
+        expect(fatigueEffects(st, f)).toMatchObject({
+          halfMove: f >= t.halfMove,
+          collapsed: f >= t.collapsed,
+        });
+      }
+  });
+});
+
+describe("hit-point thresholds (L1872-1876, L3638-3645, A15)", () => {
+  it("HT 12: half Move at 3, HT rolls at 0, unconscious below 0, death rolls at −12, −17 … −117, destroyed at −120", () => {
+    const t = hitPointThresholds(12);
+    expect(t).toMatchObject({
+      halfMove: 3,
+      consciousnessRolls: 0,
+      unconscious: -1,
+      destroyed: -120,
+    });
+    expect(t.death.slice(0, 3)).toEqual([-12, -17, -22]);
+    expect(t.death.at(-1)).toBe(-117);
+    expect(t.death).toHaveLength(22);
+  });
+
+  it("every death threshold applyWound reports is one of hitPointThresholds(ht).death", () => {
+    const r = wound(10, 5, 40);
+    expect(r.deathThresholds).toEqual(hitPointThresholds(10).death.filter((x) => x >= -35));
+    expect(() => hitPointThresholds(0)).toThrow(InputError);
   });
 });

@@ -158,6 +158,28 @@ export interface WoundResult {
   limbDamage?: number;
 }
 
+/** The hit-point figures at which something happens, for basic HT `ht` (§9.1). */
+export interface HitPointThresholds {
+  /** At this many hit points or fewer, Move and Dodge are halved (L1872, L3638). */
+  halfMove: number;
+  /** At exactly this (0), a basic-HT roll each turn to stay conscious (L1874, L3639). */
+  consciousnessRolls: number;
+  /** At this or fewer (−1: below 0), unconscious at once (L1876, L3640). */
+  unconscious: number;
+  /** Each death threshold −HT, −HT−5, … down to −10×HT: one HT roll on crossing it (L3641, A15). */
+  death: number[];
+  /** At this or fewer (−10×HT), the body is destroyed (L3645). */
+  destroyed: number;
+}
+
+/** The hit-point thresholds of a character of basic HT `ht` (what `applyWound` applies). */
+export function hitPointThresholds(ht: number): HitPointThresholds {
+  const h = readNumber(ht, "ht", { integer: true, min: 1 });
+  const death: number[] = [];
+  for (let t = -h; t >= -10 * h; t -= 5) death.push(t);
+  return { halfMove: 3, consciousnessRolls: 0, unconscious: -1, death, destroyed: -10 * h };
+}
+
 /**
  * Applies one wound's injury to a location (§9). Limbs (arms, legs) cap at floor(HT/2)+1 and
  * extremities (hands, feet) at floor(HT/3)+1 and are crippled on reaching it; the head, face,
@@ -205,9 +227,7 @@ export function applyWound(
   const stunned =
     opts.canBeStunned !== false && (majorWound || (head && counted > ht / 3) || crippled);
 
-  const deathThresholds: number[] = [];
-  const floor = Math.max(newHp, -10 * ht);
-  for (let t = -ht; t >= floor; t -= 5) if (t < hp) deathThresholds.push(t);
+  const deathThresholds = hitPointThresholds(ht).death.filter((t) => t < hp && t >= newHp);
 
   const result: WoundResult = {
     injury: counted,
@@ -355,8 +375,16 @@ export function fatigueEffects(
   st: number,
   fatigue: number,
 ): { st: number; halfMove: boolean; collapsed: boolean } {
-  const s =
-    readNumber(st, "st", { integer: true, min: 0 }) -
-    readNumber(fatigue, "fatigue", { integer: true, min: 0 });
-  return { st: s, halfMove: s <= 3, collapsed: s <= 1 };
+  const f = readNumber(fatigue, "fatigue", { integer: true, min: 0 });
+  const t = fatigueThresholds(st);
+  return { st: t.st - f, halfMove: f >= t.halfMove, collapsed: f >= t.collapsed };
+}
+
+/**
+ * The fatigue at which its effects begin for a ST of `st` (L3749–3757): Move and Dodge halved
+ * once ST less fatigue is 3 or less, collapse at 1 or less (0: from the start).
+ */
+export function fatigueThresholds(st: number): { st: number; halfMove: number; collapsed: number } {
+  const s = readNumber(st, "st", { integer: true, min: 0 });
+  return { st: s, halfMove: Math.max(0, s - 3), collapsed: Math.max(0, s - 1) };
 }
