@@ -1,0 +1,125 @@
+/**
+ * A GURPS Man to Man fighter and its items for the sheet tests (Node and Chromium): Fiendish
+ * Friedrick's book sheet (seed 004 L4187-4231; src/foundry/rulesets/m2m/sample-fighters.ts)
+ * with an axe, a large shield and scale armour from the engine's tables, a crossbow, and a
+ * broadsword that carries another ruleset's block beside its m2m one. `friedrickDerived` is the
+ * derivation the data model gives (`deriveM2mActor` with the gear these items give).
+ */
+import { getArmourSuit, getRangedWeapon, getShield } from "../../../../src/rules/m2m/equipment";
+import { SAMPLE_FIGHTERS } from "../../../../src/foundry/rulesets/m2m/sample-fighters";
+import type { M2mCharacterBlock } from "../../../../src/foundry/rulesets/m2m/character-data";
+import {
+  deriveM2mActor,
+  type M2mActorDerived,
+  type M2mGear,
+} from "../../../../src/foundry/rulesets/m2m/character-input";
+import {
+  handWeaponBlock,
+  handWeaponItems,
+  rangedBlock,
+  shieldBlock,
+  suitBlock,
+} from "../../../../src/foundry/rulesets/m2m/item-tables";
+import { shieldInput, suitArmourInput } from "../../../../src/foundry/rulesets/m2m/item-convert";
+import type { M2mSheetItem } from "../../../../src/foundry/rulesets/m2m/sheets/actor/context";
+
+const physical = (weight: number, equipped = true) => ({
+  description: "",
+  quantity: 1,
+  weight,
+  carried: true,
+  equipped,
+  held: "none",
+});
+
+const hand = (id: string) => handWeaponItems().find((i) => i.id === id)!;
+
+export const AXE_ID = "m2mItemAxe00001";
+export const SHIELD_ID = "m2mItemShield001";
+export const ARMOUR_ID = "m2mItemScale0001";
+export const CROSSBOW_ID = "m2mItemXbow00001";
+export const SWORD_ID = "m2mItemSword001";
+
+export function friedrickBlock(): M2mCharacterBlock {
+  const block = structuredClone(SAMPLE_FIGHTERS[0]!.m2m);
+  block.hp = 9;
+  block.fatigue = 2;
+  block.encounter.shock = 2;
+  block.encounter.crippled = ["left-hand"];
+  return block;
+}
+
+/** A name with HTML in it: it must show as text. */
+export const HTML_NAME = `<b>Axe</b><img src=x onerror="window.__xss=1">`;
+
+export function friedrickItems(): M2mSheetItem[] {
+  const axe = hand("axe");
+  const sword = hand("broadsword");
+  return [
+    {
+      id: AXE_ID,
+      name: HTML_NAME,
+      img: "",
+      type: "weapon",
+      system: { ...physical(axe.rows[0]!.weight), m2m: handWeaponBlock(axe) },
+    },
+    {
+      id: SHIELD_ID,
+      name: "Large shield",
+      img: "",
+      type: "weapon",
+      system: { ...physical(getShield("large").weight ?? 0), m2m: shieldBlock(getShield("large")) },
+    },
+    {
+      id: ARMOUR_ID,
+      name: "Scale armour",
+      img: "",
+      type: "armour",
+      system: {
+        ...physical(getArmourSuit("scale-armour").weight),
+        m2m: suitBlock(getArmourSuit("scale-armour")),
+      },
+    },
+    {
+      id: CROSSBOW_ID,
+      name: "Crossbow",
+      img: "",
+      type: "missile",
+      system: {
+        ...physical(getRangedWeapon("crossbow").weight),
+        m2m: rangedBlock(getRangedWeapon("crossbow")),
+      },
+    },
+    {
+      id: SWORD_ID,
+      name: "Broadsword",
+      img: "",
+      type: "weapon",
+      system: {
+        ...physical(sword.rows[0]!.weight, false),
+        m2m: handWeaponBlock(sword),
+        other: { wq: 12, attack: 15, skill: "Sword" },
+      },
+    },
+  ];
+}
+
+/** The gear the items give the derivation (axe and crossbow ready, shield, worn suit). */
+export function friedrickGear(items = friedrickItems()): M2mGear {
+  const by = (id: string) => items.find((i) => i.id === id)!;
+  return {
+    load: items.reduce((sum, i) => sum + Number(i.system.weight ?? 0), 0),
+    armour: suitArmourInput(by(ARMOUR_ID).system.m2m as never),
+    shield: shieldInput(by(SHIELD_ID).system.m2m as never),
+    weapons: [
+      { id: AXE_ID, name: by(AXE_ID).name, skill: "axe-mace" },
+      { id: CROSSBOW_ID, name: "Crossbow", skill: "crossbow" },
+    ],
+  };
+}
+
+export function friedrickDerived(block = friedrickBlock()): M2mActorDerived {
+  const out = deriveM2mActor(block, friedrickGear(), () => {});
+  if (!out.derived) throw new Error(JSON.stringify(out.errors));
+  return out.derived;
+}
