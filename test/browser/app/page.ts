@@ -38,6 +38,9 @@ import type { SheetItem } from "../../../src/foundry/rulesets/hm3/sheets/actor/c
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { onRenderChatMessageHTML, preloadChatTemplates } from "../../../src/foundry/chat/render";
 import * as Cards from "../../foundry/chat/fixtures";
+import { M2mActorSheet } from "../../../src/foundry/rulesets/m2m/sheets/actor/actor-sheet";
+import { M2mItemSheet } from "../../../src/foundry/rulesets/m2m/sheets/item/item-sheet";
+import { friedrickBlock, friedrickItems } from "../../foundry/rulesets/m2m/sheet-fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -129,6 +132,57 @@ const api = {
     };
     await open(sheet, () => sheet.render({ force: true }));
     return { id: sheet.id };
+  },
+
+  /**
+   * A GURPS Man to Man world (setting `blow-by-blow.ruleset` = m2m) with Fiendish Friedrick
+   * and his gear (test/foundry/rulesets/m2m/sheet-fixtures.ts), and his M2mActorSheet rendered.
+   * `permission`: as for `openActorSheet`.
+   */
+  async openM2mActorSheet(
+    permission: number | null = null,
+  ): Promise<{ id: string; actorId: string }> {
+    registerCombatSettings();
+    await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m");
+    const actor = makeActor({
+      _id: "actorFriedrick01",
+      name: "Fiendish <i>Friedrick</i>",
+      type: "character",
+      system: { m2m: friedrickBlock(), description: "<p>A mercenary.</p>" } as unknown as Obj,
+      items: friedrickItems().map((i) => ({
+        _id: i.id,
+        name: i.name,
+        type: i.type,
+        system: structuredClone(i.system) as unknown as Obj,
+      })),
+    });
+    standIns.game.actors.set(actor.id!, actor);
+    if (permission !== null) {
+      const player = addUser({ id: "player0000000001", name: "Player" });
+      actor.ownership = { default: 0, [player.id]: permission };
+      standIns.game.user = player;
+    }
+    state.actor = actor;
+    const sheet = new M2mActorSheet({ document: actor as never }) as unknown as Closable & {
+      render(o: Obj): Promise<unknown>;
+    };
+    await open(sheet, () => sheet.render({ force: true }));
+    return { id: sheet.id, actorId: actor.id! };
+  },
+
+  /** The M2mItemSheet of the actor's item `itemId`, rendered. */
+  async openM2mItemSheet(itemId: string): Promise<{ id: string }> {
+    const item = currentActor().items.get(itemId, { strict: true });
+    const sheet = new M2mItemSheet({ document: item as never }) as unknown as Closable & {
+      render(o: Obj): Promise<unknown>;
+    };
+    await open(sheet, () => sheet.render({ force: true }));
+    return { id: sheet.id };
+  },
+
+  /** The stored data of the actor's item `itemId`. */
+  itemSource(itemId: string): Obj {
+    return currentActor().items.get(itemId, { strict: true })!.toObject() as Obj;
   },
 
   /** A system compendium pack of Items (`blow-by-blow.<name>`) holding these sources. */
