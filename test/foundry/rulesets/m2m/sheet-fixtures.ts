@@ -20,7 +20,7 @@ import {
   shieldBlock,
   suitBlock,
 } from "../../../../src/foundry/rulesets/m2m/item-tables";
-import { shieldInput, suitArmourInput } from "../../../../src/foundry/rulesets/m2m/item-convert";
+import { m2mGear } from "../../../../src/foundry/rulesets/m2m/gear";
 import type { M2mSheetItem } from "../../../../src/foundry/rulesets/m2m/sheets/actor/context";
 
 const physical = (weight: number, equipped = true) => ({
@@ -104,18 +104,9 @@ export function friedrickItems(): M2mSheetItem[] {
   ];
 }
 
-/** The gear the items give the derivation (axe and crossbow ready, shield, worn suit). */
+/** The gear the items give the derivation, as the data model reads it (./gear.ts). */
 export function friedrickGear(items = friedrickItems()): M2mGear {
-  const by = (id: string) => items.find((i) => i.id === id)!;
-  return {
-    load: items.reduce((sum, i) => sum + Number(i.system.weight ?? 0), 0),
-    armour: suitArmourInput(by(ARMOUR_ID).system.m2m as never),
-    shield: shieldInput(by(SHIELD_ID).system.m2m as never),
-    weapons: [
-      { id: AXE_ID, name: by(AXE_ID).name, skill: "axe-mace" },
-      { id: CROSSBOW_ID, name: "Crossbow", skill: "crossbow" },
-    ],
-  };
+  return m2mGear(items);
 }
 
 export function friedrickDerived(block = friedrickBlock()): M2mActorDerived {

@@ -65,6 +65,7 @@ export function isM2mDerived(value: unknown): value is M2mActorDerived {
   return (
     value !== null &&
     typeof value === "object" &&
+    (value as { ruleset?: unknown }).ruleset === "m2m" &&
     "character" in value &&
     "weapons" in value &&
     "plan" in value
