@@ -1199,8 +1199,12 @@ describe("review fixes (issue 3)", () => {
       ["core", appv1.ItemSheet, [...ITEM_TYPES]],
     ]);
     expect(un[0]!.documentClass).toBe((globalThis as unknown as Obj).Actor);
-    expect(DocumentSheetConfig.registrations.every((r) => r.config.makeDefault === true)).toBe(
-      true,
-    );
+    // The world's ruleset's sheets (HM3 here) open by default; another ruleset's are offered.
+    const defaults = DocumentSheetConfig.registrations.map((r) => [
+      String(r.config.label).startsWith("BLOWBYBLOW.M2M."),
+      r.config.makeDefault,
+    ]);
+    expect(defaults.filter(([m2m]) => !m2m).every(([, d]) => d === true)).toBe(true);
+    expect(defaults.filter(([m2m]) => m2m).map(([, d]) => d)).toEqual([false, false, false]);
   });
 });

@@ -53,6 +53,21 @@ export const COVERED_INPUT = `${FORM_ONLY_PREFIX}covered.`;
 
 export const ITEM_TAB_IDS = ["details", "description"] as const;
 export type ItemTabId = (typeof ITEM_TAB_IDS)[number];
+export const ITEM_TAB_LABEL: Readonly<Record<ItemTabId, string>> = Object.freeze({
+  details: "BLOWBYBLOW.ItemSheet.Tab.details",
+  description: "BLOWBYBLOW.ItemSheet.Tab.description",
+});
+const TYPE_LABEL: Readonly<Record<M2mItemType, string>> = Object.freeze({
+  weapon: "TYPES.Item.weapon",
+  missile: "TYPES.Item.missile",
+  armour: "TYPES.Item.armour",
+});
+const HAND_LABEL: Readonly<Record<string, string>> = Object.freeze({
+  none: "BLOWBYBLOW.ItemSheet.Hand.none",
+  main: "BLOWBYBLOW.ItemSheet.Hand.main",
+  off: "BLOWBYBLOW.ItemSheet.Hand.off",
+  both: "BLOWBYBLOW.ItemSheet.Hand.both",
+});
 
 export interface Option {
   value: string;
@@ -408,7 +423,7 @@ export function m2mItemContext(input: M2mItemContextInput) {
     group: "primary",
     active: id === active,
     cssClass: id === active ? "active" : "",
-    label: t.localize(`BLOWBYBLOW.ItemSheet.Tab.${id}`),
+    label: t.localize(ITEM_TAB_LABEL[id]),
   });
   const others = input.isGM ? otherBlocks(s) : [];
   return {
@@ -417,7 +432,7 @@ export function m2mItemContext(input: M2mItemContextInput) {
       name: input.name,
       img: input.img,
       type: input.type,
-      typeLabel: t.localize(`TYPES.Item.${input.type}`),
+      typeLabel: t.localize(TYPE_LABEL[input.type]),
     },
     imgAlt: t.format("BLOWBYBLOW.ItemSheet.Field.image", { name: input.name }),
     editable: input.editable,
@@ -432,12 +447,7 @@ export function m2mItemContext(input: M2mItemContextInput) {
           ? "BLOWBYBLOW.ItemSheet.Field.worn"
           : "BLOWBYBLOW.ItemSheet.Field.equipped",
       ),
-      handOptions: options(
-        HANDS,
-        Object.fromEntries(HANDS.map((h) => [h, `BLOWBYBLOW.ItemSheet.Hand.${h}`])),
-        s.held ?? "none",
-        t,
-      ),
+      handOptions: options(HANDS, HAND_LABEL, s.held ?? "none", t),
     },
     tabs: { details: tab("details"), description: tab("description") },
     description: {

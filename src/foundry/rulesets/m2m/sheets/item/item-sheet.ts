@@ -11,7 +11,13 @@ import { checkUpdate } from "../../../../data/validate";
 import { PressGuard, restoreRefused, textEditor } from "../../../../sheets/common";
 import type { HandlebarsItemSheetClass } from "../../../../sheets/mixed";
 import { M2M_ITEM_TYPES, type M2mItemType, type M2mWeaponBlock } from "../../item-data";
-import { ITEM_TAB_IDS, itemPartsFor, m2mItemContext, type M2mItemSource } from "./context";
+import {
+  ITEM_TAB_IDS,
+  ITEM_TAB_LABEL,
+  itemPartsFor,
+  m2mItemContext,
+  type M2mItemSource,
+} from "./context";
 import { addMode, itemSubmit, removeMode } from "./submit";
 
 const TEMPLATES = "systems/blow-by-blow/templates";
@@ -53,7 +59,7 @@ export class M2mItemSheet extends M2mItemSheetBase {
     primary: {
       tabs: ITEM_TAB_IDS.map((id) => ({
         id,
-        label: `BLOWBYBLOW.ItemSheet.Tab.${id}`,
+        label: ITEM_TAB_LABEL[id],
         cssClass: "",
       })),
       initial: "details",
