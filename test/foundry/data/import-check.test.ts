@@ -276,4 +276,33 @@ describe("import through Foundry's importFromJSON (stand-in)", () => {
     expect(actor.name).toBe("Clean");
     expect(DialogV2.calls).toHaveLength(1);
   });
+
+  it("an export of a world before schema 1 (HM3 fields flat in system) is migrated as Foundry's migrateData will, not listed as unknown; a bad value in it is still listed", async () => {
+    registerImportCheck();
+    const actor = target();
+    // The knight as an old world exported it: the block's fields flat in `system`, as in its items.
+    const flat = (system: Record<string, unknown>) => {
+      const { hm3, ...rest } = system as { hm3: Record<string, unknown> };
+      return { ...rest, ...hm3 };
+    };
+    const old = knight() as unknown as {
+      name: string;
+      system: Record<string, unknown>;
+      items: { system: Record<string, unknown> }[];
+    };
+    old.name = "Old Knight";
+    old.system = flat(old.system);
+    for (const item of old.items) item.system = flat(item.system);
+    expect(old.system).not.toHaveProperty("hm3");
+    expect(importProblems("Actor", old, standIns.game.i18n)).toEqual([]);
+    await actor.importFromJSON(JSON.stringify(old));
+    expect(DialogV2.calls).toHaveLength(0);
+    expect(actor.name).toBe("Old Knight");
+    expect(source(actor).system.hm3.attributes).toEqual(knight().system.hm3.attributes);
+    // The same old export with STR 50: listed under its migrated path.
+    (old.system.attributes as Record<string, unknown>).str = 50;
+    expect(importProblems("Actor", old, standIns.game.i18n)).toEqual([
+      "system.hm3.attributes.str: 50 is outside the range 1 to 30.",
+    ]);
+  });
 });
