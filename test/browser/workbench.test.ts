@@ -6,10 +6,10 @@
  * fighters' conditions and body diagrams follow the fight, the duel statistics and their plot.
  * Screenshots go to test-output/screenshots.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SeededDice } from "../../src/core/dice";
 import { hm3, hm3Combat } from "../../src/rules/hm3";
@@ -17,6 +17,7 @@ import { exchangeOdds } from "../../src/rules/hm3/odds";
 import { createDuel, runDuels, type ActorSource, type DuelRecovery } from "../../src/sim/duel";
 import { bestAttack, worldDefaults } from "../../src/sim/policy";
 import { launch } from "./harness";
+import { openWorkbench, shot, startWorkbench } from "./workbench-page";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
 
 /** The page's fighters, in its order (the pack files sorted by name). */
@@ -39,14 +40,7 @@ let browser: Browser;
 let url: string;
 
 beforeAll(async () => {
-  server = await createServer({
-    configFile: join(REPO_ROOT, "workbench/vite.config.ts"),
-    server: { port: 0, host: "127.0.0.1" },
-    logLevel: "error",
-  });
-  await server.listen();
-  const address = server.httpServer!.address() as { port: number };
-  url = `http://127.0.0.1:${address.port}/`;
+  ({ server, url } = await startWorkbench());
   browser = await launch();
 }, 60_000);
 
@@ -54,12 +48,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(REPO_ROOT, "test-output", "screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 /**
  * The refusal shown for a field: it is marked invalid and described by the message, which sits
@@ -83,17 +71,7 @@ async function problemOf(page: Page, selector: string, focused = true): Promise<
   return (await message.textContent()) ?? "";
 }
 
-async function open(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(url);
-  await page.waitForSelector('#workbench[aria-busy="false"]', { timeout: 30_000 });
-  return { page, errors };
-}
+const open = () => openWorkbench(browser, url);
 
 describe("the combat workbench page", () => {
   it("shows the exact odds, rolls real chat cards, follows the fight to its end", async () => {
