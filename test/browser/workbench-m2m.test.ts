@@ -7,32 +7,17 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
 import { SAMPLE_FIGHTERS } from "../../src/foundry/rulesets/m2m/sample-fighters";
-import { SeededDice } from "../../src/core/dice";
-import { createDuel, type ActorSource } from "../../src/sim/duel";
+import type { ActorSource } from "../../src/sim/duel";
 import { seedLine as line } from "../m2m/sources";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
-import { launch, missingKeys } from "./harness";
-import { openWorkbench, shot, startWorkbench } from "./workbench-page";
+import { missingKeys } from "./harness";
+import { rollAndCheckHm3, shot, workbenchSuite } from "./workbench-page";
 
-let server: ViteDevServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url } = await startWorkbench());
-  browser = await launch();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
+const { open } = workbenchSuite();
 const M2M = en.BLOWBYBLOW.Workbench.M2M;
 
 /** Switches the ruleset and waits until the page is drawn again for it. */
@@ -66,7 +51,7 @@ const numbers = (n: number) => [...line(n).matchAll(/\d+(?:\.\d+)?/g)].map((m) =
 
 describe("the workbench's GURPS Man to Man fighters", () => {
   it("lists the m2m sample fighters, shows Friedrick's figures as on his sheet, then fights in HM3 again", async () => {
-    const { page, errors } = await openWorkbench(browser, url);
+    const { page, errors } = await open();
     try {
       // The selector offers GURPS Man to Man, enabled.
       const m2mOption = page.locator('#wb-ruleset option[value="m2m"]');
@@ -217,26 +202,7 @@ describe("the workbench's GURPS Man to Man fighters", () => {
       expect(await page.locator("#wb-roll").isDisabled()).toBe(false);
       expect(await page.locator("#wb-a option").first().textContent()).toBe("Brigand");
       expect(await page.locator("#wb-odds-result td").count()).toBeGreaterThan(2);
-      await page.fill("#wb-seed", "12");
-      await page.dispatchEvent("#wb-seed", "change");
-      await page.click("#wb-roll");
-      const card = page.locator("#wb-log .exchange-card").first();
-      await card.waitFor();
-      expect(await card.getAttribute("data-ruleset")).toBe("hm3");
-      const names = await page
-        .locator("#wb-a option:checked, #wb-b option:checked")
-        .allTextContents();
-      const fighters = hm3Fighters();
-      const duel = createDuel(
-        { actor: fighters.get(names[0]!)! },
-        { actor: fighters.get(names[1]!)! },
-      );
-      const core = duel.attack("a", new SeededDice(12))!.card.result as unknown as {
-        result: string;
-      };
-      expect(await card.locator(".bbb-hm3-code").textContent()).toBe(
-        core.result === "miss" ? "\u2022" : core.result.replace("*", "\u2605"),
-      );
+      await rollAndCheckHm3(page, 12, hm3Fighters());
       for (let i = 0; i < 60; i++) {
         if (await page.locator("#wb-step").isDisabled()) break;
         await page.click("#wb-step");
@@ -251,10 +217,9 @@ describe("the workbench's GURPS Man to Man fighters", () => {
 });
 
 /** The HM3 sample fighters pack, by name. */
-function hm3Fighters(): Map<string, ActorSource> {
+function hm3Fighters(): ActorSource[] {
   const dir = join(REPO_ROOT, "packs/_source/hm3-sample-fighters");
-  const actors = readdirSync(dir)
+  return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as ActorSource);
-  return new Map(actors.map((a) => [a.name, a]));
 }
