@@ -232,6 +232,72 @@ export function applyWound(
   return result;
 }
 
+/** What reaching a hit-point threshold does (§9.3), as {@link hpThresholds} lists them. */
+export const HP_THRESHOLD_EFFECTS = [
+  "halfMove",
+  "consciousnessRolls",
+  "unconscious",
+  "deathCheck",
+  "destroyed",
+] as const;
+export type HpThresholdEffect = (typeof HP_THRESHOLD_EFFECTS)[number];
+
+export interface HpThreshold {
+  /** The threshold: its effect applies at this many hit points or fewer. */
+  hp: number;
+  effect: HpThresholdEffect;
+  /** Seed lines. */
+  lines: string;
+}
+
+/**
+ * The hit-point thresholds of a character of basic HT `ht` (§9.3, L3634-3645), highest first, as
+ * {@link applyWound} applies them: 3 or fewer, Move and Dodge halved (L1872, L3638); 0, a
+ * basic-HT roll each turn to stay conscious (L1874, L3639); below 0, unconscious (L1876,
+ * L3640); −HT and every 5 below it down to −10×HT, a death check (L3641, A15); −10×HT, the body
+ * destroyed (L3645).
+ */
+export function hpThresholds(ht: number): HpThreshold[] {
+  const h = readNumber(ht, "ht", { integer: true, min: 1 });
+  const out: HpThreshold[] = [
+    { hp: 3, effect: "halfMove", lines: "L1872, L3638" },
+    { hp: 0, effect: "consciousnessRolls", lines: "L1874, L3639" },
+    { hp: -1, effect: "unconscious", lines: "L1876, L3640" },
+  ];
+  for (let t = -h; t >= -10 * h; t -= 5)
+    out.push({ hp: t, effect: "deathCheck", lines: "L3641; ruling A15" });
+  out.push({ hp: -10 * h, effect: "destroyed", lines: "L3645" });
+  return out;
+}
+
+/** What fatigue does once it reaches a threshold (§9.6), as {@link fatigueThresholds} lists them. */
+export const FATIGUE_THRESHOLD_EFFECTS = ["halfMove", "collapse"] as const;
+
+export interface FatigueThreshold {
+  /** Fatigue points at which the effect begins. */
+  fatigue: number;
+  effect: (typeof FATIGUE_THRESHOLD_EFFECTS)[number];
+  lines: string;
+}
+
+/**
+ * The fatigue thresholds of a character of ST `st` (§9.6), as {@link fatigueEffects} applies
+ * them: ST reduced to 3, Move and Dodge halved (L3755); to 1, collapse (L3757). A threshold
+ * already passed at 0 fatigue (ST 3 or less) is listed at 0.
+ */
+export function fatigueThresholds(st: number): FatigueThreshold[] {
+  const s = readNumber(st, "st", { integer: true, min: 0 });
+  const first = (test: (e: ReturnType<typeof fatigueEffects>) => boolean): number => {
+    let f = 0;
+    while (!test(fatigueEffects(s, f))) f++;
+    return f;
+  };
+  return [
+    { fatigue: first((e) => e.halfMove), effect: "halfMove", lines: "L3755" },
+    { fatigue: first((e) => e.collapsed), effect: "collapse", lines: "L3757" },
+  ];
+}
+
 // ── Healing (§9.5, L3705–3741) ───────────────────────────────────────────────────────────────
 
 /** Simple bandaging after a fight: 1 HP per fight, 30 minutes a victim (L3709). */
