@@ -4,8 +4,8 @@
  *
  * Point costs, Basic Speed (fractional), encumbrance, Move and the defences derived from it,
  * and {@link deriveCharacter}, which builds a whole sheet with every modifier itemised.
- * Armour and shield statistics come in as numbers (PD, DR, shield size); the equipment tables
- * live elsewhere.
+ * Armour and shield statistics come in as numbers (PD, DR, shield size): a Basic suit, or the
+ * Advanced pieces by location, layered by ./worn-armour.ts; the equipment tables live elsewhere.
  */
 import {
   checkKeys,
@@ -38,6 +38,15 @@ import {
   type SkillId,
 } from "./skills";
 import { deepFreeze } from "../../core/data";
+import { HIT_LOCATIONS, type HitLocation } from "./types";
+import {
+  readArmourPieces,
+  wearsFullHelm,
+  wearsIllFitting,
+  wornArmour,
+  type ArmourPieceInput,
+  type LocationArmour,
+} from "./worn-armour";
 
 const src = (lines: string, section: string): string => `seed 004 ${lines}, spec ${section}`;
 
@@ -472,7 +481,13 @@ export interface CharacterInput {
   load?: number;
   /** Spec C4 (default true): allow up to 30×ST at level 5. */
   overload?: boolean;
+  /** A Basic suit (L1120–1170): its PD and DR on every location but the face (L2625). */
   armour?: ArmourInput;
+  /**
+   * Or the Advanced pieces worn (L2619–2627, L4794–4880), layered per location (L1166–1170,
+   * L4828, L4878; ruling M95). Not with `armour`.
+   */
+  armourPieces?: ArmourPieceInput[];
   shield?: ShieldInput | null;
   /** Other PD and DR (magic, L1299, L1313). */
   otherPd?: number;
@@ -505,6 +520,33 @@ export interface DerivedParry {
   onlyVsUnarmed: boolean;
 }
 
+/** PD and DR on one hit location, each itemised. */
+export interface DerivedLocationFigures {
+  /** Armour PD there (L2404, L2476), the shield's (from the front and shield side, L2406), other. */
+  pd: Target;
+  pdVsImpaling: Target;
+  /** Armour DR there, Toughness and natural DR, other, the skull's 1 on head and face (L2470). */
+  dr: Target;
+  drVsImpaling: Target;
+  /** The armour's PD alone (without shield and other PD). */
+  armourPd: number;
+  armourPdVsImpaling: number;
+  /** The armour's DR alone: what an exchange takes as the defender's `dr` for this location. */
+  armourDr: number;
+  armourDrVsImpaling: number;
+  /** The pieces that protect here (a suit: `armour`). */
+  pieces: string[];
+}
+
+export interface DerivedLocation extends DerivedLocationFigures {
+  location: HitLocation;
+  /**
+   * From behind, where a front-only piece counts (breastplate, L4838): without it, and without
+   * the shield's PD (L1828, L2406). Null otherwise.
+   */
+  fromBehind: DerivedLocationFigures | null;
+}
+
 export interface DerivedCharacter {
   race: RaceId;
   bought: Attributes;
@@ -533,6 +575,12 @@ export interface DerivedCharacter {
   pdVsImpaling: Target;
   dr: Target;
   drVsImpaling: Target;
+  /**
+   * PD and DR on every location of the human hit-location table (§8). With pieces, `pd`, `dr`
+   * and their impaling values above are the torso's, "used against all attacks" without the
+   * hit location rules (L4812), and the PD of a location rolled after the hit (spec A9).
+   */
+  locations: Record<HitLocation, DerivedLocation>;
   /** Body DR: Toughness bought plus natural DR (L622, L1490, L1544). */
   toughness: number;
   specials: RaceSpecial[];
@@ -548,6 +596,7 @@ const CHARACTER_KEYS = [
   "load",
   "overload",
   "armour",
+  "armourPieces",
   "shield",
   "otherPd",
   "otherDr",
@@ -704,12 +753,24 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       "fullHelm",
       "illFitting",
     ]);
+  const pieces =
+    input.armourPieces === undefined ? null : readArmourPieces(input.armourPieces, "armourPieces");
+  if (pieces !== null && armourIn !== undefined)
+    throw new InputError(
+      "armourPieces",
+      input.armourPieces,
+      "a Basic suit (armour) or pieces (armourPieces), not both (L2619-2625)",
+    );
   const fullHelm =
-    armourIn?.fullHelm === undefined ? false : readBoolean(armourIn.fullHelm, "armour.fullHelm");
-  const illFitting =
-    armourIn?.illFitting === undefined
+    (armourIn?.fullHelm === undefined
       ? false
-      : readBoolean(armourIn.illFitting, "armour.illFitting");
+      : readBoolean(armourIn.fullHelm, "armour.fullHelm")) ||
+    (pieces !== null && wearsFullHelm(pieces));
+  const illFitting =
+    (armourIn?.illFitting === undefined
+      ? false
+      : readBoolean(armourIn.illFitting, "armour.illFitting")) ||
+    (pieces !== null && wearsIllFitting(pieces));
   const crossbowFitted =
     input.crossbowFitted === undefined
       ? false
@@ -834,6 +895,89 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       ? armourDr
       : pdDrInput(armourIn.drVsImpaling, "armour.drVsImpaling");
 
+  // Per location (§8): the suit on every part but the face (L2625, L2458), or the pieces.
+  const worn: Record<HitLocation, { front: LocationArmour; behind: LocationArmour | null }> =
+    {} as Record<HitLocation, { front: LocationArmour; behind: LocationArmour | null }>;
+  if (pieces !== null) {
+    const w = wornArmour(pieces);
+    for (const h of HIT_LOCATIONS) worn[h] = { front: w[h], behind: w[h].fromBehind };
+  } else {
+    for (const h of HIT_LOCATIONS) {
+      const on = armourIn !== undefined && h !== "face";
+      worn[h] = {
+        front: {
+          pd: on ? armourPd : 0,
+          dr: on ? armourDr : 0,
+          pdVsImpaling: on ? pdImp : 0,
+          drVsImpaling: on ? drImp : 0,
+          counted: on ? "armour" : null,
+          underlay: 0,
+          stacked: 0,
+          stackedVsImpaling: 0,
+          pieces: on ? ["armour"] : [],
+        },
+        behind: null,
+      };
+    }
+  }
+  const figuresAt = (h: HitLocation, a: LocationArmour, shieldOn: boolean) => {
+    const pdAt = (v: number) =>
+      buildTarget("pd", 0, [
+        { key: "armour", value: v, source: src("L2404, L2476, L4796", "§3.6, §8") },
+        ...(shieldOn
+          ? [{ key: "shield", value: shieldPd, source: src("L1299, L2406", "§2.3, §6.1") }]
+          : []),
+        { key: "other", value: otherPd, source: src("L1299", "§2.3") },
+      ]);
+    const drAt = (total: number, imp: boolean) =>
+      buildTarget("dr", 0, [
+        {
+          key: "armour",
+          value: total - a.underlay - (imp ? a.stackedVsImpaling : a.stacked),
+          source: src("L2619-2627, L4794-4880", "§3.6"),
+        },
+        { key: "underlay", value: a.underlay, source: src("L1170", "§3.5; ruling M95") },
+        {
+          key: "overcoat",
+          value: imp ? a.stackedVsImpaling : a.stacked,
+          source: src("L4828", "§3.6"),
+        },
+        { key: "toughness", value: toughnessBought, source: src("L618-626, L1313", "§2.4") },
+        { key: `race.${race}`, value: r.naturalDr, source: src(r.lines, "§2.5") },
+        { key: "other", value: otherDr, source: src("L1313", "§2.3") },
+        {
+          key: "skull",
+          value: h === "head" || h === "face" ? 1 : 0,
+          source: src("L2470, L4792", "§8"),
+        },
+      ]);
+    return {
+      pd: pdAt(a.pd),
+      pdVsImpaling: pdAt(a.pdVsImpaling),
+      dr: drAt(a.dr, false),
+      drVsImpaling: drAt(a.drVsImpaling, true),
+      armourPd: a.pd,
+      armourPdVsImpaling: a.pdVsImpaling,
+      armourDr: a.dr,
+      armourDrVsImpaling: a.drVsImpaling,
+      pieces: [...a.pieces],
+    };
+  };
+  const locations = {} as Record<HitLocation, DerivedLocation>;
+  for (const h of HIT_LOCATIONS) {
+    const { front, behind } = worn[h];
+    locations[h] = {
+      location: h,
+      ...figuresAt(h, front, true),
+      fromBehind: behind === null ? null : figuresAt(h, behind, false),
+    };
+  }
+  const torso = locations.torso;
+  const copyTarget = (t: Target): Target => ({
+    ...t,
+    modifiers: t.modifiers.map((m) => ({ ...m })),
+  });
+
   let attributePoints = 0;
   for (const a of ATTRIBUTES) attributePoints += attributeCost(bought[a]);
   const advantagePoints = advantages.reduce((t, a) => t + a.cost, 0);
@@ -870,10 +1014,11 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       vsWeapon: parryScore(attrs.dx, "bare-hands-vs-weapon"),
     },
     block,
-    pd: pdOf(armourPd),
-    pdVsImpaling: pdOf(pdImp),
-    dr: drOf(armourDr),
-    drVsImpaling: drOf(drImp),
+    pd: pieces === null ? pdOf(armourPd) : copyTarget(torso.pd),
+    pdVsImpaling: pieces === null ? pdOf(pdImp) : copyTarget(torso.pdVsImpaling),
+    dr: pieces === null ? drOf(armourDr) : copyTarget(torso.dr),
+    drVsImpaling: pieces === null ? drOf(drImp) : copyTarget(torso.drVsImpaling),
+    locations,
     toughness,
     specials: [...r.specials],
   };

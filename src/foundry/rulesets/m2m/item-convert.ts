@@ -14,10 +14,12 @@ import type { ShieldInput, ArmourInput } from "../../../rules/m2m/character";
 import { weaponDamage } from "../../../rules/m2m/damage";
 import {
   ARMOUR_LOCATION_HITS,
+  ARMOUR_PIECES,
   CHAINMAIL_UNPADDED,
   rangeYards,
   SHIELDS,
   WEAPON_QUALITY,
+  type ArmourLayer,
   type ArmourPiece,
   type ArmourSuit,
   type HandWeapon,
@@ -159,6 +161,15 @@ const uniform = (block: M2mArmourBlock) => {
 };
 
 /**
+ * How a piece layers with others (L1166–1170; ruling M95): the Armor Table's own for a table
+ * piece (`ref`); a home-made piece that takes an underlay (`underlay`) is plate, any other plain.
+ */
+export function armourLayer(block: M2mArmourBlock): ArmourLayer {
+  const row = ARMOUR_PIECES.find((p) => p.id === block.ref);
+  return row ? row.layer : block.underlay ? "plate" : "plain";
+}
+
+/**
  * The engine's `ArmourSuit` (kind `suit`) or `ArmourPiece` (kind `piece`) of an armour block.
  * The engine's types hold one PD and DR for all covered locations: the first location's
  * (every table item is uniform; `armourProtection` reads each location's own).
@@ -180,6 +191,7 @@ export function toArmour(name: string, block: M2mArmourBlock): ArmourSuit | Armo
     costByClass: block.costByClass ? { ...block.costByClass } : null,
     chainmail: block.chainmail,
     stacks: block.stacks,
+    layer: armourLayer(block),
     frontOnly: block.frontOnly,
     weaponSkillMod: block.weaponSkillMod,
     perceptionMod: block.perceptionMod,
