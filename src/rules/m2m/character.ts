@@ -38,14 +38,23 @@ import {
   type SkillId,
 } from "./skills";
 import { deepFreeze } from "../../core/data";
-import { HIT_LOCATIONS, type HitLocation } from "./types";
+import type { HitLocation } from "./types";
 import {
+  derivedLocations,
   readArmourPieces,
+  suitArmour,
   wearsFullHelm,
   wearsIllFitting,
   wornArmour,
   type ArmourPieceInput,
-  type LocationArmour,
+  type DerivedLocation,
+} from "./worn-armour";
+
+export type {
+  ArmourCoverInput,
+  ArmourPieceInput,
+  DerivedLocation,
+  DerivedLocationFigures,
 } from "./worn-armour";
 
 const src = (lines: string, section: string): string => `seed 004 ${lines}, spec ${section}`;
@@ -520,33 +529,6 @@ export interface DerivedParry {
   onlyVsUnarmed: boolean;
 }
 
-/** PD and DR on one hit location, each itemised. */
-export interface DerivedLocationFigures {
-  /** Armour PD there (L2404, L2476), the shield's (from the front and shield side, L2406), other. */
-  pd: Target;
-  pdVsImpaling: Target;
-  /** Armour DR there, Toughness and natural DR, other, the skull's 1 on head and face (L2470). */
-  dr: Target;
-  drVsImpaling: Target;
-  /** The armour's PD alone (without shield and other PD). */
-  armourPd: number;
-  armourPdVsImpaling: number;
-  /** The armour's DR alone: what an exchange takes as the defender's `dr` for this location. */
-  armourDr: number;
-  armourDrVsImpaling: number;
-  /** The pieces that protect here (a suit: `armour`). */
-  pieces: string[];
-}
-
-export interface DerivedLocation extends DerivedLocationFigures {
-  location: HitLocation;
-  /**
-   * From behind, where a front-only piece counts (breastplate, L4838): without it, and without
-   * the shield's PD (L1828, L2406). Null otherwise.
-   */
-  fromBehind: DerivedLocationFigures | null;
-}
-
 export interface DerivedCharacter {
   race: RaceId;
   bought: Attributes;
@@ -896,82 +878,22 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       : pdDrInput(armourIn.drVsImpaling, "armour.drVsImpaling");
 
   // Per location (§8): the suit on every part but the face (L2625, L2458), or the pieces.
-  const worn: Record<HitLocation, { front: LocationArmour; behind: LocationArmour | null }> =
-    {} as Record<HitLocation, { front: LocationArmour; behind: LocationArmour | null }>;
-  if (pieces !== null) {
-    const w = wornArmour(pieces);
-    for (const h of HIT_LOCATIONS) worn[h] = { front: w[h], behind: w[h].fromBehind };
-  } else {
-    for (const h of HIT_LOCATIONS) {
-      const on = armourIn !== undefined && h !== "face";
-      worn[h] = {
-        front: {
-          pd: on ? armourPd : 0,
-          dr: on ? armourDr : 0,
-          pdVsImpaling: on ? pdImp : 0,
-          drVsImpaling: on ? drImp : 0,
-          counted: on ? "armour" : null,
-          underlay: 0,
-          stacked: 0,
-          stackedVsImpaling: 0,
-          pieces: on ? ["armour"] : [],
-        },
-        behind: null,
-      };
-    }
-  }
-  const figuresAt = (h: HitLocation, a: LocationArmour, shieldOn: boolean) => {
-    const pdAt = (v: number) =>
-      buildTarget("pd", 0, [
-        { key: "armour", value: v, source: src("L2404, L2476, L4796", "§3.6, §8") },
-        ...(shieldOn
-          ? [{ key: "shield", value: shieldPd, source: src("L1299, L2406", "§2.3, §6.1") }]
-          : []),
-        { key: "other", value: otherPd, source: src("L1299", "§2.3") },
-      ]);
-    const drAt = (total: number, imp: boolean) =>
-      buildTarget("dr", 0, [
-        {
-          key: "armour",
-          value: total - a.underlay - (imp ? a.stackedVsImpaling : a.stacked),
-          source: src("L2619-2627, L4794-4880", "§3.6"),
-        },
-        { key: "underlay", value: a.underlay, source: src("L1170", "§3.5; ruling M95") },
-        {
-          key: "overcoat",
-          value: imp ? a.stackedVsImpaling : a.stacked,
-          source: src("L4828", "§3.6"),
-        },
-        { key: "toughness", value: toughnessBought, source: src("L618-626, L1313", "§2.4") },
-        { key: `race.${race}`, value: r.naturalDr, source: src(r.lines, "§2.5") },
-        { key: "other", value: otherDr, source: src("L1313", "§2.3") },
-        {
-          key: "skull",
-          value: h === "head" || h === "face" ? 1 : 0,
-          source: src("L2470, L4792", "§8"),
-        },
-      ]);
-    return {
-      pd: pdAt(a.pd),
-      pdVsImpaling: pdAt(a.pdVsImpaling),
-      dr: drAt(a.dr, false),
-      drVsImpaling: drAt(a.drVsImpaling, true),
-      armourPd: a.pd,
-      armourPdVsImpaling: a.pdVsImpaling,
-      armourDr: a.dr,
-      armourDrVsImpaling: a.drVsImpaling,
-      pieces: [...a.pieces],
-    };
-  };
-  const locations = {} as Record<HitLocation, DerivedLocation>;
-  for (const h of HIT_LOCATIONS) {
-    const { front, behind } = worn[h];
-    locations[h] = {
-      location: h,
-      ...figuresAt(h, front, true),
-      fromBehind: behind === null ? null : figuresAt(h, behind, false),
-    };
-  }
+  const locations = derivedLocations(
+    pieces !== null
+      ? wornArmour(pieces)
+      : suitArmour(
+          armourIn === undefined
+            ? null
+            : { pd: armourPd, dr: armourDr, pdVsImpaling: pdImp, drVsImpaling: drImp },
+        ),
+    {
+      shieldPd,
+      otherPd,
+      otherDr,
+      toughness: toughnessBought,
+      race: { key: `race.${race}`, value: r.naturalDr, source: src(r.lines, "§2.5") },
+    },
+  );
   const torso = locations.torso;
   const copyTarget = (t: Target): Target => ({
     ...t,

@@ -13,7 +13,12 @@
  *   no PD (L1170).
  * - The overcoat adds its DR to whatever is worn under it (L4828), and nothing to PD.
  * - A breastplate protects from the front only (L4838): `fromBehind` gives the figures without it.
+ *
+ * {@link suitArmour} spreads a Basic suit over every location but the face (L2625), and
+ * {@link derivedLocations} adds the shield's and other PD, Toughness, natural and other DR and
+ * the skull's DR 1, itemised, for `deriveCharacter`'s `locations`.
  */
+import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import {
   checkKeys,
   InputError,
@@ -285,6 +290,135 @@ export function wornArmour(pieces: readonly Piece[]): Record<HitLocation, WornLo
       ? layered(on.filter((p) => !p.piece.frontOnly))
       : null;
     out[hit] = { location: hit, ...front, fromBehind };
+  }
+  return out;
+}
+
+/** PD and DR on one hit location, each itemised. */
+export interface DerivedLocationFigures {
+  /** Armour PD there (L2404, L2476), the shield's (from the front and shield side, L2406), other. */
+  pd: Target;
+  pdVsImpaling: Target;
+  /** Armour DR there, Toughness and natural DR, other, the skull's 1 on head and face (L2470). */
+  dr: Target;
+  drVsImpaling: Target;
+  /** The armour's PD alone (without shield and other PD). */
+  armourPd: number;
+  armourPdVsImpaling: number;
+  /** The armour's DR alone: what an exchange takes as the defender's `dr` for this location. */
+  armourDr: number;
+  armourDrVsImpaling: number;
+  /** The pieces that protect here (a suit: `armour`). */
+  pieces: string[];
+}
+
+export interface DerivedLocation extends DerivedLocationFigures {
+  location: HitLocation;
+  /**
+   * From behind, where a front-only piece counts (breastplate, L4838): without it, and without
+   * the shield's PD (L1828, L2406). Null otherwise.
+   */
+  fromBehind: DerivedLocationFigures | null;
+}
+
+/**
+ * A Basic suit's PD and DR on every hit location but the face ("Armor does not protect!",
+ * L2458), as L2625 says: "apply equally to all its parts"; null: no armour.
+ */
+export function suitArmour(
+  suit: { pd: number; dr: number; pdVsImpaling: number; drVsImpaling: number } | null,
+): Record<HitLocation, WornLocation> {
+  const out = {} as Record<HitLocation, WornLocation>;
+  for (const hit of HIT_LOCATIONS) {
+    const on = suit !== null && hit !== "face";
+    out[hit] = {
+      location: hit,
+      ...NONE,
+      ...(on ? { ...suit, counted: "armour" } : {}),
+      pieces: on ? ["armour"] : [],
+      fromBehind: null,
+    };
+  }
+  return out;
+}
+
+/** What a location's PD and DR add to the armour: the character's other protection. */
+export interface LocationExtras {
+  /** The shield's PD: from the front and the shield side (L1299, L2406), not from behind. */
+  shieldPd: number;
+  /** Other PD and DR (magic, L1299, L1313). */
+  otherPd: number;
+  otherDr: number;
+  /** Toughness bought (L618-626). */
+  toughness: number;
+  /** Racial natural DR, as its modifier. */
+  race: Modifier;
+}
+
+const src = (lines: string, section: string): string => `seed 004 ${lines}, spec ${section}`;
+
+function figuresAt(
+  hit: HitLocation,
+  a: LocationArmour,
+  x: LocationExtras,
+  shieldOn: boolean,
+): DerivedLocationFigures {
+  const pdAt = (v: number): Target =>
+    buildTarget("pd", 0, [
+      { key: "armour", value: v, source: src("L2404, L2476, L4796", "§3.6, §8") },
+      ...(shieldOn
+        ? [{ key: "shield", value: x.shieldPd, source: src("L1299, L2406", "§2.3, §6.1") }]
+        : []),
+      { key: "other", value: x.otherPd, source: src("L1299", "§2.3") },
+    ]);
+  const drAt = (total: number, stacked: number): Target =>
+    buildTarget("dr", 0, [
+      {
+        key: "armour",
+        value: total - a.underlay - stacked,
+        source: src("L2619-2627, L4794-4880", "§3.6"),
+      },
+      { key: "underlay", value: a.underlay, source: src("L1170", "§3.5; ruling M95") },
+      { key: "overcoat", value: stacked, source: src("L4828", "§3.6") },
+      { key: "toughness", value: x.toughness, source: src("L618-626, L1313", "§2.4") },
+      { ...x.race },
+      { key: "other", value: x.otherDr, source: src("L1313", "§2.3") },
+      {
+        key: "skull",
+        value: hit === "head" || hit === "face" ? 1 : 0,
+        source: src("L2470, L4792", "§8"),
+      },
+    ]);
+  return {
+    pd: pdAt(a.pd),
+    pdVsImpaling: pdAt(a.pdVsImpaling),
+    dr: drAt(a.dr, a.stacked),
+    drVsImpaling: drAt(a.drVsImpaling, a.stackedVsImpaling),
+    armourPd: a.pd,
+    armourPdVsImpaling: a.pdVsImpaling,
+    armourDr: a.dr,
+    armourDrVsImpaling: a.drVsImpaling,
+    pieces: [...a.pieces],
+  };
+}
+
+/**
+ * Each location's PD and DR, itemised: the armour there with the shield's and other PD, and
+ * with Toughness, natural DR, other DR and the skull's DR 1 on head and face (L2470); from
+ * behind (a front-only piece) without the shield (L1828, L2406).
+ */
+export function derivedLocations(
+  worn: Record<HitLocation, WornLocation>,
+  extras: LocationExtras,
+): Record<HitLocation, DerivedLocation> {
+  const out = {} as Record<HitLocation, DerivedLocation>;
+  for (const hit of HIT_LOCATIONS) {
+    const w = worn[hit];
+    out[hit] = {
+      location: hit,
+      ...figuresAt(hit, w, extras, true),
+      fromBehind: w.fromBehind === null ? null : figuresAt(hit, w.fromBehind, extras, false),
+    };
   }
   return out;
 }
