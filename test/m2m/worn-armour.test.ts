@@ -12,7 +12,13 @@ import {
 } from "../../src/rules/m2m/character";
 import { getArmourPiece, getArmourSuit, ARMOUR_PIECES } from "../../src/rules/m2m/equipment";
 import { HIT_LOCATIONS, type HitLocation } from "../../src/rules/m2m/types";
-import { armourPieceInput, type ArmourPieceInput } from "../../src/rules/m2m/worn-armour";
+import {
+  armourPieceInput,
+  exchangeDr,
+  type ArmourPieceInput,
+} from "../../src/rules/m2m/worn-armour";
+import type { M2mResult } from "../../src/rules/m2m/exchange";
+import { resolveInput } from "../../src/rules/resolve";
 import { seedLine as line } from "./sources";
 
 const BASE: CharacterInput = {
@@ -244,6 +250,39 @@ describe("which PD the active-defence figures use (L4812, L2404, L2476; spec A9)
     // Each location's PD is its own armour's with the shield's (L2476).
     expect([c.locations.head.pd.value, c.locations["left-foot"].pd.value]).toEqual([6, 6]);
     expect(c.locations["left-hand"].pd.value).toBe(4);
+  });
+});
+
+describe("the figures an exchange takes (spec §7.4, §8; ruling M6)", () => {
+  const knight = wearing(worn("greathelm", "cloth-armour", "chainmail", "gauntlets"), {
+    shield: { pd: 2, size: "small" },
+  });
+  const hit = (target: HitLocation, type: "cut" | "imp") =>
+    resolveInput({
+      ruleset: "m2m",
+      attack: { skill: 20, damage: "3", type, target, ranged: false },
+      defence: { type: "none", score: 0, pd: knight.locations[target].pd.value },
+      defender: { ht: 12, hp: 12, dr: exchangeDr(knight.locations, type) },
+      rolls: { attack: 10, defence: 18, damage: [4, 4, 4] },
+      seed: 1,
+    }).result as unknown as M2mResult;
+
+  it("exchangeDr: the armour alone by location against the damage type, no face (L2458)", () => {
+    expect(exchangeDr(knight.locations, "cut")).toMatchObject({
+      head: 7,
+      torso: 4,
+      "left-hand": 4,
+    });
+    expect(exchangeDr(knight.locations, "imp")).toMatchObject({ torso: 2, vitals: 2 });
+    expect("face" in exchangeDr(knight.locations, "cut")).toBe(false);
+  });
+
+  it("12 cutting to the hand goes through the gauntlets' DR 4; to the head through the greathelm's 7 and the skull's 1 (L2470)", () => {
+    expect(hit("left-hand", "cut").damage).toMatchObject({ basic: 12, dr: 4, penetrating: 8 });
+    expect(hit("head", "cut").damage).toMatchObject({ basic: 12, dr: 8, penetrating: 4 });
+    // Impaling meets the padded chain's DR 2 (L4878); the face only the skull's 1 (M6).
+    expect(hit("torso", "imp").damage).toMatchObject({ dr: 2, penetrating: 10 });
+    expect(hit("face", "imp").damage).toMatchObject({ dr: 1, penetrating: 11 });
   });
 });
 

@@ -36,7 +36,7 @@ import {
   type ArmourLocation,
   type ArmourPiece,
 } from "./equipment/armour";
-import { HIT_LOCATIONS, type HitLocation } from "./types";
+import { HIT_LOCATIONS, type DamageType, type HitLocation } from "./types";
 
 /** PD and DR of a piece on one armour location, and against impaling where it differs. */
 export interface ArmourCoverInput {
@@ -420,6 +420,23 @@ export function derivedLocations(
       fromBehind: w.fromBehind === null ? null : figuresAt(hit, w.fromBehind, extras, false),
     };
   }
+  return out;
+}
+
+/**
+ * The defender's armour DR by location as an exchange takes it (`M2mCombatant.dr`): each
+ * location's armour alone against the attack's damage type (impaling: the chainmail values,
+ * L4878), the face left out (armour does not protect it, L2458; ruling M6). Toughness and the
+ * skull's DR are the exchange's own.
+ */
+export function exchangeDr(
+  locations: Record<HitLocation, DerivedLocation>,
+  type: DamageType,
+): Partial<Record<HitLocation, number>> {
+  const out: Partial<Record<HitLocation, number>> = {};
+  for (const hit of HIT_LOCATIONS)
+    if (hit !== "face")
+      out[hit] = type === "imp" ? locations[hit].armourDrVsImpaling : locations[hit].armourDr;
   return out;
 }
 
