@@ -19,6 +19,48 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 
 let english: Localizer | undefined;
 
+/** The rulesets whose block an actor document carries (`system.hm3`, `system.m2m`), in that order. */
+export function actorRulesets(raw: unknown): ("hm3" | "m2m")[] {
+  if (!isObj(raw) || !isObj(raw.system)) return [];
+  const system = raw.system;
+  return (["hm3", "m2m"] as const).filter((id) => isObj(system[id]));
+}
+
+/**
+ * The ruleset `fight` plays between two actor documents: `wanted` (`--ruleset`) when both carry
+ * its block; otherwise HârnMaster 3 when both carry an `hm3` block, GURPS Man to Man when both
+ * carry an `m2m` block. An InputError names the file without it.
+ */
+export function fightRuleset(
+  a: unknown,
+  b: unknown,
+  files: readonly [string, string],
+  wanted?: string,
+): "hm3" | "m2m" {
+  const has = [actorRulesets(a), actorRulesets(b)];
+  const describe = (i: number) =>
+    has[i]!.length ? `a ${has[i]!.join(" and ")} actor` : "no hm3 or m2m block";
+  if (wanted === "hm3" || wanted === "m2m") {
+    const i = has.findIndex((h) => !h.includes(wanted));
+    if (i >= 0)
+      throw new InputError(
+        `${files[i]}: system.${wanted}`,
+        undefined,
+        `--ruleset ${wanted}: the actor has ${describe(i)}`,
+      );
+    return wanted;
+  }
+  for (const id of ["hm3", "m2m"] as const)
+    if (has[0]!.includes(id) && has[1]!.includes(id)) return id;
+  // A document with no block at all: the other's ruleset, whose derivation names what is missing.
+  if (!has[0]!.length || !has[1]!.length) return has[0]![0] ?? has[1]![0] ?? "hm3";
+  throw new InputError(
+    `${files[1]}: system`,
+    undefined,
+    `${describe(1)}, and ${files[0]} is ${describe(0)}: both fighters need the same ruleset's block`,
+  );
+}
+
 /**
  * Throws an InputError (exit 2, one line) for the first problem of an actor document; the
  * line says how many more there are. Otherwise returns the document as the data model cleans
@@ -27,7 +69,7 @@ let english: Localizer | undefined;
  */
 export function checkActorFile(raw: unknown, file: string): unknown {
   if (!isObj(raw) || (raw.type !== "character" && raw.type !== "creature")) return raw;
-  if (!isObj(raw.system) || !isObj(raw.system.hm3) || !Array.isArray(raw.items)) return raw;
+  if (!isObj(raw.system) || !actorRulesets(raw).length || !Array.isArray(raw.items)) return raw;
   const problems = sourceProblems(raw, "actors", {
     i18n: (english ??= englishLocalizer()),
     strict: false,
