@@ -39,14 +39,14 @@ export function fightRuleset(
 ): "hm3" | "m2m" {
   const has = [actorRulesets(a), actorRulesets(b)];
   const describe = (i: number) =>
-    has[i]!.length ? `a ${has[i]!.join(" and ")} actor` : "no hm3 or m2m block";
+    has[i]!.length ? `an ${has[i]!.join(" and ")} actor` : "no hm3 or m2m block";
   if (wanted === "hm3" || wanted === "m2m") {
     const i = has.findIndex((h) => !h.includes(wanted));
     if (i >= 0)
       throw new InputError(
         `${files[i]}: system.${wanted}`,
         undefined,
-        `--ruleset ${wanted}: the actor has ${describe(i)}`,
+        `--ruleset ${wanted}: the actor has no ${wanted} block (${describe(i)})`,
       );
     return wanted;
   }
