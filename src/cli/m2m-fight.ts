@@ -76,6 +76,10 @@ function figures(f: FighterSnapshot): { block: M2mCharacterBlock; derived: M2mAc
   };
 }
 
+/** A weapon's item name as the actor's document gives it (the figures may name its table row). */
+const itemName = (f: FighterSnapshot, w: M2mWeaponFigures): string =>
+  f.items.find((i) => i.id === w.id)?.name ?? w.name;
+
 const modeId = (m: M2mMeleeMode) => `${m.technique}:${m.attack}`;
 
 function weaponBlock(f: FighterSnapshot, id: string): M2mWeaponBlock | null {
@@ -96,7 +100,7 @@ export function chooseAttack(
     const want = flags.weapon.trim().toLowerCase();
     const item = f.items.find((i) => i.id === flags.weapon || i.name.toLowerCase() === want);
     if (!item) {
-      const names = ready.map((w) => w.name).join(", ") || "none";
+      const names = ready.map((w) => itemName(f, w)).join(", ") || "none";
       throw new InputError("--weapon", flags.weapon, `no such item (ready weapons: ${names})`);
     }
     if (item.type === "missile")
@@ -126,8 +130,8 @@ export function chooseAttack(
         "--mode",
         flags.mode,
         byId.length > 1
-          ? `names ${byId.length} modes of ${weapon.name}: give <technique>:<attack> (${list})`
-          : `not a mode of ${weapon.name} (${list})`,
+          ? `names ${byId.length} modes of ${itemName(f, weapon)}: give <technique>:<attack> (${list})`
+          : `not a mode of ${itemName(f, weapon)} (${list})`,
       );
   }
   return { weapon, block, mode };
@@ -210,7 +214,7 @@ export function m2mFightExchange(
     throw new InputError(
       flags.mode === undefined ? "items" : "--mode",
       modeId(mode),
-      `${a.name} has no level in ${mode.skill}, the skill of ${weapon.name}'s mode`,
+      `${a.name} has no level in ${mode.skill}, the skill of ${itemName(a, weapon)}'s mode`,
     );
   const mods = [];
   if (ab.encounter.shock > 0) mods.push(attackModifier("shock", { hits: ab.encounter.shock }));
@@ -272,7 +276,7 @@ export function m2mFightExchange(
     attacker: a.name,
     defender: b.name,
     attack: {
-      item: weapon.name,
+      item: itemName(a, weapon),
       mode: modeId(mode),
       skill: mode.skill,
       damage,
@@ -281,7 +285,7 @@ export function m2mFightExchange(
     },
     defence: {
       option: d.option?.defence ?? "none",
-      item: d.option?.defence === "parry" ? (d.parryWith?.name ?? null) : null,
+      item: d.option?.defence === "parry" && d.parryWith ? itemName(b, d.parryWith) : null,
       score: d.option ? d.score : 0,
       pd,
       target: (d.option ? d.score : 0) + pd,
