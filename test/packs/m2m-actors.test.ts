@@ -210,10 +210,18 @@ describe("every actor derives through the registered m2m derivation", () => {
       const expected = deriveM2mActor(f.m2m, sampleFighterGear(f), () => {});
       expect(expected.errors).toEqual([]);
       expect(got.character).toEqual(expected.derived!.character);
-      expect(got.weapons.map(({ id: _id, ...w }) => w)).toEqual(
-        expected.derived!.weapons.map(({ id: _id, ...w }) => w),
+      // Each ready weapon of the table gear, with its skill's level and Parry, is a ready item
+      // of the actor (the derivation lists a weapon once per skill of its modes: Rogan's
+      // thrusting bastard sword also under Two-Handed Sword).
+      const readyItems = f.gear.flatMap((e, i) =>
+        e.state === "ready" && e.table !== "shield" ? [d.items[i]!._id] : [],
       );
-      // The ready weapons are the actor's items.
+      expected.derived!.weapons.forEach((w, i) => {
+        const mine = got.weapons.find((g) => g.id === readyItems[i] && g.skill === w.skill);
+        expect(mine, `${d.name} ${w.name}`).toBeDefined();
+        expect([mine!.level, mine!.parry]).toEqual([w.level, w.parry]);
+      });
+      expect(new Set(got.weapons.map((w) => w.id))).toEqual(new Set(readyItems));
       for (const w of got.weapons) expect(d.items.map((i) => i._id)).toContain(w.id);
     },
   );
