@@ -8,6 +8,8 @@
  * what the derivation reads: the file as the data model would store it (`cleanedSource`), so
  * the two never disagree about a value ("12" passed the check and then failed the derivation).
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { InputError } from "../core/errors";
 import type { Localizer } from "../foundry/data/validate";
 import { cleanedSource, formatSourceProblems, sourceProblems } from "../foundry/data/source-check";
@@ -26,10 +28,43 @@ export function actorRulesets(raw: unknown): ("hm3" | "m2m")[] {
   return (["hm3", "m2m"] as const).filter((id) => isObj(system[id]));
 }
 
+let template: Obj | undefined;
+
+/** A value as JSON with its keys sorted, to compare two blocks whatever their key order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (isObj(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(v) ?? "undefined";
+}
+
+/**
+ * The rulesets an actor document is made for: those whose block it carries with something else
+ * than the defaults (template.json: what Foundry fills in for a ruleset the actor was not made
+ * for, and the packs write out). An actor with only default blocks is taken as made for all of
+ * them.
+ */
+export function actorMadeFor(raw: unknown): ("hm3" | "m2m")[] {
+  const present = actorRulesets(raw);
+  if (!present.length) return present;
+  const doc = raw as { type?: unknown; system: Obj };
+  template ??= JSON.parse(
+    readFileSync(fileURLToPath(new URL("../../template.json", import.meta.url)), "utf8"),
+  ) as Obj;
+  const defaults = ((template.Actor as Obj | undefined)?.[String(doc.type)] ?? {}) as Obj;
+  const own = present.filter(
+    (id) => defaults[id] === undefined || canonical(doc.system[id]) !== canonical(defaults[id]),
+  );
+  return own.length ? own : present;
+}
+
 /**
  * The ruleset `fight` plays between two actor documents: `wanted` (`--ruleset`) when both carry
- * its block; otherwise HârnMaster 3 when both carry an `hm3` block, GURPS Man to Man when both
- * carry an `m2m` block. An InputError names the file without it.
+ * its block; otherwise the one both are made for (`actorMadeFor`), HârnMaster 3 first. An
+ * InputError names the file without it.
  */
 export function fightRuleset(
   a: unknown,
@@ -37,11 +72,11 @@ export function fightRuleset(
   files: readonly [string, string],
   wanted?: string,
 ): "hm3" | "m2m" {
-  const has = [actorRulesets(a), actorRulesets(b)];
+  const has = [actorMadeFor(a), actorMadeFor(b)];
   const describe = (i: number) =>
     has[i]!.length ? `an ${has[i]!.join(" and ")} actor` : "no hm3 or m2m block";
   if (wanted === "hm3" || wanted === "m2m") {
-    const i = has.findIndex((h) => !h.includes(wanted));
+    const i = [a, b].findIndex((doc) => !actorRulesets(doc).includes(wanted));
     if (i >= 0)
       throw new InputError(
         `${files[i]}: system.${wanted}`,
@@ -57,7 +92,7 @@ export function fightRuleset(
   throw new InputError(
     `${files[1]}: system`,
     undefined,
-    `${describe(1)}, and ${files[0]} is ${describe(0)}: both fighters need the same ruleset's block`,
+    `${describe(1)}, and ${files[0]} is ${describe(0)}: both fighters must be made for one ruleset (or name it with --ruleset)`,
   );
 }
 

@@ -22,7 +22,7 @@ import { hm3Combat } from "../rules/hm3";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { foundryRuleset, type FoundryRuleset } from "../foundry/rulesets";
 import { runDemo } from "./demo";
-import { actorRulesets, checkActorFile, fightRuleset } from "./actor-file";
+import { actorMadeFor, actorRulesets, checkActorFile, fightRuleset } from "./actor-file";
 import { fileErrorText, MAX_INPUT_DEPTH, parseArgs, tooDeep } from "./args";
 import { COMMANDS } from "./commands";
 import { runDuelCommand } from "./duel";
@@ -136,9 +136,15 @@ function characterOutput(raw: unknown, file: string): unknown {
     typeof raw === "object" &&
     !Array.isArray(raw) &&
     (raw as { ruleset?: unknown }).ruleset === undefined &&
-    actorRulesets(raw).includes("m2m");
+    actorRulesets(raw).length > 0;
   if (!isActor) return deriveCharacterInput(raw);
   const name = file === "-" ? "stdin" : file;
+  if (!actorMadeFor(raw).includes("m2m"))
+    throw new InputError(
+      `${name}: system.m2m`,
+      undefined,
+      "an hm3 actor: character derives GURPS Man to Man figures (an m2m actor, or the engine's character input)",
+    );
   const f = fighterOf(raw, name, rulesetFor("m2m", name));
   return { ruleset: "m2m", name: f.name, ...(f.derived as object) };
 }
