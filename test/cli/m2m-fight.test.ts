@@ -66,7 +66,7 @@ interface Outcome {
   defence: { option: string; item: string | null; score: number; pd: number; target: number };
   input: Obj;
   result: {
-    attack: { roll: number; target: number };
+    attack: { roll: number; target: number; skill: number; locationPenalty: number };
     rolls: unknown[];
     seed: number;
     defender: Obj;
@@ -111,7 +111,10 @@ describe("cli fight with m2m actors", () => {
       "left-foot": 1,
     });
     expect((out.input.defender as { dr: Obj }).dr).not.toHaveProperty("face");
-    expect(out.result.attack.target).toBe(12);
+    // The engine adds a random swing's location penalty (ruling M2) to the skill declared.
+    const attack = out.result.attack;
+    expect(attack.skill).toBe(12);
+    expect(attack.target).toBe(12 + attack.locationPenalty);
   });
 
   it("is seeded and replayable: the same seed gives the same exchange; resolve on its input gives its result", () => {
@@ -180,10 +183,9 @@ describe("cli fight with m2m actors", () => {
       [["--mode", "9"], /^error: --mode: not a mode of Axe \(1 axe:swing-cut\)/],
       [["--mode", ""], /^error: --mode: expected a value/],
       [["--ruleset", "rq3"], /^error: --ruleset: expected one of hm3, m2m, got "rq3"/],
-      [
-        ["--ruleset", "hm3"],
-        /fiendish-friedrick\.json: system\.hm3: --ruleset hm3: the actor has no hm3 block \(an m2m actor\)/,
-      ],
+      // The pack actors carry hm3's default block (every ruleset's block is written out): the
+      // hm3 fight finds no hm3 weapon.
+      [["--ruleset", "hm3"], /^error: .*fiendish-friedrick\.json: items: no weapon to attack with/],
     ];
     for (const [flags, message] of cases) {
       const r = run("fight", FRIEDRICK, PIERRE, ...flags);
@@ -196,6 +198,14 @@ describe("cli fight with m2m actors", () => {
     expect(ranged.code).toBe(2);
     expect(ranged.stderr).toMatch(/--weapon: a ranged weapon/);
     // --weapon and --mode are the m2m fight's: the hm3 fight refuses them.
+    const noBlock = edited(FRIEDRICK, (d) => {
+      delete (d.system as Obj).hm3;
+    });
+    const r = run("fight", noBlock, PIERRE, "--ruleset", "hm3");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: .*x\.json: system\.hm3: --ruleset hm3: the actor has no hm3 block \(an m2m actor\)/,
+    );
     const hm3 = run("fight", KNIGHT, KNIGHT, "--mode", "1");
     expect(hm3.code).toBe(2);
     expect(hm3.stderr).toMatch(/^error: --mode: chooses an m2m attack/);
@@ -205,7 +215,15 @@ describe("cli fight with m2m actors", () => {
     const r = run("fight", FRIEDRICK, KNIGHT);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /sir-aldric-knight\.json: system: a hm3 actor, and .*fiendish-friedrick\.json is a m2m actor/,
+      /sir-aldric-knight\.json: system: an hm3 actor, and .*fiendish-friedrick\.json is an m2m actor: both fighters must be made for one ruleset \(or name it with --ruleset\)/,
+    );
+    // Named, the m2m fight runs: the knight fights with his m2m block's defaults.
+    expect(run("fight", FRIEDRICK, KNIGHT, "--ruleset", "m2m").code).toBe(0);
+    // character derives m2m figures: an hm3 actor is refused naming its m2m block.
+    const c = run("character", KNIGHT);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toMatch(
+      /sir-aldric-knight\.json: system\.m2m: an hm3 actor: character derives/,
     );
   });
 
