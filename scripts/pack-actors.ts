@@ -8,7 +8,7 @@
  * here (docs/packs.md lists them).
  */
 import { humanBodyPlan, parseInjuryCode } from "../src/rules/hm3/body-plan";
-import { stableId } from "./pack-ids";
+import { stableId, withRulesetBlocks } from "./pack-ids";
 
 type Obj = Record<string, unknown>;
 
@@ -34,7 +34,7 @@ function actorDoc(pack: string, name: string, type: string, img: string, system:
     name,
     type,
     img,
-    system,
+    system: withRulesetBlocks("Actor", type, system),
     items: [] as Obj[],
     effects: [],
     folder: null,
@@ -370,7 +370,7 @@ export function fighterDocs(items: ReadonlyMap<string, Obj>): Obj[] {
         name,
         type,
         img,
-        system,
+        system: withRulesetBlocks("Item", type, system),
         effects: [],
         folder: null,
         sort: embedded.length * 100,

@@ -5,6 +5,30 @@
  * Shared by scripts/pack-sources.ts, scripts/pack-actors.ts and scripts/pack-sources-m2m.ts.
  */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { RULESET_IDS } from "../src/foundry/rulesets";
+
+type Obj = Record<string, unknown>;
+
+let template: Record<string, Record<string, Obj>> | undefined;
+
+/**
+ * `system` with every registered ruleset's block its type has (template.json's defaults, as
+ * Foundry stores a document made without it) added after its own fields: a source writes
+ * every stored field out, and an item made for one ruleset carries the others' defaults (a
+ * world that switches rulesets keeps every block).
+ */
+export function withRulesetBlocks(documentName: "Actor" | "Item", type: string, system: Obj): Obj {
+  template ??= JSON.parse(
+    readFileSync(new URL("../template.json", import.meta.url), "utf8"),
+  ) as Record<string, Record<string, Obj>>;
+  const defaults = template[documentName]?.[type] ?? {};
+  const out: Obj = { ...system };
+  for (const id of RULESET_IDS)
+    if (out[id] === undefined && defaults[id] !== undefined)
+      out[id] = structuredClone(defaults[id]);
+  return out;
+}
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -40,7 +64,7 @@ export function itemDoc(
     name,
     type,
     img,
-    system,
+    system: withRulesetBlocks("Item", type, system),
     effects: [],
     folder: null,
     sort: 0,

@@ -16,14 +16,10 @@
 import { englishLocalizer } from "../src/cli/english";
 import { HUMAN_PLAN_CONTEXT, type Localizer, type PlanContext } from "../src/foundry/data/validate";
 import { sourceProblems, type SourceProblem } from "../src/foundry/data/source-check";
-import { formatProblem } from "../src/foundry/data/validate";
-import { isM2mItemType, m2mBlockProblems } from "../src/foundry/rulesets/m2m/item-validate";
 
 export { formatSourceProblems, type SourceProblem } from "../src/foundry/data/source-check";
 
 type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
 let english: Localizer | undefined;
 
@@ -37,26 +33,5 @@ export function documentProblems(
   plan: PlanContext = HUMAN_PLAN_CONTEXT,
 ): SourceProblem[] {
   const i18n = (english ??= englishLocalizer());
-  const system = doc.system;
-  if (collection !== "items" || !isObj(system) || !("m2m" in system) || !isM2mItemType(doc.type))
-    return sourceProblems(doc, collection, { i18n, strict: true }, plan);
-  // A GURPS Man to Man item (packs/_source/m2m-*): until the data models carry the m2m block,
-  // its block is checked by the m2m item check (src/foundry/rulesets/m2m/item-validate.ts) and
-  // the rest of `system` by the generic one; an item without an hm3 block has none to write out.
-  const { m2m, ...rest } = system;
-  const others = sourceProblems({ ...doc, system: rest }, collection, { i18n, strict: true }, plan);
-  const kept =
-    rest.hm3 === undefined
-      ? others.filter(
-          (p) => !(p.field.startsWith("system.hm3.") && p.message.startsWith("missing")),
-        )
-      : others;
-  const own = m2mBlockProblems(doc.type, m2m, { strict: true }).map(
-    (p): SourceProblem => ({
-      where: "",
-      field: p.field,
-      message: formatProblem(p, i18n).replace(/^system\.[^:]*: /, ""),
-    }),
-  );
-  return [...kept, ...own];
+  return sourceProblems(doc, collection, { i18n, strict: true }, plan);
 }

@@ -23,6 +23,8 @@ import type {
   SheetItem,
 } from "../../src/foundry/rulesets/hm3/sheets/actor/context";
 import { parseInjuryCode } from "../../src/rules/hm3/body-plan";
+import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
+import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 import { localize, format } from "./stand-ins/handlebars";
 
 const physical = (over: Partial<PhysicalSource> = {}): PhysicalSource => ({
@@ -39,6 +41,7 @@ const noImpact = { blunt: null, edge: null, point: null, fire: null };
 
 export const KNIGHT_SYSTEM: CharacterSource = {
   description: "<p>Sir Aldric of <strong>Kaldor</strong>, a sworn knight.</p>",
+  m2m: defaultM2mBlock(),
   hm3: {
     attributes: {
       str: 16,
@@ -90,6 +93,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "weapon",
     system: {
       ...physical({ weight: 4, held: "main" }),
+      m2m: defaultM2mItemBlock("weapon"),
       hm3: {
         skill: "Sword",
         wq: 13,
@@ -108,6 +112,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "weapon",
     system: {
       ...physical({ weight: 6, held: "off" }),
+      m2m: defaultM2mItemBlock("weapon"),
       hm3: {
         skill: "Shield",
         wq: 12,
@@ -126,6 +131,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "missile",
     system: {
       ...physical({ weight: 3, equipped: false }),
+      m2m: defaultM2mItemBlock("missile"),
       hm3: {
         skill: "Bow",
         aspect: "point",
@@ -147,6 +153,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "armour",
     system: {
       ...physical({ weight: 8 }),
+      m2m: defaultM2mItemBlock("armour"),
       hm3: {
         material: "quilt",
         quality: 0,
@@ -162,6 +169,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "armour",
     system: {
       ...physical({ weight: 25 }),
+      m2m: defaultM2mItemBlock("armour"),
       hm3: {
         material: "mail",
         quality: 0,
@@ -177,6 +185,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "armour",
     system: {
       ...physical({ weight: 6 }),
+      m2m: defaultM2mItemBlock("armour"),
       hm3: { material: "plate", quality: 0, enchantment: 0, locations: ["skull"] },
     },
   },
@@ -187,6 +196,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "armour",
     system: {
       ...physical({ weight: 5 }),
+      m2m: defaultM2mItemBlock("armour"),
       hm3: { material: "plate", quality: 0, enchantment: 0, locations: ["calf"] },
     },
   },
@@ -325,6 +335,7 @@ export function quadrupedPlan(): Hm3BodyPlanSource {
 export function dogSystem(plan: Hm3BodyPlanSource | null = quadrupedPlan()): CreatureSource {
   return {
     description: "<p>A trained war dog.</p>",
+    m2m: defaultM2mBlock("creature"),
     hm3: {
       attributes: {
         str: 10,
@@ -358,6 +369,7 @@ export const DOG_ITEMS: SheetItem[] = [
     type: "weapon",
     system: {
       ...physical({ weight: 0, held: "none" }),
+      m2m: defaultM2mItemBlock("weapon"),
       hm3: {
         skill: "Bite",
         wq: 15,
@@ -376,6 +388,7 @@ export const DOG_ITEMS: SheetItem[] = [
     type: "armour",
     system: {
       ...physical({ weight: 10 }),
+      m2m: defaultM2mItemBlock("armour"),
       hm3: { material: "leather", quality: 0, enchantment: 0, locations: ["body", "neck"] },
     },
   },

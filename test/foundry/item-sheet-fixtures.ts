@@ -8,6 +8,7 @@ import { deriveHm3Character } from "../../src/rules/hm3/character";
 import type { SourceByType } from "../../src/foundry/data/source";
 import type { ItemSource, OwnerInput } from "../../src/foundry/rulesets/hm3/sheets/item/context";
 import type { ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
+import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 
 type Systems = SourceByType["Item"];
 
@@ -23,6 +24,7 @@ const physical = {
 /** A broadsword: WQ 12, Attack 15, Defence 10, Blunt 3, Edge 5, Point 3, no Fire. */
 export const BROADSWORD: Systems["weapon"] = {
   ...physical,
+  m2m: defaultM2mItemBlock("weapon"),
   hm3: {
     skill: "Sword",
     wq: 12,
@@ -37,6 +39,7 @@ export const BROADSWORD: Systems["weapon"] = {
 /** A shortbow with the MISSILE DATA TABLE's bands (seed 003 line 284: 20/6 40/5 80/4 160/3). */
 export const SHORTBOW: Systems["missile"] = {
   ...physical,
+  m2m: defaultM2mItemBlock("missile"),
   weight: 2,
   hm3: {
     skill: "Bow",
@@ -55,6 +58,7 @@ export const SHORTBOW: Systems["missile"] = {
 /** A +1 mail hauberk over the torso and both arms, with one thigh. */
 export const MAIL_HAUBERK: Systems["armour"] = {
   ...physical,
+  m2m: defaultM2mItemBlock("armour"),
   weight: 25,
   held: "none",
   hm3: {

@@ -36,6 +36,8 @@ import {
 } from "../../src/foundry/migrations/world";
 import type { TypeKey } from "../../src/foundry/data/rules";
 import { repairSystem } from "../../src/foundry/migrations/repair";
+import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
+import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 
 interface Fixture {
   actors: (RawDocument & {
@@ -64,8 +66,17 @@ describe("migration 1: ruleset blocks", () => {
       [1, "ruleset blocks"],
       [2, "exchange cards"],
       [3, "no weapon quality"],
+      [4, "GURPS Man to Man blocks"],
     ]);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
+  });
+
+  it("migration 4 (the m2m blocks) changes nothing stored: a missing block takes its defaults on load", () => {
+    const m4 = MIGRATIONS.find((m) => m.version === 4)!;
+    const knight = actor("newKnight0000001").system;
+    expect(m4.migrate("Actor.character", knight)).toBe(knight);
+    // An update's changes stay as they are (a written default would overwrite the stored block).
+    expect(m4.migrate("Actor.character", { m2m: { hp: 3 } })).toEqual({ m2m: { hp: 3 } });
   });
 
   it("moves a character's HM3 fields into system.hm3 and keeps unknown fields", () => {
@@ -165,6 +176,7 @@ describe("data models migrate on load", () => {
     expect(a.system.toObject()).toEqual({
       description: "<p>From an old world</p>",
       hm3: { attributes: raw.system.attributes, fatigue: 2, encumbrance: null },
+      m2m: defaultM2mBlock(),
     });
     const sword = a.items.get("oldSword00000001")!;
     expect((sword.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(12);
@@ -504,7 +516,11 @@ describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)
     expect(items.map((i) => i._id)).toEqual([sword._id, skill._id]);
     const swordSystem = { ...(sword.system as Record<string, unknown>) };
     delete swordSystem.engraving;
-    expect(items[0]!.system).toEqual(migrateSystem("Item.weapon", swordSystem));
+    // The repaired system is what the data model stores: the m2m block at its defaults too.
+    expect(items[0]!.system).toEqual({
+      ...(migrateSystem("Item.weapon", swordSystem) as Record<string, unknown>),
+      m2m: defaultM2mItemBlock("weapon"),
+    });
     expect(items[0]!.flags).toEqual({
       "blow-by-blow": {
         migration: {
@@ -715,14 +731,25 @@ describe("a value migration runs on whole stored sources of older data only (iss
     standIns.game.settings.set("blow-by-blow", "schemaVersion", v);
 
   it("tells a whole source (its type's whole ruleset block) from an update's changes", () => {
-    expect(isWholeSystem("Item.missile", storedMissile(0).system)).toBe(true);
-    expect(isWholeSystem("Item.missile", { hm3: { wq: 0 } })).toBe(false);
-    expect(isWholeSystem("Item.missile", { hm3: { wq: 0, skill: "Sling" } })).toBe(false);
-    expect(isWholeSystem("Item.missile", { equipped: true })).toBe(false);
+    // Migration 3 reads the HM3 block: only that block must be whole (the world's migrations
+    // pass the migration's ruleset); with every ruleset, data stored before the m2m block (4)
+    // is not a whole source of today's shape.
+    const hm3 = ["hm3"];
+    expect(isWholeSystem("Item.missile", storedMissile(0).system, hm3)).toBe(true);
+    expect(isWholeSystem("Item.missile", storedMissile(0).system)).toBe(false);
+    expect(
+      isWholeSystem("Item.missile", {
+        ...storedMissile(0).system,
+        m2m: defaultM2mItemBlock("missile"),
+      }),
+    ).toBe(true);
+    expect(isWholeSystem("Item.missile", { hm3: { wq: 0 } }, hm3)).toBe(false);
+    expect(isWholeSystem("Item.missile", { hm3: { wq: 0, skill: "Sling" } }, hm3)).toBe(false);
+    expect(isWholeSystem("Item.missile", { equipped: true }, hm3)).toBe(false);
     // Every v0 fixture item is whole once its fields are in the block.
     for (const i of fixture().items) {
       const type = `Item.${i.type}` as TypeKey;
-      expect(isWholeSystem(type, rulesetBlocks(type, i.system)), i._id).toBe(true);
+      expect(isWholeSystem(type, rulesetBlocks(type, i.system), hm3), i._id).toBe(true);
     }
   });
 

@@ -102,11 +102,16 @@ describe("the generator (scripts/pack-sources-m2m.ts, run by `npm run packs:sour
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("writes system.m2m and the ruleset-free fields, no hm3 block; weight is the table's", () => {
+  it("writes system.m2m, the ruleset-free fields and HM3's block at its defaults; weight is the table's", () => {
+    const template = JSON.parse(
+      readFileSync(new URL("../../template.json", import.meta.url), "utf8"),
+    ) as { Item: Record<string, { hm3: unknown }> };
     for (const d of ALL) {
       expect(Object.keys(d.system).sort(), d.name).toEqual(
-        ["carried", "description", "equipped", "held", "m2m", "quantity", "weight"].sort(),
+        ["carried", "description", "equipped", "held", "hm3", "m2m", "quantity", "weight"].sort(),
       );
+      // An item made for GURPS Man to Man carries the HM3 block as Foundry stores it.
+      expect((d.system as Obj).hm3, d.name).toEqual(template.Item[d.type]!.hm3);
       expect(d.system.weight, d.name).toBe(
         (d.system.m2m as { weight: number | null }).weight ?? 0,
       );
@@ -388,8 +393,8 @@ describe("every block validates", () => {
     (d.system as Obj).hm3x = 1;
     const found = documentProblems(d, "items").map((p) => [p.field, p.message]);
     expect(found).toEqual([
-      ["system.hm3x", "not a field of Item.weapon (got 1)"],
       ["system.m2m.modes.0.reach", '["4"] is not one of C, 1, 2, 3.'],
+      ["system.hm3x", "not a field of Item.weapon (got 1)"],
     ]);
     // An item with an hm3 block still has every hm3 field written out.
     const both = structuredClone(byRef(hand).get("broadsword")!);

@@ -17,7 +17,7 @@ import { notation } from "../../core/dice";
 import { replayExchange, type ExchangeCard, type FlowState } from "../../core/flow";
 import type { Target } from "../../core/modifiers";
 import type { ChoiceOption, Side } from "../../core/ruleset";
-import type { CardViewer, FoundryRuleset } from "../rulesets";
+import type { CardViewer, FightingRuleset, FoundryRuleset } from "../rulesets";
 import { CONDITION_EFFECTS } from "../config";
 import { isTarget, targetView, type TargetView } from "./target-view";
 import { t, type LangText } from "./text";
@@ -579,7 +579,7 @@ export function replayedCard(fr: FoundryRuleset, card: ExchangeCard): ExchangeCa
 }
 
 /** The view of a card that is not what a GM accepted or does not replay: names and a warning. */
-function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardView {
+function unverifiedView(card: ExchangeCard, fr: FightingRuleset): ExchangeCardView {
   return {
     state: card.state,
     verified: false,
@@ -614,7 +614,7 @@ function unverifiedView(card: ExchangeCard, fr: FoundryRuleset): ExchangeCardVie
 export function exchangeCardContext(
   stored: ExchangeCard,
   viewer: CardViewer,
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   options: CardOptions = {},
 ): ExchangeCardView {
   const mode = options.applyMode ?? "ask";

@@ -16,7 +16,14 @@ import { requestOf } from "../combat/queries";
 import { isGMCard } from "../combat/query-common";
 import { applyMode, showDefenceTargets } from "../combat/settings";
 import { cardOf } from "../data/chat-message/exchange";
-import { FOUNDRY_RULESETS, foundryRuleset, type CardViewer } from "../rulesets";
+import {
+  canFight,
+  CANNOT_FIGHT_KEY,
+  FOUNDRY_RULESETS,
+  foundryRuleset,
+  rulesetName,
+  type CardViewer,
+} from "../rulesets";
 import { escapeHtml, handlebarsApi, PARTIAL_HELPER, partialHelper } from "../sheets/common";
 import { EXCHANGE_TEMPLATE, exchangeCardContext, readAttackContext } from "./card-context";
 import { localizeTree } from "./text";
@@ -26,7 +33,9 @@ export const UNKNOWN_RULESET_KEY = "BLOWBYBLOW.Card.unknownRuleset";
 
 /** Every template the exchange cards render: the frame and each ruleset's result partial. */
 export function chatTemplates(): string[] {
-  const results = Object.values(FOUNDRY_RULESETS).map((fr) => fr.card.resultTemplate);
+  const results = Object.values(FOUNDRY_RULESETS).flatMap((fr) =>
+    fr.card ? [fr.card.resultTemplate] : [],
+  );
   return [EXCHANGE_TEMPLATE, ...new Set(results)];
 }
 
@@ -68,8 +77,10 @@ export async function renderExchangeCard(message: CardMessage): Promise<string> 
   const format = (key: string, data: Record<string, string | number>) =>
     game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
   const fr = foundryRuleset(String(card.ruleset));
-  if (!fr) {
-    const says = format(UNKNOWN_RULESET_KEY, { ruleset: String(card.ruleset) });
+  if (!fr || !canFight(fr)) {
+    const says = fr
+      ? format(CANNOT_FIGHT_KEY, { ruleset: rulesetName(fr) })
+      : format(UNKNOWN_RULESET_KEY, { ruleset: String(card.ruleset) });
     return `<p class="blow-by-blow exchange-card bbb-xc-unknown">${escapeHtml(says)}</p>`;
   }
   await ensureChatTemplates();

@@ -15,7 +15,7 @@ import {
   type ExchangeCard,
 } from "../../core/flow";
 import { cardOf, cardSource } from "../data/chat-message/exchange";
-import type { FoundryRuleset } from "../rulesets";
+import type { FightingRuleset } from "../rulesets";
 import { foundryRoll } from "./dice";
 import { callerFor, sideActor, sideToken, userOwns } from "./permissions";
 import {
@@ -45,7 +45,7 @@ import { afterResolved } from "./steps";
  * actors', or the actors changed since). Returns the GM's build and the two actors.
  */
 async function rebuildDeclaration(
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   card: ExchangeCard,
 ): Promise<{ build: DeclarationBuild; attacker: ActorLike; defender: ActorLike }> {
   const attackerActor = await actorOf(card, "attacker");
@@ -86,7 +86,7 @@ async function rebuildDeclaration(
  * canvas measured; the card then shows where the request differs from the GM's map.
  */
 async function gmSituation(
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   card: ExchangeCard,
 ): Promise<AttackSituation | null> {
   const view = (globalThis as { canvas?: CanvasLike }).canvas ?? null;

@@ -23,7 +23,13 @@ import {
 } from "../../core/flow";
 import type { Side } from "../../core/ruleset";
 import { cardOf, cardSource } from "../data/chat-message/exchange";
-import { foundryRuleset, worldRuleset, type FoundryRuleset } from "../rulesets";
+import {
+  canFight,
+  foundryRuleset,
+  rulesetName,
+  worldFightingRuleset,
+  type FightingRuleset,
+} from "../rulesets";
 import { escapeHtml } from "../sheets/common";
 import { AttackDialog } from "./attack-dialog";
 import { DefenceDialog } from "./defence-dialog";
@@ -142,7 +148,7 @@ async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
 function cardFor(messageId: string): {
   message: MessageLike;
   card: ExchangeCard;
-  fr: FoundryRuleset;
+  fr: FightingRuleset;
 } | null {
   const message = g().messages?.get(messageId);
   if (!message || message.type !== "exchange") {
@@ -158,6 +164,10 @@ function cardFor(messageId: string): {
   const fr = foundryRuleset(String(card.ruleset));
   if (!fr) {
     warn("BLOWBYBLOW.Combat.Error.unknownRuleset", { ruleset: String(card.ruleset) });
+    return null;
+  }
+  if (!canFight(fr)) {
+    warn("BLOWBYBLOW.Combat.Error.cannotFight", { ruleset: rulesetName(fr) });
     return null;
   }
   return { message, card, fr };
@@ -191,9 +201,9 @@ export async function attack(args: {
   tokenUuid?: string | null;
   itemId?: string | null;
 }): Promise<ChatMessage | null> {
-  let fr: FoundryRuleset;
+  let fr: FightingRuleset;
   try {
-    fr = worldRuleset();
+    fr = worldFightingRuleset();
   } catch (err) {
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
     return null;

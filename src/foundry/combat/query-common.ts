@@ -13,7 +13,13 @@ import { FlowError, type ChoiceSubmission, type ExchangeCard } from "../../core/
 import type { Side } from "../../core/ruleset";
 import { cardSource } from "../data/chat-message/exchange";
 import { escapeHtml } from "../sheets/common";
-import { foundryRuleset, type FoundryRuleset } from "../rulesets";
+import {
+  canFight,
+  cannotFightMessage,
+  foundryRuleset,
+  rulesetName,
+  type FightingRuleset,
+} from "../rulesets";
 import { sideActor } from "./permissions";
 import type { ActorLike, UserLike } from "./snapshot";
 
@@ -38,6 +44,7 @@ export type CombatErrorCode =
   | "approvalRefused"
   | "choiceAwaitingApproval"
   | "choiceRefused"
+  | "cannotFight"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -61,6 +68,7 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   approvalRefused: "BLOWBYBLOW.Combat.Error.approvalRefused",
   choiceAwaitingApproval: "BLOWBYBLOW.Combat.Error.choiceAwaitingApproval",
   choiceRefused: "BLOWBYBLOW.Combat.Error.choiceRefused",
+  cannotFight: "BLOWBYBLOW.Combat.Error.cannotFight",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 
@@ -207,13 +215,15 @@ export function messageOf(messageId: string): MessageLike {
   return message;
 }
 
-/** The Foundry entry of the card's ruleset. */
-export function rulesetOf(card: ExchangeCard): FoundryRuleset {
+/** The Foundry entry of the card's ruleset, which must be able to fight in Foundry. */
+export function rulesetOf(card: ExchangeCard): FightingRuleset {
   const fr = foundryRuleset(String(card.ruleset));
   if (!fr)
     throw new CombatError("unknownRuleset", `No ruleset ${showValue(card.ruleset)}.`, {
       ruleset: String(card.ruleset),
     });
+  if (!canFight(fr))
+    throw new CombatError("cannotFight", cannotFightMessage(fr), { ruleset: rulesetName(fr) });
   return fr;
 }
 

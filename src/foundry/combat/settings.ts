@@ -139,7 +139,7 @@ export function combatSettings(
     },
   ];
   for (const id of ids) {
-    for (const rule of rulesets[id]?.combat.optionalRules ?? []) {
+    for (const rule of rulesets[id]?.combat?.optionalRules ?? []) {
       settings.push({
         key: optionalRuleKey(id, rule),
         name: rule.nameKey,
@@ -181,7 +181,7 @@ export function registerCombatSettings(): void {
  * for `CombatRules.buildDeclaration`. A ruleset the adapter cannot play has none.
  */
 export function worldOptions(rulesetId: RulesetId): Record<string, boolean> {
-  const rules = FOUNDRY_RULESETS[rulesetId]?.combat.optionalRules ?? [];
+  const rules = FOUNDRY_RULESETS[rulesetId]?.combat?.optionalRules ?? [];
   const s = settings();
   const options: Record<string, boolean> = {};
   for (const rule of rules) {

@@ -19,7 +19,7 @@ import {
 } from "../../core/flow";
 import type { Effect, Side } from "../../core/ruleset";
 import { cardOf } from "../data/chat-message/exchange";
-import type { FoundryRuleset } from "../rulesets";
+import type { FightingRuleset } from "../rulesets";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken } from "./permissions";
@@ -52,7 +52,7 @@ import { gainAdvantage } from "./tracker";
  * is now (the ruleset's builder checks the request: a bad one is `badChoice`).
  */
 async function requireChoiceAsBuilt(
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   card: ExchangeCard,
   submission: ChoiceSubmission,
 ): Promise<void> {
@@ -88,7 +88,7 @@ async function requireChoiceAsBuilt(
  * (the active GM's) client, and compared with what the request gives (`requireChoiceAsBuilt`).
  */
 export async function chosenCard(
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   card: ExchangeCard,
   user: UserLike,
   submission: ChoiceSubmission,
@@ -131,7 +131,7 @@ export async function chosenCard(
  * yet, and every other step is refused while it waits (`requireApproved`).
  */
 async function heldCard(
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   card: ExchangeCard,
   user: UserLike,
   submission: ChoiceSubmission,
@@ -255,7 +255,7 @@ function failedNote(operation: Operation): FailedNote {
  * once, never twice.
  */
 async function applyEffects(
-  fr: FoundryRuleset,
+  fr: FightingRuleset,
   card: ExchangeCard,
   effects: readonly Effect[],
   live: MessageLike,

@@ -25,7 +25,7 @@
  */
 import type { FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
-import { worldRuleset } from "../rulesets";
+import { worldFightingRuleset, worldRuleset } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
 import {
   advantageDecision,
@@ -77,14 +77,23 @@ function isActiveGM(): boolean {
 
 /** The initiative value of a fighter under the world's ruleset (0 when it cannot be read). */
 export function initiativeOf(snapshot: FighterSnapshot): number {
-  const value = worldRuleset().combat.initiative(snapshot);
+  const value = worldFightingRuleset().combat.initiative(snapshot);
   return Number.isFinite(value) ? value : 0;
 }
 
-/** The initiative formula of a combatant: its ruleset initiative as a constant ("0" without an actor). */
+/**
+ * The initiative formula of a combatant: its ruleset initiative as a constant ("0" without an
+ * actor). A world whose ruleset cannot fight in Foundry yet is refused: the error notice names
+ * the ruleset and the roll does not happen.
+ */
 export function initiativeFormula(actor: ActorLike | null): string {
   if (!actor) return "0";
-  return String(initiativeOf(fighterSnapshot(actor)));
+  try {
+    return String(initiativeOf(fighterSnapshot(actor)));
+  } catch (err) {
+    ui.notifications?.error(err instanceof Error ? err.message : String(err));
+    throw err;
+  }
 }
 
 // ── Tactical advantage ────────────────────────────────────────────────────────────────────────
@@ -186,7 +195,7 @@ export async function gainAdvantage(actorUuid: string): Promise<AdvantageOutcome
 export function defeatingConditions(): string[] {
   let conditions: string[] = [];
   try {
-    conditions = [...worldRuleset().combat.incapacitating];
+    conditions = [...(worldRuleset().combat?.incapacitating ?? [])];
   } catch {
     // A world whose ruleset the adapter cannot play marks nothing but Foundry's own status.
   }

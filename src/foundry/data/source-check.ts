@@ -21,7 +21,7 @@ import {
 } from "./validate";
 import { copy } from "../../core/data";
 import { showValue } from "../../core/errors";
-import { activeRuleset, allRulesets, type ActorTypeKey, type BlockTypeKey } from "../rulesets";
+import { activeRuleset, allRulesets, type BlockTypeKey } from "../rulesets";
 
 type Obj = Record<string, unknown>;
 
@@ -62,6 +62,63 @@ function leaves(type: TypeKey, system: Obj): { path: string; value: unknown }[] 
   };
   walk(system, "");
   return out;
+}
+
+/**
+ * The concrete `system` paths (`m2m.modes.0.md`) of each registered ruleset's nullable
+ * containers of `type` (`FoundryRuleset.data.nullable`, paths inside the block, `*` an array
+ * index) that hold `wanted` (null: stored as null; undefined: missing) in `system`. A missing
+ * block has no paths.
+ */
+function nullablePaths(type: TypeKey, system: Obj, wanted: null | undefined): string[] {
+  return allRulesets().flatMap((r) => {
+    const block = system[r.id];
+    if (!isObj(block)) return [];
+    const patterns: readonly string[] =
+      (r.data.nullable as Record<string, readonly string[]>)[type] ?? [];
+    const out: string[] = [];
+    for (const pattern of patterns) {
+      const parts = pattern.split(".");
+      const walk = (node: unknown, i: number, path: string) => {
+        const head = parts[i]!;
+        if (i === parts.length - 1) {
+          if (isObj(node) && (wanted === null ? node[head] === null : !Object.hasOwn(node, head)))
+            out.push(`${path}.${head}`);
+          return;
+        }
+        if (head === "*") {
+          if (Array.isArray(node)) node.forEach((v, j) => walk(v, i + 1, `${path}.${j}`));
+        } else if (isObj(node) && (isObj(node[head]) || Array.isArray(node[head])))
+          walk(node[head], i + 1, `${path}.${head}`);
+      };
+      walk(block, 0, r.id);
+    }
+    return out;
+  });
+}
+
+/** A path with array indices as `*` (`m2m.modes.2.md` → `m2m.modes.*.md`). */
+const patternOf = (path: string) => path.replace(/\.\d+(?=\.|$)/g, ".*");
+
+/**
+ * Whether `path` is a list (`list`: some rule lies below it at `<path>.*`) or a group (`group`:
+ * at `<path>.<name>`) of stored fields.
+ */
+function isContainer(type: TypeKey, path: string, kind: "list" | "group"): boolean {
+  const p = `${patternOf(path)}.`;
+  return Object.keys(rulesOf(type)).some(
+    (k) => k.startsWith(p) && (kind === "list") === k.slice(p.length).startsWith("*"),
+  );
+}
+
+/** The lists of stored fields of a type (`m2m.modes`: the part of a rule before its first `*`). */
+function listPatterns(type: TypeKey): string[] {
+  const out = new Set<string>();
+  for (const k of Object.keys(rulesOf(type))) {
+    const at = k.indexOf(".*");
+    if (at > 0) out.add(k.slice(0, at));
+  }
+  return [...out];
 }
 
 /** Whether `value` is exactly what a check accepted (no text read as a number, no trimming). */
@@ -107,16 +164,17 @@ function systemProblems(
     return problems;
   }
   const given = leaves(type, system);
-  // A ruleset's nullable container stored as null (a creature's HM3 `bodyPlan`: the human plan).
-  const nulls = allRulesets().flatMap((r) => {
-    const block = system[r.id];
-    const paths: readonly string[] =
-      (r.data.nullable as Record<string, readonly string[]>)[type] ?? [];
-    return isObj(block) ? paths.filter((p) => block[p] === null).map((p) => `${r.id}.${p}`) : [];
-  });
+  // A ruleset's nullable container stored as null (a creature's HM3 `bodyPlan`: the human plan;
+  // an m2m weapon's `shield`, a mode's maximum damage).
+  const nulls = nullablePaths(type, system, null);
+  const underNull = (path: string) => nulls.some((n) => path.startsWith(`${n}.`));
   for (const { path, value } of given) {
     if (nulls.includes(path)) continue;
     const rule: Rule | undefined = ruleFor(type, path);
+    // An empty list or group of stored fields (no attack modes yet).
+    if (!rule && Array.isArray(value) && value.length === 0 && isContainer(type, path, "list"))
+      continue;
+    if (!rule && isObj(value) && isContainer(type, path, "group")) continue;
     if (!rule) {
       add(path, `not a field of ${type} (got ${showValue(value)})`);
       continue;
@@ -141,11 +199,19 @@ function systemProblems(
   }
   if (!strict) return problems;
   // Every stored field is written out (a missing one would be filled in silently by Foundry).
-  const present = new Set(given.map((g) => g.path.replace(/\.\d+(?=\.|$)/g, ".*")));
+  const present = new Set(given.map((g) => patternOf(g.path)));
   for (const path of Object.keys(rulesOf(type))) {
     if (path.includes("*")) continue;
-    if (nulls.some((n) => path.startsWith(`${n}.`))) continue;
+    if (underNull(path)) continue;
     if (!present.has(path)) add(path, "missing (a source writes every stored field out)");
+  }
+  // A list of stored fields (attack modes) is written out too, empty or not.
+  for (const list of listPatterns(type)) {
+    if (list.includes("*") || underNull(list)) continue;
+    const head = list.split(".")[0]!;
+    if (!isObj(system[head])) continue; // a missing block is reported by its fields
+    const has = [...present].some((p) => p === list || p.startsWith(`${list}.`));
+    if (!has) add(list, "missing (a source writes every stored field out)");
   }
   return problems;
 }
@@ -179,16 +245,20 @@ export function sourceProblems(
     add("img", `expected an image path, got ${showValue(doc.img)}`);
   const type = `${documentName}.${doc.type}` as TypeKey;
   problems.push(...systemProblems(type, doc.system, plan, options));
-  // An actor's block: its ruleset's plan rules (HM3: R16 zone sums, R18 ♦ on limbs, unique ids).
-  if (documentName === "Actor" && problems.length === 0 && isObj(doc.system)) {
+  // A block's rules beyond its fields (HM3: R16 zone sums, R18 ♦ on limbs, unique ids; m2m: a
+  // weapon with no use, a shield's PD for its size, a skill listed twice…).
+  if (problems.length === 0 && isObj(doc.system)) {
     const { i18n } = options;
+    // Read as stored (a missing field is its default): the rules read whole blocks.
+    const system = cleanSystem(type, doc.system, plan);
     for (const ruleset of allRulesets()) {
-      const block = doc.system[ruleset.id];
+      const block = system[ruleset.id];
       if (!isObj(block)) continue;
-      for (const p of ruleset.data.blockProblems(type as ActorTypeKey, block)) {
+      for (const p of ruleset.data.blockProblems(type as BlockTypeKey, block)) {
         const data = Object.fromEntries(Object.entries(p.params).map(([k, v]) => [k, String(v)]));
         const field = `system.${ruleset.id}.${p.field}`;
-        add(field, i18n.format(p.key, { ...data, field, value: showValue(p.value) }));
+        const message = i18n.format(p.key, { ...data, field, value: showValue(p.value) });
+        add(field, message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message);
       }
     }
   }
@@ -271,13 +341,21 @@ function setPath(target: Obj, path: string, value: unknown): void {
 /** `system` as the data model cleans it: each leaf as its check read it, each missing leaf its default. */
 function cleanSystem(type: TypeKey, system: Obj, plan: PlanContext): Obj {
   const out = copy(system);
-  // A ruleset's nullable containers (a creature's own body plan) default to null (the human plan).
-  for (const ruleset of allRulesets()) {
-    const block = out[ruleset.id];
-    if (!isObj(block)) continue;
-    for (const key of ruleset.data.nullable[type as BlockTypeKey] ?? [])
-      if (block[key] === undefined) block[key] = null;
-  }
+  // A ruleset's missing block is its defaults (as Foundry's cleaning gives them).
+  for (const ruleset of allRulesets())
+    if (ruleset.data.blocks[type as BlockTypeKey] && out[ruleset.id] === undefined)
+      out[ruleset.id] = {};
+  // A ruleset's nullable containers (a creature's own body plan, an m2m weapon's shield)
+  // default to null (the human plan, no shield).
+  for (const path of nullablePaths(type, out, undefined)) setPath(out, path, null);
+  // A missing list of stored fields (attack modes) is empty.
+  for (const list of listPatterns(type))
+    for (const path of pathsOf(out, list))
+      if (
+        valueAt(out, path) === undefined &&
+        isObj(valueAt(out, path.split(".").slice(0, -1).join(".")))
+      )
+        setPath(out, path, []);
   for (const { path, value } of leaves(type, system)) {
     const rule = ruleFor(type, path);
     if (!rule || rule.kind === "html" || rule.kind === "json" || rule.kind === "uuid") continue;

@@ -21,7 +21,7 @@ import { exchangeBuild, systemFlags } from "../combat/query-common";
 import { fighterSnapshot } from "../combat/snapshot";
 import { cardOf } from "../data/chat-message/exchange";
 import type { Hm3Result } from "../../rules/hm3";
-import { foundryRuleset, worldRuleset } from "../rulesets";
+import { fightingRuleset, foundryRuleset, worldRuleset } from "../rulesets";
 import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import { planFaces, scriptedUniform, type DicePlan } from "./dice-plan";
 import type { QuenchStage, StagedToken } from "./stage";
@@ -249,7 +249,7 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
 
     it("the Brigand's block with scripted dice resolves: A*2, G4 to the thorax, shock failed", async () => {
       const before = card();
-      const fr = foundryRuleset(before.ruleset)!;
+      const fr = fightingRuleset(foundryRuleset(before.ruleset)!);
       const { state, pending } = replayExchange(fr.ruleset, before);
       const request = blockRequest();
       const chooser = fighterSnapshot(brigand!);

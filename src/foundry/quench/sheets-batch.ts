@@ -11,7 +11,7 @@
  * document's own sheet, its form's inputs and `submit()` (foundrySheetDriver); in Node the
  * stand-ins' DOM-free render and form submission (test/foundry/quench).
  */
-import { FOUNDRY_RULESETS } from "../rulesets";
+import { FOUNDRY_RULESETS, RULESET_IDS } from "../rulesets";
 import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
 import {
   ATTACKER_NAME,
@@ -180,7 +180,8 @@ export function sheetsBatch(context: QuenchContext, driver: SheetDriver): void {
       assert.ok(old, "the actor was created");
       made.push(old!);
       const system = sourceSystem(old!);
-      assert.deepEqual(Object.keys(system).sort(), ["description", "hm3"]);
+      // Every registered ruleset's block: HM3's from the flat data, the others' defaults.
+      assert.deepEqual(Object.keys(system).sort(), ["description", ...RULESET_IDS].sort());
       assert.equal(system.description, FLAT_CHARACTER.description);
       assert.deepEqual((system.hm3 as Obj).attributes, FLAT_CHARACTER.attributes);
       assert.equal((system.hm3 as Obj).fatigue, 2);

@@ -117,9 +117,16 @@ export interface RulesetData {
   humanPlan: PlanContext;
   /** An actor's own plan from its block, or undefined for the human plan. */
   ownPlan(type: string, block: unknown): PlanContext | undefined;
-  /** Plan-level problems of an actor's block (uniqueness, sums…), beyond the field rules. */
-  blockProblems(type: ActorTypeKey, block: Record<string, unknown>): BlockProblem[];
+  /**
+   * Problems of a stored block beyond its field rules (an actor's plan: uniqueness, sums…; an
+   * item's fields that span each other), for a block whose fields passed their rules.
+   */
+  blockProblems(type: BlockTypeKey, block: Record<string, unknown>): BlockProblem[];
 }
+
+/** A ruleset that can fight in Foundry: its combat rules and its card are there. */
+export type FightingRuleset<Derived = unknown> = FoundryRuleset<Derived> &
+  Required<Pick<FoundryRuleset<Derived>, "combat" | "card">>;
 
 /** How the ruleset derives an actor's figures (pure: plain data in, plain data out). */
 export interface RulesetDerivation<Derived = unknown> {
@@ -152,9 +159,13 @@ export interface RulesetSheets {
 export interface FoundryRuleset<Derived = unknown> {
   id: RulesetId;
   ruleset: AnyRuleset;
-  combat: CombatRules;
-  /** The ruleset's card partial (a template path) and its pure view-model builder. */
-  card: {
+  /**
+   * Its pure combat functions; absent: the ruleset cannot fight in Foundry yet (its documents,
+   * sheets and derived figures work; the combat flow refuses it by name, `fightingRuleset`).
+   */
+  combat?: CombatRules;
+  /** The ruleset's card partial (a template path) and its pure view-model builder; absent with `combat`. */
+  card?: {
     resultTemplate: string;
     resultContext(card: ExchangeCard, viewer: CardViewer): Record<string, unknown>;
   };

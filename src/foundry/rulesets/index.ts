@@ -13,18 +13,21 @@
  * and one in `RulesetBlockSources` below.
  */
 import type { RulesetId } from "../../core/ruleset";
-import type { BlockTypeKey, FoundryRuleset, PlanContext } from "./contract";
+import type { BlockTypeKey, FightingRuleset, FoundryRuleset, PlanContext } from "./contract";
 import { HM3_FOUNDRY } from "./hm3";
 import type { Hm3BlockSources } from "./hm3/source";
+import { M2M_FOUNDRY } from "./m2m";
+import type { M2mBlockSources } from "./m2m/source";
 
 export type * from "./contract";
 
 /** Every ruleset the adapter plays, by id, in the order the data models list their blocks. */
-const REGISTERED = { hm3: HM3_FOUNDRY } as const;
+const REGISTERED = { hm3: HM3_FOUNDRY, m2m: M2M_FOUNDRY } as const;
 
 /** The stored shape of each ruleset's block per type (`system.<id>`), by ruleset id. */
 export interface RulesetBlockSources {
   hm3: Hm3BlockSources;
+  m2m: M2mBlockSources;
 }
 
 type Registered = typeof REGISTERED;
@@ -59,6 +62,47 @@ export function worldRuleset(): FoundryRuleset {
     g.i18n?.format("BLOWBYBLOW.Combat.Error.unknownRuleset", { ruleset: id }) ??
     `Blow by Blow cannot play the ruleset "${id}" in Foundry.`;
   throw new Error(message);
+}
+
+/** Whether a ruleset can fight in Foundry (has its combat rules and card). */
+export function canFight(fr: FoundryRuleset): fr is FightingRuleset {
+  return fr.combat !== undefined && fr.card !== undefined;
+}
+
+/** The lang key of the refusal when the world's ruleset cannot fight in Foundry yet. */
+export const CANNOT_FIGHT_KEY = "BLOWBYBLOW.Combat.Error.cannotFight";
+
+interface I18nLike {
+  localize(key: string): string;
+  format(key: string, data: Record<string, string>): string;
+}
+const i18nOf = (): I18nLike | undefined =>
+  (globalThis as { game?: { i18n?: I18nLike } }).game?.i18n;
+
+/** A ruleset's name as the world setting shows it (`BLOWBYBLOW.Ruleset.<id>`), else its id. */
+export function rulesetName(fr: Pick<FoundryRuleset, "id">): string {
+  const key = `BLOWBYBLOW.Ruleset.${fr.id}`;
+  const name = i18nOf()?.localize(key);
+  return name && name !== key ? name : fr.id;
+}
+
+/** The localised refusal naming a ruleset that cannot fight in Foundry yet. */
+export function cannotFightMessage(fr: Pick<FoundryRuleset, "id">): string {
+  const ruleset = rulesetName(fr);
+  return (
+    i18nOf()?.format(CANNOT_FIGHT_KEY, { ruleset }) ?? `${ruleset} cannot fight in Foundry yet.`
+  );
+}
+
+/** `fr` when it can fight in Foundry; else throws the localised refusal naming it. */
+export function fightingRuleset(fr: FoundryRuleset): FightingRuleset {
+  if (canFight(fr)) return fr;
+  throw new Error(cannotFightMessage(fr));
+}
+
+/** The world's ruleset when it can fight in Foundry; throws a localised error otherwise. */
+export function worldFightingRuleset(): FightingRuleset {
+  return fightingRuleset(worldRuleset());
 }
 
 /** The first registered ruleset: the world setting's default. */

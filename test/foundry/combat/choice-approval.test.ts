@@ -26,7 +26,7 @@ import { exchangeBuild, pendingApproval } from "../../../src/foundry/combat/quer
 import { CUSTOM_CAP_DEFAULT, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
-import { foundryRuleset } from "../../../src/foundry/rulesets";
+import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import {
   cardId,
   planningDice,
@@ -88,7 +88,7 @@ async function gmAttacks(w: World): Promise<string> {
 /** Sir Aldric's Block EML as `request` builds it, before the rules' limits (base + modifiers). */
 function blockEml(id: string, w: World, request: ChoiceRequest): number {
   const c = card(id);
-  const fr = foundryRuleset(c.ruleset)!;
+  const fr = fightingRuleset(foundryRuleset(c.ruleset)!);
   const { pending } = replayExchange(fr.ruleset, c);
   const snapshot = fighterSnapshot(w.aldric as unknown as ActorLike);
   const value = fr.combat.buildChoice(pending!, exchangeBuild(c), snapshot, request);
@@ -102,7 +102,7 @@ function blockEml(id: string, w: World, request: ChoiceRequest): number {
  */
 async function scriptPlayerBlock(id: string, w: World, request: ChoiceRequest): Promise<void> {
   const c = card(id);
-  const fr = foundryRuleset(c.ruleset)!;
+  const fr = fightingRuleset(foundryRuleset(c.ruleset)!);
   const { state, pending } = replayExchange(fr.ruleset, c);
   const value = fr.combat.buildChoice(
     pending!,
@@ -137,7 +137,7 @@ function view(c: ExchangeCard, isGM: boolean) {
       userId: isGM ? "gm" : "a",
       showDefenceTargets: true,
     },
-    foundryRuleset(c.ruleset)!,
+    fightingRuleset(foundryRuleset(c.ruleset)!),
     { applyMode: "auto", authorIsGM: true },
   );
 }
@@ -302,7 +302,7 @@ describe("a player's defence beyond the world's cap (issue 15)", () => {
     const id = cardId(message as unknown as StandInChatMessage);
     expect(card(id).state).toBe("awaitingDefence");
     const c = card(id);
-    const fr = foundryRuleset(c.ruleset)!;
+    const fr = fightingRuleset(foundryRuleset(c.ruleset)!);
     const { state, pending } = replayExchange(fr.ruleset, c);
     const value = fr.combat.buildChoice(
       pending!,

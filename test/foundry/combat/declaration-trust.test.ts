@@ -31,7 +31,7 @@ import { exchangeBuild, pendingApproval } from "../../../src/foundry/combat/quer
 import { CUSTOM_CAP_DEFAULT, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
-import { foundryRuleset } from "../../../src/foundry/rulesets";
+import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { cardId, planningDice, scriptDice, resetFlow, world, type World } from "./fixtures";
 
 const SWORD = "wpSword000000001";
@@ -101,7 +101,7 @@ async function aliceAttacks(w: World): Promise<string> {
 
 /** The Block target the pending defence offers the Brigand's shield (its EML as declared). */
 function blockTarget(w: World, c: ExchangeCard): number {
-  const fr = foundryRuleset(c.ruleset)!;
+  const fr = fightingRuleset(foundryRuleset(c.ruleset)!);
   const { pending } = replayExchange(fr.ruleset, c);
   const options = fr.combat.choiceOptions(
     pending!,
@@ -114,7 +114,7 @@ function blockTarget(w: World, c: ExchangeCard): number {
 
 /** The attack target of `request` for Sir Aldric against the Brigand, as the ruleset gives it. */
 function attackTarget(w: World, request: AttackRequest): number {
-  const fr = foundryRuleset("hm3")!;
+  const fr = fightingRuleset(foundryRuleset("hm3")!);
   return fr.combat.attackTarget(
     fighterSnapshot(w.aldric as unknown as ActorLike),
     fighterSnapshot(w.brigand as unknown as ActorLike),
@@ -133,7 +133,7 @@ function view(c: ExchangeCard, isGM: boolean) {
       userId: isGM ? "gm" : "a",
       showDefenceTargets: true,
     },
-    foundryRuleset(c.ruleset)!,
+    fightingRuleset(foundryRuleset(c.ruleset)!),
     { applyMode: "ask", authorIsGM: true },
   );
 }
@@ -141,7 +141,7 @@ function view(c: ExchangeCard, isGM: boolean) {
 /** Scripts the GM's Block so that it resolves (the GM's client rolls every die). */
 function scriptBlock(id: string, w: World): void {
   const c = card(id);
-  const fr = foundryRuleset(c.ruleset)!;
+  const fr = fightingRuleset(foundryRuleset(c.ruleset)!);
   const { state, pending } = replayExchange(fr.ruleset, c);
   const value = fr.combat.buildChoice(
     pending!,

@@ -18,7 +18,7 @@ import { QUERY } from "../../../src/foundry/combat/queries";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
-import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";
+import { FOUNDRY_RULESETS, fightingRuleset } from "../../../src/foundry/rulesets";
 import { planningDice, scriptDice, resetFlow, stubAttack, world, type World } from "./fixtures";
 
 const SWORD = "wpSword000000001";
@@ -101,7 +101,7 @@ describe("a message squatting the accepted card's id (issue 15)", () => {
   });
 });
 
-const fr = FOUNDRY_RULESETS.hm3!;
+const fr = fightingRuleset(FOUNDRY_RULESETS.hm3!);
 type Obj = Record<string, unknown>;
 const rolledValues = (c: ExchangeCard) =>
   Object.fromEntries(c.rolls.map((r) => [r.name, r.values]));

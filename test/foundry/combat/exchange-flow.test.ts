@@ -51,7 +51,7 @@ import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { worldOptions, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf, cardSource } from "../../../src/foundry/data/chat-message/exchange";
-import { foundryRuleset } from "../../../src/foundry/rulesets";
+import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import {
   cardId,
   planningDice,
@@ -122,7 +122,7 @@ async function scriptChoice(
   clicker: "gm" | "player" = "gm",
 ): Promise<void> {
   const c = card(messageId);
-  const fr = foundryRuleset(c.ruleset)!;
+  const fr = fightingRuleset(foundryRuleset(c.ruleset)!);
   const { state, pending } = replayExchange(fr.ruleset, c);
   const value = fr.combat.buildChoice(
     pending!,
@@ -643,7 +643,7 @@ describe("the re-review's findings", () => {
     const honest = card((await aliceAttacks(w)).id!);
     setUserActive(w.gm, true);
     // An honest declaration of Aldric against himself (his figures on both sides).
-    const fr = foundryRuleset("hm3")!;
+    const fr = fightingRuleset(foundryRuleset("hm3")!);
     const snap = fighterSnapshot(w.aldric as unknown as ActorLike);
     const build = fr.combat.buildDeclaration(
       snap,

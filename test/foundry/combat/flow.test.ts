@@ -51,11 +51,11 @@ import {
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
-import { FOUNDRY_RULESETS } from "../../../src/foundry/rulesets";
+import { FOUNDRY_RULESETS, fightingRuleset } from "../../../src/foundry/rulesets";
 import { cardId, planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
 
 type Obj = Record<string, unknown>;
-const fr = FOUNDRY_RULESETS.hm3!;
+const fr = fightingRuleset(FOUNDRY_RULESETS.hm3!);
 
 const SWORD = "wpSword000000001";
 const SHIELD = "wpShield00000001";

@@ -1,7 +1,8 @@
 /**
  * The Foundry ruleset registry (src/foundry/rulesets): only rulesets with a Foundry entry are
- * playable (HM3 now; GURPS Man to Man has a core ruleset but no Foundry entry yet); the world's
- * ruleset comes from the setting and an unknown one is refused with a localised message; the
+ * playable (HM3, and GURPS Man to Man without combat yet); the world's ruleset comes from the
+ * setting, an unknown one is refused with a localised message, and one that cannot fight yet is
+ * refused for combat naming it; the
  * HM3 entry names the victim of a strike that called for an amputation (ruling R30).
  */
 import { beforeEach, describe, expect, it } from "vitest";
@@ -9,7 +10,18 @@ import { resetStandIns, standIns } from "../stand-ins/globals";
 import "../stand-ins";
 import { RULESETS } from "../../../src/rules";
 import { hm3, hm3Combat } from "../../../src/rules/hm3";
-import { FOUNDRY_RULESETS, foundryRuleset, worldRuleset } from "../../../src/foundry/rulesets";
+import { m2m } from "../../../src/rules/m2m";
+import {
+  canFight,
+  cannotFightMessage,
+  fightingRuleset,
+  FOUNDRY_RULESETS,
+  foundryRuleset,
+  rulesetName,
+  worldFightingRuleset,
+  worldRuleset,
+} from "../../../src/foundry/rulesets";
+import { M2M_FOUNDRY } from "../../../src/foundry/rulesets/m2m";
 import { hm3AmputationVictim } from "../../../src/foundry/rulesets/hm3";
 import { HM3_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hm3/card";
 import type { ExchangeRecord } from "../../../src/core/ruleset";
@@ -20,9 +32,9 @@ beforeEach(() => {
 });
 
 describe("FOUNDRY_RULESETS", () => {
-  it("lists HM3 with its core ruleset, combat rules and card partial, and nothing unplayable", () => {
-    expect(Object.keys(FOUNDRY_RULESETS)).toEqual(["hm3"]);
-    const fr = FOUNDRY_RULESETS.hm3!;
+  it("lists HM3 with its core ruleset, combat rules and card partial, then GURPS Man to Man", () => {
+    expect(Object.keys(FOUNDRY_RULESETS)).toEqual(["hm3", "m2m"]);
+    const fr = fightingRuleset(FOUNDRY_RULESETS.hm3!);
     expect(fr.id).toBe("hm3");
     expect(fr.ruleset).toBe(hm3);
     expect(fr.combat).toBe(hm3Combat);
@@ -31,10 +43,33 @@ describe("FOUNDRY_RULESETS", () => {
     expect(Object.isFrozen(FOUNDRY_RULESETS)).toBe(true);
   });
 
-  it("foundryRuleset finds only listed ids (m2m is a core ruleset without a Foundry entry)", () => {
+  it("m2m is registered with its core ruleset and data, but no combat rules or card yet", () => {
+    const fr = FOUNDRY_RULESETS.m2m!;
+    expect(fr).toBe(M2M_FOUNDRY);
+    expect(fr.ruleset).toBe(m2m);
+    expect(fr.combat).toBeUndefined();
+    expect(fr.card).toBeUndefined();
+    expect(canFight(fr)).toBe(false);
+    expect(canFight(FOUNDRY_RULESETS.hm3!)).toBe(true);
+    expect(Object.keys(fr.data.blocks).sort()).toEqual([
+      "Actor.character",
+      "Actor.creature",
+      "Item.armour",
+      "Item.missile",
+      "Item.weapon",
+    ]);
+    // Rules by path inside the block, as the contract keeps them.
+    expect(fr.data.rules["Actor.character"]?.hp).toMatchObject({ kind: "number", min: -1000 });
+    expect(fr.data.rules["Item.weapon"]?.["modes.*.skill"]).toMatchObject({ kind: "choice" });
+    expect(fr.data.blockFields["Actor.creature"]).toContain("bodyPlan");
+    expect(fr.data.nullable["Item.weapon"]).toEqual(["modes.*.md", "shield", "shield.hits"]);
+  });
+
+  it("foundryRuleset finds only listed ids", () => {
     expect(RULESETS.m2m).toBeDefined();
     expect(foundryRuleset("hm3")).toBe(FOUNDRY_RULESETS.hm3);
-    expect(foundryRuleset("m2m")).toBeUndefined();
+    expect(foundryRuleset("m2m")).toBe(FOUNDRY_RULESETS.m2m);
+    expect(foundryRuleset("rq3")).toBeUndefined();
     expect(foundryRuleset("__proto__")).toBeUndefined();
     expect(foundryRuleset("")).toBeUndefined();
   });
@@ -43,13 +78,26 @@ describe("FOUNDRY_RULESETS", () => {
 describe("worldRuleset", () => {
   it("is the ruleset the world setting names", async () => {
     expect(worldRuleset()).toBe(FOUNDRY_RULESETS.hm3);
+    standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
+    expect(worldRuleset()).toBe(FOUNDRY_RULESETS.m2m);
   });
 
   it("an unknown ruleset is refused with a localised message naming it", async () => {
-    standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
+    standIns.game.settings.values.set("blow-by-blow.ruleset", "rq3");
     expect(() => worldRuleset()).toThrow(
-      'Blow by Blow cannot play the ruleset "m2m" in Foundry. Choose another ruleset in the world settings.',
+      'Blow by Blow cannot play the ruleset "rq3" in Foundry. Choose another ruleset in the world settings.',
     );
+  });
+
+  it("a ruleset that cannot fight yet is refused for combat with a localised message naming it", () => {
+    expect(worldFightingRuleset()).toBe(FOUNDRY_RULESETS.hm3);
+    standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
+    const says =
+      "GURPS Man to Man cannot fight in Foundry yet: its characters, items and figures work, " +
+      "its exchanges come later. To fight, choose another ruleset in the world settings.";
+    expect(() => worldFightingRuleset()).toThrow(says);
+    expect(cannotFightMessage(FOUNDRY_RULESETS.m2m!)).toBe(says);
+    expect(rulesetName(FOUNDRY_RULESETS.m2m!)).toBe("GURPS Man to Man");
   });
 });
 

@@ -28,6 +28,9 @@ import {
   WeaponData,
 } from "../../../src/foundry/data";
 import { humanBodyPlan } from "../../../src/rules/hm3/body-plan";
+import { RULESET_IDS } from "../../../src/foundry/rulesets";
+import { defaultM2mBlock } from "../../../src/foundry/rulesets/m2m/character-data";
+import { defaultM2mItemBlock } from "../../../src/foundry/rulesets/m2m/item-data";
 
 /** A data model class as the stand-ins see it. */
 interface ModelClass {
@@ -69,17 +72,28 @@ const PHYSICAL = {
 };
 const band = { range: 0, impact: 0 };
 
-/** Expected defaults, written out from source.ts and the bounds of the issue. */
+/**
+ * Expected defaults, written out from source.ts and the bounds of the issue; the m2m blocks are
+ * the pure defaults of src/foundry/rulesets/m2m (so those agree with the schema).
+ */
 const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
   [
     "character",
     CharacterData,
-    { description: "", hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null } },
+    {
+      description: "",
+      hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null },
+      m2m: defaultM2mBlock(),
+    },
   ],
   [
     "creature",
     CreatureData,
-    { description: "", hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null, bodyPlan: null } },
+    {
+      description: "",
+      hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null, bodyPlan: null },
+      m2m: defaultM2mBlock("creature"),
+    },
   ],
   [
     "weapon",
@@ -95,6 +109,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         handMode: "one",
         shield: false,
       },
+      m2m: defaultM2mItemBlock("weapon"),
     },
   ],
   [
@@ -109,12 +124,17 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         wq: 10,
         ranges: { short: band, medium: band, long: band, extreme: band },
       },
+      m2m: defaultM2mItemBlock("missile"),
     },
   ],
   [
     "armour",
     ArmourData,
-    { ...PHYSICAL, hm3: { material: "leather", quality: 0, enchantment: 0, locations: [] } },
+    {
+      ...PHYSICAL,
+      hm3: { material: "leather", quality: 0, enchantment: 0, locations: [] },
+      m2m: defaultM2mItemBlock("armour"),
+    },
   ],
   [
     "skill",
@@ -395,7 +415,8 @@ describe("registration and labels", () => {
     const unlabelled: string[] = [];
     walkFields(m.schema, (f) => {
       const path = f.fieldPath;
-      if (!path || path === "hm3" || f.name === "element") return;
+      if (!path || (RULESET_IDS as readonly string[]).includes(path) || f.name === "element")
+        return;
       if (!f.label || f.label.includes("FIELDS")) unlabelled.push(path);
     });
     expect(unlabelled).toEqual([]);

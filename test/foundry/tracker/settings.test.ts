@@ -20,7 +20,11 @@ import {
   trustUnmeasured,
   worldOptions,
 } from "../../../src/foundry/combat/settings";
-import { FOUNDRY_RULESETS, type FoundryRuleset } from "../../../src/foundry/rulesets";
+import {
+  FOUNDRY_RULESETS,
+  fightingRuleset,
+  type FoundryRuleset,
+} from "../../../src/foundry/rulesets";
 
 const lang = JSON.parse(
   readFileSync(new URL("../../../lang/en.json", import.meta.url), "utf8"),
@@ -29,7 +33,7 @@ const hasKey = (key: string): boolean =>
   typeof key.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], lang) ===
   "string";
 
-const hm3Rules = FOUNDRY_RULESETS.hm3!.combat.optionalRules;
+const hm3Rules = fightingRuleset(FOUNDRY_RULESETS.hm3!).combat.optionalRules;
 
 describe("the settings list", () => {
   const list = combatSettings();
@@ -38,7 +42,11 @@ describe("the settings list", () => {
   it("offers only the rulesets the Foundry adapter can play, and reloads on change", () => {
     const ruleset = byKey.get("ruleset")!;
     expect(Object.keys(ruleset.choices!)).toEqual(Object.keys(FOUNDRY_RULESETS));
-    expect(ruleset.choices).toEqual({ hm3: "BLOWBYBLOW.Ruleset.hm3" });
+    expect(ruleset.choices).toEqual({
+      hm3: "BLOWBYBLOW.Ruleset.hm3",
+      m2m: "BLOWBYBLOW.Ruleset.m2m",
+    });
+    expect(hasKey("BLOWBYBLOW.Ruleset.m2m")).toBe(true);
     expect(ruleset.default).toBe("hm3");
     expect(ruleset.requiresReload).toBe(true);
     expect(ruleset.type).toBe(String);

@@ -24,7 +24,7 @@ import { SKILL_IDS, type SkillId } from "../../../rules/m2m/skills";
 import { HIT_LOCATIONS, type HitLocation } from "../../../rules/m2m/types";
 import { bool, choice, int, text } from "../../data/fields";
 import type { ChoiceRule, NumberRule, Rule } from "../../data/rules";
-import { checkRule, VALIDATION_KEYS, type Problem } from "../../data/validate";
+import { checkRuleIn as checkRule, VALIDATION_KEYS, type Problem } from "../../data/check";
 
 // ── Choices ──────────────────────────────────────────────────────────────────────────────────
 
@@ -440,6 +440,53 @@ export function validateM2mBlock(block: unknown, kind: M2mActorKind = "character
   duplicates(
     b.encounter.readiness.map((r) => r.item),
     (i) => `m2m.encounter.readiness.${i}.item`,
+  );
+  return problems;
+}
+
+/** A problem of the block beyond its field rules: a path inside the block, as `BlockProblem`. */
+export interface M2mBlockRuleProblem {
+  field: string;
+  value: unknown;
+  key: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * The rules of an actor's block that span entries (for an import or a pack source whose fields
+ * passed their rules): skill points in halves (L654-664), no skill, crippled location or
+ * readiness entry listed twice. Paths inside the block (`skills.1.id`). Reads defensively: a
+ * missing list (an import that leaves it to its default) has no entries.
+ */
+export function m2mActorBlockProblems(block: Record<string, unknown>): M2mBlockRuleProblem[] {
+  const problems: M2mBlockRuleProblem[] = [];
+  const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+  const field = (o: unknown, k: string): unknown => (isObj(o) ? o[k] : undefined);
+  const skills = list(block.skills);
+  skills.forEach((s, i) => {
+    const points = field(s, "points");
+    if (typeof points === "number" && !Number.isInteger(points * 2))
+      problems.push({
+        field: `skills.${i}.points`,
+        value: points,
+        key: M2M_VALIDATION_KEYS.halfPoints,
+        params: {},
+      });
+  });
+  const duplicates = (values: readonly unknown[], at: (i: number) => string) =>
+    values.forEach((v, i) => {
+      if (v !== undefined && values.indexOf(v) !== i)
+        problems.push({ field: at(i), value: v, key: M2M_VALIDATION_KEYS.duplicate, params: {} });
+    });
+  duplicates(
+    skills.map((s) => field(s, "id")),
+    (i) => `skills.${i}.id`,
+  );
+  const encounter = block.encounter;
+  duplicates(list(field(encounter, "crippled")), (i) => `encounter.crippled.${i}`);
+  duplicates(
+    list(field(encounter, "readiness")).map((r) => field(r, "item")),
+    (i) => `encounter.readiness.${i}.item`,
   );
   return problems;
 }

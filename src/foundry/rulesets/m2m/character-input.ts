@@ -24,7 +24,7 @@ import {
 import { fatigueEffects } from "../../../rules/m2m/injury";
 import { finalAttributes } from "../../../rules/m2m/races";
 import { skillDef, type SkillId } from "../../../rules/m2m/skills";
-import { checkRule, VALIDATION_KEYS, type Problem } from "../../data/validate";
+import { checkRuleIn as checkRule, VALIDATION_KEYS, type Problem } from "../../data/check";
 import {
   m2mActorRules,
   m2mBodyPlan,
@@ -156,7 +156,7 @@ export type M2mActorDerivedData = {
 };
 
 /** The `system` path of a field the engine names (`attributes.st`, `skills.knife.points`…). */
-function systemPath(block: M2mCharacterBlock, field: string): string {
+export function m2mSystemPath(block: M2mCharacterBlock, field: string): string {
   const top = field.split(".")[0]!;
   if (["attributes", "attributeBasis", "race", "advantages"].includes(top)) return `m2m.${field}`;
   if (field === "condition.hp") return "m2m.hp";
@@ -196,7 +196,7 @@ export function deriveM2mActor(
   } catch (err) {
     const field = err instanceof InputError ? err.field : "";
     const value = err instanceof InputError ? err.value : undefined;
-    const path = systemPath(block, field);
+    const path = m2mSystemPath(block, field);
     const rule = m2mActorRules("bodyPlan" in block ? "creature" : "character")[
       path.replace(/\.\d+\./, ".*.")
     ];

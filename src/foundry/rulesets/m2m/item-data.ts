@@ -501,3 +501,57 @@ export function m2mItemSchema(type: M2mItemType) {
   if (type === "missile") return new f.SchemaField(missileFields());
   return new f.SchemaField(armourFields());
 }
+
+/**
+ * A new item's `m2m` block: every field at its schema default (as `template.json` records it;
+ * test/foundry/rulesets checks the two agree). Pure: for fixtures and code outside Foundry.
+ */
+export function defaultM2mItemBlock<T extends M2mItemType>(type: T): M2mItemBlocks[T] {
+  const blocks: M2mItemBlocks = {
+    weapon: {
+      ref: "",
+      quality: "good",
+      qualityClass: "sword",
+      breakResistant: false,
+      cost: null,
+      weight: null,
+      modes: [],
+      shield: null,
+    },
+    missile: {
+      ref: "",
+      skill: "bow",
+      kind: "missile",
+      damage: null,
+      pb: 0,
+      increment: { perST: 0, add: 0 },
+      half: null,
+      max: { perST: 0, add: 0 },
+      usesBowST: false,
+      bowST: null,
+      hands: null,
+      reloadTurns: null,
+      minST: null,
+      cost: 0,
+      costPerShot: null,
+      weight: 0,
+    },
+    armour: {
+      ref: "",
+      kind: "piece",
+      locations: [],
+      chainmail: false,
+      stacks: false,
+      frontOnly: false,
+      underlay: false,
+      weaponSkillMod: 0,
+      perceptionMod: 0,
+      punchBonus: 0,
+      kickBonus: 0,
+      cost: null,
+      costByClass: null,
+      weight: 0,
+    },
+  };
+  return blocks[type];
+}

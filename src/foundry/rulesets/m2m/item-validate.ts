@@ -15,7 +15,12 @@ import { showValue } from "../../../core/errors";
 import { SHIELDS, WEAPON_QUALITY } from "../../../rules/m2m/equipment";
 import { ARMOUR_LOCATIONS } from "../../../rules/m2m/equipment";
 import type { Rule } from "../../data/rules";
-import { checkRule, formatProblem, type Localizer, type Problem } from "../../data/validate";
+import {
+  checkRuleIn as checkRule,
+  formatProblem,
+  type Localizer,
+  type Problem,
+} from "../../data/check";
 import {
   M2M_ARRAYS,
   M2M_ITEM_RULES,

@@ -1,0 +1,76 @@
+/**
+ * What an actor's embedded items contribute to its GURPS Man to Man derivation (`M2mGear`,
+ * ./character-input.ts), read from each item's `system.m2m` block through ./item-convert.ts:
+ *
+ * - load: every carried physical item's weight times its quantity (L1237; the ruleset-free
+ *   `weight`, which the packs set from the block's own weight);
+ * - armour: the one equipped Basic suit (`suitArmourInput`, L1120-1170). Advanced pieces give
+ *   PD and DR per location, which the derivation's uniform armour input cannot carry: they are
+ *   not read here (per-location armour is a later step);
+ * - shield: the one equipped item with a shield (`shieldInput`; PD and size, L1065, L1098);
+ * - weapons: every equipped weapon, once per skill of its attack modes (a bastard sword is used
+ *   with Broadsword and Two-Handed Sword), and every equipped missile weapon that has m2m data
+ *   (a table reference or damage: an item made for another ruleset carries the block's defaults
+ *   only, and is not a bow).
+ *
+ * A value the conversion refuses (two suits, two shields, an improvised shield without its PD)
+ * is an `InputError` on `items` naming the item. Pure.
+ */
+import { InputError } from "../../../core/errors";
+import type { SkillId } from "../../../rules/m2m/skills";
+import type { ItemLike } from "../contract";
+import type { M2mGear, M2mGearWeapon } from "./character-input";
+import type { M2mArmourBlock, M2mMissileBlock, M2mWeaponBlock } from "./item-data";
+import { shieldInput, suitArmourInput } from "./item-convert";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const num = (v: unknown, fallback: number) =>
+  typeof v === "number" && Number.isFinite(v) ? v : fallback;
+
+/** The field every gear problem names: the actor's items. */
+export const GEAR_FIELD = "items";
+
+/** An item's m2m gear contribution, or an InputError naming it. */
+export function m2mGear(items: readonly ItemLike[]): M2mGear {
+  let load = 0;
+  let armour: M2mGear["armour"] = null;
+  let shield: M2mGear["shield"] = null;
+  const weapons: M2mGearWeapon[] = [];
+  for (const item of items) {
+    const system = isObj(item.system) ? item.system : {};
+    if (system.carried === true) load += num(system.weight, 0) * num(system.quantity, 1);
+    if (system.equipped !== true) continue;
+    const block = system.m2m;
+    if (!isObj(block)) continue;
+    const id = item.id ?? item.name;
+    const refuse = (reason: string): never => {
+      throw new InputError(GEAR_FIELD, item.name, reason);
+    };
+    try {
+      if (item.type === "armour") {
+        const a = block as unknown as M2mArmourBlock;
+        if (a.kind !== "suit") continue;
+        if (armour) refuse("only one suit of armour at a time (L1166)");
+        armour = suitArmourInput(a);
+      } else if (item.type === "weapon") {
+        const w = block as unknown as M2mWeaponBlock;
+        if (w.shield) {
+          if (shield) refuse("one shield at a time");
+          shield = shieldInput(w);
+        }
+        const skills = [...new Set((w.modes ?? []).map((m) => m.skill))] as SkillId[];
+        for (const skill of skills) weapons.push({ id, name: item.name, skill });
+      } else if (item.type === "missile") {
+        const m = block as unknown as M2mMissileBlock;
+        if (m.ref !== "" || m.damage !== null)
+          weapons.push({ id, name: item.name, skill: m.skill as SkillId });
+      }
+    } catch (err) {
+      if (err instanceof InputError && err.field !== GEAR_FIELD)
+        throw new InputError(GEAR_FIELD, item.name, `${err.field}: ${err.reason}`);
+      throw err;
+    }
+  }
+  return { load, armour, shield, weapons };
+}
