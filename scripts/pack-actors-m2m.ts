@@ -20,7 +20,7 @@ import {
   type SampleFighter,
   type SampleGearEntry,
 } from "../src/foundry/rulesets/m2m/sample-fighters";
-import { stableId } from "./pack-ids";
+import { stableId, withRulesetBlocks } from "./pack-ids";
 
 type Obj = Record<string, unknown>;
 
@@ -132,7 +132,7 @@ export function fighterDoc(f: SampleFighter, items: readonly PackItem[]): Obj {
         name: own.name,
         type: "gear",
         img: "icons/svg/item-bag.svg",
-        system: own.system,
+        system: withRulesetBlocks("Item", "gear", own.system),
         ...tail,
       });
       return;
@@ -171,10 +171,10 @@ export function fighterDoc(f: SampleFighter, items: readonly PackItem[]): Obj {
     name: f.name,
     type: "character",
     img: "icons/svg/mystery-man.svg",
-    system: {
+    system: withRulesetBlocks("Actor", "character", {
       description: `<p>A sample GURPS Man to Man fighter. Source: ${f.source.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}.</p>`,
       m2m,
-    },
+    }),
     items: embedded,
     effects: [],
     folder: null,
