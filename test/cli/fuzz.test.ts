@@ -298,6 +298,36 @@ const FIGHTER_DIR = "packs/_source/hm3-sample-fighters";
 const FIGHTERS: J[] = readdirSync(join(ROOT, FIGHTER_DIR))
   .filter((f) => f.endsWith(".json"))
   .map((f) => readJson(`${FIGHTER_DIR}/${f}`));
+const M2M_FIGHTER_DIR = "packs/_source/m2m-sample-fighters";
+const M2M_FIGHTERS: J[] = readdirSync(join(ROOT, M2M_FIGHTER_DIR))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => readJson(`${M2M_FIGHTER_DIR}/${f}`));
+/** `--weapon` and `--mode` values: the fighters' item names and ids, numbers, nonsense. */
+const M2M_WEAPONS = [
+  ...new Set(
+    M2M_FIGHTERS.flatMap((f) =>
+      (f as { items: { name: string; _id: string }[] }).items.flatMap((i) => [i.name, i._id]),
+    ),
+  ),
+  "",
+  " ",
+  "__proto__",
+  "constructor",
+];
+const M2M_MODES = [
+  "1",
+  "2",
+  "3",
+  "4",
+  "0",
+  "-1",
+  "swing-cut",
+  "thrust-imp",
+  "axe:swing-cut",
+  "nope",
+  "",
+  "toString",
+];
 
 // ---------------------------------------------------------------------------------------------
 // Running `main` in-process and checking the convention.
@@ -458,7 +488,20 @@ function fuzz(command: string, n: number, through: number, make: (rng: Rng) => C
 // ---------------------------------------------------------------------------------------------
 // Random argument lists.
 
-const OPTION_NAMES = ["--seed", "--n", "--svg", "--json", "--help", "-h", "--", "-x", "--seed="];
+const OPTION_NAMES = [
+  "--seed",
+  "--n",
+  "--svg",
+  "--json",
+  "--help",
+  "-h",
+  "--",
+  "-x",
+  "--seed=",
+  "--ruleset",
+  "--weapon",
+  "--mode",
+];
 const VALUES = [
   "0",
   "1",
@@ -477,6 +520,9 @@ const VALUES = [
   "__proto__",
   "constructor",
   "toString",
+  "hm3",
+  "m2m",
+  "Axe",
 ];
 
 function randomArgs(rng: Rng, files: string[], svgOk: boolean): string[] {
@@ -686,6 +732,64 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
   );
 
   it(
+    "fight: mutated m2m actor documents, with and without --weapon and --mode",
+    () => {
+      fuzz("fight-m2m", count(800), 0.1, (rng) => {
+        const a = rng.chance(0.8)
+          ? mutate(rng.pick(M2M_FIGHTERS), rng, ["system", "items"])
+          : rng.pick(M2M_FIGHTERS);
+        const b = rng.chance(0.8)
+          ? mutate(rng.pick(M2M_FIGHTERS), rng, ["system", "items"])
+          : rng.pick(M2M_FIGHTERS);
+        const flags = [
+          ...(rng.chance(0.3) ? ["--weapon", rng.pick(M2M_WEAPONS)] : []),
+          ...(rng.chance(0.3) ? ["--mode", rng.pick(M2M_MODES)] : []),
+          ...(rng.chance(0.1) ? ["--ruleset", rng.pick(["m2m", "hm3", "rq3"])] : []),
+        ];
+        return {
+          argv: ["fight", "{0}", "{1}", "--seed", String(rng.int(1000)), ...flags],
+          files: [jsonText(a, rng), jsonText(b, rng)],
+        };
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "fight: an m2m actor against an hm3 actor, both orders",
+    () => {
+      fuzz("fight-mixed", count(200), 0.0, (rng) => {
+        const m2m = rng.chance(0.5)
+          ? mutate(rng.pick(M2M_FIGHTERS), rng, ["system"])
+          : rng.pick(M2M_FIGHTERS);
+        const hm3 = rng.pick(FIGHTERS);
+        const files = rng.chance(0.5) ? [m2m, hm3] : [hm3, m2m];
+        return {
+          argv: [
+            "fight",
+            "{0}",
+            "{1}",
+            ...(rng.chance(0.3) ? ["--ruleset", rng.pick(["m2m", "hm3"])] : []),
+          ],
+          files: files.map((f) => jsonText(f, rng)),
+        };
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "character: mutated m2m actor documents",
+    () => {
+      fuzz("character-m2m-actor", count(800), 0.1, (rng) => ({
+        argv: ["character", "{0}"],
+        files: [jsonText(mutate(rng.pick(M2M_FIGHTERS), rng, ["system", "items"]), rng)],
+      }));
+    },
+    TIMEOUT,
+  );
+
+  it(
     "duel: mutated actor documents, a few duels each",
     () => {
       fuzz("duel", count(500), 0.1, (rng) => {
@@ -723,6 +827,8 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
         write("character.json", CHARACTERS[0]!),
         write("fighter-a.json", FIGHTERS[0]!),
         write("fighter-b.json", FIGHTERS[1]!),
+        write("m2m-fighter-a.json", M2M_FIGHTERS[0]!),
+        write("m2m-fighter-b.json", M2M_FIGHTERS[1]!),
       ]);
       const commands = [
         "resolve",
