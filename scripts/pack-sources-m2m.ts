@@ -1,5 +1,5 @@
 /**
- * The GURPS Man to Man item pack sources (`packs/_source/m2m-*`), written by
+ * The GURPS Man to Man pack sources (`packs/_source/m2m-*`), written by
  * `npm run packs:sources` (scripts/pack-sources.ts calls `generateM2mSources`) from the engine's
  * own equipment tables (src/rules/m2m/equipment, seed 004 L4283–4880) through the item blocks
  * of src/foundry/rulesets/m2m/item-tables.ts. Re-runnable: the same tables give byte-identical
@@ -25,6 +25,7 @@ import {
   suitBlock,
 } from "../src/foundry/rulesets/m2m/item-tables";
 import type { M2mItemBlocks, M2mItemType } from "../src/foundry/rulesets/m2m/item-data";
+import { m2mFighterDocs, M2M_FIGHTERS_PACK } from "./pack-actors-m2m";
 import { itemDoc, slug } from "./pack-ids";
 
 type Obj = Record<string, unknown>;
@@ -38,7 +39,11 @@ export const M2M_PACKS = Object.freeze({
   pieces: "m2m-armour-pieces",
 } as const);
 
-export const M2M_ALL_PACKS: readonly string[] = Object.values(M2M_PACKS);
+/** The m2m item packs. */
+export const M2M_ITEM_PACKS: readonly string[] = Object.values(M2M_PACKS);
+
+/** Every m2m pack: the item packs, then the sample fighters (scripts/pack-actors-m2m.ts). */
+export const M2M_ALL_PACKS: readonly string[] = [...M2M_ITEM_PACKS, M2M_FIGHTERS_PACK];
 
 const IMG: Readonly<Record<string, string>> = Object.freeze({
   hand: "icons/svg/sword.svg",
@@ -118,10 +123,15 @@ export function m2mDocs(): { pack: string; doc: Obj }[] {
   return out;
 }
 
-/** Every m2m source file: path under packs/_source → its JSON text. */
+/**
+ * Every m2m source file: path under packs/_source → its JSON text. The item packs, then the
+ * sample fighters, whose gear is copied from those items.
+ */
 export function generateM2mSources(): Map<string, string> {
   const out = new Map<string, string>();
-  for (const { pack, doc } of m2mDocs()) {
+  const items = m2mDocs();
+  const all = [...items, ...m2mFighterDocs(items).map((doc) => ({ pack: M2M_FIGHTERS_PACK, doc }))];
+  for (const { pack, doc } of all) {
     const path = `${pack}/${slug(String(doc.name))}.json`;
     if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
     out.set(path, `${JSON.stringify(doc, null, 2)}\n`);

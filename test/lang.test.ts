@@ -11,7 +11,10 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { PLANNED_RULESETS } from "../src/rules";
 import { MELEE_DEFENCES, MISSILE_DEFENCES } from "../src/rules/hm3/tables";
-import { ACTIVE_DEFENCES } from "../src/rules/m2m/types";
+import { ACTIVE_DEFENCES, DAMAGE_TYPES } from "../src/rules/m2m/types";
+import { ENCUMBRANCE_LEVELS } from "../src/rules/m2m/character";
+import { FATIGUE_THRESHOLD_EFFECTS, HP_THRESHOLD_EFFECTS } from "../src/rules/m2m/injury";
+import { DAMAGE_BASES } from "../src/foundry/rulesets/m2m/item-data";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const KEY = /^(BLOWBYBLOW|TYPES)\./;
@@ -21,6 +24,11 @@ const EXPANSIONS: Record<string, readonly string[]> = {
   "BLOWBYBLOW.HM3.Defence.": [...MELEE_DEFENCES, ...MISSILE_DEFENCES],
   "BLOWBYBLOW.Ruleset.": PLANNED_RULESETS.map((r) => r.id),
   "BLOWBYBLOW.M2M.Defence.": ACTIVE_DEFENCES,
+  "BLOWBYBLOW.Workbench.M2M.Encumbrance.": ENCUMBRANCE_LEVELS.map((e) => e.id),
+  "BLOWBYBLOW.Workbench.M2M.DamageBase.": DAMAGE_BASES,
+  "BLOWBYBLOW.Workbench.M2M.DamageType.": DAMAGE_TYPES,
+  "BLOWBYBLOW.Workbench.M2M.Threshold.": HP_THRESHOLD_EFFECTS,
+  "BLOWBYBLOW.Workbench.M2M.FatigueThreshold.": FATIGUE_THRESHOLD_EFFECTS,
 };
 
 interface Manifest {

@@ -8,6 +8,8 @@
  * what the derivation reads: the file as the data model would store it (`cleanedSource`), so
  * the two never disagree about a value ("12" passed the check and then failed the derivation).
  */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { InputError } from "../core/errors";
 import type { Localizer } from "../foundry/data/validate";
 import { cleanedSource, formatSourceProblems, sourceProblems } from "../foundry/data/source-check";
@@ -19,6 +21,81 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 
 let english: Localizer | undefined;
 
+/** The rulesets whose block an actor document carries (`system.hm3`, `system.m2m`), in that order. */
+export function actorRulesets(raw: unknown): ("hm3" | "m2m")[] {
+  if (!isObj(raw) || !isObj(raw.system)) return [];
+  const system = raw.system;
+  return (["hm3", "m2m"] as const).filter((id) => isObj(system[id]));
+}
+
+let template: Obj | undefined;
+
+/** A value as JSON with its keys sorted, to compare two blocks whatever their key order. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (isObj(v))
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(v) ?? "undefined";
+}
+
+/**
+ * The rulesets an actor document is made for: those whose block it carries with something else
+ * than the defaults (template.json: what Foundry fills in for a ruleset the actor was not made
+ * for, and the packs write out). An actor with only default blocks is taken as made for all of
+ * them.
+ */
+export function actorMadeFor(raw: unknown): ("hm3" | "m2m")[] {
+  const present = actorRulesets(raw);
+  if (!present.length) return present;
+  const doc = raw as { type?: unknown; system: Obj };
+  template ??= JSON.parse(
+    readFileSync(fileURLToPath(new URL("../../template.json", import.meta.url)), "utf8"),
+  ) as Obj;
+  const defaults = ((template.Actor as Obj | undefined)?.[String(doc.type)] ?? {}) as Obj;
+  const own = present.filter(
+    (id) => defaults[id] === undefined || canonical(doc.system[id]) !== canonical(defaults[id]),
+  );
+  return own.length ? own : present;
+}
+
+/**
+ * The ruleset `fight` plays between two actor documents: `wanted` (`--ruleset`) when both carry
+ * its block; otherwise the one both are made for (`actorMadeFor`), HârnMaster 3 first. An
+ * InputError names the file without it.
+ */
+export function fightRuleset(
+  a: unknown,
+  b: unknown,
+  files: readonly [string, string],
+  wanted?: string,
+): "hm3" | "m2m" {
+  const has = [actorMadeFor(a), actorMadeFor(b)];
+  const describe = (i: number) =>
+    has[i]!.length ? `an ${has[i]!.join(" and ")} actor` : "no hm3 or m2m block";
+  if (wanted === "hm3" || wanted === "m2m") {
+    const i = [a, b].findIndex((doc) => !actorRulesets(doc).includes(wanted));
+    if (i >= 0)
+      throw new InputError(
+        `${files[i]}: system.${wanted}`,
+        undefined,
+        `--ruleset ${wanted}: the actor has no ${wanted} block (${describe(i)})`,
+      );
+    return wanted;
+  }
+  for (const id of ["hm3", "m2m"] as const)
+    if (has[0]!.includes(id) && has[1]!.includes(id)) return id;
+  // A document with no block at all: the other's ruleset, whose derivation names what is missing.
+  if (!has[0]!.length || !has[1]!.length) return has[0]![0] ?? has[1]![0] ?? "hm3";
+  throw new InputError(
+    `${files[1]}: system`,
+    undefined,
+    `${describe(1)}, and ${files[0]} is ${describe(0)}: both fighters must be made for one ruleset (or name it with --ruleset)`,
+  );
+}
+
 /**
  * Throws an InputError (exit 2, one line) for the first problem of an actor document; the
  * line says how many more there are. Otherwise returns the document as the data model cleans
@@ -27,7 +104,7 @@ let english: Localizer | undefined;
  */
 export function checkActorFile(raw: unknown, file: string): unknown {
   if (!isObj(raw) || (raw.type !== "character" && raw.type !== "creature")) return raw;
-  if (!isObj(raw.system) || !isObj(raw.system.hm3) || !Array.isArray(raw.items)) return raw;
+  if (!isObj(raw.system) || !actorRulesets(raw).length || !Array.isArray(raw.items)) return raw;
   const problems = sourceProblems(raw, "actors", {
     i18n: (english ??= englishLocalizer()),
     strict: false,

@@ -16,7 +16,11 @@ export type OptionSpec =
   /** A file to write (`--svg FILE`): its folder must exist and it must not be a folder. */
   | { kind: "output" }
   /** A flag with no value. */
-  | { kind: "flag" };
+  | { kind: "flag" }
+  /** Some text (an item's name): not empty. */
+  | { kind: "text" }
+  /** One of a fixed list of words. */
+  | { kind: "choice"; choices: readonly string[] };
 
 export interface CommandSpec {
   /** The command's name, as typed. */
@@ -49,6 +53,24 @@ export function wholeArg(
   if (!Number.isSafeInteger(n) || n < min || n > max)
     throw new InputError(field, text, `expected a whole number from ${min} to ${max}`);
   return n;
+}
+
+/** Some text: refused when missing or blank. */
+export function textArg(text: string | undefined, field: string): string {
+  if (text === undefined || text.trim() === "")
+    throw new InputError(field, text, "expected a value");
+  return text;
+}
+
+/** One of `choices`, or an error naming the argument and the choices. */
+export function choiceArg(
+  text: string | undefined,
+  field: string,
+  choices: readonly string[],
+): string {
+  if (text === undefined || !choices.includes(text))
+    throw new InputError(field, text, `expected one of ${choices.join(", ")}`);
+  return text;
 }
 
 /** A file the command will write: refused before any work when it cannot be written there. */
@@ -99,7 +121,11 @@ export function parseArgs(spec: CommandSpec, args: readonly string[]): ParsedArg
     options[name] =
       option.kind === "whole"
         ? wholeArg(value, name, option.min, option.max)
-        : outputArg(value, name);
+        : option.kind === "text"
+          ? textArg(value, name)
+          : option.kind === "choice"
+            ? choiceArg(value, name, option.choices)
+            : outputArg(value, name);
   }
   if (files.length !== spec.files) {
     throw new InputError(spec.command, files, `expected ${spec.filesExpected}`);

@@ -27,7 +27,12 @@ export const COMMANDS = {
     command: "fight",
     files: 2,
     filesExpected: "two actor FILEs A B (A attacks B)",
-    options: { "--seed": SEED_OPTION },
+    options: {
+      "--seed": SEED_OPTION,
+      "--ruleset": { kind: "choice", choices: ["hm3", "m2m"] },
+      "--weapon": { kind: "text" },
+      "--mode": { kind: "text" },
+    },
   },
   duel: {
     command: "duel",

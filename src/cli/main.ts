@@ -4,8 +4,8 @@
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
  *   odds FILE      exact odds of one hm3 exchange (same input as resolve), printed as JSON
- *   character FILE a character's derived figures (m2m), printed as JSON
- *   fight A B      one hm3 exchange between two Foundry actor documents (A attacks B), as JSON
+ *   character FILE a character's derived figures (m2m: an actor document or the engine's input), as JSON
+ *   fight A B      one exchange (hm3 or m2m) between two Foundry actor documents (A attacks B), as JSON
  *   duel A B       N hm3 duels between two actor documents: win rates, rounds, injuries
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
@@ -20,12 +20,14 @@ import { deriveCharacterInput, resolveInput } from "../rules/resolve";
 import { oddsInput } from "../rules/hm3/odds";
 import { hm3Combat } from "../rules/hm3";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
+import { foundryRuleset, type FoundryRuleset } from "../foundry/rulesets";
 import { runDemo } from "./demo";
-import { checkActorFile } from "./actor-file";
+import { actorMadeFor, actorRulesets, checkActorFile, fightRuleset } from "./actor-file";
 import { fileErrorText, MAX_INPUT_DEPTH, parseArgs, tooDeep } from "./args";
 import { COMMANDS } from "./commands";
 import { runDuelCommand } from "./duel";
 import { fightExchange } from "./fight";
+import { m2mFightExchange } from "./m2m-fight";
 
 const HELP = `Blow by Blow — realistic medieval combat rules engine
 
@@ -41,12 +43,21 @@ Commands:
                       the expected effective impact. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
                       Dodge, Parry, Block, PD, DR, skill levels, point costs).
-  fight A B [--seed N]
-                      One hm3 exchange, A attacking B. A and B are Foundry actor
+                      FILE is an m2m actor document (e.g. packs/_source/
+                      m2m-sample-fighters/fiendish-friedrick.json) or the
+                      engine's character input (examples/m2m/friedrick.json).
+  fight A B [--seed N] [--ruleset hm3|m2m] [--weapon NAME] [--mode N|ID]
+                      One exchange, A attacking B. A and B are Foundry actor
                       documents (JSON), e.g. the sample fighters in
-                      packs/_source/hm3-sample-fighters/. Each side follows a
-                      simple policy (best attack, best defence; src/cli/fight.ts).
-                      Prints what each chose and the result as JSON.
+                      packs/_source/hm3-sample-fighters/ or m2m-sample-fighters/;
+                      the ruleset is the one whose block both carry (hm3 first).
+                      hm3: each side follows a simple policy (best attack, best
+                      defence; src/cli/fight.ts). m2m: A uses his first ready
+                      hand weapon's first mode, or --weapon (an item's name or
+                      id) and --mode (its number from 1, or its attack id); B
+                      takes his best defence (src/cli/m2m-fight.ts).
+                      Prints what each chose and the result as JSON; m2m also
+                      prints the resolve input it ran, to replay with resolve.
   duel A B [--n N] [--seed S] [--svg FILE] [--json]
                       N duels (default 1000, at most 1000000) to incapacitation or death between
                       two actor documents, same policy as fight (docs/duel.md).
@@ -92,15 +103,50 @@ function readInput(file: string): unknown {
   return value;
 }
 
-/** A fighter from an actor FILE: an error names the file and the field. */
-function readFighter(file: string) {
-  const source = checkActorFile(readInput(file), file);
+/** The adapter's entry for a ruleset id, or an input error when this version cannot play it. */
+function rulesetFor(id: string, file: string): FoundryRuleset {
+  const ruleset = foundryRuleset(id);
+  if (!ruleset)
+    throw new InputError(
+      `${file}: system.${id}`,
+      undefined,
+      `the ${id} ruleset is not available in this version`,
+    );
+  return ruleset;
+}
+
+/** A fighter from an actor document read from FILE: an error names the file and the field. */
+function fighterOf(raw: unknown, file: string, ruleset?: FoundryRuleset) {
+  const source = checkActorFile(raw, file);
   try {
-    return fighterFromSource(source);
+    return fighterFromSource(source, [], ruleset);
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
     throw e;
   }
+}
+
+/**
+ * `character FILE`: an m2m actor document (a pack's sample fighter, an exported actor) prints the
+ * figures its registered derivation gives; any other input is the engine's own character input.
+ */
+function characterOutput(raw: unknown, file: string): unknown {
+  const isActor =
+    raw !== null &&
+    typeof raw === "object" &&
+    !Array.isArray(raw) &&
+    (raw as { ruleset?: unknown }).ruleset === undefined &&
+    actorRulesets(raw).length > 0;
+  if (!isActor) return deriveCharacterInput(raw);
+  const name = file === "-" ? "stdin" : file;
+  if (!actorMadeFor(raw).includes("m2m"))
+    throw new InputError(
+      `${name}: system.m2m`,
+      undefined,
+      "an hm3 actor: character derives GURPS Man to Man figures (an m2m actor, or the engine's character input)",
+    );
+  const f = fighterOf(raw, name, rulesetFor("m2m", name));
+  return { ruleset: "m2m", name: f.name, ...(f.derived as object) };
 }
 
 export function main(argv: string[]): number {
@@ -133,14 +179,47 @@ export function main(argv: string[]): number {
       case "character": {
         const [file] = parseArgs(COMMANDS.character, args).files;
         process.stdout.write(
-          JSON.stringify(deriveCharacterInput(readInput(file!)), null, 2) + "\n",
+          JSON.stringify(characterOutput(readInput(file!), file!), null, 2) + "\n",
         );
         return 0;
       }
       case "fight": {
         const { files, options } = parseArgs(COMMANDS.fight, args);
         const seed = (options["--seed"] as number | undefined) ?? 1;
-        const [a, b] = files.map(readFighter);
+        const raws = files.map(readInput);
+        const ruleset = fightRuleset(
+          raws[0],
+          raws[1],
+          [files[0]!, files[1]!],
+          options["--ruleset"] as string | undefined,
+        );
+        if (ruleset === "m2m") {
+          const m2m = rulesetFor("m2m", files[0]!);
+          const [a, b] = raws.map((raw, i) => fighterOf(raw, files[i]!, m2m));
+          const flags = {
+            weapon: options["--weapon"] as string | undefined,
+            mode: options["--mode"] as string | undefined,
+          };
+          let out;
+          try {
+            out = m2mFightExchange(a!, b!, seed, flags);
+          } catch (e) {
+            // An option's problem names the option; the attacker's items name his file.
+            if (e instanceof InputError && !e.field.startsWith("--"))
+              throw new InputError(`${files[0]}: ${e.field}`, e.value, e.reason);
+            throw e;
+          }
+          process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+          return 0;
+        }
+        for (const flag of ["--weapon", "--mode"])
+          if (options[flag] !== undefined)
+            throw new InputError(
+              flag,
+              options[flag],
+              "chooses an m2m attack: the hm3 fight takes its best attack",
+            );
+        const [a, b] = raws.map((raw, i) => fighterOf(raw, files[i]!));
         if (!hm3Combat.attackOptions(a!, null).length)
           throw new InputError(`${files[0]}: items`, a!.items.length, "no weapon to attack with");
         process.stdout.write(JSON.stringify(fightExchange(a!, b!, seed), null, 2) + "\n");

@@ -6,17 +6,16 @@
  * fighters' conditions and body diagrams follow the fight, the duel statistics and their plot.
  * Screenshots go to test-output/screenshots.
  */
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { SeededDice } from "../../src/core/dice";
 import { hm3, hm3Combat } from "../../src/rules/hm3";
 import { exchangeOdds } from "../../src/rules/hm3/odds";
 import { createDuel, runDuels, type ActorSource, type DuelRecovery } from "../../src/sim/duel";
 import { bestAttack, worldDefaults } from "../../src/sim/policy";
-import { launch } from "./harness";
+import { rollAndCheckHm3, shot, workbenchSuite } from "./workbench-page";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
 
 /** The page's fighters, in its order (the pack files sorted by name). */
@@ -34,33 +33,7 @@ const FIGHTERS: ActorSource[] = [
     ) as ActorSource,
 );
 
-let server: ViteDevServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  server = await createServer({
-    configFile: join(REPO_ROOT, "workbench/vite.config.ts"),
-    server: { port: 0, host: "127.0.0.1" },
-    logLevel: "error",
-  });
-  await server.listen();
-  const address = server.httpServer!.address() as { port: number };
-  url = `http://127.0.0.1:${address.port}/`;
-  browser = await launch();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = join(REPO_ROOT, "test-output", "screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
+const { open } = workbenchSuite();
 /**
  * The refusal shown for a field: it is marked invalid and described by the message, which sits
  * within 100 px of it; the first refused field has the focus. Returns the message.
@@ -81,18 +54,6 @@ async function problemOf(page: Page, selector: string, focused = true): Promise<
   expect(await field.evaluate((e) => getComputedStyle(e).borderTopColor)).toBe("rgb(179, 38, 30)");
   expect(await field.evaluate((e) => e === document.activeElement)).toBe(focused);
   return (await message.textContent()) ?? "";
-}
-
-async function open(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  await page.goto(url);
-  await page.waitForSelector('#workbench[aria-busy="false"]', { timeout: 30_000 });
-  return { page, errors };
 }
 
 describe("the combat workbench page", () => {
@@ -176,24 +137,8 @@ describe("the combat workbench page", () => {
   it("a rolled exchange is the core's result for the seed; bad input is refused by name", async () => {
     const { page, errors } = await open();
     try {
-      await page.fill("#wb-seed", "12");
-      await page.dispatchEvent("#wb-seed", "change");
-      await page.click("#wb-roll");
-      const card = page.locator("#wb-log .exchange-card").first();
-      await card.waitFor();
-      expect(await card.getAttribute("data-ruleset")).toBe("hm3");
       // The same exchange in Node: the page's default choices are the duel policy's.
-      const names = await page
-        .locator("#wb-a option:checked, #wb-b option:checked")
-        .allTextContents();
-      const byName = new Map(FIGHTERS.map((a) => [a.name, a]));
-      const duel = createDuel({ actor: byName.get(names[0]!)! }, { actor: byName.get(names[1]!)! });
-      const core = duel.attack("a", new SeededDice(12))!.card.result as unknown as {
-        result: string;
-      };
-      expect(await card.locator(".bbb-hm3-code").textContent()).toBe(
-        core.result === "miss" ? "\u2022" : core.result.replace("*", "\u2605"),
-      );
+      const { card, names } = await rollAndCheckHm3(page, 12, FIGHTERS);
       expect(await card.locator(".bbb-xc-attacker").textContent()).toBe(names[0]);
       // A modifier out of range is refused with its field named, and nothing is rolled.
       const before = await page.locator("#wb-log .exchange-card").count();

@@ -166,7 +166,7 @@ describe("every entry point through the command line: one line, exit 2", () => {
     [["character"], "character: expected one FILE argument (or - for stdin), got []"],
     [
       ["fight", A, B, "--bogus", "3"],
-      '--bogus: unknown option for fight (its options: --seed), got "--bogus"',
+      '--bogus: unknown option for fight (its options: --seed, --ruleset, --weapon, --mode), got "--bogus"',
     ],
     [["fight", A, B, "--seed", "1e30"], `--seed: ${SEED_RANGE}, got "1e30"`],
     // --n at its bound with --svg a folder: refused at once, before a million duels.
@@ -281,5 +281,27 @@ describe("keys picked from a table by input are the table's own", () => {
       'defender.bodyPlan.locations[8].id: a reserved name: choose another id, got "constructor"',
     );
     expect(Object.hasOwn(Object, "blunt")).toBe(false);
+  });
+});
+
+describe("text and choice options (fight's --weapon, --mode, --ruleset)", () => {
+  it("reads a value in either form and refuses a missing, blank or unknown one naming the option", () => {
+    const spec = COMMANDS.fight;
+    expect(
+      parseArgs(spec, ["a", "b", "--weapon", "Large knife", "--mode=2", "--ruleset", "m2m"])
+        .options,
+    ).toEqual({ "--weapon": "Large knife", "--mode": "2", "--ruleset": "m2m" });
+    expect(inputError(() => parseArgs(spec, ["a", "b", "--weapon"]))).toBe(
+      "--weapon: expected a value, got nothing",
+    );
+    expect(inputError(() => parseArgs(spec, ["a", "b", "--mode", " "]))).toBe(
+      '--mode: expected a value, got " "',
+    );
+    expect(inputError(() => parseArgs(spec, ["a", "b", "--ruleset=gurps"]))).toBe(
+      '--ruleset: expected one of hm3, m2m, got "gurps"',
+    );
+    expect(inputError(() => parseArgs(spec, ["a", "b", "--ruleset", "toString"]))).toBe(
+      '--ruleset: expected one of hm3, m2m, got "toString"',
+    );
   });
 });

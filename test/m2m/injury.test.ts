@@ -15,10 +15,12 @@ import {
   crippleRecovery,
   cripplingCap,
   fatigueEffects,
+  fatigueThresholdList,
   fatigueThresholds,
   hitPointThresholds,
   firstAidHp,
   heal,
+  hpThresholds,
   htRoll,
   knockedDown,
   lastingInjuryMonths,
@@ -413,5 +415,51 @@ describe("hit-point thresholds (L1872-1876, L3638-3645, A15)", () => {
     const r = wound(10, 5, 40);
     expect(r.deathThresholds).toEqual(hitPointThresholds(10).death.filter((x) => x >= -35));
     expect(() => hitPointThresholds(0)).toThrow(InputError);
+  });
+});
+
+describe("the threshold lists a sheet shows (§9.3 L3634-3645, §9.6 L3755-3757)", () => {
+  it("HT 14 (Friedrick, L4187-4231): 3, 0, −1, then −14, −19 … −139 every 5, destroyed at −140", () => {
+    const t = hpThresholds(14);
+    expect(t.slice(0, 3).map((x) => [x.hp, x.effect])).toEqual([
+      [3, "halfMove"],
+      [0, "consciousnessRolls"],
+      [-1, "unconscious"],
+    ]);
+    const deaths = t.filter((x) => x.effect === "deathCheck").map((x) => x.hp);
+    expect(deaths[0]).toBe(-14);
+    expect(deaths[1]).toBe(-19);
+    expect(deaths.at(-1)).toBe(-139);
+    expect(deaths).toHaveLength(26);
+    expect(t.at(-1)).toMatchObject({ hp: -140, effect: "destroyed" });
+  });
+
+  it.each([5, 8, 10, 14])("HT %i: each threshold is where applyWound's effect begins", (ht) => {
+    for (const th of hpThresholds(ht)) {
+      // One more hit point: the effect is not there yet; at the threshold: it is.
+      const above = applyWound({ ht, hp: th.hp + 2 }, 1, "torso");
+      const at = applyWound({ ht, hp: th.hp + 1 }, 1, "torso");
+      const flag = (w: ReturnType<typeof applyWound>) =>
+        ({
+          halfMove: w.halfMove,
+          consciousnessRolls: w.consciousnessRolls || w.unconscious,
+          unconscious: w.unconscious,
+          deathCheck: w.deathThresholds.includes(th.hp),
+          destroyed: w.destroyed,
+        })[th.effect];
+      expect(flag(above), `${th.effect} at ${th.hp + 1}`).toBe(false);
+      expect(flag(at), `${th.effect} at ${th.hp}`).toBe(true);
+    }
+  });
+
+  it("fatigue: ST 12 halves Move at 9 fatigue (ST 3) and collapses at 11 (ST 1); ST 3 at once", () => {
+    expect(fatigueThresholdList(12).map((x) => [x.fatigue, x.effect])).toEqual([
+      [9, "halfMove"],
+      [11, "collapse"],
+    ]);
+    expect(fatigueEffects(12, 8).halfMove).toBe(false);
+    expect(fatigueEffects(12, 10).collapsed).toBe(false);
+    expect(fatigueThresholdList(3).map((x) => x.fatigue)).toEqual([0, 2]);
+    expect(() => hpThresholds(0)).toThrow(/^ht: /);
   });
 });

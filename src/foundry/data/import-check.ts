@@ -13,8 +13,9 @@
  * the stand-ins) would clamp a value silently, drop an unknown field silently and refuse a
  * value it cannot clean with a validation error.
  */
-import { SCHEMA_VERSION } from "../migrations/index";
+import { migrateSystem, SCHEMA_VERSION } from "../migrations/index";
 import { repairSystem } from "../migrations/repair";
+import { storedSchemaVersion } from "../migrations/stored-version";
 import { KEPT_FLAG } from "../migrations/world";
 import { escapeHtml } from "../sheets/common";
 import type { TypeKey } from "./rules";
@@ -41,23 +42,49 @@ export function problemLine(p: SourceProblem): string {
 }
 
 /**
- * Every problem of imported `data` for a document of `documentName`, as lines. Data whose
- * type is not this system's (or not an object) is left to Foundry.
+ * `data` as the data models will read it: each `system` (the document's and its embedded
+ * items') through the schema migrations (migrations/index.ts), as Foundry's `migrateData` runs
+ * them when it builds the imported document, with the world's stored schema version. An export
+ * of an older world (the HM3 fields flat in `system`, before migration 1) is thus checked in
+ * its current shape, not listed as unknown fields. A copy: `data` is not changed.
  */
-export function importProblems(documentName: string, data: unknown, i18n: Localizer): string[] {
-  if (!isObj(data)) return [];
-  const collection = documentName === "Actor" ? "actors" : documentName === "Item" ? "items" : "";
-  if (!collection) return [];
-  return sourceProblems(data, collection, { i18n, strict: false }).map(problemLine);
+export function migrateImport(
+  documentName: string,
+  data: unknown,
+  storedVersion = storedSchemaVersion(),
+): unknown {
+  if (!isObj(data)) return data;
+  const out = structuredClone(data);
+  const migrate = (doc: Obj, name: string) => {
+    if (typeof doc.type !== "string" || !isObj(doc.system)) return;
+    doc.system = migrateSystem(`${name}.${doc.type}` as TypeKey, doc.system, storedVersion);
+  };
+  migrate(out, documentName);
+  if (documentName === "Actor" && Array.isArray(out.items))
+    for (const item of out.items) if (isObj(item)) migrate(item, "Item");
+  return out;
 }
 
 /**
- * `data` with each `system` (the document's and its items') brought within the rules, and what
+ * Every problem of imported `data` for a document of `documentName`, as lines, read after the
+ * schema migrations (`migrateImport`). Data whose type is not this system's (or not an object)
+ * is left to Foundry.
+ */
+export function importProblems(documentName: string, data: unknown, i18n: Localizer): string[] {
+  const migrated = migrateImport(documentName, data);
+  if (!isObj(migrated)) return [];
+  const collection = documentName === "Actor" ? "actors" : documentName === "Item" ? "items" : "";
+  if (!collection) return [];
+  return sourceProblems(migrated, collection, { i18n, strict: false }).map(problemLine);
+}
+
+/**
+ * `data` migrated (`migrateImport`), then each `system` (the document's and its items') brought within the rules, and what
  * was replaced or taken out kept in the document's flag `blow-by-blow.migration`, as the world
  * migration keeps it (world.ts `KeptData`): nothing the user imported anyway vanishes.
  */
 export function repairImport(documentName: string, data: Obj): Obj {
-  const out = structuredClone(data);
+  const out = migrateImport(documentName, data) as Obj;
   const fix = (doc: Obj, name: string) => {
     if (typeof doc.type !== "string" || !isObj(doc.system)) return;
     const repaired = repairSystem(`${name}.${doc.type}` as TypeKey, doc.system);

@@ -194,7 +194,10 @@ export type RulesetBlockSource<T extends BlockTypeKey> = {
     : never]: T extends keyof RulesetBlockSources[K] ? RulesetBlockSources[K][T] : never;
 };
 
-/** The derived figures of an actor, whichever registered ruleset derived them. */
+/**
+ * The derived figures of an actor, whichever registered ruleset derived them: each carries
+ * `ruleset` (its id), so a reader tells them apart (`derived.ruleset === "hm3"`).
+ */
 export type RulesetDerived = {
   [K in RegisteredId]: ReturnType<Registered[K]["derive"]["actor"]>;
 }[RegisteredId];

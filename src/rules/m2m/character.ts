@@ -4,8 +4,8 @@
  *
  * Point costs, Basic Speed (fractional), encumbrance, Move and the defences derived from it,
  * and {@link deriveCharacter}, which builds a whole sheet with every modifier itemised.
- * Armour and shield statistics come in as numbers (PD, DR, shield size); the equipment tables
- * live elsewhere.
+ * Armour and shield statistics come in as numbers (PD, DR, shield size): a Basic suit, or the
+ * Advanced pieces by location, layered by ./worn-armour.ts; the equipment tables live elsewhere.
  */
 import {
   checkKeys,
@@ -38,6 +38,24 @@ import {
   type SkillId,
 } from "./skills";
 import { deepFreeze } from "../../core/data";
+import type { HitLocation } from "./types";
+import {
+  derivedLocations,
+  readArmourPieces,
+  suitArmour,
+  wearsFullHelm,
+  wearsIllFitting,
+  wornArmour,
+  type ArmourPieceInput,
+  type DerivedLocation,
+} from "./worn-armour";
+
+export type {
+  ArmourCoverInput,
+  ArmourPieceInput,
+  DerivedLocation,
+  DerivedLocationFigures,
+} from "./worn-armour";
 
 const src = (lines: string, section: string): string => `seed 004 ${lines}, spec ${section}`;
 
@@ -472,7 +490,13 @@ export interface CharacterInput {
   load?: number;
   /** Spec C4 (default true): allow up to 30×ST at level 5. */
   overload?: boolean;
+  /** A Basic suit (L1120–1170): its PD and DR on every location but the face (L2625). */
   armour?: ArmourInput;
+  /**
+   * Or the Advanced pieces worn (L2619–2627, L4794–4880), layered per location (L1166–1170,
+   * L4828, L4878; ruling M95). Not with `armour`.
+   */
+  armourPieces?: ArmourPieceInput[];
   shield?: ShieldInput | null;
   /** Other PD and DR (magic, L1299, L1313). */
   otherPd?: number;
@@ -533,6 +557,12 @@ export interface DerivedCharacter {
   pdVsImpaling: Target;
   dr: Target;
   drVsImpaling: Target;
+  /**
+   * PD and DR on every location of the human hit-location table (§8). With pieces, `pd`, `dr`
+   * and their impaling values above are the torso's, "used against all attacks" without the
+   * hit location rules (L4812), and the PD of a location rolled after the hit (spec A9).
+   */
+  locations: Record<HitLocation, DerivedLocation>;
   /** Body DR: Toughness bought plus natural DR (L622, L1490, L1544). */
   toughness: number;
   specials: RaceSpecial[];
@@ -548,6 +578,7 @@ const CHARACTER_KEYS = [
   "load",
   "overload",
   "armour",
+  "armourPieces",
   "shield",
   "otherPd",
   "otherDr",
@@ -704,12 +735,24 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       "fullHelm",
       "illFitting",
     ]);
+  const pieces =
+    input.armourPieces === undefined ? null : readArmourPieces(input.armourPieces, "armourPieces");
+  if (pieces !== null && armourIn !== undefined)
+    throw new InputError(
+      "armourPieces",
+      input.armourPieces,
+      "a Basic suit (armour) or pieces (armourPieces), not both (L2619-2625)",
+    );
   const fullHelm =
-    armourIn?.fullHelm === undefined ? false : readBoolean(armourIn.fullHelm, "armour.fullHelm");
-  const illFitting =
-    armourIn?.illFitting === undefined
+    (armourIn?.fullHelm === undefined
       ? false
-      : readBoolean(armourIn.illFitting, "armour.illFitting");
+      : readBoolean(armourIn.fullHelm, "armour.fullHelm")) ||
+    (pieces !== null && wearsFullHelm(pieces));
+  const illFitting =
+    (armourIn?.illFitting === undefined
+      ? false
+      : readBoolean(armourIn.illFitting, "armour.illFitting")) ||
+    (pieces !== null && wearsIllFitting(pieces));
   const crossbowFitted =
     input.crossbowFitted === undefined
       ? false
@@ -834,6 +877,29 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       ? armourDr
       : pdDrInput(armourIn.drVsImpaling, "armour.drVsImpaling");
 
+  // Per location (§8): the suit on every part but the face (L2625, L2458), or the pieces.
+  const locations = derivedLocations(
+    pieces !== null
+      ? wornArmour(pieces)
+      : suitArmour(
+          armourIn === undefined
+            ? null
+            : { pd: armourPd, dr: armourDr, pdVsImpaling: pdImp, drVsImpaling: drImp },
+        ),
+    {
+      shieldPd,
+      otherPd,
+      otherDr,
+      toughness: toughnessBought,
+      race: { key: `race.${race}`, value: r.naturalDr, source: src(r.lines, "§2.5") },
+    },
+  );
+  const torso = locations.torso;
+  const copyTarget = (t: Target): Target => ({
+    ...t,
+    modifiers: t.modifiers.map((m) => ({ ...m })),
+  });
+
   let attributePoints = 0;
   for (const a of ATTRIBUTES) attributePoints += attributeCost(bought[a]);
   const advantagePoints = advantages.reduce((t, a) => t + a.cost, 0);
@@ -870,10 +936,11 @@ export function deriveCharacter(input: CharacterInput): DerivedCharacter {
       vsWeapon: parryScore(attrs.dx, "bare-hands-vs-weapon"),
     },
     block,
-    pd: pdOf(armourPd),
-    pdVsImpaling: pdOf(pdImp),
-    dr: drOf(armourDr),
-    drVsImpaling: drOf(drImp),
+    pd: pieces === null ? pdOf(armourPd) : copyTarget(torso.pd),
+    pdVsImpaling: pieces === null ? pdOf(pdImp) : copyTarget(torso.pdVsImpaling),
+    dr: pieces === null ? drOf(armourDr) : copyTarget(torso.dr),
+    drVsImpaling: pieces === null ? drOf(drImp) : copyTarget(torso.drVsImpaling),
+    locations,
     toughness,
     specials: [...r.specials],
   };

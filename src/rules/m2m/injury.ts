@@ -252,6 +252,66 @@ export function applyWound(
   return result;
 }
 
+/** What reaching a hit-point threshold does (§9.3), as {@link hpThresholds} lists them. */
+export const HP_THRESHOLD_EFFECTS = [
+  "halfMove",
+  "consciousnessRolls",
+  "unconscious",
+  "deathCheck",
+  "destroyed",
+] as const;
+export type HpThresholdEffect = (typeof HP_THRESHOLD_EFFECTS)[number];
+
+export interface HpThreshold {
+  /** The threshold: its effect applies at this many hit points or fewer. */
+  hp: number;
+  effect: HpThresholdEffect;
+  /** Seed lines. */
+  lines: string;
+}
+
+/**
+ * The hit-point thresholds of a character of basic HT `ht` (§9.3, L3634-3645), highest first, as
+ * {@link applyWound} applies them: 3 or fewer, Move and Dodge halved (L1872, L3638); 0, a
+ * basic-HT roll each turn to stay conscious (L1874, L3639); below 0, unconscious (L1876,
+ * L3640); −HT and every 5 below it down to −10×HT, a death check (L3641, A15); −10×HT, the body
+ * destroyed (L3645).
+ */
+export function hpThresholds(ht: number): HpThreshold[] {
+  const t = hitPointThresholds(ht);
+  return [
+    { hp: t.halfMove, effect: "halfMove", lines: "L1872, L3638" },
+    { hp: t.consciousnessRolls, effect: "consciousnessRolls", lines: "L1874, L3639" },
+    { hp: t.unconscious, effect: "unconscious", lines: "L1876, L3640" },
+    ...t.death.map((hp) => ({ hp, effect: "deathCheck" as const, lines: "L3641; ruling A15" })),
+    { hp: t.destroyed, effect: "destroyed", lines: "L3645" },
+  ];
+}
+
+/** What fatigue does once it reaches a threshold (§9.6), as {@link fatigueThresholdList} lists them. */
+export const FATIGUE_THRESHOLD_EFFECTS = ["halfMove", "collapse"] as const;
+
+export interface FatigueThreshold {
+  /** Fatigue points at which the effect begins. */
+  fatigue: number;
+  effect: (typeof FATIGUE_THRESHOLD_EFFECTS)[number];
+  lines: string;
+}
+
+/**
+ * The fatigue thresholds of a character of ST `st` (§9.6) as a list, from
+ * {@link fatigueThresholds} (what {@link fatigueEffects} applies): ST reduced to 3, Move and Dodge
+ * halved (L3755); to 1, collapse (L3757). A threshold already passed at 0 fatigue (ST 3 or
+ * less) is listed at 0.
+ */
+export function fatigueThresholdList(st: number): FatigueThreshold[] {
+  const t = fatigueThresholds(st);
+  return [
+    { fatigue: t.halfMove, effect: "halfMove", lines: "L3755" },
+    { fatigue: t.collapsed, effect: "collapse", lines: "L3757" },
+  ];
+}
+
 // ── Healing (§9.5, L3705–3741) ───────────────────────────────────────────────────────────────
 
 /** Simple bandaging after a fight: 1 HP per fight, 30 minutes a victim (L3709). */

@@ -271,7 +271,8 @@ describe("prepareDerivedData", () => {
       system: i.system,
     }));
     expect(sys.errors).toEqual([]);
-    expect(sys.derived).toEqual(deriveHm3Character(hm3Input(sys, items)));
+    // Tagged with the ruleset that derived it (RulesetDerived's discriminator).
+    expect(sys.derived).toEqual({ ruleset: "hm3", ...deriveHm3Character(hm3Input(sys, items)) });
     // A few figures the sheet header shows, to see the items were read.
     const d = sys.derived!;
     expect(d.load).toBe(4 + 18 + 3 * 2); // the bow is not carried

@@ -65,6 +65,47 @@ describe("import check", () => {
     expect(importProblems("Macro", doc, standIns.game.i18n)).toEqual([]);
   });
 
+  it("GURPS Man to Man data that does not fit is refused naming the field (actor, item, both blocks)", () => {
+    const i18n = standIns.game.i18n;
+    const axe = JSON.parse(
+      readFileSync("packs/_source/m2m-hand-weapons/axe.json", "utf8"),
+    ) as Record<string, never> & { system: { m2m: Record<string, unknown> } };
+    expect(importProblems("Item", axe, i18n)).toEqual([]);
+    const badAxe = structuredClone(axe);
+    badAxe.system.m2m.quality = "cheap"; // cheap is priced for swords only (L1002)
+    (badAxe.system.m2m.modes as Record<string, unknown>[])[0]!.reach = ["9"];
+    expect(importProblems("Item", badAxe, i18n)).toEqual([
+      'system.m2m.modes.0.reach: ["9"] is not one of C, 1, 2, 3.',
+    ]);
+    (badAxe.system.m2m.modes as Record<string, unknown>[])[0]!.reach = ["1"];
+    expect(importProblems("Item", badAxe, i18n)).toEqual([
+      'system.m2m.quality: "cheap" quality is priced for swords only (seed 004 L1002), not for a cutting-impaling weapon.',
+    ]);
+    // A knight pasted with an m2m block beside his HM3 block: both are checked.
+    const doc = knight() as Doc & { system: { m2m: unknown } };
+    doc.system.m2m = {
+      hp: 200,
+      skills: [
+        { id: "broadsword", points: 2 },
+        { id: "broadsword", points: 4 },
+      ],
+      wounds: 3,
+    };
+    expect(importProblems("Actor", doc, i18n)).toEqual([
+      "system.m2m.hp: 200 is outside the range -1000 to 100.",
+      "system.m2m.wounds: not a field of Actor.character (got 3)",
+    ]);
+    doc.system.m2m = {
+      skills: [
+        { id: "broadsword", points: 2 },
+        { id: "broadsword", points: 4 },
+      ],
+    };
+    expect(importProblems("Actor", doc, i18n)).toEqual([
+      'system.m2m.skills.1.id: "broadsword" is listed twice.',
+    ]);
+  });
+
   it("refused (the default answer): nothing is imported, the notice says so; the dialog lists each field escaped", async () => {
     const { doc } = badKnight();
     const imported: string[] = [];
@@ -275,5 +316,34 @@ describe("import through Foundry's importFromJSON (stand-in)", () => {
     await actor.importFromJSON(JSON.stringify(clean));
     expect(actor.name).toBe("Clean");
     expect(DialogV2.calls).toHaveLength(1);
+  });
+
+  it("an export of a world before schema 1 (HM3 fields flat in system) is migrated as Foundry's migrateData will, not listed as unknown; a bad value in it is still listed", async () => {
+    registerImportCheck();
+    const actor = target();
+    // The knight as an old world exported it: the block's fields flat in `system`, as in its items.
+    const flat = (system: Record<string, unknown>) => {
+      const { hm3, ...rest } = system as { hm3: Record<string, unknown> };
+      return { ...rest, ...hm3 };
+    };
+    const old = knight() as unknown as {
+      name: string;
+      system: Record<string, unknown>;
+      items: { system: Record<string, unknown> }[];
+    };
+    old.name = "Old Knight";
+    old.system = flat(old.system);
+    for (const item of old.items) item.system = flat(item.system);
+    expect(old.system).not.toHaveProperty("hm3");
+    expect(importProblems("Actor", old, standIns.game.i18n)).toEqual([]);
+    await actor.importFromJSON(JSON.stringify(old));
+    expect(DialogV2.calls).toHaveLength(0);
+    expect(actor.name).toBe("Old Knight");
+    expect(source(actor).system.hm3.attributes).toEqual(knight().system.hm3.attributes);
+    // The same old export with STR 50: listed under its migrated path.
+    (old.system.attributes as Record<string, unknown>).str = 50;
+    expect(importProblems("Actor", old, standIns.game.i18n)).toEqual([
+      "system.hm3.attributes.str: 50 is outside the range 1 to 30.",
+    ]);
   });
 });

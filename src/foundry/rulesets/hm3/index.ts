@@ -94,8 +94,11 @@ export const HM3_FOUNDRY = Object.freeze({
     blockProblems: hm3BlockProblems,
   }),
   derive: Object.freeze({
-    actor: (system: Record<string, unknown>, items: readonly ItemLike[]) =>
-      deriveHm3Character(hm3Input(system as unknown as CharacterSource | CreatureSource, items)),
+    /** The derived figures, tagged with the ruleset that derived them (`RulesetDerived`). */
+    actor: (system: Record<string, unknown>, items: readonly ItemLike[]) => ({
+      ruleset: "hm3" as const,
+      ...deriveHm3Character(hm3Input(system as unknown as CharacterSource | CreatureSource, items)),
+    }),
     fieldPath: hm3FieldPath,
   }),
 } satisfies FoundryRuleset);

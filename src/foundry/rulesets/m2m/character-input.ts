@@ -1,7 +1,7 @@
 /**
  * A GURPS Man to Man actor's `m2m` block and what its items contribute ({@link M2mGear}), made
  * into the engine's `CharacterInput`, and the derivation of its figures. Every derived figure
- * (Speed, Move, Dodge, skill levels, Parry, Block, PD and DR, encumbrance) comes from the
+ * (Speed, Move, Dodge, skill levels, Parry, Block, PD and DR per hit location, encumbrance) comes from the
  * engine's `deriveCharacter`; this module only maps stored data onto its input and looks its
  * results up per ready weapon. Pure (no Foundry globals): the data models call it with the
  * actor's prepared data, tests with plain objects. Every value is copied.
@@ -22,6 +22,7 @@ import {
   type SkillInput,
 } from "../../../rules/m2m/character";
 import { fatigueEffects } from "../../../rules/m2m/injury";
+import type { ArmourPieceInput } from "../../../rules/m2m/worn-armour";
 import { finalAttributes } from "../../../rules/m2m/races";
 import { skillDef, type SkillId } from "../../../rules/m2m/skills";
 import { checkRuleIn as checkRule, VALIDATION_KEYS, type Problem } from "../../data/check";
@@ -54,6 +55,12 @@ export interface M2mGear {
    * (−1 to combat skills, L1140, L1160, L4808), ill-fitting plate (L1213). Null: none.
    */
   armour: ArmourInput | null;
+  /**
+   * Or the Advanced pieces worn (armour items of kind `piece`, each through item-convert's
+   * `pieceArmourInput`); the engine layers them by location (L1166–1170; ruling M95) and
+   * refuses them beside a suit. Absent or empty: none.
+   */
+  pieces?: readonly ArmourPieceInput[];
   /** The shield on the arm and ready: its PD and size (L1065, L1098). Null: none. */
   shield: ShieldInput | null;
   /** Weapons ready to use, each with its skill. */
@@ -125,6 +132,11 @@ export function m2mCharacterInput(block: M2mCharacterBlock, gear: M2mGear): Char
     condition: conditionOf(block),
   };
   if (gear.armour) input.armour = { ...gear.armour };
+  if (gear.pieces && gear.pieces.length > 0)
+    input.armourPieces = gear.pieces.map((p) => ({
+      ...p,
+      covers: p.covers.map((c) => ({ ...c })),
+    }));
   if (gear.crossbowFitted) input.crossbowFitted = true;
   return input;
 }

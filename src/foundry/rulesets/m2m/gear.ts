@@ -4,9 +4,10 @@
  *
  * - load: every carried physical item's weight times its quantity (L1237; the ruleset-free
  *   `weight`, which the packs set from the block's own weight);
- * - armour: the one equipped Basic suit (`suitArmourInput`, L1120-1170). Advanced pieces give
- *   PD and DR per location, which the derivation's uniform armour input cannot carry: they are
- *   not read here (per-location armour is a later step);
+ * - armour: the one equipped Basic suit (`suitArmourInput`, L1120-1170), or the equipped
+ *   Advanced pieces (`pieceArmourInput`, L2619-2627, L4794-4880), which the engine layers per
+ *   location (ruling M95); a piece covering no location (the block's defaults, on an item made
+ *   for another ruleset) is not armour;
  * - shield: the one equipped item with a shield (`shieldInput`; PD and size, L1065, L1098);
  * - weapons: every equipped weapon, once per skill of its attack modes (a bastard sword is used
  *   with Broadsword and Two-Handed Sword), and every equipped missile weapon that has m2m data
@@ -21,7 +22,7 @@ import type { SkillId } from "../../../rules/m2m/skills";
 import type { ItemLike } from "../contract";
 import type { M2mGear, M2mGearWeapon } from "./character-input";
 import type { M2mArmourBlock, M2mMissileBlock, M2mWeaponBlock } from "./item-data";
-import { shieldInput, suitArmourInput } from "./item-convert";
+import { pieceArmourInput, shieldInput, suitArmourInput } from "./item-convert";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -37,6 +38,7 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
   let armour: M2mGear["armour"] = null;
   let shield: M2mGear["shield"] = null;
   const weapons: M2mGearWeapon[] = [];
+  const pieces: NonNullable<M2mGear["pieces"]>[number][] = [];
   for (const item of items) {
     const system = isObj(item.system) ? item.system : {};
     if (system.carried === true) load += num(system.weight, 0) * num(system.quantity, 1);
@@ -50,7 +52,10 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
     try {
       if (item.type === "armour") {
         const a = block as unknown as M2mArmourBlock;
-        if (a.kind !== "suit") continue;
+        if (a.kind !== "suit") {
+          if ((a.locations ?? []).length > 0) pieces.push(pieceArmourInput(a, id));
+          continue;
+        }
         if (armour) refuse("only one suit of armour at a time (L1166)");
         armour = suitArmourInput(a);
       } else if (item.type === "weapon") {
@@ -72,5 +77,13 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
       throw err;
     }
   }
-  return { load, armour, shield, weapons };
+  if (armour && pieces.length > 0)
+    throw new InputError(
+      GEAR_FIELD,
+      pieces.map((p) => p.id).join(", "),
+      "a Basic suit is worn alone, never with Advanced pieces (L2625)",
+    );
+  return pieces.length > 0
+    ? { load, armour, shield, weapons, pieces }
+    : { load, armour, shield, weapons };
 }

@@ -1,7 +1,7 @@
 /**
  * From an item's `system.m2m` block (./item-data.ts) to the engine's own types: the table
  * entries (`HandWeapon` per technique, `RangedWeapon`, `Shield`, `ArmourSuit`, `ArmourPiece`),
- * what `deriveCharacter` takes (`ShieldInput`, `ArmourInput`), and what an exchange needs of a
+ * what `deriveCharacter` takes (`ShieldInput`, `ArmourInput`, `ArmourPieceInput`), and what an exchange needs of a
  * weapon (`M2mAttack`'s damage, type and breakage; a ranged weapon's ranges for a ST) and of
  * armour (PD and DR per hit location). Computed by the engine's functions (`weaponDamage`,
  * `rangeYards`); the block's own values are used, so a home-made item converts as a table item
@@ -11,13 +11,16 @@
  */
 import { InputError } from "../../../core/errors";
 import type { ShieldInput, ArmourInput } from "../../../rules/m2m/character";
+import type { ArmourPieceInput } from "../../../rules/m2m/worn-armour";
 import { weaponDamage } from "../../../rules/m2m/damage";
 import {
   ARMOUR_LOCATION_HITS,
+  ARMOUR_PIECES,
   CHAINMAIL_UNPADDED,
   rangeYards,
   SHIELDS,
   WEAPON_QUALITY,
+  type ArmourLayer,
   type ArmourPiece,
   type ArmourSuit,
   type HandWeapon,
@@ -159,6 +162,15 @@ const uniform = (block: M2mArmourBlock) => {
 };
 
 /**
+ * How a piece layers with others (L1166–1170; ruling M95): the Armor Table's own for a table
+ * piece (`ref`); a home-made piece that takes an underlay (`underlay`) is plate, any other plain.
+ */
+export function armourLayer(block: M2mArmourBlock): ArmourLayer {
+  const row = ARMOUR_PIECES.find((p) => p.id === block.ref);
+  return row ? row.layer : block.underlay ? "plate" : "plain";
+}
+
+/**
  * The engine's `ArmourSuit` (kind `suit`) or `ArmourPiece` (kind `piece`) of an armour block.
  * The engine's types hold one PD and DR for all covered locations: the first location's
  * (every table item is uniform; `armourProtection` reads each location's own).
@@ -180,6 +192,7 @@ export function toArmour(name: string, block: M2mArmourBlock): ArmourSuit | Armo
     costByClass: block.costByClass ? { ...block.costByClass } : null,
     chainmail: block.chainmail,
     stacks: block.stacks,
+    layer: armourLayer(block),
     frontOnly: block.frontOnly,
     weaponSkillMod: block.weaponSkillMod,
     perceptionMod: block.perceptionMod,
@@ -229,6 +242,39 @@ export function suitArmourInput(
     fullHelm: block.weaponSkillMod < 0,
     illFitting: opts.illFitting ?? false,
   };
+}
+
+/**
+ * One worn Advanced piece as `deriveCharacter`'s `armourPieces` takes it (L2619–2627,
+ * L4794–4880): each covered location's own PD and DR (against impaling too), how it layers
+ * (`armourLayer`), the chainmail footnote, the overcoat's stacking, front only (breastplate),
+ * and a full helm's −1 (`weaponSkillMod` < 0, greathelm L4808). The engine layers the pieces
+ * (ruling M95); `id` names the piece in its figures (the item's id). A Basic suit is refused:
+ * it is worn whole (`suitArmourInput`).
+ */
+export function pieceArmourInput(
+  block: M2mArmourBlock,
+  id: string,
+  field = "system.m2m",
+): ArmourPieceInput {
+  if (block.kind !== "piece")
+    throw new InputError(`${field}.kind`, block.kind, "a Basic suit is worn whole (L2625)");
+  const out: ArmourPieceInput = {
+    id,
+    covers: block.locations.map((l) => ({
+      location: l.location,
+      pd: l.pd,
+      dr: l.dr,
+      pdVsImpaling: l.pdVsImpaling,
+      drVsImpaling: l.drVsImpaling,
+    })),
+    layer: armourLayer(block),
+  };
+  if (block.chainmail) out.chainmail = true;
+  if (block.stacks) out.stacks = true;
+  if (block.frontOnly) out.frontOnly = true;
+  if (block.weaponSkillMod < 0) out.fullHelm = true;
+  return out;
 }
 
 /**

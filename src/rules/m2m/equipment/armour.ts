@@ -222,6 +222,15 @@ export const ARMOUR_LOCATION_HITS: Readonly<Record<ArmourLocation, readonly HitL
 export const SOCIAL_CLASSES = ["peasant", "lower", "middle", "upper", "noble"] as const;
 export type SocialClass = (typeof SOCIAL_CLASSES)[number];
 
+/**
+ * How a piece layers with others on one location (L1166–1170, L4878; ruling M95): `padding`
+ * (cloth armour, and the padded cloth cap) pads chainmail worn over it and may go under plate;
+ * `light-leather` (the leather jacket) may go under plate; `plate` takes one of those under it
+ * for +1 DR, no PD; `plain` is any other piece. The overcoat's stacking is `stacks`.
+ */
+export const ARMOUR_LAYERS = ["plain", "padding", "light-leather", "plate"] as const;
+export type ArmourLayer = (typeof ARMOUR_LAYERS)[number];
+
 export interface ArmourPiece extends Protection {
   readonly id: string;
   readonly name: string;
@@ -236,6 +245,8 @@ export interface ArmourPiece extends Protection {
   readonly chainmail: boolean;
   /** Adds its DR to what is worn under it (the overcoat, L4828). */
   readonly stacks: boolean;
+  /** How it layers with the other pieces on a location (L1166–1170; ruling M95). */
+  readonly layer: ArmourLayer;
   /** Protects against blows from the front only (breastplate, L4838). */
   readonly frontOnly: boolean;
   /** All weapon skill rolls (greathelm −1, L4808). */
@@ -276,6 +287,7 @@ function piece(
     weight,
     chainmail: false,
     stacks: false,
+    layer: "plain",
     frontOnly: false,
     weaponSkillMod: 0,
     perceptionMod: 0,
@@ -296,6 +308,8 @@ const CLOTHING: Record<SocialClass, number> = {
   noble: 1000,
 };
 const CHAIN = { ...CHAINMAIL_PADDED, chainmail: true } as const;
+const PADDING = { layer: "padding" } as const;
+const PLATE_PIECE = { layer: "plate" } as const;
 
 /**
  * The Armor Table, L4798–4876 (spec §3.6 JSON). Chain items carry the padded values of the
@@ -305,7 +319,7 @@ const CHAIN = { ...CHAINMAIL_PADDED, chainmail: true } as const;
  */
 export const ARMOUR_PIECES: readonly ArmourPiece[] = deepFreeze<ArmourPiece[]>([
   // Headgear and helmets L4798
-  piece("cloth-cap", "Cloth cap", ["head"], 1, 1, 5, 0, 4800),
+  piece("cloth-cap", "Cloth cap", ["head"], 1, 1, 5, 0, 4800, PADDING),
   piece("leather-helm", "Leather helm", ["head"], 2, 2, 20, 0, 4802),
   piece("chain-coif", "Chain coif", ["head"], 3, 4, 55, 4, 4804, {
     ...CHAIN,
@@ -336,28 +350,32 @@ export const ARMOUR_PIECES: readonly ArmourPiece[] = deepFreeze<ArmourPiece[]>([
     stacks: true,
     note: "Miserably hot except in cold weather.",
   }),
-  piece("cloth-armour", "Cloth armor", ["body"], 1, 1, 30, 6, 4830),
-  piece("leather-jacket", "Leather jacket", ["body", "arms"], 1, 1, 50, 4, 4832),
+  piece("cloth-armour", "Cloth armor", ["body"], 1, 1, 30, 6, 4830, PADDING),
+  piece("leather-jacket", "Leather jacket", ["body", "arms"], 1, 1, 50, 4, 4832, {
+    layer: "light-leather",
+  }),
   piece("chainmail", "Chainmail", ["body"], 3, 4, 230, 25, 4834, CHAIN),
   piece("scale-mail", "Scale mail", ["body"], 3, 4, 420, 35, 4836),
   piece("breastplate-bronze", "Breastplate (bronze)", ["body"], 4, 4, 400, 20, 4838, {
+    ...PLATE_PIECE,
     frontOnly: true,
   }),
   piece("breastplate-steel", "Breastplate (steel)", ["body"], 4, 5, 500, 18, 4840, {
+    ...PLATE_PIECE,
     frontOnly: true,
   }),
-  piece("corselet", "Corselet", ["body"], 4, 6, 1300, 35, 4842),
-  piece("heavy-corselet", "Heavy corselet", ["body"], 4, 7, 2300, 45, 4844),
+  piece("corselet", "Corselet", ["body"], 4, 6, 1300, 35, 4842, PLATE_PIECE),
+  piece("heavy-corselet", "Heavy corselet", ["body"], 4, 7, 2300, 45, 4844, PLATE_PIECE),
   // Arms and legs (pairs) L4846
-  piece("cloth-armour-arms", "Cloth armor (arms)", ["arms"], 1, 1, 20, 2, 4850),
-  piece("cloth-armour-legs", "Cloth armor (legs)", ["legs"], 1, 1, 20, 2, 4850),
+  piece("cloth-armour-arms", "Cloth armor (arms)", ["arms"], 1, 1, 20, 2, 4850, PADDING),
+  piece("cloth-armour-legs", "Cloth armor (legs)", ["legs"], 1, 1, 20, 2, 4850, PADDING),
   piece("leather-armour-arms", "Leather armor (arms)", ["arms"], 2, 2, 50, 2, 4852),
   piece("leather-armour-legs", "Leather armor (legs)", ["legs"], 2, 2, 60, 4, 4852),
   piece("chainmail-leggings", "Chainmail leggings", ["legs"], 3, 4, 110, 15, 4854, CHAIN),
-  piece("plate-arms", "Plate (arms)", ["arms"], 4, 6, 1000, 15, 4856),
-  piece("plate-legs", "Plate (legs)", ["legs"], 4, 6, 1100, 20, 4856),
-  piece("heavy-plate-arms", "Heavy plate (arms)", ["arms"], 4, 7, 1500, 20, 4858),
-  piece("heavy-plate-legs", "Heavy plate (legs)", ["legs"], 4, 7, 1600, 25, 4858),
+  piece("plate-arms", "Plate (arms)", ["arms"], 4, 6, 1000, 15, 4856, PLATE_PIECE),
+  piece("plate-legs", "Plate (legs)", ["legs"], 4, 6, 1100, 20, 4856, PLATE_PIECE),
+  piece("heavy-plate-arms", "Heavy plate (arms)", ["arms"], 4, 7, 1500, 20, 4858, PLATE_PIECE),
+  piece("heavy-plate-legs", "Heavy plate (legs)", ["legs"], 4, 7, 1600, 25, 4858, PLATE_PIECE),
   // Hands L4860
   piece("cloth-gloves", "Cloth gloves", ["hands"], 1, 1, 15, 0, 4862),
   piece("leather-gloves", "Leather gloves", ["hands"], 2, 2, 30, 0, 4864),

@@ -87,6 +87,47 @@ describe("an m2m actor in a world playing GURPS Man to Man", () => {
     expect([c.pd!.value, c.dr!.value]).toEqual([7, 4]);
   });
 
+  it("Advanced pieces from the packs give PD and DR per location through the engine (L2619-2627, L1170, ruling M95)", () => {
+    const worn = (file: string) => packItem("m2m-armour-pieces", file, { equipped: true });
+    const items = [
+      ...gear().filter((i) => i.type !== "armour"),
+      worn("pot-helm"),
+      worn("breastplate-steel"),
+      worn("cloth-armor"),
+    ];
+    const a = actor(items);
+    const { derived, errors } = a.system as unknown as Derived;
+    expect(errors).toEqual([]);
+    const loc = (
+      derived as unknown as {
+        character: {
+          locations: Record<string, { armourPd: number; armourDr: number; pieces: string[] }>;
+        };
+      }
+    ).character.locations;
+    // Pot-helm PD 3 / DR 4 on the head (L4806); the face has none (L2458).
+    expect([loc.head!.armourPd, loc.head!.armourDr]).toEqual([3, 4]);
+    expect(loc.head!.pieces).toEqual([items[3]!._id]);
+    expect([loc.face!.armourPd, loc.face!.armourDr]).toEqual([0, 0]);
+    // Steel breastplate PD 4 / DR 5 over cloth armour: plate over cloth +1 DR, no PD (L1170).
+    expect([loc.torso!.armourPd, loc.torso!.armourDr]).toEqual([4, 6]);
+    // No piece on the legs.
+    expect([loc["left-leg"]!.armourPd, loc["left-leg"]!.armourDr]).toEqual([0, 0]);
+  });
+
+  it("a Basic suit with Advanced pieces is refused naming the items (L2625); an HM3 armour's default m2m block is no piece", () => {
+    const suitAndPiece = actor([
+      ...gear(),
+      packItem("m2m-armour-pieces", "pot-helm", { equipped: true }),
+    ]);
+    const refused = suitAndPiece.system as unknown as Derived;
+    expect(refused.derived).toBeNull();
+    expect(refused.errors.map((e) => e.field)).toEqual(["system.items"]);
+    const hm3Cap = packItem("hm3-armour", "leather-cap", { equipped: true });
+    const withCap = actor([...gear(), hm3Cap]);
+    expect((withCap.system as unknown as Derived).errors).toEqual([]);
+  });
+
   it("two worn suits are refused naming the items, not a crash", () => {
     const a = actor([...gear(), packItem("m2m-armour-suits", "chainmail", { equipped: true })]);
     const { derived, errors } = a.system as unknown as Derived;

@@ -1,0 +1,295 @@
+/**
+ * `cli fight A B` and `cli character` with GURPS Man to Man actor documents (issue 16): the
+ * sample fighters of `packs/_source/m2m-sample-fighters`. `fight` plays one m2m exchange, the
+ * attacker's first ready weapon's first mode unless `--weapon`/`--mode` choose, the defender's
+ * best defence; seeded and replayable (`resolve` on the printed input gives the same result).
+ * `character` prints the figures of the registered derivation. Bad files and flags exit 2 with
+ * one line naming the file, item and field, or the option. "Lnnn" is a line of seed 004.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/main";
+import { resolveInput } from "../../src/rules/resolve";
+
+const DIR = "packs/_source/m2m-sample-fighters";
+const FRIEDRICK = `${DIR}/fiendish-friedrick.json`;
+const PIERRE = `${DIR}/filthy-pierre.json`;
+const LOUIS = `${DIR}/louis-leblanc.json`;
+const ROGAN = `${DIR}/rogan-the-reaver.json`;
+const VILLEM = `${DIR}/villem-the-vile.json`;
+const KNIGHT = "packs/_source/hm3-sample-fighters/sir-aldric-knight.json";
+
+type Obj = Record<string, unknown>;
+const tmp = mkdtempSync(join(tmpdir(), "bbb-m2m-cli-"));
+
+function run(...argv: string[]): { code: number; stdout: string; stderr: string } {
+  let stdout = "";
+  let stderr = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((c: unknown) => {
+    stdout += String(c);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((c: unknown) => {
+    stderr += String(c);
+    return true;
+  });
+  const code = main(argv);
+  vi.restoreAllMocks();
+  return { code, stdout, stderr };
+}
+afterEach(() => vi.restoreAllMocks());
+
+/** A copy of a pack file, edited, written to a temp file. */
+function edited(file: string, edit: (doc: Obj & { items: Obj[] }) => void, name = "x.json") {
+  const doc = JSON.parse(readFileSync(file, "utf8")) as Obj & { items: Obj[] };
+  edit(doc);
+  const out = join(tmp, name);
+  writeFileSync(out, JSON.stringify(doc));
+  return out;
+}
+
+interface Outcome {
+  seed: number;
+  ruleset: string;
+  attacker: string;
+  defender: string;
+  attack: {
+    item: string;
+    mode: string;
+    skill: string;
+    damage: string;
+    type: string;
+    target: number;
+  };
+  defence: { option: string; item: string | null; score: number; pd: number; target: number };
+  input: Obj;
+  result: {
+    attack: { roll: number; target: number; skill: number; locationPenalty: number };
+    rolls: unknown[];
+    seed: number;
+    defender: Obj;
+  };
+}
+const fight = (...args: string[]): Outcome => {
+  const r = run("fight", ...args);
+  expect(r.stderr).toBe("");
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Outcome;
+};
+
+describe("cli fight with m2m actors", () => {
+  it("Friedrick attacks Pierre: his axe's swing (cut 1+4 at 12 with the large shield, L4224); Pierre parries 6 + PD 3 = 9 (L1756)", () => {
+    const out = fight(FRIEDRICK, PIERRE, "--seed", "3");
+    expect(out).toMatchObject({
+      seed: 3,
+      ruleset: "m2m",
+      attacker: "Fiendish Friedrick",
+      defender: "Filthy Pierre",
+      attack: {
+        item: "Axe",
+        mode: "axe:swing-cut",
+        skill: "axe-mace",
+        damage: "1+4",
+        type: "cut",
+        target: 12,
+      },
+      defence: { option: "parry", item: "Shortsword", score: 6, pd: 3, target: 9 },
+    });
+    expect(out.input).toMatchObject({
+      ruleset: "m2m",
+      attack: { skill: 12, damage: "1+4", type: "cut", target: "random" },
+      defence: { type: "parry", score: 6, pd: 3 },
+      // Pierre: HT 10, cloth armour DR 1 (L4601) everywhere but the face.
+      defender: { ht: 10, hp: 10, toughness: 0, shield: true, crippled: [] },
+      seed: 3,
+    });
+    expect((out.input.defender as { dr: Obj }).dr).toMatchObject({
+      torso: 1,
+      head: 1,
+      "left-foot": 1,
+    });
+    expect((out.input.defender as { dr: Obj }).dr).not.toHaveProperty("face");
+    // The engine adds a random swing's location penalty (ruling M2) to the skill declared.
+    const attack = out.result.attack;
+    expect(attack.skill).toBe(12);
+    expect(attack.target).toBe(12 + attack.locationPenalty);
+  });
+
+  it("is seeded and replayable: the same seed gives the same exchange; resolve on its input gives its result", () => {
+    const a = fight(FRIEDRICK, PIERRE, "--seed", "11");
+    expect(fight(FRIEDRICK, PIERRE, "--seed", "11")).toEqual(a);
+    expect(JSON.parse(JSON.stringify(resolveInput(a.input).result))).toEqual(a.result);
+    const file = join(tmp, "replay.json");
+    writeFileSync(file, JSON.stringify(a.input));
+    const replay = run("resolve", file);
+    expect(replay.code).toBe(0);
+    expect(JSON.parse(replay.stdout)).toEqual(a.result);
+    // Different seeds roll different dice.
+    const rolls = new Set(
+      [1, 2, 3, 4, 5, 6].map((s) =>
+        JSON.stringify(fight(FRIEDRICK, PIERRE, "--seed", String(s)).result.rolls),
+      ),
+    );
+    expect(rolls.size).toBeGreaterThan(1);
+    // Without --seed: seed 1, as the hm3 fight.
+    expect(fight(FRIEDRICK, PIERRE)).toEqual(fight(FRIEDRICK, PIERRE, "--seed", "1"));
+  });
+
+  it("Louis attacks Pierre: Shortsword 15 (L1748), against Pierre's best defence 9 (L1750-1756)", () => {
+    const out = fight(LOUIS, PIERRE, "--seed", "5");
+    expect(out.attack).toMatchObject({ item: "Shortsword", target: 15 });
+    expect(out.defence).toMatchObject({ option: "parry", target: 9 });
+  });
+
+  it("--weapon and --mode choose the attack: Rogan's bastard sword thrust, Friedrick's knife", () => {
+    const thrust = fight(ROGAN, PIERRE, "--mode", "2");
+    expect(thrust.attack).toMatchObject({
+      mode: "thrusting-bastard-sword-1h:thrust-imp",
+      type: "imp",
+    });
+    expect(fight(ROGAN, PIERRE, "--mode", "thrusting-bastard-sword-1h:thrust-imp").attack).toEqual(
+      thrust.attack,
+    );
+    // Impaling meets chainmail's PD and DR against impaling (L1136-1138): Rogan against Rogan.
+    const vsMail = fight(ROGAN, ROGAN, "--mode", "2");
+    expect(vsMail.defence.pd).toBe(3);
+    expect((vsMail.input.defender as { dr: Obj; toughness: number }).toughness).toBe(2);
+    expect((vsMail.input.defender as { dr: Obj }).dr.torso).toBe(2);
+    // The halberd is two-handed: Villem's first mode is its swing.
+    expect(fight(VILLEM, PIERRE).attack).toMatchObject({
+      item: "Halberd",
+      mode: "halberd:swing-cut",
+    });
+    const byId = JSON.parse(readFileSync(ROGAN, "utf8")) as {
+      items: { _id: string; name: string }[];
+    };
+    const sword = byId.items.find((i) => i.name === "Thrusting bastard sword")!;
+    expect(fight(ROGAN, PIERRE, "--weapon", sword._id).attack.item).toBe(sword.name);
+    expect(fight(ROGAN, PIERRE, "--weapon", "thrusting BASTARD sword").attack.item).toBe(
+      sword.name,
+    );
+  });
+
+  it("refuses a bad flag in one line naming the option, exit 2", () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ["--weapon", "Lightsaber"],
+        /^error: --weapon: no such item \(ready weapons: Axe\), got "Lightsaber"/,
+      ],
+      [["--weapon", "Large knife"], /^error: --weapon: not a ready hand weapon/],
+      [["--weapon", "Large shield"], /^error: --weapon: not a ready hand weapon/],
+      [["--mode", "9"], /^error: --mode: not a mode of Axe \(1 axe:swing-cut\)/],
+      [["--mode", ""], /^error: --mode: expected a value/],
+      [["--ruleset", "rq3"], /^error: --ruleset: expected one of hm3, m2m, got "rq3"/],
+      // The pack actors carry hm3's default block (every ruleset's block is written out): the
+      // hm3 fight finds no hm3 weapon.
+      [["--ruleset", "hm3"], /^error: .*fiendish-friedrick\.json: items: no weapon to attack with/],
+    ];
+    for (const [flags, message] of cases) {
+      const r = run("fight", FRIEDRICK, PIERRE, ...flags);
+      expect(r.code, flags.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trimEnd().split("\n"), flags.join(" ")).toHaveLength(1);
+      expect(r.stderr, flags.join(" ")).toMatch(message);
+    }
+    const ranged = run("fight", VILLEM, PIERRE, "--weapon", "Crossbow");
+    expect(ranged.code).toBe(2);
+    expect(ranged.stderr).toMatch(/--weapon: a ranged weapon/);
+    // --weapon and --mode are the m2m fight's: the hm3 fight refuses them.
+    const noBlock = edited(FRIEDRICK, (d) => {
+      delete (d.system as Obj).hm3;
+    });
+    const r = run("fight", noBlock, PIERRE, "--ruleset", "hm3");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: .*x\.json: system\.hm3: --ruleset hm3: the actor has no hm3 block \(an m2m actor\)/,
+    );
+    const hm3 = run("fight", KNIGHT, KNIGHT, "--mode", "1");
+    expect(hm3.code).toBe(2);
+    expect(hm3.stderr).toMatch(/^error: --mode: chooses an m2m attack/);
+  });
+
+  it("an m2m actor against an hm3 actor is refused naming the file", () => {
+    const r = run("fight", FRIEDRICK, KNIGHT);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /sir-aldric-knight\.json: system: an hm3 actor, and .*fiendish-friedrick\.json is an m2m actor: both fighters must be made for one ruleset \(or name it with --ruleset\)/,
+    );
+    // Named, the m2m fight runs: the knight fights with his m2m block's defaults.
+    expect(run("fight", FRIEDRICK, KNIGHT, "--ruleset", "m2m").code).toBe(0);
+    // character derives m2m figures: an hm3 actor is refused naming its m2m block.
+    const c = run("character", KNIGHT);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toMatch(
+      /sir-aldric-knight\.json: system\.m2m: an hm3 actor: character derives/,
+    );
+  });
+
+  it("refuses a bad m2m actor file in one line naming file, item and field, exit 2, never a stack trace", () => {
+    const reach = edited(FRIEDRICK, (d) => {
+      ((d.items[0]!.system as Obj).m2m as { modes: Obj[] }).modes[0]!.reach = ["4"];
+    });
+    const r = run("fight", reach, PIERRE);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: .*x\.json \(items\[0\] "Axe"\): system\.m2m\.modes\.0\.reach: /,
+    );
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+    const st = edited(
+      PIERRE,
+      (d) => {
+        ((d.system as Obj).m2m as { attributes: Obj }).attributes.st = 3;
+      },
+      "y.json",
+    );
+    const s = run("fight", FRIEDRICK, st);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/^error: .*y\.json: system\.m2m\.attributes\.st: /);
+    const unarmed = edited(
+      FRIEDRICK,
+      (d) => {
+        d.items = d.items.filter((i) => i.name !== "Axe");
+        ((d.system as Obj).m2m as { encounter: { readiness: Obj[] } }).encounter.readiness = [];
+      },
+      "z.json",
+    );
+    const u = run("fight", unarmed, PIERRE);
+    expect(u.code).toBe(2);
+    expect(u.stderr).toMatch(/^error: .*z\.json: items: no ready hand weapon to attack with/);
+  });
+});
+
+describe("cli character with an m2m actor document", () => {
+  it("Friedrick's pack actor prints the derived figures (L4187-4231: Speed 8.125, Move 5, PD 7, DR 4)", () => {
+    const r = run("character", FRIEDRICK);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      ruleset: string;
+      name: string;
+      character: {
+        speed: { value: number };
+        move: { value: number };
+        pd: { value: number };
+        dr: { value: number };
+      };
+      weapons: { name: string; level: { value: number } }[];
+    };
+    expect([out.ruleset, out.name]).toEqual(["m2m", "Fiendish Friedrick"]);
+    expect([out.character.speed.value, out.character.move.value]).toEqual([8.125, 5]);
+    expect([out.character.pd.value, out.character.dr.value]).toEqual([7, 4]);
+    expect(out.weapons.map((w) => [w.name, w.level.value])).toEqual([["Axe", 12]]);
+  });
+
+  it("the engine's own character input still works; a bad actor file exits 2 naming the field", () => {
+    expect(run("character", "examples/m2m/friedrick.json").code).toBe(0);
+    const bad = edited(PIERRE, (d) => {
+      ((d.system as Obj).m2m as { skills: Obj[] }).skills[0]!.points = -5;
+    });
+    const r = run("character", bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: .*x\.json: system\.m2m\.skills\.0\.points: /);
+  });
+});
