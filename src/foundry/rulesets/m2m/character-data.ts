@@ -25,6 +25,7 @@ import { HIT_LOCATIONS, type HitLocation } from "../../../rules/m2m/types";
 import { bool, choice, int, text } from "../../data/fields";
 import type { ChoiceRule, NumberRule, Rule } from "../../data/rules";
 import { checkRuleIn as checkRule, VALIDATION_KEYS, type Problem } from "../../data/check";
+import { M2M_LABELS } from "./labels";
 
 // ── Choices ──────────────────────────────────────────────────────────────────────────────────
 
@@ -194,48 +195,8 @@ export function m2mActorRules(kind: M2mActorKind = "character"): Readonly<Record
  * `BLOWBYBLOW.M2M.Actor`; array entries read `element`).
  */
 export const M2M_ACTOR_LABELS: Readonly<Record<string, string>> = Object.freeze({
-  "m2m.attributes": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributes.label",
-  "m2m.attributes.st": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributes.st.label",
-  "m2m.attributes.dx": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributes.dx.label",
-  "m2m.attributes.iq": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributes.iq.label",
-  "m2m.attributes.ht": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributes.ht.label",
-  "m2m.attributeBasis": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributeBasis.label",
-  "m2m.race": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.race.label",
-  "m2m.hp": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.hp.label",
-  "m2m.fatigue": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.fatigue.label",
-  "m2m.advantages": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.advantages.label",
-  "m2m.advantages.ambidextrousness":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.advantages.ambidextrousness.label",
-  "m2m.advantages.combat-reflexes":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.advantages.combat-reflexes.label",
-  "m2m.advantages.peripheral-vision":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.advantages.peripheral-vision.label",
-  "m2m.advantages.toughness": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.advantages.toughness.label",
-  "m2m.skills": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.skills.label",
-  "m2m.skills.element.id": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.skills.element.id.label",
-  "m2m.skills.element.points": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.skills.element.points.label",
-  "m2m.encounter": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.label",
-  "m2m.encounter.shock": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.shock.label",
-  "m2m.encounter.stunned": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.stunned.label",
-  "m2m.encounter.crippled": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.crippled.label",
-  "m2m.encounter.footBraced": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.footBraced.label",
-  "m2m.encounter.unconscious": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.unconscious.label",
-  "m2m.encounter.deathChecks": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.deathChecks.label",
-  "m2m.encounter.dead": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.dead.label",
-  "m2m.encounter.offBalance": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.offBalance.label",
-  "m2m.encounter.position": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.position.label",
-  "m2m.encounter.readiness": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.label",
-  "m2m.encounter.readiness.element.item":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.item.label",
-  "m2m.encounter.readiness.element.place":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.place.label",
-  "m2m.encounter.readiness.element.turnsToReady":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.turnsToReady.label",
-  "m2m.encounter.readiness.element.reach":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.reach.label",
-  "m2m.encounter.readiness.element.stuck":
-    "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.stuck.label",
-  "m2m.bodyPlan": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.bodyPlan.label",
+  // Every field's key as `npm run template` generates it (a creature's: a character's and its plan).
+  ...M2M_LABELS["Actor.creature"],
   /** Not a field: what the items gave the derivation (load, armour, shield, weapons). */
   items: "BLOWBYBLOW.M2M.Actor.items",
 });
