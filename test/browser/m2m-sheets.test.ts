@@ -26,6 +26,8 @@ import {
   friedrickDerived,
   friedrickItems,
   HTML_NAME,
+  piecesDerived,
+  piecesItems,
   SHIELD_ID,
   SWORD_ID,
 } from "../foundry/rulesets/m2m/sheet-fixtures";
@@ -168,6 +170,40 @@ describe("GURPS actor sheet", () => {
     expect(await missingKeys(page)).toEqual([]);
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "m2m-actor-combat");
+    await page.close();
+  });
+
+  it("combat tab: PD and DR on every hit location, from behind where the breastplate counts, the worn pieces by name", async () => {
+    const block = friedrickBlock();
+    const page = await openActor(
+      actorInput({ activeTab: "combat", items: piecesItems(), derived: piecesDerived(block) }),
+    );
+    const rows = page.locator(".bbb-m2m-locations tr.bbb-m2m-location");
+    expect(await rows.count()).toBe(12);
+    const row = (id: string) => page.locator(`tr.bbb-m2m-location[data-location="${id}"]`);
+    const cells = async (id: string) =>
+      trim(await row(id).locator(".bbb-m2m-location-pd, .bbb-m2m-location-dr").allTextContents());
+    expect(await cells("head")).toEqual(["3", "5"]);
+    expect(await cells("face")).toEqual(["0", "1"]);
+    expect(await cells("torso")).toEqual(["4", "6"]);
+    expect(trim(await row("head").locator(".bbb-m2m-piece").allTextContents())).toEqual([
+      "Pot-helm",
+    ]);
+    expect(trim(await row("torso").locator(".bbb-m2m-piece").allTextContents())).toEqual([
+      "Breastplate (steel)",
+      "Cloth armor",
+    ]);
+    expect(await row("torso").locator(".bbb-m2m-from-behind").textContent()).toBe(
+      "from behind: PD 1, DR 1",
+    );
+    expect(await row("face").locator(".bbb-m2m-pieces").textContent()).toContain("none");
+    expect(await row("head").locator(".bbb-m2m-location-dr").getAttribute("data-tooltip")).toMatch(
+      /Armour \+4/,
+    );
+    expect(await missingKeys(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+    await page.locator(".bbb-m2m-locations").scrollIntoViewIfNeeded();
+    await screenshot(page, "m2m-actor-locations");
     await page.close();
   });
 

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { HIT_LOCATIONS } from "../../../../src/rules/m2m/types";
 import { localizerOf } from "../../../../src/foundry/sheets/common";
 import { checkRule, VALIDATION_KEYS } from "../../../../src/foundry/data/validate";
 import type { Rule } from "../../../../src/foundry/data/rule-kinds";
@@ -38,6 +39,8 @@ import {
   friedrickDerived,
   friedrickItems,
   HTML_NAME,
+  piecesDerived,
+  piecesItems,
   SWORD_ID,
 } from "./sheet-fixtures";
 
@@ -160,6 +163,37 @@ describe("actor sheet context", () => {
     const prot = Object.fromEntries(c.combat.protection.map((f) => [f.id, f.value]));
     expect(prot).toMatchObject({ pd: "7", dr: "4" });
     expect(c.combat.protection[0]!.tooltip).toBe("PD 0, Armour +3, Shield +4");
+  });
+
+  it("PD and DR on every hit location from the derivation, with the pieces by name (L1170, L2470, L4806, L4838)", () => {
+    const { localize, missing } = recorder();
+    const c = m2mActorContext(
+      actorInput({ items: piecesItems(), derived: piecesDerived(), localize }),
+    );
+    expect(missing).toEqual(new Set());
+    const rows = c.combat.locations;
+    expect(rows.map((r) => r.id)).toEqual([...HIT_LOCATIONS]);
+    const at = (id: string) => rows.find((r) => r.id === id)!;
+    // Pot-helm PD 3, DR 4, and the skull's 1 (L2470): DR 5, itemised.
+    expect(at("head")).toMatchObject({ label: "head", pd: "3", dr: "5", pieces: ["Pot-helm"] });
+    expect(at("head").drTooltip).toMatch(/Armour \+4/);
+    // The face: no armour (L2458), the skull's 1 only.
+    expect(at("face")).toMatchObject({ pd: "0", dr: "1", pieces: [], fromBehind: "" });
+    // Steel breastplate PD 4 DR 5 over cloth armour, +1 DR (L1170); from behind the cloth alone.
+    expect(at("torso")).toMatchObject({
+      pd: "4",
+      dr: "6",
+      vsImpaling: "",
+      fromBehind: "from behind: PD 1, DR 1",
+      pieces: ["Breastplate (steel)", "Cloth armor"],
+    });
+    expect(at("left-leg")).toMatchObject({ pd: "0", dr: "0", pieces: [], fromBehind: "" });
+    expect(c.combat.noPieces).toBe("none");
+    // Scale armour (a Basic suit) is the worn suit's name on every location but the face.
+    const suit = m2mActorContext(actorInput()).combat.locations;
+    expect(suit.find((r) => r.id === "torso")!.pieces).toEqual(["Scale armour"]);
+    expect(suit.find((r) => r.id === "face")!.pieces).toEqual([]);
+    expect(m2mActorContext(actorInput({ derived: null })).combat.locations).toEqual([]);
   });
 
   it("HP and fatigue trackers with their thresholds, the reached ones marked (L1872-1876, L3641, L3755)", () => {

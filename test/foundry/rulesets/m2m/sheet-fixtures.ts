@@ -5,6 +5,9 @@
  * broadsword that carries another ruleset's block beside its m2m one. `friedrickDerived` is the
  * derivation the data model gives (`deriveM2mActor` with the gear these items give).
  */
+import potHelm from "../../../../packs/_source/m2m-armour-pieces/pot-helm.json";
+import breastplate from "../../../../packs/_source/m2m-armour-pieces/breastplate-steel.json";
+import clothArmour from "../../../../packs/_source/m2m-armour-pieces/cloth-armor.json";
 import { getArmourSuit, getRangedWeapon, getShield } from "../../../../src/rules/m2m/equipment";
 import { SAMPLE_FIGHTERS } from "../../../../src/foundry/rulesets/m2m/sample-fighters";
 import type { M2mCharacterBlock } from "../../../../src/foundry/rulesets/m2m/character-data";
@@ -111,6 +114,36 @@ export function friedrickGear(items = friedrickItems()): M2mGear {
 
 export function friedrickDerived(block = friedrickBlock()): M2mActorDerived {
   const out = deriveM2mActor(block, friedrickGear(), () => {});
+  if (!out.derived) throw new Error(JSON.stringify(out.errors));
+  return out.derived;
+}
+
+/** An Advanced piece from packs/_source/m2m-armour-pieces, worn. */
+function packPiece(doc: { _id: string; name: string; type: string; system: object }): M2mSheetItem {
+  return {
+    id: doc._id,
+    name: doc.name,
+    img: "",
+    type: doc.type,
+    system: { ...(doc.system as Record<string, unknown>), equipped: true },
+  };
+}
+
+/**
+ * Friedrick without his scale armour and shield, wearing a pot-helm and a steel breastplate over
+ * cloth armour instead (L1170, L4806, L4838).
+ */
+export function piecesItems(): M2mSheetItem[] {
+  return [
+    ...friedrickItems().filter((i) => i.id !== ARMOUR_ID && i.id !== SHIELD_ID),
+    packPiece(potHelm),
+    packPiece(breastplate),
+    packPiece(clothArmour),
+  ];
+}
+
+export function piecesDerived(block = friedrickBlock()): M2mActorDerived {
+  const out = deriveM2mActor(block, friedrickGear(piecesItems()), () => {});
   if (!out.derived) throw new Error(JSON.stringify(out.errors));
   return out.derived;
 }

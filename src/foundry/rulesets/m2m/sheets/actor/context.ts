@@ -12,6 +12,7 @@ import { fatigueThresholds, hitPointThresholds } from "../../../../../rules/m2m/
 import { ATTRIBUTES, RACE_IDS } from "../../../../../rules/m2m/races";
 import { SKILL_IDS, type SkillId } from "../../../../../rules/m2m/skills";
 import { POSITION_IDS } from "../../../../../rules/m2m/maneuvers";
+import { HIT_LOCATIONS, type HitLocation } from "../../../../../rules/m2m/types";
 import {
   formatWith,
   signed,
@@ -524,6 +525,57 @@ function encounterContext(block: M2mCharacterBlock, t: Tools) {
   };
 }
 
+export interface LocationRow {
+  id: HitLocation;
+  label: string;
+  pd: string;
+  pdTooltip: string;
+  dr: string;
+  drTooltip: string;
+  /** "vs impaling: PD x, DR y" where it differs from the row's figures, else "". */
+  vsImpaling: string;
+  /** "from behind: PD x, DR y" where a front-only piece counts (breastplate, L4838), else "". */
+  fromBehind: string;
+  /** The worn pieces protecting there, by item name. */
+  pieces: string[];
+}
+
+/**
+ * PD and DR on every hit location, in the engine's order, as the derivation gives them
+ * (`character.locations`); the pieces by the names of the items that gave them (a Basic suit
+ * is the engine's `armour`: the worn suit's name).
+ */
+function locationRows(input: M2mActorContextInput, t: Tools): LocationRow[] {
+  const locations = input.derived?.character.locations;
+  if (!locations) return [];
+  const suit = input.items.find(
+    (i) =>
+      i.type === "armour" &&
+      i.system.equipped === true &&
+      (i.system.m2m as { kind?: string } | undefined)?.kind === "suit",
+  );
+  const pieceName = (id: string) =>
+    input.items.find((i) => i.id === id)?.name ?? (id === "armour" && suit ? suit.name : id);
+  const pair = (key: string, pd: Target, dr: Target) =>
+    t.format(key, { pd: pd.value, dr: dr.value });
+  return HIT_LOCATIONS.map((id) => {
+    const l = locations[id];
+    const differs = l.pdVsImpaling.value !== l.pd.value || l.drVsImpaling.value !== l.dr.value;
+    const behind = l.fromBehind;
+    return {
+      id,
+      label: t.localize(LOCATION_LABEL[id]),
+      pd: String(l.pd.value),
+      pdTooltip: tip(l.pd, t),
+      dr: String(l.dr.value),
+      drTooltip: tip(l.dr, t),
+      vsImpaling: differs ? pair(TEXT.locationVsImpaling, l.pdVsImpaling, l.drVsImpaling) : "",
+      fromBehind: behind ? pair(TEXT.locationFromBehind, behind.pd, behind.dr) : "",
+      pieces: l.pieces.map(pieceName),
+    };
+  });
+}
+
 function combatContext(input: M2mActorContextInput, t: Tools) {
   const d = input.derived?.character ?? null;
   const defences: Figure[] = d
@@ -552,6 +604,8 @@ function combatContext(input: M2mActorContextInput, t: Tools) {
     weapons: weaponRows(input, t),
     defences,
     protection,
+    locations: locationRows(input, t),
+    noPieces: t.localize(TEXT.noPieces),
     noBlock: d !== null && d.block === null ? t.localize(TEXT.noBlock) : "",
     bareHands: d
       ? t.format(TEXT.bareHands, {
