@@ -10,22 +10,15 @@ import type { DeepPartial } from "fvtt-types/utils";
 import type { Hm3Derived } from "../../../../../rules/hm3/character-types";
 import type { Hm3BodyPlanSource } from "../../source";
 import { notifyProblems } from "../../../../data/notify";
+import { checkUpdate } from "../../../../data/validate";
+import { escapeHtml, handlebarsApi, type Format, type Localize } from "../../../../sheets/common";
 import {
-  checkUpdate,
-  formatProblem,
-  type Localizer,
-  type Problem,
-} from "../../../../data/validate";
-import type { TypeKey } from "../../../../data/rules";
-import {
-  escapeHtml,
-  handlebarsApi,
-  PressGuard,
-  restoreRefused,
-  textEditor,
-  type Format,
-  type Localize,
-} from "../../../../sheets/common";
+  ACTOR_SHEET_OPTIONS,
+  ActorSheetBase,
+  type BaseInstance,
+  format,
+  localize,
+} from "../../../../sheets/actor-sheet-base";
 import {
   actorContext,
   partContext,
@@ -54,7 +47,6 @@ import { SKILL_TEST_TEMPLATE, skillSubject, testCard, type TestSubject } from ".
 import { TYPE_LABEL } from "../item/labels";
 import { inlineItemUpdate } from "./inline";
 import { attack } from "../../../../combat/actions";
-import type { HandlebarsActorSheetClass } from "../../../../sheets/mixed";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
@@ -65,7 +57,6 @@ type Obj = Record<string, unknown>;
 /** The render context of a part: the sheet context plus that part's tab. */
 export type ActorRenderContext = ActorSheetContext & { tab?: TabContext | null; partId?: string };
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
 const { ActorSheetV2 } = foundry.applications.sheets;
 
 const part = (name: string, scrollable = false) => ({
@@ -82,16 +73,6 @@ function tabsConfig(type: ActorType) {
     },
   };
 }
-
-function localize(key: string): string {
-  return game.i18n?.localize(key) ?? key;
-}
-
-const format: Format = (key, data) =>
-  game.i18n?.format(
-    key,
-    Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
-  ) ?? key;
 
 /**
  * `format` for a notification, which Foundry shows as HTML: each value (names, location names:
@@ -125,22 +106,11 @@ interface DroppedFolder {
   contents: readonly ({ uuid: string } & Partial<FolderItem>)[];
 }
 
-/**
- * The mixed base class, typed as one class: extending fvtt-types' intersection type of the
- * mixin exhausts tsc's heap (see ../mixed.ts).
- */
-const Hm3ActorSheetBase = HandlebarsApplicationMixin(
-  ActorSheetV2,
-) as unknown as HandlebarsActorSheetClass;
-type BaseInstance = InstanceType<typeof Hm3ActorSheetBase>;
-
-export class Hm3ActorSheet extends Hm3ActorSheetBase {
+export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions &
     DeepPartial<foundry.applications.api.ApplicationV2.Configuration> = {
+    ...ACTOR_SHEET_OPTIONS,
     classes: ["blow-by-blow", "sheet", "actor"],
-    position: { width: 780, height: 760 },
-    window: { resizable: true },
-    form: { submitOnChange: true, closeOnSubmit: false },
     actions: {
       rollSkill: Hm3ActorSheet.#onRollSkill,
       attack: Hm3ActorSheet.#onAttack,
@@ -177,15 +147,6 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
 
   // ── Data gathering ───────────────────────────────────────────────────────────────────────
 
-  get actorType(): ActorType {
-    return String(this.actor.type) === "creature" ? "creature" : "character";
-  }
-
-  /** `Actor.character` or `Actor.creature`, for the data layer's checks. */
-  get typeKey(): TypeKey {
-    return this.actorType === "creature" ? "Actor.creature" : "Actor.character";
-  }
-
   /** The stored system data (`_source.system`, the shapes of data/source.ts). */
   protected get sourceSystem(): ActorContextInput["system"] {
     // fvtt-types types `_source.system` from the registered data models; the sheet reads it
@@ -195,15 +156,9 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
 
   /** The derived HM3 data the data model computed, or null. */
   protected get derived(): { derived: Hm3Derived | null; error: string | null } {
-    // The data models add `derived` and `errors` in prepareDerivedData (data/actor/derive.ts).
-    const system = this.actor.system as unknown as {
-      derived?: Hm3Derived | null;
-      errors?: readonly Problem[];
-    };
-    const problem = system.errors?.[0];
-    const i18n: Localizer | undefined = game.i18n;
-    const error = problem && i18n ? formatProblem(problem, i18n) : null;
-    return { derived: system.derived ?? null, error };
+    // The data models add `derived` in prepareDerivedData (data/actor/derive.ts).
+    const { derived, error } = this.derivation;
+    return { derived: (derived as Hm3Derived | null | undefined) ?? null, error };
   }
 
   protected get sheetItems(): SheetItem[] {
@@ -232,10 +187,7 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
   async contextInput(): Promise<ActorContextInput> {
     const system = this.sourceSystem;
     const { derived, error } = this.derived;
-    const enrichedDescription = await textEditor().enrichHTML(system.description ?? "", {
-      secrets: this.actor.isOwner,
-      relativeTo: this.actor,
-    });
+    const enrichedDescription = await this.enrichDescription(system.description ?? "");
     const common = {
       name: this.actor.name,
       img: this.actor.img ?? "",
@@ -266,54 +218,17 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
 
   // ── Rendering ────────────────────────────────────────────────────────────────────────────
 
-  protected override _configureRenderParts(
-    options: Parameters<BaseInstance["_configureRenderParts"]>[0],
-  ) {
-    const parts = super._configureRenderParts(options);
-    const keep: readonly string[] = partsFor(this.actorType, this.actor.limited);
-    for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
-    return parts;
+  protected keptParts(): readonly string[] {
+    return partsFor(this.actorType, this.actor.limited);
   }
 
-  /**
-   * A re-render first waits for a press on the sheet to end (PressGuard), so the click lands
-   * and what it changed (the tab) is in the context.
-   */
-  protected override async _prepareContext(
-    options: Parameters<BaseInstance["_prepareContext"]>[0],
-  ) {
-    await this.#press.released();
-    const base = await super._prepareContext(options);
-    return Object.assign(base, actorContext(await this.contextInput()));
+  protected async sheetContext(): Promise<ActorSheetContext> {
+    return actorContext(await this.contextInput());
   }
 
-  /** Each part gets its tab (`tab`), as the templates' `data-tab` sections expect. */
-  protected override async _preparePartContext(
-    partId: string,
-    context: Parameters<BaseInstance["_preparePartContext"]>[1],
-    options: Parameters<BaseInstance["_preparePartContext"]>[2],
-  ) {
-    const ctx = await super._preparePartContext(partId, context, options);
-    // The context is the one _prepareContext built (fvtt-types see the document sheet's
-    // generic render context).
-    const { tab } = partContext(context as unknown as ActorSheetContext, partId);
-    return Object.assign(ctx, { tab });
-  }
-
-  /** Keeps a click that comes right after typing in a field (see PressGuard). */
-  readonly #press = new PressGuard();
-
-  protected override async _onFirstRender(
-    context: Parameters<BaseInstance["_onFirstRender"]>[0],
-    options: Parameters<BaseInstance["_onFirstRender"]>[1],
-  ): Promise<void> {
-    await super._onFirstRender(context, options);
-    this.#press.attach(this.element);
-  }
-
-  protected override _onClose(options: Parameters<BaseInstance["_onClose"]>[0]): void {
-    this.#press.detach();
-    super._onClose(options);
+  protected partExtras(context: ActorSheetContext, partId: string) {
+    const { tab } = partContext(context, partId);
+    return { tab };
   }
 
   /** The body plan editor recomputes its zone sums as aim points are typed. */
@@ -392,22 +307,15 @@ export class Hm3ActorSheet extends Hm3ActorSheetBase {
    * attribute, an unknown region…) and the problems are shown, localised, naming the field
    * and the value; every other change goes through.
    */
-  protected override _processFormData(
-    event: SubmitEvent | null,
-    form: HTMLFormElement,
-    formData: FormDataExtended,
-  ): object {
-    void event;
-    const flat = formData.object as Obj;
+  protected checkedChanges(form: HTMLFormElement, flat: Obj): Obj {
     const { accepted, problems } = checkUpdate(this.typeKey, flat, this.planContext);
-    notifyProblems(problems);
-    restoreRefused(form, problems, this.actor._source);
+    this.refuse(form, problems);
     const { data, plan } = planFromForm(accepted, this.storedPlan);
     if (plan && !this.#planReady(plan)) {
       // Not saved until each zone sums to 100: the typed values stay in the form meanwhile.
       for (const key of Object.keys(data)) if (key.startsWith(PLAN_PREFIX)) delete data[key];
     }
-    return foundry.utils.expandObject(data);
+    return data;
   }
 
   /** The plan the actor's items are checked against (locations of injuries and armour). */

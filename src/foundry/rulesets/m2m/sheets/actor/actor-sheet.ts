@@ -8,21 +8,14 @@
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { notifyProblems } from "../../../../data/notify";
+import { checkUpdate } from "../../../../data/validate";
+import type { Localize } from "../../../../sheets/common";
 import {
-  checkUpdate,
-  formatProblem,
-  type Localizer,
-  type Problem,
-} from "../../../../data/validate";
-import type { TypeKey } from "../../../../data/rules";
-import {
-  PressGuard,
-  restoreRefused,
-  textEditor,
-  type Format,
-  type Localize,
-} from "../../../../sheets/common";
-import type { HandlebarsActorSheetClass } from "../../../../sheets/mixed";
+  ACTOR_SHEET_OPTIONS,
+  ActorSheetBase,
+  format,
+  localize,
+} from "../../../../sheets/actor-sheet-base";
 import type { SkillId } from "../../../../../rules/m2m/skills";
 import type { M2mCharacterBlock } from "../../character-data";
 import type { M2mActorDerived } from "../../character-input";
@@ -41,24 +34,11 @@ import { actorSubmit, addSkill, removeSkill } from "./submit";
 /** Where Foundry serves the templates from. */
 export const TEMPLATES = "systems/blow-by-blow/templates";
 
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-const { ActorSheetV2 } = foundry.applications.sheets;
-
 const shared = (name: string) => ({ template: `${TEMPLATES}/actor/${name}.hbs` });
 const own = (name: string) => ({
   template: `${TEMPLATES}/m2m/actor/${name}.hbs`,
   scrollable: [""],
 });
-
-function localize(key: string): string {
-  return game.i18n?.localize(key) ?? key;
-}
-
-const format: Format = (key, data) =>
-  game.i18n?.format(
-    key,
-    Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])),
-  ) ?? key;
 
 /** The derivation is the m2m one (the data model stores the world's ruleset's derivation). */
 export function isM2mDerived(value: unknown): value is M2mActorDerived {
@@ -72,18 +52,11 @@ export function isM2mDerived(value: unknown): value is M2mActorDerived {
   );
 }
 
-const M2mActorSheetBase = HandlebarsApplicationMixin(
-  ActorSheetV2,
-) as unknown as HandlebarsActorSheetClass;
-type BaseInstance = InstanceType<typeof M2mActorSheetBase>;
-
-export class M2mActorSheet extends M2mActorSheetBase {
+export class M2mActorSheet extends ActorSheetBase<M2mActorSheetContext> {
   static override DEFAULT_OPTIONS: foundry.applications.api.DocumentSheetV2.DefaultOptions &
     DeepPartial<foundry.applications.api.ApplicationV2.Configuration> = {
+    ...ACTOR_SHEET_OPTIONS,
     classes: ["blow-by-blow", "sheet", "actor", "m2m"],
-    position: { width: 780, height: 760 },
-    window: { resizable: true },
-    form: { submitOnChange: true, closeOnSubmit: false },
     actions: {
       editItem: M2mActorSheet.#onEditItem,
       addSkill: M2mActorSheet.#onAddSkill,
@@ -108,14 +81,6 @@ export class M2mActorSheet extends M2mActorSheetBase {
     },
   };
 
-  get actorType(): "character" | "creature" {
-    return String(this.actor.type) === "creature" ? "creature" : "character";
-  }
-
-  get typeKey(): TypeKey {
-    return this.actorType === "creature" ? "Actor.creature" : "Actor.character";
-  }
-
   /** The stored `system.m2m` block (the data model's cleaned source). */
   protected get block(): M2mCharacterBlock {
     return (this.actor._source as unknown as { system: { m2m: M2mCharacterBlock } }).system.m2m;
@@ -123,15 +88,8 @@ export class M2mActorSheet extends M2mActorSheetBase {
 
   /** The m2m derivation the data model made, or null, and why not. */
   protected get derived(): { derived: M2mActorDerived | null; error: string | null } {
-    // The data models add `derived` and `errors` in prepareDerivedData.
-    const system = this.actor.system as unknown as {
-      derived?: unknown;
-      errors?: readonly Problem[];
-    };
-    const problem = system.errors?.[0];
-    const i18n: Localizer | undefined = game.i18n;
-    const error = problem && i18n ? formatProblem(problem, i18n) : null;
-    return { derived: isM2mDerived(system.derived) ? system.derived : null, error };
+    const { derived, error } = this.derivation;
+    return { derived: isM2mDerived(derived) ? derived : null, error };
   }
 
   protected get sheetItems(): M2mSheetItem[] {
@@ -148,10 +106,7 @@ export class M2mActorSheet extends M2mActorSheetBase {
   async contextInput(): Promise<M2mActorContextInput> {
     const source = (this.actor._source as unknown as { system: { description?: string } }).system;
     const { derived, error } = this.derived;
-    const enrichedDescription = await textEditor().enrichHTML(source.description ?? "", {
-      secrets: this.actor.isOwner,
-      relativeTo: this.actor,
-    });
+    const enrichedDescription = await this.enrichDescription(source.description ?? "");
     return {
       type: this.actorType,
       name: this.actor.name,
@@ -169,47 +124,16 @@ export class M2mActorSheet extends M2mActorSheetBase {
     };
   }
 
-  protected override _configureRenderParts(
-    options: Parameters<BaseInstance["_configureRenderParts"]>[0],
-  ) {
-    const parts = super._configureRenderParts(options);
-    const keep = partsFor(this.actor.limited);
-    for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
-    return parts;
+  protected keptParts(): readonly string[] {
+    return partsFor(this.actor.limited);
   }
 
-  protected override async _prepareContext(
-    options: Parameters<BaseInstance["_prepareContext"]>[0],
-  ) {
-    await this.#press.released();
-    const base = await super._prepareContext(options);
-    return Object.assign(base, m2mActorContext(await this.contextInput()));
+  protected async sheetContext(): Promise<M2mActorSheetContext> {
+    return m2mActorContext(await this.contextInput());
   }
 
-  protected override async _preparePartContext(
-    partId: string,
-    context: Parameters<BaseInstance["_preparePartContext"]>[1],
-    options: Parameters<BaseInstance["_preparePartContext"]>[2],
-  ) {
-    const ctx = await super._preparePartContext(partId, context, options);
-    // The context is the one _prepareContext built.
-    const tab = partTab(context as unknown as M2mActorSheetContext, partId);
-    return Object.assign(ctx, { tab, partId });
-  }
-
-  readonly #press = new PressGuard();
-
-  protected override async _onFirstRender(
-    context: Parameters<BaseInstance["_onFirstRender"]>[0],
-    options: Parameters<BaseInstance["_onFirstRender"]>[1],
-  ): Promise<void> {
-    await super._onFirstRender(context, options);
-    this.#press.attach(this.element);
-  }
-
-  protected override _onClose(options: Parameters<BaseInstance["_onClose"]>[0]): void {
-    this.#press.detach();
-    super._onClose(options);
+  protected partExtras(context: M2mActorSheetContext, partId: string) {
+    return { tab: partTab(context, partId), partId };
   }
 
   /**
@@ -217,20 +141,17 @@ export class M2mActorSheet extends M2mActorSheetBase {
    * dropped and reported naming the field and the value, the stored value shown again; the
    * skill points and crippled boxes are written as whole lists (./submit.ts).
    */
-  protected override _processFormData(
-    event: SubmitEvent | null,
+  protected checkedChanges(
     form: HTMLFormElement,
-    formData: FormDataExtended,
-  ): object {
-    void event;
+    flat: Record<string, unknown>,
+  ): Record<string, unknown> {
     const { changes, problems } = actorSubmit({
       block: this.block,
-      form: formData.object as Record<string, unknown>,
+      form: flat,
       check: (flat) => checkUpdate(this.typeKey, flat),
     });
-    notifyProblems(problems);
-    restoreRefused(form, problems, this.actor._source);
-    return foundry.utils.expandObject(changes);
+    this.refuse(form, problems);
+    return changes;
   }
 
   async #writeSkills(skills: M2mCharacterBlock["skills"] | null): Promise<void> {
