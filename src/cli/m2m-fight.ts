@@ -16,7 +16,9 @@
  *   highest score after its modifiers, a tie going to Dodge, then Block, then Parry (a parry
  *   risks the weapon): Dodge, Block with a ready shield, Parry with the ready weapon of the best
  *   Parry. Passive defence is the derived PD (against impaling when the attack impales, chainmail
- *   L1136–1138). DR is the derived armour DR on every location, Toughness apart (L622).
+ *   L1136–1138). DR is the derived armour DR of each hit location (`exchangeDr`: a suit or layered
+ *   pieces), Toughness apart (L622). Damage and break resistance come from the item block's
+ *   own conversion (`meleeAttack`: a fine weapon's +1 inside the MD cap, ruling M94).
  *
  * Ranged attacks need a range and aim, which a two-actor file does not give: a missile weapon is
  * refused naming `--weapon` (the combat flow brings them).
@@ -25,13 +27,13 @@ import type { FighterSnapshot } from "../core/combat";
 import { InputError } from "../core/errors";
 import { attackModifier, attackTarget } from "../rules/m2m/attack";
 import type { DerivedCharacter } from "../rules/m2m/character";
-import { formatDamageExpr, weaponDamage } from "../rules/m2m/damage";
+import { formatDamageExpr } from "../rules/m2m/damage";
 import { allowedDefences, PARRY_WEAPON_KINDS, type DefenceOption } from "../rules/m2m/defence";
-import { WEAPON_QUALITY } from "../rules/m2m/equipment";
-import { HIT_LOCATIONS } from "../rules/m2m/types";
+import { exchangeDr } from "../rules/m2m/worn-armour";
 import type { M2mCharacterBlock } from "../foundry/rulesets/m2m/character-data";
 import type { M2mActorDerived, M2mWeaponFigures } from "../foundry/rulesets/m2m/character-input";
 import type { M2mMeleeMode, M2mWeaponBlock } from "../foundry/rulesets/m2m/item-data";
+import { meleeAttack } from "../foundry/rulesets/m2m/item-convert";
 import { resolveInput } from "../rules/resolve";
 
 type Obj = Record<string, unknown>;
@@ -187,7 +189,6 @@ function chooseDefence(
 function combatant(f: FighterSnapshot, impaling: boolean): Obj {
   const { block, derived } = figures(f);
   const c: DerivedCharacter = derived.character;
-  const dr = (impaling ? c.drVsImpaling.value : c.dr.value) - c.toughness;
   const out: Obj = {
     ht: c.attributes.ht,
     hp: block.hp,
@@ -195,8 +196,8 @@ function combatant(f: FighterSnapshot, impaling: boolean): Obj {
     shield: c.block !== null,
     crippled: [...block.encounter.crippled],
   };
-  if (dr > 0)
-    out.dr = Object.fromEntries(HIT_LOCATIONS.filter((l) => l !== "face").map((l) => [l, dr]));
+  // The armour's DR on each hit location, as the engine derives it (suits or layered pieces).
+  out.dr = exchangeDr(c.locations, impaling ? "imp" : "cr");
   return out;
 }
 
@@ -221,14 +222,10 @@ export function m2mFightExchange(
   if (ab.encounter.position !== "standing")
     mods.push(attackModifier("posture", { position: ab.encounter.position }));
   const skill = attackTarget(level.value, mods).value;
-  const bonus = WEAPON_QUALITY[block.quality][block.qualityClass]?.damageBonus ?? 0;
-  const dmg = weaponDamage(
-    ad.character.attributes.st,
-    mode.base === "sw" ? "swing" : "thrust",
-    mode.mod,
-    mode.md ?? undefined,
-  );
-  const damage = formatDamageExpr({ dice: dmg.dice, adds: dmg.adds + bonus });
+  // The item block's own conversion: quality bonus inside the MD cap (ruling M94), quality's
+  // break resistance (L1006).
+  const melee = meleeAttack(block, block.modes.indexOf(mode), ad.character.attributes.st);
+  const damage = formatDamageExpr(melee.damage!);
   const impaling = mode.type === "imp";
   const d = chooseDefence(b, mode.flail ? "flail" : "melee");
   const bc = figures(b).derived.character;
@@ -239,20 +236,15 @@ export function m2mFightExchange(
   if (d.parryWith) {
     const pb = weaponBlock(b, d.parryWith.id);
     const pm = pb?.modes[0];
-    if (pb && pm)
+    if (pb && pm) {
+      const parrying = meleeAttack(pb, 0, bc.attributes.st);
       defence.weapon = {
-        damage: formatDamageExpr(
-          weaponDamage(
-            bc.attributes.st,
-            pm.base === "sw" ? "swing" : "thrust",
-            pm.mod,
-            pm.md ?? undefined,
-          ),
-        ),
+        damage: formatDamageExpr(parrying.damage!),
         type: pm.type,
         unarmed: false,
-        breakResistant: pb.breakResistant,
+        breakResistant: parrying.breakResistant,
       };
+    }
   }
   const input: Obj = {
     ruleset: "m2m",
@@ -262,7 +254,7 @@ export function m2mFightExchange(
       type: mode.type,
       target: "random",
       ranged: false,
-      breakResistant: block.breakResistant,
+      breakResistant: melee.breakResistant,
     },
     defence,
     defender: combatant(b, impaling),

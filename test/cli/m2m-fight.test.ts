@@ -143,6 +143,48 @@ describe("cli fight with m2m actors", () => {
     expect(out.defence).toMatchObject({ option: "parry", target: 9 });
   });
 
+  it("a fine knife's +1 stays inside its MD 1+2 (L976, ruling M94); DR comes from the struck location's armour (pieces, L2619-2627)", () => {
+    const strong = edited(
+      FRIEDRICK,
+      (doc) => {
+        const m2m = (doc.system as { m2m: { attributes: { st: number } } }).m2m;
+        m2m.attributes.st = 20;
+        for (const item of doc.items) {
+          const sys = item.system as { equipped: boolean; m2m: { quality?: string } };
+          if (item.name === "Large knife") {
+            sys.equipped = true;
+            sys.m2m.quality = "fine";
+          }
+        }
+      },
+      "strong.json",
+    );
+    // ST 20 thrust 2-1 with a large knife (thr+0, MD 1+2): capped at 1+2 with the fine +1 inside.
+    const knife = fight(strong, PIERRE, "--weapon", "Large knife", "--mode", "2");
+    expect(knife.attack).toMatchObject({ item: "Large knife", damage: "1+2", type: "imp" });
+    const helmed = edited(
+      PIERRE,
+      (doc) => {
+        doc.items = doc.items.filter((i) => i.type !== "armour");
+        const helm = JSON.parse(
+          readFileSync("packs/_source/m2m-armour-pieces/pot-helm.json", "utf8"),
+        ) as Obj;
+        doc.items.push({
+          ...helm,
+          _id: "potHelmPierre001",
+          _key: "!actors.items!x.potHelmPierre001",
+          system: { ...(helm.system as Obj), equipped: true },
+        });
+      },
+      "helmed.json",
+    );
+    const dr = (fight(FRIEDRICK, helmed).input.defender as { dr: Record<string, number> }).dr;
+    // Pot-helm DR 4 on the head (L4806) only; no armour elsewhere.
+    expect(dr.head).toBe(4);
+    expect(dr.torso).toBe(0);
+    expect(dr["left-leg"]).toBe(0);
+  });
+
   it("--weapon and --mode choose the attack: Rogan's bastard sword thrust, Friedrick's knife", () => {
     const thrust = fight(ROGAN, PIERRE, "--mode", "2");
     expect(thrust.attack).toMatchObject({
