@@ -413,6 +413,48 @@ describe("critical results reach the adapter (spec §6.7, §10)", () => {
     ]);
   });
 
+  it("a parry's 17-18 that hits the parrier while the attack lands: the attack's wound starts from the HP the self-hit left (L2594, L2603)", () => {
+    const r = run(
+      { defence: { type: "parry", score: 6, pd: 3, weapon: { damage: "2+1", type: "cut" } } },
+      {
+        defence: 18,
+        defenceCriticalMiss: 5,
+        selfLocation: 1,
+        selfDamage: [3, 3],
+        selfKnockdown: 3,
+        knockdown: 3,
+      },
+    );
+    // Self: 2+1 rolled 3+3 = 7 cut to the unarmoured right arm × 1.5 = 10 → capped at 7 (HT 12).
+    expect(r.criticalMiss!.selfHit!.wound).toMatchObject({ injury: 7, hp: 5, crippled: true });
+    // Then the attack: 2+1 rolled 3+4 = 8 − DR 3 = 5 × 1.5 = 7, from 5 HP → −2, unconscious (L1876).
+    expect(r.damage).toMatchObject({ injury: 7 });
+    expect(r.defender).toMatchObject({ injury: 7, hp: -2, unconscious: true });
+    const injuries = r.effects.filter((e) => e.type === "injury");
+    expect(injuries.map((e) => [e.to, e.level, (e.data as { hp: number }).hp])).toEqual([
+      ["defender", 7, -2],
+      ["defender", 7, 5],
+    ]);
+  });
+
+  it("a crippled arm from a parry's self-hit stays crippled for the attack that follows (L3701)", () => {
+    const r = run(
+      {
+        attack: attack({ target: "right-arm" }),
+        defence: { type: "parry", score: 6, pd: 3, weapon: { damage: "2+1", type: "cut" } },
+      },
+      {
+        defence: 18,
+        defenceCriticalMiss: 5,
+        selfLocation: 1,
+        selfDamage: [3, 3],
+        selfKnockdown: 3,
+      },
+    );
+    // The right arm was crippled by the self-hit: the attack's blow there is ignored.
+    expect(r.defender).toMatchObject({ injury: 0, hp: 5, ignored: "crippled-limb" });
+  });
+
   it("half damage for a 6; without the attacker's figures the injury alone is reported", () => {
     const r = run({}, { attack: 18, criticalMiss: 6, selfLocation: 2, selfDamage: [3, 4] });
     expect(r.criticalMiss!.selfHit).toMatchObject({

@@ -370,6 +370,10 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     }
   }
 
+  // A parry's 17-18 may strike the parrier himself (L2594, L2603) before the attack's blow
+  // lands: the blow then meets the HP and crippled limbs the self-hit left.
+  const victim = afterSelfHit(d.defender, crit);
+
   let critHit: M2mResult["criticalHit"] = null;
   let damage: M2mDamage | null = null;
   let outcome: M2mWoundOutcome | null = null;
@@ -390,12 +394,12 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
       expr: attack.damage,
       type: attack.type,
       location,
-      target: d.defender,
+      target: victim,
       crit: critHit,
       maximum: critical?.maxDamage ?? false,
       halve: attack.halfDamage,
     });
-    outcome = woundOf(dice, "", d, d.defender, location, damage, critHit);
+    outcome = woundOf(dice, "", d, victim, location, damage, critHit);
   }
 
   const result: Omit<M2mResult, "effects" | "rolls" | "choices"> = {
@@ -410,7 +414,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     criticalMiss: crit,
     defenceCritical,
     damage,
-    defender: outcome ?? unharmed(d.defender),
+    defender: outcome ?? unharmed(victim),
   };
   return {
     ...state,
@@ -423,6 +427,17 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
       choices: defence ? [{ by: "defender", kind: "defence", value: { ...defence } }] : [],
     },
   };
+}
+
+/** The defender as a Critical Miss that struck him left him (HP, crippled limbs); else as declared. */
+function afterSelfHit(who: M2mCombatant, crit: M2mResult["criticalMiss"]): M2mCombatant {
+  const w = crit?.side === "defender" ? crit.selfHit?.wound : null;
+  if (!w || !crit?.selfHit) return who;
+  const crippled =
+    w.crippled && !who.crippled.includes(crit.selfHit.location)
+      ? [...who.crippled, crit.selfHit.location]
+      : who.crippled;
+  return { ...who, hp: w.hp, crippled };
 }
 
 interface DamageInput {
