@@ -3,7 +3,7 @@
  * Blow by Blow command-line interface.
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
- *   odds FILE      exact odds of one hm3 exchange (same input as resolve), printed as JSON
+ *   odds FILE      exact odds of one hm3 or m2m exchange (same input as resolve), printed as JSON
  *   character FILE a character's derived figures (m2m: an actor document or the engine's input), as JSON
  *   fight A B      one exchange (hm3 or m2m) between two Foundry actor documents (A attacks B), as JSON
  *   duel A B       N hm3 duels between two actor documents: win rates, rounds, injuries
@@ -17,7 +17,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../core/errors";
 import { deriveCharacterInput, resolveInput } from "../rules/resolve";
-import { oddsInput } from "../rules/hm3/odds";
+import { oddsInput } from "../rules/odds";
 import { hm3Combat } from "../rules/hm3";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { foundryRuleset, type FoundryRuleset } from "../foundry/rulesets";
@@ -37,10 +37,13 @@ Commands:
   resolve FILE        Resolve one exchange. FILE is a JSON file, or - for stdin.
                       Prints the result as JSON. Rolls not given in "rolls" come
                       from "seed" (a random seed is chosen and printed if absent).
-  odds FILE           Exact odds of one hm3 exchange, from the same input as
-                      resolve, by enumerating every die: the chance of each
-                      result code, injury, shock, kill, fumble and stumble, and
-                      the expected effective impact. Prints JSON.
+  odds FILE           Exact odds of one hm3 or m2m exchange, from the same input
+                      as resolve ("ruleset" chooses), by enumerating every die.
+                      hm3: the chance of each result code, injury, shock, kill,
+                      fumble and stumble, and the expected effective impact.
+                      m2m: the chance of a hit, each defence outcome, critical
+                      results, each location, each injury total, knockdown,
+                      stun, unconsciousness and death. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
                       Dodge, Parry, Block, PD, DR, skill levels, point costs).
                       FILE is an m2m actor document (e.g. packs/_source/
