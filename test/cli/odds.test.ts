@@ -73,11 +73,32 @@ describe("cli odds (process)", () => {
     expect(run2.status).toBe(2);
     expect(run2.stderr).toMatch(/defence\.type/);
 
-    const other = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "m2m" }));
+    const other = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "rq3" }));
     expect(other.status).toBe(2);
-    expect(other.stderr).toMatch(/^error: ruleset:/);
+    expect(other.stderr).toMatch(/^error: ruleset: exact odds are available for hm3 and m2m/);
+    // An hm3 exchange read as m2m: the m2m parser names the first field it cannot read.
+    const asM2m = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "m2m" }));
+    expect(asM2m.status).toBe(2);
+    expect(asM2m.stderr).toMatch(/^error: [a-z.]+: /);
 
     const noFile = cli(["odds"]);
     expect(noFile.status).toBe(2);
+  });
+});
+
+describe("cli odds, m2m (process)", () => {
+  it("prints the odds of examples/m2m/exchange.json: the ruleset field chooses the m2m odds", () => {
+    const run = cli(["odds", "examples/m2m/exchange.json"]);
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.ruleset).toBe("m2m");
+    for (const k of ["attack", "defence", "location", "injury"])
+      expect(Math.abs(sum(out[k]) - 1), k).toBeLessThan(1e-12);
+    // Skill 12 against the torso: a plain hit on 5-12 (156 of 216, L422, L1710); parry 6 + PD 3
+    // fails on 10-16 (216 - 81 totals of 9 or less - 4 of 17-18 = 131 of 216).
+    expect(out.defence.failure).toBeCloseTo((156 / 216) * (131 / 216), 14);
+    expect(out.location.torso).toBeCloseTo(out.hit, 14);
+    expect(run.stderr).toMatch(/rolls was not used/);
+    expect(run.stderr).toMatch(/seed was not used/);
   });
 });

@@ -248,3 +248,20 @@ describe("oddsInput (the CLI's `odds`)", () => {
     expect(() => anyOddsInput({ ruleset: "rq3" })).toThrow(/^ruleset: .*hm3 and m2m/);
   });
 });
+
+describe("limits", () => {
+  it("more than 10 dice of damage are refused by field (attack and parrying weapon)", () => {
+    expect(() =>
+      odds(BASIC({ attack: { skill: 10, damage: "11+2", type: "cr", target: "torso" } })),
+    ).toThrow(/^attack\.damage: .*at most 10 dice.*"11\+2"/);
+    expect(() =>
+      odds({
+        ...BASIC(),
+        defence: { type: "parry", score: 5, weapon: { damage: "40", type: "cr" } },
+      }),
+    ).toThrow(/^defence\.weapon\.damage: .*at most 10 dice/);
+    expect(
+      odds(BASIC({ attack: { skill: 10, damage: "10", type: "cr", target: "torso" } })).hit,
+    ).toBeCloseTo(0.5, 14);
+  });
+});

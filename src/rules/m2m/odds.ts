@@ -22,6 +22,7 @@
 import type { Dice } from "../../core/dice";
 import { InputError, readObject } from "../../core/errors";
 import { attackOutcome } from "./attack";
+import { formatDamageExpr } from "./damage";
 import { defenceOutcome } from "./defence";
 import {
   finishExchange,
@@ -310,8 +311,26 @@ function selfWound(r: M2mResult): M2mWoundOutcome | number | null {
   return self.damage ? self.damage.injury : null;
 }
 
+/**
+ * The most damage dice the odds enumerate (a giant's 5d+1 swing is well inside; the totals of
+ * more would multiply the paths beyond a CLI's patience, and 6^N beyond exact doubles).
+ */
+export const MAX_ODDS_DAMAGE_DICE = 10;
+
+function checkDice(expr: { dice: number } | undefined, field: string, text: string): void {
+  if (expr && expr.dice > MAX_ODDS_DAMAGE_DICE)
+    throw new InputError(
+      field,
+      text,
+      `exact odds enumerate at most ${MAX_ODDS_DAMAGE_DICE} dice of damage`,
+    );
+}
+
 /** Exact odds of the exchange `decl` against `defence` (the defender's answer to a plain hit). */
 export function exchangeOdds(decl: M2mDeclaration, defence: M2mDefence): M2mOdds {
+  checkDice(decl.attack.damage, "attack.damage", formatDamageExpr(decl.attack.damage));
+  const w = defence.weapon?.damage;
+  if (w) checkDice(w, "defence.weapon.damage", formatDamageExpr(w));
   const o: M2mOdds = {
     ruleset: "m2m",
     attack: { "critical-hit": 0, hit: 0, miss: 0, "critical-miss": 0 },
