@@ -123,6 +123,17 @@ describe("hand-computed odds (3d6 and 2d6 counted by hand)", () => {
     expect(o.unconscious).toBeCloseTo(0.5, 14); // below 0 HP (L1876)
   });
 
+  it("aimed at the head at skill 7: 3-7 strike the head (35 of 216), a miss by one (8: 21 of 216) the body (L2442)", () => {
+    const o = odds({
+      attack: { skill: 7, damage: "1", type: "cr", target: "head" },
+      defence: { type: "none", pd: 0 },
+      defender: { ht: 10 },
+    });
+    expect(o.location.head).toBeCloseTo(35 / 216, 14);
+    expect(o.location.torso).toBeCloseTo(21 / 216, 14);
+    expect(o.attack.hit).toBeCloseTo((31 + 21) / 216, 14);
+  });
+
   it("random location: 2d6 torso 6-8 (16 of 36), right leg 9 (4 of 36), hands 4 split by 1d6 (ruling M1; L2432)", () => {
     const o = odds({
       attack: { skill: 30, damage: "1", type: "cr", target: "random", ranged: true },
