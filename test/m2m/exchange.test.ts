@@ -413,7 +413,7 @@ describe("critical results reach the adapter (spec §6.7, §10)", () => {
     ]);
   });
 
-  it("a parry's 17-18 that hits the parrier while the attack lands: the attack's wound starts from the HP the self-hit left (L2594, L2603)", () => {
+  it("a parry's 17-18 that hits the parrier while the attack lands: the attack's wound starts from the HP the self-hit left (L2594, L2603; ruling M96)", () => {
     const r = run(
       { defence: { type: "parry", score: 6, pd: 3, weapon: { damage: "2+1", type: "cut" } } },
       {

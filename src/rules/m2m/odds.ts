@@ -151,7 +151,7 @@ function diceMaking(total: number, count: number, sides: number): number[] {
 
 const CLASS_BRANCHES = new Map<string, Branch[]>();
 
-/** The totals of 3d6 merged by `classOf`: one branch per class, its first total as representative. */
+/** The totals of `count` d`sides` merged by `classOf`: a branch per class, its first total for all. */
 function classBranches(
   key: string,
   classOf: (total: number) => string,
