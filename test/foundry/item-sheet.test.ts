@@ -117,6 +117,7 @@ describe("Hm3ItemSheet", () => {
       "header",
       "injury",
       "missile",
+      "others",
       "skill",
       "tabs",
       "weapon",
@@ -129,9 +130,26 @@ describe("Hm3ItemSheet", () => {
     const sheet = sheetFor(fakeItem(type));
     await sheet.render(true);
     const html = (sheet as unknown as { renderedHTML: Record<string, string> }).renderedHTML;
-    expect(Object.keys(html)).toEqual(["header", "tabs", type, "description"]);
+    expect(Object.keys(html)).toEqual(["header", "tabs", type, "others", "description"]);
     expect(html.header).toContain(NAMES[type].replace("&", "&amp;"));
     expect(html[type]).toContain('data-tab="details"');
+  });
+
+  it("lists the weapon's m2m block, read-only, to a GM; not to a player", async () => {
+    standIns.game.user.isGM = true;
+    const gm = sheetFor(fakeItem("weapon"));
+    await gm.render(true);
+    const gmHtml = (gm as unknown as { renderedHTML: Record<string, string> }).renderedHTML;
+    expect(gmHtml.others).toContain('data-block="m2m"');
+    expect(gmHtml.others).toContain("GURPS Man to Man");
+    expect(gmHtml.others).not.toContain('data-block="hm3"');
+    expect(gmHtml.others).not.toContain("<input");
+    standIns.game.user.isGM = false;
+    const player = sheetFor(fakeItem("weapon"));
+    await player.render(true);
+    const html = (player as unknown as { renderedHTML: Record<string, string> }).renderedHTML;
+    expect(html.others).toContain('data-tab="details"');
+    expect(html.others).not.toContain("data-block");
   });
 
   it("renders only the header for a Limited viewer", async () => {
@@ -143,7 +161,13 @@ describe("Hm3ItemSheet", () => {
     expect(html.header).toContain("<h1");
     expect(html.header).not.toContain("editImage");
     expect(partsFor("armour", true)).toEqual(["header"]);
-    expect(partsFor("armour", false)).toEqual(["header", "tabs", "armour", "description"]);
+    expect(partsFor("armour", false)).toEqual([
+      "header",
+      "tabs",
+      "armour",
+      "others",
+      "description",
+    ]);
   });
 
   it("opens on the details tab and follows a tab change", async () => {

@@ -54,7 +54,7 @@ export function aspectValues(
 
 /** Which parts a sheet renders: the header alone for a Limited viewer. */
 export function partsFor(type: ItemType, limited: boolean): string[] {
-  return limited ? ["header"] : ["header", "tabs", type, "description"];
+  return limited ? ["header"] : ["header", "tabs", type, "others", "description"];
 }
 
 export function tabsContext(active: TabId, localize: Localize): Record<TabId, TabContext> {

@@ -7,6 +7,7 @@ import type { Hm3Derived } from "../../../../../rules/hm3/character-types";
 import type { Aspect, RangeBand } from "../../../../../rules/hm3/tables";
 import type { SourceByType } from "../../../../data/source";
 import type { Format, Localize } from "../../../../sheets/common";
+import type { OtherBlocksContext } from "../../../../sheets/other-blocks";
 import type { ItemType } from "./labels";
 
 // ── Inputs ───────────────────────────────────────────────────────────────────────────────────
@@ -36,6 +37,8 @@ export type ItemContextInput = ItemSource & {
   editable: boolean;
   /** The viewer has Limited permission only: header only. */
   limited: boolean;
+  /** The viewer is a GM: the item's other rulesets' blocks are listed (default: not). */
+  isGM?: boolean;
   /** The description after enrichment (the sheet class enriches; default: the stored HTML). */
   enrichedDescription?: string;
   activeTab?: TabId;
@@ -215,4 +218,6 @@ export interface ItemSheetContext {
   armour: ArmourContext | null;
   skill: SkillContext | null;
   injury: InjuryContext | null;
+  /** The item's other rulesets' blocks, read-only, for a GM (none for a player). */
+  others: OtherBlocksContext;
 }

@@ -11,6 +11,7 @@
 import { HANDS } from "../../../../../rules/hm3/character-types";
 import type { SourceByType } from "../../../../data/source";
 import { formatWith } from "../../../../sheets/common";
+import { otherBlocksContext } from "../../../../sheets/other-blocks";
 import { armourContext, injuryContext } from "./context-armour";
 import { options, tabsContext, type Tools } from "./context-parts";
 import { skillContext } from "./context-skill";
@@ -63,6 +64,13 @@ export function itemContext(input: ItemContextInput): ItemSheetContext {
     armour: null,
     skill: null,
     injury: null,
+    others: otherBlocksContext({
+      type: input.type,
+      system: input.system,
+      own: "hm3",
+      isGM: input.isGM ?? false,
+      localize,
+    }),
   };
   switch (input.type) {
     case "weapon":
