@@ -96,7 +96,7 @@ describe("an HM3 item sheet lists the item's other rulesets' blocks for a GM", (
     expect(itemContext(hm3Input()).others.blocks).toEqual([]);
   });
 
-  it("an HM3-only item type (a skill) has no other block; the sheet renders the others part", () => {
+  it("an HM3-only item type (a skill) has no other block; the others part is a GM's only", () => {
     const skill = itemContext({
       ...itemSource("skill"),
       name: "Sword",
@@ -107,14 +107,16 @@ describe("an HM3 item sheet lists the item's other rulesets' blocks for a GM", (
       localize: base.localize,
     } as ItemContextInput);
     expect(skill.others.blocks).toEqual([]);
-    expect(partsFor("weapon", false)).toEqual([
+    // The part is rendered for a GM only.
+    expect(partsFor("weapon", false, true)).toEqual([
       "header",
       "tabs",
       "weapon",
       "others",
       "description",
     ]);
-    expect(partsFor("weapon", true)).toEqual(["header"]);
+    expect(partsFor("weapon", false, false)).toEqual(["header", "tabs", "weapon", "description"]);
+    expect(partsFor("weapon", true, true)).toEqual(["header"]);
   });
 });
 

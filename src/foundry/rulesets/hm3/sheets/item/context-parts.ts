@@ -52,9 +52,13 @@ export function aspectValues(
   }));
 }
 
-/** Which parts a sheet renders: the header alone for a Limited viewer. */
-export function partsFor(type: ItemType, limited: boolean): string[] {
-  return limited ? ["header"] : ["header", "tabs", type, "others", "description"];
+/**
+ * Which parts a sheet renders: the header alone for a Limited viewer; the item's other rulesets'
+ * blocks (`others`) for a GM only.
+ */
+export function partsFor(type: ItemType, limited: boolean, gm = false): string[] {
+  if (limited) return ["header"];
+  return ["header", "tabs", type, ...(gm ? ["others"] : []), "description"];
 }
 
 export function tabsContext(active: TabId, localize: Localize): Record<TabId, TabContext> {

@@ -103,7 +103,7 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
     options: Parameters<InstanceType<typeof Hm3ItemSheetBase>["_configureRenderParts"]>[0],
   ) {
     const parts = super._configureRenderParts(options);
-    const wanted = partsFor(this.itemType, this.document.limited);
+    const wanted = partsFor(this.itemType, this.document.limited, game.user?.isGM === true);
     return Object.fromEntries(
       wanted.flatMap((id) => (parts[id] ? [[id, parts[id]] as const] : [])),
     ) as typeof parts;
