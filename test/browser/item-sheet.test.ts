@@ -15,7 +15,15 @@ import {
 } from "../../src/foundry/rulesets/hm3/sheets/item/context";
 import { syncCoverageBoxes } from "../../src/foundry/rulesets/hm3/sheets/item/coverage-dom";
 import { ITEM_TYPES, type ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
-import { aldric, aldricDerived, IDS, itemSource, NAMES } from "../foundry/item-sheet-fixtures";
+import {
+  aldric,
+  aldricDerived,
+  BROADSWORD,
+  IDS,
+  itemSource,
+  NAMES,
+} from "../foundry/item-sheet-fixtures";
+import { handWeaponBlock, handWeaponItems } from "../../src/foundry/rulesets/m2m/item-tables";
 import { launch, missingKeys, renderPage, renderTemplate, screenshot } from "./harness";
 
 let browser: Browser;
@@ -28,9 +36,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The sheet's parts for a type, rendered from the context and joined as Foundry places them. */
-function sheetHtml(context: ItemSheetContext, type: ItemType): string {
-  return partsFor(type, context.limited)
+/** The sheet's parts for a type (a GM's: with the other blocks), rendered and joined as Foundry places them. */
+function sheetHtml(context: ItemSheetContext, type: ItemType, gm = false): string {
+  return partsFor(type, context.limited, gm)
     .map((part) =>
       renderTemplate(`templates/item/${part}.hbs`, { ...context, partId: `item-${part}` }),
     )
@@ -53,7 +61,7 @@ function input(type: ItemType, extra: Partial<ItemContextInput> = {}): ItemConte
 async function open(type: ItemType, extra: Partial<ItemContextInput> = {}): Promise<Page> {
   const context = itemContext(input(type, extra));
   return renderPage(browser, {
-    html: sheetHtml(context, type),
+    html: sheetHtml(context, type, extra.isGM === true),
     classes: ["item", type],
     width: 560,
     height: 720,
@@ -202,6 +210,62 @@ describe("item sheets in Chromium", () => {
       } finally {
         await page.close();
       }
+    }
+  });
+
+  it("shows a GM the broadsword's GURPS Man to Man block, read-only, with m2m's labels; a player not", async () => {
+    const row = handWeaponItems().find((i) => i.id === "broadsword")!;
+    const hostile = `<img src=x onerror="window.__xss=1">`;
+    const m2m = { ...handWeaponBlock(row), ref: `L4307 ${hostile}` };
+    const system = { ...structuredClone(BROADSWORD), m2m };
+    const name = `<b>Broad</b>${hostile}`;
+    const page = await open("weapon", { system, name, isGM: true });
+    try {
+      const list = page.locator(".bbb-other-blocks");
+      expect(await list.count()).toBe(1);
+      await list.locator("summary").click();
+      expect(await list.locator("summary").textContent()).toBe("Other rulesets' data");
+      const table = list.locator('table[data-block="m2m"]');
+      expect(await table.locator("caption").textContent()).toBe("GURPS Man to Man");
+      expect(await list.locator('table[data-block="hm3"]').count()).toBe(0);
+      const cell = (path: string) => table.locator(`tr[data-path="${path}"] td`).textContent();
+      const head = (path: string) => table.locator(`tr[data-path="${path}"] th`).textContent();
+      // Seed 004 L4307: the broadsword swings sw+1 cutting and thrusts thr+1 crushing, $500, 3 lb.
+      expect(await cell("cost")).toBe("500");
+      expect(await cell("weight")).toBe("3");
+      expect(await cell("modes.0.base")).toBe("sw");
+      expect(await cell("modes.0.type")).toBe("cut");
+      expect(await cell("modes.1.base")).toBe("thr");
+      expect(await cell("modes.1.type")).toBe("cr");
+      expect(await cell("modes.0.md")).toBe("—");
+      expect(await cell("breakResistant")).toBe("No");
+      expect(await head("modes.1.type")).toBe(
+        `${localize("BLOWBYBLOW.M2M.Weapon.FIELDS.m2m.modes.label")} 2 › ${localize("BLOWBYBLOW.M2M.Weapon.FIELDS.m2m.modes.element.type.label")}`,
+      );
+      // Text from users shows as text: the stored value and the name, no element made of them.
+      expect(await cell("ref")).toBe(`L4307 ${hostile}`);
+      expect(await page.locator("img[src='x']").count()).toBe(0);
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      expect(await value(page, "name")).toBe(name);
+      expect(await table.locator("input, select, textarea").count()).toBe(0);
+      // The HM3 details stay in full view above it.
+      expect(await page.locator('[name="system.hm3.wq"]').isVisible()).toBe(true);
+      expect(await missingKeys(page)).toEqual([]);
+      const fits = await page.evaluate(() => {
+        const el = document.querySelector(".bbb-other-blocks")!;
+        return el.scrollWidth <= el.clientWidth + 1;
+      });
+      expect(fits).toBe(true);
+      await screenshot(page, "item-weapon-other-blocks");
+    } finally {
+      await page.close();
+    }
+    const player = await open("weapon", { system, isGM: false });
+    try {
+      expect(await player.locator(".bbb-other-blocks").count()).toBe(0);
+      expect(await player.locator('[name="system.hm3.wq"]').isVisible()).toBe(true);
+    } finally {
+      await player.close();
     }
   });
 

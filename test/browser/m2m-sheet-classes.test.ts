@@ -203,7 +203,7 @@ describe("M2mItemSheet", () => {
       (k) => k !== "m2m" && before[k] !== null && typeof before[k] === "object",
     );
     expect(others.length).toBeGreaterThan(0);
-    expect(await sheet.locator(".bbb-m2m-other-blocks table").count()).toBe(others.length);
+    expect(await sheet.locator(".bbb-other-blocks table").count()).toBe(others.length);
     await sheet.locator('select[name="system.m2m.quality"]').selectOption("fine");
     await settle();
     const after = (await page.evaluate((i) => window.bbb.itemSource(i), SWORD_ID)).system as Obj;
@@ -215,6 +215,6 @@ describe("M2mItemSheet", () => {
     const { id } = await page.evaluate((i) => window.bbb.openM2mItemSheet(i), SWORD_ID);
     const player = page.locator(`[id="${id}"]`);
     expect(await player.locator(".bbb-m2m-modes").count()).toBe(1);
-    expect(await player.locator(".bbb-m2m-other-blocks").count()).toBe(0);
+    expect(await player.locator(".bbb-other-blocks").count()).toBe(0);
   });
 });

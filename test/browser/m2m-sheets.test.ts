@@ -43,6 +43,7 @@ const ITEM_FILE: Record<string, string> = {
   header: "templates/item/header.hbs",
   tabs: "templates/item/tabs.hbs",
   description: "templates/item/description.hbs",
+  others: "templates/item/others.hbs",
 };
 
 let browser: Browser;
@@ -318,16 +319,34 @@ describe("GURPS item sheets", () => {
     await page.close();
   });
 
-  it("another ruleset's block: listed for a GM, absent for a player", async () => {
+  it("the broadsword's HM3 block: listed for a GM with HM3's labels, absent for a player", async () => {
     let page = await openItem(SWORD_ID, true);
-    await page.locator(".bbb-m2m-other-blocks summary").click();
-    const rows = page.locator('.bbb-m2m-other-blocks [data-block="other"] tr');
-    expect(await rows.locator("th").allTextContents()).toEqual(["wq", "attack", "skill"]);
-    expect(await rows.locator("td").allTextContents()).toEqual(["12", "15", "Sword"]);
+    await page.locator(".bbb-other-blocks summary").click();
+    const table = page.locator('.bbb-other-blocks [data-block="hm3"]');
+    expect(await table.locator("caption").textContent()).toBe("HârnMaster 3");
+    const rows = table.locator("tbody tr");
+    expect(await rows.locator("td").allTextContents()).toEqual([
+      "Sword",
+      "12",
+      "15",
+      "10",
+      "3",
+      "5",
+      "3",
+      "—",
+      "one",
+      "No",
+    ]);
+    expect(await table.locator('tr[data-path="impact.edge"] th').textContent()).toBe(
+      `${localize("BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.impact.label")} › ${localize("BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.impact.edge.label")}`,
+    );
+    expect(await table.locator("input, select").count()).toBe(0);
+    expect(await missingKeys(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, "m2m-item-other-blocks");
     await page.close();
     page = await openItem(SWORD_ID, false);
-    expect(await page.locator(".bbb-m2m-other-blocks").count()).toBe(0);
+    expect(await page.locator(".bbb-other-blocks").count()).toBe(0);
     await page.close();
   });
 });

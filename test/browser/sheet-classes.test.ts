@@ -11,10 +11,10 @@
  * to a scrolling chat log as v13's ChatLog does and checks where the log is once the card
  * (filled asynchronously by renderChatMessageHTML) has its height.
  */
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launch, openAppPage } from "./harness";
+import { launch, missingKeys, openAppPage } from "./harness";
 import { repoFile } from "../foundry/stand-ins/handlebars";
 
 type Obj = Record<string, unknown>;
@@ -350,6 +350,50 @@ describe("item sheet (Hm3ItemSheet)", () => {
       primary: "description",
     });
     expect(errors).toEqual([]);
+  });
+});
+
+describe("item sheet: the item's other rulesets' blocks", () => {
+  it("a GM sees the weapon's m2m block read-only, kept through an edit; a player does not", async () => {
+    await openKnight();
+    const weapon = (await page.evaluate(() => window.bbb.itemNames())).find(
+      (i) => i.type === "weapon",
+    )!;
+    const { id } = await page.evaluate((i) => window.bbb.openItemSheet(i), weapon.id);
+    const sheet = page.locator(`[id="${id}"]`);
+    const stored = async () =>
+      (await page.evaluate((i) => window.bbb.itemSource(i), weapon.id)).system as Obj;
+    const before = await stored();
+    const m2m = before.m2m as Obj;
+    const list = sheet.locator(".bbb-other-blocks");
+    await list.locator("summary").click();
+    const table = list.locator('table[data-block="m2m"]');
+    expect(await table.locator("caption").textContent()).toBe("GURPS Man to Man");
+    expect(await table.locator('tr[data-path="quality"] td').textContent()).toBe(
+      String(m2m.quality),
+    );
+    expect(await table.locator('tr[data-path="weight"] td').textContent()).toBe(
+      m2m.weight === null ? "—" : String(m2m.weight),
+    );
+    expect(await table.locator("input, select").count()).toBe(0);
+    expect(await missingKeys(page)).toEqual([]);
+    mkdirSync("test-output/screenshots", { recursive: true });
+    await sheet.screenshot({ path: "test-output/screenshots/class-item-other-blocks.png" });
+
+    await typeInto(sheet.locator('input[name="system.hm3.wq"]'), "9");
+    const after = await stored();
+    expect((after.hm3 as Obj).wq).toBe(9);
+    expect(after.m2m).toEqual(before.m2m);
+    expect(await sheet.locator('.bbb-other-blocks table[data-block="m2m"]').count()).toBe(1);
+    expect(errors).toEqual([]);
+
+    // A player who owns the knight: the same sheet without the list.
+    await page.evaluate(() => window.bbb.reset());
+    await openKnight(3);
+    const mine = await page.evaluate((i) => window.bbb.openItemSheet(i), weapon.id);
+    const player = page.locator(`[id="${mine.id}"]`);
+    expect(await player.locator('input[name="system.hm3.wq"]').count()).toBe(1);
+    expect(await player.locator(".bbb-other-blocks").count()).toBe(0);
   });
 });
 

@@ -117,6 +117,7 @@ describe("Hm3ItemSheet", () => {
       "header",
       "injury",
       "missile",
+      "others",
       "skill",
       "tabs",
       "weapon",
@@ -129,9 +130,25 @@ describe("Hm3ItemSheet", () => {
     const sheet = sheetFor(fakeItem(type));
     await sheet.render(true);
     const html = (sheet as unknown as { renderedHTML: Record<string, string> }).renderedHTML;
-    expect(Object.keys(html)).toEqual(["header", "tabs", type, "description"]);
+    expect(Object.keys(html)).toEqual(["header", "tabs", type, "others", "description"]);
     expect(html.header).toContain(NAMES[type].replace("&", "&amp;"));
     expect(html[type]).toContain('data-tab="details"');
+  });
+
+  it("lists the weapon's m2m block, read-only, to a GM; not to a player", async () => {
+    standIns.game.user.isGM = true;
+    const gm = sheetFor(fakeItem("weapon"));
+    await gm.render(true);
+    const gmHtml = (gm as unknown as { renderedHTML: Record<string, string> }).renderedHTML;
+    expect(gmHtml.others).toContain('data-block="m2m"');
+    expect(gmHtml.others).toContain("GURPS Man to Man");
+    expect(gmHtml.others).not.toContain('data-block="hm3"');
+    expect(gmHtml.others).not.toContain("<input");
+    standIns.game.user.isGM = false;
+    const player = sheetFor(fakeItem("weapon"));
+    await player.render(true);
+    const html = (player as unknown as { renderedHTML: Record<string, string> }).renderedHTML;
+    expect(Object.keys(html)).toEqual(["header", "tabs", "weapon", "description"]);
   });
 
   it("renders only the header for a Limited viewer", async () => {

@@ -22,10 +22,7 @@ import {
   addSkill,
   removeSkill,
 } from "../../../../src/foundry/rulesets/m2m/sheets/actor/submit";
-import {
-  m2mItemContext,
-  otherBlocks,
-} from "../../../../src/foundry/rulesets/m2m/sheets/item/context";
+import { m2mItemContext } from "../../../../src/foundry/rulesets/m2m/sheets/item/context";
 import {
   addMode,
   itemSubmit,
@@ -334,19 +331,32 @@ describe("item sheet context and submit", () => {
     expect(c.weapon!.shield).toBeNull();
   });
 
-  it("another ruleset's block is listed for a GM only, leaf by leaf", () => {
-    expect(ctx(SWORD_ID).others.blocks).toEqual([
-      {
-        id: "other",
-        rows: [
-          { path: "wq", value: "12" },
-          { path: "attack", value: "15" },
-          { path: "skill", value: "Sword" },
-        ],
-      },
+  it("the HM3 block is listed for a GM only, leaf by leaf with HM3's field labels", () => {
+    const { localize, missing } = recorder();
+    const others = ctx(SWORD_ID, true, localize).others;
+    expect(others.title).toBe("Other rulesets' data");
+    expect(others.blocks.map((b) => [b.id, b.name])).toEqual([["hm3", "HârnMaster 3"]]);
+    expect(others.blocks[0]!.rows.map((r) => [r.path, r.value])).toEqual([
+      ["skill", "Sword"],
+      ["wq", "12"],
+      ["attack", "15"],
+      ["defence", "10"],
+      ["impact.blunt", "3"],
+      ["impact.edge", "5"],
+      ["impact.point", "3"],
+      ["impact.fire", "—"],
+      ["handMode", "one"],
+      ["shield", "No"],
     ]);
+    const label = (path: string) => others.blocks[0]!.rows.find((r) => r.path === path)!.label;
+    expect(label("wq")).toBe(localize("BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.wq.label"));
+    expect(label("impact.edge")).toBe(
+      `${localize("BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.impact.label")} › ${localize("BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.impact.edge.label")}`,
+    );
+    expect([...missing]).toEqual([]);
+    // A player sees none; the axe's HM3 block (none stored) gives no table.
     expect(ctx(SWORD_ID, false).others.blocks).toEqual([]);
-    expect(otherBlocks(item(AXE_ID).system)).toEqual([]);
+    expect(ctx(AXE_ID).others.blocks).toEqual([]);
   });
 
   it("armour's locations grid: every location, the covered ones with PD and DR inputs", () => {

@@ -2,7 +2,7 @@
  * A GURPS Man to Man fighter and its items for the sheet tests (Node and Chromium): Fiendish
  * Friedrick's book sheet (seed 004 L4187-4231; src/foundry/rulesets/m2m/sample-fighters.ts)
  * with an axe, a large shield and scale armour from the engine's tables, a crossbow, and a
- * broadsword that carries another ruleset's block beside its m2m one. `friedrickDerived` is the
+ * broadsword that carries its HârnMaster 3 block beside its m2m one. `friedrickDerived` is the
  * derivation the data model gives (`deriveM2mActor` with the gear these items give).
  */
 import potHelm from "../../../../packs/_source/m2m-armour-pieces/pot-helm.json";
@@ -101,7 +101,15 @@ export function friedrickItems(): M2mSheetItem[] {
       system: {
         ...physical(sword.rows[0]!.weight, false),
         m2m: handWeaponBlock(sword),
-        other: { wq: 12, attack: 15, skill: "Sword" },
+        hm3: {
+          skill: "Sword",
+          wq: 12,
+          attack: 15,
+          defence: 10,
+          impact: { blunt: 3, edge: 5, point: 3, fire: null },
+          handMode: "one",
+          shield: false,
+        },
       },
     },
   ];

@@ -302,8 +302,6 @@ export const TEXT = Object.freeze({
   conditionNone: "BLOWBYBLOW.M2M.Sheet.Encounter.none",
   derivationMissing: "BLOWBYBLOW.M2M.Sheet.derivationMissing",
   newItem: "BLOWBYBLOW.M2M.Sheet.newItem",
-  otherBlocks: "BLOWBYBLOW.M2M.Sheet.OtherBlocks.title",
-  otherBlocksHint: "BLOWBYBLOW.M2M.Sheet.OtherBlocks.hint",
   modes: "BLOWBYBLOW.M2M.Sheet.Item.modes",
   addMode: "BLOWBYBLOW.M2M.Sheet.Item.addMode",
   removeMode: "BLOWBYBLOW.M2M.Sheet.Item.removeMode",

@@ -6,7 +6,7 @@ import { splitSided } from "../../../../../core/body";
 import { HUMAN_BODY_PLAN, isHumanPlan } from "../../../../../rules/hm3/body-plan";
 import type { Localize } from "../../../../sheets/common";
 import { locationLabel as planLocationLabel } from "../locations";
-import type { CoverageRow, OwnerInput } from "./context";
+import type { CoverageRow, OwnerInput } from "./context-types";
 
 /** Names of form inputs that are not document fields: the submit step assembles them. */
 export const FORM_ONLY_PREFIX = "bbb.";

@@ -16,6 +16,7 @@ import { ownerInput } from "./owner";
 import { prepareItemSubmit } from "./submit";
 import type { HandlebarsItemSheetClass } from "../../../../sheets/mixed";
 import { PressGuard, restoreRefused, textEditor } from "../../../../sheets/common";
+import { OTHER_BLOCKS_TEMPLATE } from "../../../../sheets/other-blocks";
 
 /** Where Foundry serves the item templates from. */
 export const ITEM_TEMPLATES = "systems/blow-by-blow/templates/item";
@@ -58,6 +59,8 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
     skill: { template: `${ITEM_TEMPLATES}/skill.hbs`, scrollable: [""] },
     injury: { template: `${ITEM_TEMPLATES}/injury.hbs`, scrollable: [""] },
     gear: { template: `${ITEM_TEMPLATES}/gear.hbs`, scrollable: [""] },
+    // The item's other rulesets' blocks, read-only, for a GM (generic: sheets/other-blocks.ts).
+    others: { template: OTHER_BLOCKS_TEMPLATE, scrollable: [""] },
     description: { template: `${ITEM_TEMPLATES}/description.hbs`, scrollable: [""] },
   };
 
@@ -100,7 +103,7 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
     options: Parameters<InstanceType<typeof Hm3ItemSheetBase>["_configureRenderParts"]>[0],
   ) {
     const parts = super._configureRenderParts(options);
-    const wanted = partsFor(this.itemType, this.document.limited);
+    const wanted = partsFor(this.itemType, this.document.limited, game.user?.isGM === true);
     return Object.fromEntries(
       wanted.flatMap((id) => (parts[id] ? [[id, parts[id]] as const] : [])),
     ) as typeof parts;
@@ -134,6 +137,7 @@ export class Hm3ItemSheet extends Hm3ItemSheetBase {
       owner: this.owner(),
       editable: this.isEditable,
       limited: doc.limited,
+      isGM: game.user?.isGM === true,
       enrichedDescription: enriched,
       activeTab: this.tabGroups.primary === "description" ? "description" : "details",
       localize: (key) => i18n?.localize(key) ?? key,

@@ -3,7 +3,7 @@
  * missile weapon, armour with its locations grid), as plain data from the item's stored source.
  * The header, tabs and description parts are the system's shared item templates. An item may
  * carry other rulesets' blocks too (a broadsword in both rulesets): they are kept untouched and
- * listed, read-only, for a GM. Pure.
+ * listed, read-only, for a GM (the generic src/foundry/sheets/other-blocks.ts). Pure.
  */
 import { HANDS } from "../../../../../core/hands";
 import {
@@ -16,6 +16,7 @@ import {
 import { SHIELD_SIZES } from "../../../../../rules/m2m/character";
 import { DAMAGE_TYPES } from "../../../../../rules/m2m/types";
 import { formatWith, type Format, type Localize } from "../../../../sheets/common";
+import { otherBlocksContext } from "../../../../sheets/other-blocks";
 import {
   ARMOUR_KINDS,
   DAMAGE_BASES,
@@ -376,40 +377,6 @@ function armourContext(b: M2mArmourBlock, t: Tools) {
   };
 }
 
-// ── Other rulesets' blocks ───────────────────────────────────────────────────────────────────
-
-/** The item's fields that are no ruleset's block. */
-const SHARED_FIELDS = ["description", "quantity", "weight", "held", "carried", "equipped", "m2m"];
-
-/** Every leaf of a value as `path: value` text. */
-function leaves(value: unknown, path: string, out: { path: string; value: string }[]): void {
-  if (value !== null && typeof value === "object") {
-    const entries = Array.isArray(value)
-      ? value.map((v, i) => [String(i), v] as const)
-      : Object.entries(value);
-    if (entries.length === 0) out.push({ path, value: Array.isArray(value) ? "[]" : "{}" });
-    for (const [k, v] of entries) leaves(v, path ? `${path}.${k}` : k, out);
-    return;
-  }
-  out.push({ path, value: value === null ? "null" : String(value as string) });
-}
-
-/** The other rulesets' blocks of the item (kept, shown read-only to a GM). */
-export function otherBlocks(
-  system: Record<string, unknown>,
-): { id: string; rows: { path: string; value: string }[] }[] {
-  return Object.entries(system)
-    .filter(
-      ([k, v]) =>
-        !SHARED_FIELDS.includes(k) && v !== null && typeof v === "object" && !Array.isArray(v),
-    )
-    .map(([id, block]) => {
-      const rows: { path: string; value: string }[] = [];
-      leaves(block, "", rows);
-      return { id, rows };
-    });
-}
-
 // ── The whole context ────────────────────────────────────────────────────────────────────────
 
 export function m2mItemContext(input: M2mItemContextInput) {
@@ -425,7 +392,6 @@ export function m2mItemContext(input: M2mItemContextInput) {
     cssClass: id === active ? "active" : "",
     label: t.localize(ITEM_TAB_LABEL[id]),
   });
-  const others = input.isGM ? otherBlocks(s) : [];
   return {
     item: {
       id: input.id ?? null,
@@ -457,11 +423,13 @@ export function m2mItemContext(input: M2mItemContextInput) {
     weapon: input.type === "weapon" ? weaponContext(s.m2m as M2mWeaponBlock, t) : null,
     missile: input.type === "missile" ? missileContext(s.m2m as M2mMissileBlock, t) : null,
     armour: input.type === "armour" ? armourContext(s.m2m as M2mArmourBlock, t) : null,
-    others: {
-      blocks: others,
-      title: t.localize(TEXT.otherBlocks),
-      hint: t.localize(TEXT.otherBlocksHint),
-    },
+    others: otherBlocksContext({
+      type: input.type,
+      system: s,
+      own: "m2m",
+      isGM: input.isGM,
+      localize: t.localize,
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ import type { DeepPartial } from "fvtt-types/utils";
 import { notifyProblems } from "../../../../data/notify";
 import { checkUpdate } from "../../../../data/validate";
 import { PressGuard, restoreRefused, textEditor } from "../../../../sheets/common";
+import { OTHER_BLOCKS_TEMPLATE } from "../../../../sheets/other-blocks";
 import type { HandlebarsItemSheetClass } from "../../../../sheets/mixed";
 import { M2M_ITEM_TYPES, type M2mItemType, type M2mWeaponBlock } from "../../item-data";
 import {
@@ -51,7 +52,7 @@ export class M2mItemSheet extends M2mItemSheetBase {
     weapon: own("weapon"),
     missile: own("missile"),
     armour: own("armour"),
-    others: own("others"),
+    others: { template: OTHER_BLOCKS_TEMPLATE, scrollable: [""] },
     description: { template: `${TEMPLATES}/item/description.hbs`, scrollable: [""] },
   };
 

@@ -1,0 +1,199 @@
+/**
+ * The other rulesets' blocks of an item on its sheet (issue 16: "an item with several rulesets'
+ * blocks shows the world's ruleset's block; the others are kept and visible to a GM"): the one
+ * generic builder (src/foundry/sheets/other-blocks.ts) as the HM3 item sheet's context uses it
+ * (an HM3 broadsword shows its GURPS Man to Man block to a GM, labelled by m2m's own field
+ * labels) and on its own (which blocks are listed, how values read, a player sees none). The
+ * m2m direction is in test/foundry/rulesets/m2m/sheet-context.test.ts. Every label is a key of
+ * lang/en.json.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { localizerOf } from "../../src/foundry/sheets/common";
+import { otherBlocksContext } from "../../src/foundry/sheets/other-blocks";
+import {
+  itemContext,
+  partsFor,
+  type ItemContextInput,
+} from "../../src/foundry/rulesets/hm3/sheets/item/context";
+import { handWeaponBlock, handWeaponItems } from "../../src/foundry/rulesets/m2m/item-tables";
+import { BROADSWORD, IDS, itemSource, NAMES } from "./item-sheet-fixtures";
+
+const base = localizerOf(JSON.parse(readFileSync("lang/en.json", "utf8")) as unknown);
+
+/** A localiser that records every key lang/en.json lacks. */
+function recorder() {
+  const missing = new Set<string>();
+  const localize = (key: string) => {
+    const s = base.localize(key);
+    if (s === key) missing.add(key);
+    return s;
+  };
+  return { localize, missing };
+}
+
+/** The HM3 broadsword carrying its GURPS Man to Man block (seed 004 L4307) beside its HM3 one. */
+function dualBroadsword() {
+  const row = handWeaponItems().find((i) => i.id === "broadsword")!;
+  return { ...structuredClone(BROADSWORD), m2m: handWeaponBlock(row) };
+}
+
+function hm3Input(over: Partial<ItemContextInput> = {}): ItemContextInput {
+  return {
+    type: "weapon",
+    system: dualBroadsword(),
+    id: IDS.weapon,
+    name: NAMES.weapon,
+    img: "",
+    editable: true,
+    limited: false,
+    localize: base.localize,
+    ...over,
+  } as ItemContextInput;
+}
+
+const m2mLabel = (path: string) => base.localize(`BLOWBYBLOW.M2M.Weapon.FIELDS.m2m.${path}.label`);
+
+describe("an HM3 item sheet lists the item's other rulesets' blocks for a GM", () => {
+  it("the broadsword's m2m block, leaf by leaf, with m2m's field labels; not its own HM3 block", () => {
+    const { localize, missing } = recorder();
+    const others = itemContext(hm3Input({ isGM: true, localize })).others;
+    expect(others.title).toBe("Other rulesets' data");
+    expect(others.hint).toContain("GM only");
+    expect(others.blocks.map((b) => [b.id, b.name])).toEqual([["m2m", "GURPS Man to Man"]]);
+    const rows = others.blocks[0]!.rows;
+    const row = (path: string) => rows.find((r) => r.path === path);
+    // Seed 004 L4307: broadsword, swing cut sw+1 and thrust crushing thr+1, reach 1, ST 10, $500, 3 lb.
+    expect(row("cost")).toEqual({ path: "cost", label: m2mLabel("cost"), value: "500" });
+    expect(row("weight")?.value).toBe("3");
+    expect(row("qualityClass")?.value).toBe("sword");
+    expect(row("breakResistant")?.value).toBe("No");
+    expect(row("modes.0.base")?.value).toBe("sw");
+    expect(row("modes.0.type")?.value).toBe("cut");
+    expect(row("modes.0.mod")?.value).toBe("1");
+    expect(row("modes.0.reach.0")?.value).toBe("1");
+    expect(row("modes.1.base")?.value).toBe("thr");
+    expect(row("modes.1.type")?.value).toBe("cr");
+    expect(row("modes.0.minST")?.value).toBe("10");
+    // An array element reads as its list's label and number, then its field's label.
+    expect(row("modes.1.skill")?.label).toBe(
+      `${m2mLabel("modes")} 2 › ${m2mLabel("modes.element.skill")}`,
+    );
+    expect(row("modes.0.reach.0")?.label).toBe(
+      `${m2mLabel("modes")} 1 › ${m2mLabel("modes.element.reach")} 1`,
+    );
+    // Nothing stored as nothing: "—" (no shield, no MD on a swing).
+    expect(row("shield")?.value).toBe("—");
+    expect(row("modes.0.md")?.value).toBe("—");
+    expect(
+      rows.some((r) => r.path.startsWith("hm3") || (r.path === "skill" && r.value === "Sword")),
+    ).toBe(false);
+    expect([...missing]).toEqual([]);
+  });
+
+  it("a player sees none, nor does a viewer the sheet does not name a GM", () => {
+    expect(itemContext(hm3Input({ isGM: false })).others.blocks).toEqual([]);
+    expect(itemContext(hm3Input()).others.blocks).toEqual([]);
+  });
+
+  it("an HM3-only item type (a skill) has no other block; the others part is a GM's only", () => {
+    const skill = itemContext({
+      ...itemSource("skill"),
+      name: "Sword",
+      img: "",
+      editable: true,
+      limited: false,
+      isGM: true,
+      localize: base.localize,
+    } as ItemContextInput);
+    expect(skill.others.blocks).toEqual([]);
+    // The part is rendered for a GM only.
+    expect(partsFor("weapon", false, true)).toEqual([
+      "header",
+      "tabs",
+      "weapon",
+      "others",
+      "description",
+    ]);
+    expect(partsFor("weapon", false, false)).toEqual(["header", "tabs", "weapon", "description"]);
+    expect(partsFor("weapon", true, true)).toEqual(["header"]);
+  });
+});
+
+describe("otherBlocksContext (generic)", () => {
+  const system = () => ({
+    description: "<p>A blade.</p>",
+    quantity: 1,
+    hm3: { skill: "Sword <b>&</b>", wq: null, impact: {}, tags: [] as string[], shield: true },
+    m2m: { quality: "fine" },
+    // Not a registered ruleset: never listed.
+    notes: { a: 1 },
+  });
+
+  it("lists every registered ruleset's block but the sheet's own, and nothing else", () => {
+    const m2mSheet = otherBlocksContext({
+      type: "weapon",
+      system: system(),
+      own: "m2m",
+      isGM: true,
+      localize: base.localize,
+    });
+    expect(m2mSheet.blocks.map((b) => b.id)).toEqual(["hm3"]);
+    const hm3Sheet = otherBlocksContext({
+      type: "weapon",
+      system: system(),
+      own: "hm3",
+      isGM: true,
+      localize: base.localize,
+    });
+    expect(hm3Sheet.blocks.map((b) => b.id)).toEqual(["m2m"]);
+    expect(hm3Sheet.blocks[0]!.rows).toEqual([
+      {
+        path: "quality",
+        label: base.localize("BLOWBYBLOW.M2M.Weapon.FIELDS.m2m.quality.label"),
+        value: "fine",
+      },
+    ]);
+  });
+
+  it("values as text: stored strings unchanged (the template escapes them), null and empty as —, booleans Yes/No", () => {
+    const rows = otherBlocksContext({
+      type: "weapon",
+      system: system(),
+      own: "m2m",
+      isGM: true,
+      localize: base.localize,
+    }).blocks[0]!.rows.map((r) => [r.path, r.value]);
+    expect(rows).toEqual([
+      ["skill", "Sword <b>&</b>"],
+      ["wq", "—"],
+      ["impact", "—"],
+      ["tags", "—"],
+      ["shield", "Yes"],
+    ]);
+  });
+
+  it("a ruleset with no block for the item's type is not listed, even with one stored", () => {
+    // GURPS Man to Man has no skill items: a stray `m2m` object on a skill is no block of it.
+    const out = otherBlocksContext({
+      type: "skill",
+      system: { description: "", hm3: { ml: 60 }, m2m: { points: 4 } },
+      own: "hm3",
+      isGM: true,
+      localize: base.localize,
+    });
+    expect(out.blocks).toEqual([]);
+  });
+
+  it("a player sees no block at all", () => {
+    const out = otherBlocksContext({
+      type: "weapon",
+      system: system(),
+      own: "m2m",
+      isGM: false,
+      localize: base.localize,
+    });
+    expect(out.blocks).toEqual([]);
+    expect(out.title).toBe("Other rulesets' data");
+  });
+});
