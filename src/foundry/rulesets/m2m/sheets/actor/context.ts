@@ -23,6 +23,7 @@ import {
 import {
   ATTRIBUTE_BASES,
   CRIPPLABLE_LOCATIONS,
+  M2M_PLAN_IDS,
   M2M_BOUNDS,
   m2mLabelFor,
   type M2mCharacterBlock,
@@ -34,6 +35,7 @@ import type { M2mMissileBlock, M2mWeaponBlock } from "../../item-data";
 import {
   ATTRIBUTE_ABBR,
   BASIS_LABEL,
+  BODY_PLAN_LABEL,
   DAMAGE_TYPE_LABEL,
   DIFFICULTY_LABEL,
   ENCUMBRANCE_LABEL,
@@ -576,6 +578,25 @@ function locationRows(input: M2mActorContextInput, t: Tools): LocationRow[] {
   });
 }
 
+export interface BodyPlanContext {
+  label: string;
+  value: string;
+  /** Said while the human table is the only plan (a creature cannot pick another yet). */
+  hint: string;
+}
+
+/** A creature's hit-location plan (`bodyPlan`), by its label; null for a character (human). */
+function bodyPlanContext(block: M2mCharacterBlock | M2mCreatureBlock, t: Tools) {
+  if (!("bodyPlan" in block)) return null;
+  const id = block.bodyPlan;
+  const known = BODY_PLAN_LABEL[id];
+  return {
+    label: t.localize(m2mLabelFor("m2m.bodyPlan")),
+    value: known ? t.localize(known) : t.format(TEXT.unknownValue, { value: id }),
+    hint: M2M_PLAN_IDS.length === 1 ? t.localize(TEXT.bodyPlanOnly) : "",
+  } satisfies BodyPlanContext;
+}
+
 function combatContext(input: M2mActorContextInput, t: Tools) {
   const d = input.derived?.character ?? null;
   const defences: Figure[] = d
@@ -605,6 +626,7 @@ function combatContext(input: M2mActorContextInput, t: Tools) {
     defences,
     protection,
     locations: locationRows(input, t),
+    bodyPlan: bodyPlanContext(input.system.m2m, t),
     noPieces: t.localize(TEXT.noPieces),
     noBlock: d !== null && d.block === null ? t.localize(TEXT.noBlock) : "",
     bareHands: d
