@@ -8,39 +8,21 @@
  * L2470), and a creature's hit-location plan. Figures as test/foundry/rulesets/m2m/
  * sheet-combat.test.ts works them out. Screenshots under test-output/screenshots/.
  */
-import { mkdirSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launch, missingKeys, openAppPage } from "./harness";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useAppSession } from "./app-session";
+import { missingKeys } from "./harness";
 
-let browser: Browser;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-  ({ page, errors } = await openAppPage(browser));
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await page.evaluate(() => window.bbb.reset());
-  errors.length = 0;
-});
+const app = useAppSession();
 
 async function openCombat(type: "character" | "creature" = "character"): Promise<Locator> {
-  const { id } = await page.evaluate((t) => window.bbb.openM2mActorSheet(null, "chain", t), type);
-  const sheet = page.locator(`[id="${id}"]`);
+  const { id } = await app.page.evaluate(
+    (t) => window.bbb.openM2mActorSheet(null, "chain", t),
+    type,
+  );
+  const sheet = app.page.locator(`[id="${id}"]`);
   await sheet.locator('nav.tabs a[data-tab="combat"]').click();
   return sheet;
-}
-
-async function shoot(sheet: Locator, name: string): Promise<void> {
-  mkdirSync("test-output/screenshots", { recursive: true });
-  await sheet.screenshot({ path: `test-output/screenshots/${name}.png` });
 }
 
 /** One row of the location table as shown: PD, DR, the hints, the pieces, the tooltips. */
@@ -97,15 +79,15 @@ describe("M2mActorSheet combat tab: hit locations with chainmail and a large shi
       sheet.evaluate((el) => el.clientWidth),
     ]);
     expect(tw).toBeLessThanOrEqual(sw);
-    await shoot(sheet, "m2m-class-combat-chainmail");
-    expect(await missingKeys(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    await app.shoot(sheet, "m2m-class-combat-chainmail");
+    expect(await missingKeys(app.page)).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it("a character shows no hit-location plan; a creature shows its plan, the human one being the only so far", async () => {
     const character = await openCombat();
     expect(await character.locator(".bbb-m2m-body-plan").count()).toBe(0);
-    await page.evaluate(() => window.bbb.reset());
+    await app.page.evaluate(() => window.bbb.reset());
     const creature = await openCombat("creature");
     expect(await creature.locator(".bbb-actor-type").textContent()).toBe(
       "GURPS Man to Man creature sheet",
@@ -119,8 +101,8 @@ describe("M2mActorSheet combat tab: hit locations with chainmail and a large shi
       "(the only plan so far: other creatures' tables are not in the rules yet)",
     );
     expect(await plan.isVisible()).toBe(true);
-    await shoot(creature, "m2m-class-creature-combat");
-    expect(await missingKeys(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    await app.shoot(creature, "m2m-class-creature-combat");
+    expect(await missingKeys(app.page)).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

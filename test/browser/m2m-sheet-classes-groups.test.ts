@@ -6,56 +6,31 @@
  * test checks the stored source, the re-rendered sheet and, for a refusal, the warning naming
  * the field. Screenshots under test-output/screenshots/.
  */
-import { mkdirSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launch, missingKeys, openAppPage } from "./harness";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useAppSession } from "./app-session";
+import { missingKeys } from "./harness";
 import { AXE_ID, CROSSBOW_ID, SHIELD_ID } from "../foundry/rulesets/m2m/sheet-fixtures";
 
 type Obj = Record<string, unknown>;
 
-let browser: Browser;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-  ({ page, errors } = await openAppPage(browser));
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await page.evaluate(() => window.bbb.reset());
-  errors.length = 0;
-});
-
-async function settle(): Promise<void> {
-  await page.evaluate(() => window.bbb.settle());
-}
+const app = useAppSession();
 
 async function openItem(id: string): Promise<Locator> {
-  await page.evaluate(() => window.bbb.openM2mActorSheet());
-  const { id: appId } = await page.evaluate((i) => window.bbb.openM2mItemSheet(i), id);
-  return page.locator(`[id="${appId}"]`);
+  await app.page.evaluate(() => window.bbb.openM2mActorSheet());
+  const { id: appId } = await app.page.evaluate((i) => window.bbb.openM2mItemSheet(i), id);
+  return app.page.locator(`[id="${appId}"]`);
 }
 
 async function itemM2m(id: string): Promise<Obj & { modes: Obj[] }> {
-  const source = await page.evaluate((i) => window.bbb.itemSource(i), id);
+  const source = await app.page.evaluate((i) => window.bbb.itemSource(i), id);
   return (source.system as Obj).m2m as Obj & { modes: Obj[] };
 }
 
 async function toggle(box: Locator, on: boolean): Promise<void> {
   if (on) await box.check();
   else await box.uncheck();
-  await settle();
-}
-
-async function shoot(sheet: Locator, name: string): Promise<void> {
-  mkdirSync("test-output/screenshots", { recursive: true });
-  await sheet.screenshot({ path: `test-output/screenshots/${name}.png` });
+  await app.settle();
 }
 
 describe("M2mItemSheet: switchable groups", () => {
@@ -71,14 +46,14 @@ describe("M2mItemSheet: switchable groups", () => {
     expect(await adds.inputValue()).toBe("0");
     await adds.fill("2");
     await adds.press("Tab");
-    await settle();
+    await app.settle();
     expect((await itemM2m(AXE_ID)).modes[0]!.md).toEqual({ dice: 1, adds: 2 });
-    await shoot(sheet, "m2m-class-item-md");
+    await app.shoot(sheet, "m2m-class-item-md");
     await toggle(sheet.locator('input[name="bbb.group.m2m.modes.0.md"]'), false);
     expect((await itemM2m(AXE_ID)).modes[0]!.md).toBeNull();
     expect(await sheet.locator('input[name="system.m2m.modes.0.md.dice"]').count()).toBe(0);
-    expect(await missingKeys(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await missingKeys(app.page)).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it("shield stats: ticked on the axe gives the table's medium shield (PD 3, DR 3, hits 7/40, L1075), unticked removes them", async () => {
@@ -96,7 +71,7 @@ describe("M2mItemSheet: switchable groups", () => {
     expect(await sheet.locator('input[name="system.m2m.shield.hits.total"]').inputValue()).toBe(
       "40",
     );
-    await shoot(sheet, "m2m-class-item-shield-on");
+    await app.shoot(sheet, "m2m-class-item-shield-on");
     await toggle(sheet.locator('input[name="bbb.group.m2m.shield.hits"]'), false);
     expect((await itemM2m(AXE_ID)).shield).toMatchObject({ hits: null, pd: 3 });
     expect(await sheet.locator('input[name="system.m2m.shield.hits.total"]').count()).toBe(0);
@@ -104,7 +79,7 @@ describe("M2mItemSheet: switchable groups", () => {
     expect((await itemM2m(AXE_ID)).shield).toBeNull();
     expect(await sheet.locator("fieldset.bbb-m2m-shield").count()).toBe(0);
     expect((await itemM2m(AXE_ID)).modes).toHaveLength(1);
-    expect(errors).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 
   it("unticking the stats of a shield without modes is refused naming the field; the box comes back", async () => {
@@ -113,15 +88,15 @@ describe("M2mItemSheet: switchable groups", () => {
     const box = sheet.locator('input[name="bbb.group.m2m.shield"]');
     // A click, not uncheck(): the refused box is ticked again at once, as stored.
     await box.click();
-    await settle();
+    await app.settle();
     expect((await itemM2m(SHIELD_ID)).shield).toEqual(before);
     expect(await box.isChecked()).toBe(true);
-    const notes = await page.evaluate(() => window.bbb.notifications());
+    const notes = await app.page.evaluate(() => window.bbb.notifications());
     expect(notes.at(-1)).toEqual({
       type: "warning",
       message: "Shield: a weapon needs at least one attack mode, or shield statistics.",
     });
-    await shoot(sheet, "m2m-class-item-shield-refused");
+    await app.shoot(sheet, "m2m-class-item-shield-refused");
   });
 
   it("a missile weapon's damage: unticked stores null (as the oil flask's), ticked gives thrust impaling +0", async () => {
@@ -131,7 +106,7 @@ describe("M2mItemSheet: switchable groups", () => {
     await toggle(box, false);
     expect((await itemM2m(CROSSBOW_ID)).damage).toBeNull();
     expect(await sheet.locator('select[name="system.m2m.damage.type"]').count()).toBe(0);
-    await shoot(sheet, "m2m-class-item-missile-no-damage");
+    await app.shoot(sheet, "m2m-class-item-missile-no-damage");
     await toggle(sheet.locator('input[name="bbb.group.m2m.damage"]'), true);
     expect((await itemM2m(CROSSBOW_ID)).damage).toEqual({
       base: "thr",
@@ -140,7 +115,7 @@ describe("M2mItemSheet: switchable groups", () => {
       md: null,
     });
     expect(await sheet.locator('select[name="system.m2m.damage.type"]').inputValue()).toBe("imp");
-    expect(await missingKeys(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await missingKeys(app.page)).toEqual([]);
+    expect(app.errors).toEqual([]);
   });
 });

@@ -12,9 +12,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localizerOf } from "../../../../src/foundry/sheets/common";
 import { m2mActorContext } from "../../../../src/foundry/rulesets/m2m/sheets/actor/context";
-import { chainDerived, chainItems, friedrickBlock, piecesItems, SHIELD_ID } from "./sheet-fixtures";
-import { deriveM2mActor } from "../../../../src/foundry/rulesets/m2m/character-input";
-import { m2mGear } from "../../../../src/foundry/rulesets/m2m/gear";
+import {
+  chainDerived,
+  chainItems,
+  derivedWith,
+  friedrickBlock,
+  piecesItems,
+  SHIELD_ID,
+} from "./sheet-fixtures";
 
 const LANG: unknown = JSON.parse(readFileSync("lang/en.json", "utf8"));
 const { localize } = localizerOf(LANG);
@@ -81,8 +86,7 @@ describe("hit-location table: vs impaling and shield PD", () => {
 
   it("a breastplate with the shield: PD 4 + shield 4 = 8 from the front, from behind the cloth alone and no shield PD (L4838, L2406)", () => {
     const items = [...piecesItems(), ...chainItems().filter((i) => i.id === SHIELD_ID)];
-    const out = deriveM2mActor(friedrickBlock(), m2mGear(items), () => {});
-    const torso = rows(items, out.derived!).torso!;
+    const torso = rows(items, derivedWith(items)).torso!;
     expect(torso).toMatchObject({
       pd: "8",
       dr: "6",

@@ -145,10 +145,15 @@ export function piecesItems(): M2mSheetItem[] {
   ];
 }
 
-export function piecesDerived(block = friedrickBlock()): M2mActorDerived {
-  const out = deriveM2mActor(block, friedrickGear(piecesItems()), () => {});
+/** The derivation with `items` for gear. */
+export function derivedWith(items: M2mSheetItem[], block = friedrickBlock()): M2mActorDerived {
+  const out = deriveM2mActor(block, friedrickGear(items), () => {});
   if (!out.derived) throw new Error(JSON.stringify(out.errors));
   return out.derived;
+}
+
+export function piecesDerived(block = friedrickBlock()): M2mActorDerived {
+  return derivedWith(piecesItems(), block);
 }
 
 /**
@@ -168,7 +173,5 @@ export function chainItems(): M2mSheetItem[] {
 }
 
 export function chainDerived(block = friedrickBlock()): M2mActorDerived {
-  const out = deriveM2mActor(block, friedrickGear(chainItems()), () => {});
-  if (!out.derived) throw new Error(JSON.stringify(out.errors));
-  return out.derived;
+  return derivedWith(chainItems(), block);
 }
