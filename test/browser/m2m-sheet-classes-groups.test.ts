@@ -118,4 +118,17 @@ describe("M2mItemSheet: switchable groups", () => {
     expect(await missingKeys(app.page)).toEqual([]);
     expect(app.errors).toEqual([]);
   });
+
+  it("an observer cannot switch a group: the boxes are disabled and nothing is stored", async () => {
+    await app.page.evaluate(() => window.bbb.openM2mActorSheet(2));
+    const { id } = await app.page.evaluate((i) => window.bbb.openM2mItemSheet(i), AXE_ID);
+    const sheet = app.page.locator(`[id="${id}"]`);
+    const boxes = sheet.locator('input[name^="bbb.group."]');
+    expect(await boxes.count()).toBe(2);
+    for (const box of await boxes.all()) expect(await box.isDisabled()).toBe(true);
+    await sheet.locator('input[name="bbb.group.m2m.shield"]').click({ force: true });
+    await app.settle();
+    expect(await app.page.evaluate(() => window.bbb.updates())).toEqual([]);
+    expect((await itemM2m(AXE_ID)).shield).toBeNull();
+  });
 });
