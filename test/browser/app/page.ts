@@ -40,7 +40,11 @@ import { onRenderChatMessageHTML, preloadChatTemplates } from "../../../src/foun
 import * as Cards from "../../foundry/chat/fixtures";
 import { M2mActorSheet } from "../../../src/foundry/rulesets/m2m/sheets/actor/actor-sheet";
 import { M2mItemSheet } from "../../../src/foundry/rulesets/m2m/sheets/item/item-sheet";
-import { friedrickBlock, friedrickItems } from "../../foundry/rulesets/m2m/sheet-fixtures";
+import {
+  chainItems,
+  friedrickBlock,
+  friedrickItems,
+} from "../../foundry/rulesets/m2m/sheet-fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -137,19 +141,27 @@ const api = {
   /**
    * A GURPS Man to Man world (setting `blow-by-blow.ruleset` = m2m) with Fiendish Friedrick
    * and his gear (test/foundry/rulesets/m2m/sheet-fixtures.ts), and his M2mActorSheet rendered.
-   * `permission`: as for `openActorSheet`.
+   * `permission`: as for `openActorSheet`; `gear`: his book gear, or chainmail pieces with his
+   * large shield instead of his scale armour (`chainItems`); `type`: a creature has the same
+   * block with its hit-location plan (the human one).
    */
   async openM2mActorSheet(
     permission: number | null = null,
+    gear: "book" | "chain" = "book",
+    type: "character" | "creature" = "character",
   ): Promise<{ id: string; actorId: string }> {
     registerCombatSettings();
     await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m");
     const actor = makeActor({
       _id: "actorFriedrick01",
       name: "Fiendish <i>Friedrick</i>",
-      type: "character",
-      system: { m2m: friedrickBlock(), description: "<p>A mercenary.</p>" } as unknown as Obj,
-      items: friedrickItems().map((i) => ({
+      type,
+      system: {
+        m2m:
+          type === "creature" ? { ...friedrickBlock(), bodyPlan: "m2m-human" } : friedrickBlock(),
+        description: "<p>A mercenary.</p>",
+      } as unknown as Obj,
+      items: (gear === "chain" ? chainItems() : friedrickItems()).map((i) => ({
         _id: i.id,
         name: i.name,
         type: i.type,

@@ -8,6 +8,9 @@
 import potHelm from "../../../../packs/_source/m2m-armour-pieces/pot-helm.json";
 import breastplate from "../../../../packs/_source/m2m-armour-pieces/breastplate-steel.json";
 import clothArmour from "../../../../packs/_source/m2m-armour-pieces/cloth-armor.json";
+import chainCoif from "../../../../packs/_source/m2m-armour-pieces/chain-coif.json";
+import chainmail from "../../../../packs/_source/m2m-armour-pieces/chainmail.json";
+import chainLeggings from "../../../../packs/_source/m2m-armour-pieces/chainmail-leggings.json";
 import { getArmourSuit, getRangedWeapon, getShield } from "../../../../src/rules/m2m/equipment";
 import { SAMPLE_FIGHTERS } from "../../../../src/foundry/rulesets/m2m/sample-fighters";
 import type { M2mCharacterBlock } from "../../../../src/foundry/rulesets/m2m/character-data";
@@ -150,8 +153,33 @@ export function piecesItems(): M2mSheetItem[] {
   ];
 }
 
-export function piecesDerived(block = friedrickBlock()): M2mActorDerived {
-  const out = deriveM2mActor(block, friedrickGear(piecesItems()), () => {});
+/** The derivation with `items` for gear. */
+export function derivedWith(items: M2mSheetItem[], block = friedrickBlock()): M2mActorDerived {
+  const out = deriveM2mActor(block, friedrickGear(items), () => {});
   if (!out.derived) throw new Error(JSON.stringify(out.errors));
   return out.derived;
+}
+
+export function piecesDerived(block = friedrickBlock()): M2mActorDerived {
+  return derivedWith(piecesItems(), block);
+}
+
+/**
+ * Friedrick with his large shield (PD 4, L1076) and chainmail instead of his scale armour: a
+ * chain coif alone on the head and chainmail leggings alone (unpadded: PD 3, DR 3; PD 0, DR 1
+ * against impaling, L1168, L4880), and a chainmail shirt over cloth armour (padded: PD 3, DR 4;
+ * PD 1, DR 2 against impaling, L4878). Spec §3.6 (m2m-spec.md "Chainmail footnote").
+ */
+export function chainItems(): M2mSheetItem[] {
+  return [
+    ...friedrickItems().filter((i) => i.id !== ARMOUR_ID),
+    packPiece(chainCoif),
+    packPiece(chainmail),
+    packPiece(chainLeggings),
+    packPiece(clothArmour),
+  ];
+}
+
+export function chainDerived(block = friedrickBlock()): M2mActorDerived {
+  return derivedWith(chainItems(), block);
 }

@@ -206,6 +206,9 @@ export const TARGET_LABELS = Object.freeze({
     shield: "BLOWBYBLOW.M2M.Sheet.Modifier.shield",
     other: "BLOWBYBLOW.M2M.Sheet.Modifier.other",
     toughness: "BLOWBYBLOW.M2M.Sheet.Modifier.toughness",
+    skull: "BLOWBYBLOW.M2M.Sheet.Modifier.skull",
+    underlay: "BLOWBYBLOW.M2M.Sheet.Modifier.underlay",
+    overcoat: "BLOWBYBLOW.M2M.Sheet.Modifier.overcoat",
     "encumbrance.none": "BLOWBYBLOW.M2M.Sheet.Modifier.encumbrance",
     "encumbrance.light": "BLOWBYBLOW.M2M.Sheet.Modifier.encumbrance",
     "encumbrance.medium": "BLOWBYBLOW.M2M.Sheet.Modifier.encumbrance",
@@ -228,6 +231,11 @@ export const TARGET_LABELS = Object.freeze({
     "race.reptile-man": "BLOWBYBLOW.M2M.Sheet.Modifier.race",
     "race.goblin": "BLOWBYBLOW.M2M.Sheet.Modifier.race",
   }) as Readonly<Record<string, string>>,
+});
+
+/** A creature's hit-location plan, by id (`M2M_BODY_PLANS`; only the human table so far). */
+export const BODY_PLAN_LABEL: Readonly<Record<string, string>> = Object.freeze({
+  "m2m-human": "BLOWBYBLOW.M2M.Sheet.BodyPlan.m2m-human",
 });
 
 export const TEXT = Object.freeze({
@@ -283,6 +291,7 @@ export const TEXT = Object.freeze({
   protection: "BLOWBYBLOW.M2M.Sheet.Combat.protection",
   locationVsImpaling: "BLOWBYBLOW.M2M.Sheet.Combat.locationVsImpaling",
   locationFromBehind: "BLOWBYBLOW.M2M.Sheet.Combat.locationFromBehind",
+  bodyPlanOnly: "BLOWBYBLOW.M2M.Sheet.Combat.bodyPlanOnly",
   noPieces: "BLOWBYBLOW.M2M.Sheet.Combat.noPieces",
   bareHands: "BLOWBYBLOW.M2M.Sheet.Combat.bareHands",
   ranges: "BLOWBYBLOW.M2M.Sheet.Combat.ranges",

@@ -44,6 +44,7 @@ import {
   SOCIAL_CLASS_LABEL,
   TEXT,
 } from "../labels";
+import { GROUP_INPUT, groupSpec } from "./groups";
 
 export type { Format, Localize };
 
@@ -170,6 +171,13 @@ const check = (name: string, checked: boolean, label: string, t: Tools): CheckIn
   label: t.localize(label),
 });
 
+/** The box that switches the nullable group at `path` (`m2m.shield`) on or off (./groups.ts). */
+function groupBox(type: M2mItemType, path: string, present: boolean, t: Tools): CheckInput {
+  const spec = groupSpec(type, path);
+  if (!spec) throw new Error(`Blow by Blow m2m item sheet: no switchable group ${path}`);
+  return check(`${GROUP_INPUT}${path}`, present, spec.label, t);
+}
+
 /** Which parts the sheet renders: the header alone for a Limited viewer. */
 export function itemPartsFor(type: M2mItemType, limited: boolean): string[] {
   return limited ? ["header"] : ["header", "tabs", type, "others", "description"];
@@ -205,6 +213,7 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
         base: { name: `${at}.base`, options: options(DAMAGE_BASES, MODE_BASE_LABEL, m.base, t) },
         type: { name: `${at}.type`, options: options(DAMAGE_TYPES, DAMAGE_TYPE_LABEL, m.type, t) },
         mod: num(`${at}.mod`, m.mod, TEXT.mod, B.mod, t),
+        mdGroup: groupBox("weapon", `m2m.modes.${i}.md`, m.md !== null, t),
         md: m.md
           ? {
               dice: num(`${at}.md.dice`, m.md.dice, TEXT.md, B.mdDice, t),
@@ -224,6 +233,7 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
         ),
       };
     }),
+    shieldGroup: groupBox("weapon", "m2m.shield", b.shield !== null, t),
     shield: b.shield
       ? {
           size: {
@@ -232,6 +242,7 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
           },
           pd: num(`${p}.shield.pd`, b.shield.pd, TEXT.pd, B.shieldPd, t),
           dr: num(`${p}.shield.dr`, b.shield.dr, TEXT.dr, B.shieldDr, t),
+          hitsGroup: groupBox("weapon", "m2m.shield.hits", b.shield.hits !== null, t),
           hits: b.shield.hits
             ? {
                 penetrate: num(
@@ -279,6 +290,7 @@ function missileContext(b: M2mMissileBlock, t: Tools) {
   return {
     skill: { name: `${p}.skill`, options: options(RANGED_SKILL_IDS, SKILL_LABEL, b.skill, t) },
     kind: { name: `${p}.kind`, options: options(RANGED_KINDS, RANGED_KIND_LABEL, b.kind, t) },
+    damageGroup: groupBox("missile", "m2m.damage", b.damage !== null, t),
     damage: b.damage
       ? {
           base: {

@@ -19,6 +19,7 @@ import {
   m2mItemContext,
   type M2mItemSource,
 } from "./context";
+import { restoreGroupBoxes } from "./groups";
 import { addMode, itemSubmit, removeMode } from "./submit";
 
 const TEMPLATES = "systems/blow-by-blow/templates";
@@ -153,6 +154,7 @@ export class M2mItemSheet extends M2mItemSheetBase {
     });
     notifyProblems(problems);
     restoreRefused(form, problems, this.document._source);
+    if (problems.length) restoreGroupBoxes(form, source.system.m2m);
     return foundry.utils.expandObject(changes) as Record<string, unknown>;
   }
 

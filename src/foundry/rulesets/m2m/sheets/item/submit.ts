@@ -4,7 +4,9 @@
  * locations grid's "covered" boxes add or remove entries of `locations`; every field is then
  * checked by the data layer's `checkUpdate` (injected: `check`), so a bad value is refused
  * naming the field while the rest goes through; the accepted entries of a list of objects
- * (`modes`, `locations`) are written as the whole list, as Foundry updates arrays.
+ * (`modes`, `locations`) are written as the whole list, as Foundry updates arrays. A changed
+ * group box (./groups.ts) sets its nullable group to its default or to null, checked likewise;
+ * the group's own fields in the same form are then left out.
  */
 import { ARMOUR_LOCATIONS, type ArmourLocation } from "../../../../../rules/m2m/equipment";
 import {
@@ -16,6 +18,8 @@ import {
   type StoredReach,
 } from "../../item-data";
 import { COVERED_INPUT, FORM_ONLY_PREFIX, REACH_INPUT } from "./context";
+import type { Problem } from "../../../../data/check";
+import { GROUP_INPUT, groupChanges } from "./groups";
 
 export interface CheckOutcome<P> {
   accepted: Record<string, unknown>;
@@ -34,14 +38,16 @@ type Obj = Record<string, unknown>;
 /** The checked, flat changes of a submitted item form (lists of objects written whole). */
 export function itemSubmit<P>(input: ItemSubmitInput<P>): {
   changes: Obj;
-  problems: readonly P[];
+  problems: readonly (P | Problem)[];
 } {
   const flat: Obj = {};
   const reaches = new Map<number, StoredReach[]>();
   const covered: ArmourLocation[] = [];
   let sawCovered = false;
+  const boxes = new Map<string, boolean>();
   for (const [key, value] of Object.entries(input.form)) {
-    if (key.startsWith(REACH_INPUT)) {
+    if (key.startsWith(GROUP_INPUT)) boxes.set(key.slice(GROUP_INPUT.length), value === true);
+    else if (key.startsWith(REACH_INPUT)) {
       const [i, r] = key.slice(REACH_INPUT.length).split(".") as [string, StoredReach];
       const list = reaches.get(Number(i)) ?? [];
       if (value === true && REACHES.includes(r)) list.push(r);
@@ -53,6 +59,11 @@ export function itemSubmit<P>(input: ItemSubmitInput<P>): {
     } else if (!key.startsWith(FORM_ONLY_PREFIX)) flat[key] = value;
   }
   for (const [i, list] of reaches) flat[`system.m2m.modes.${i}.reach`] = list;
+  const groups = groupChanges(input.type, input.block, boxes);
+  for (const [field, value] of Object.entries(groups.changes)) {
+    for (const key of Object.keys(flat)) if (key.startsWith(`${field}.`)) delete flat[key];
+    flat[field] = value;
+  }
 
   const { accepted, problems } = input.check(flat);
   const changes: Obj = {};
@@ -91,7 +102,7 @@ export function itemSubmit<P>(input: ItemSubmitInput<P>): {
       lists.set("m2m.locations", kept);
   }
   for (const [path, list] of lists) changes[`system.${path}`] = list;
-  return { changes, problems };
+  return { changes, problems: [...groups.problems, ...problems] };
 }
 
 function setPath(target: Obj, path: string, value: unknown): void {
