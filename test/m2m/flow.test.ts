@@ -25,6 +25,7 @@ import {
   tickConditions,
   type HeldCondition,
 } from "../../src/core/turns";
+import { hm3 } from "../../src/rules/hm3";
 import {
   chooseManeuver,
   m2mFlow,
@@ -636,6 +637,75 @@ describe("state effects are applied to whoever they belong to", () => {
     expect(data(stateOf(r, "defender").block)).toEqual(data(pierre));
   });
 
+  const fumble = (criticalMiss: Record<string, number>) => {
+    const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
+    const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;
+    // A roll of 18 is always a critical miss (§5.4); the table roll decides what follows (§10.3).
+    const r = m2mFlow.result(startWith(decl(fried, pierre), { attack: 18, ...criticalMiss }));
+    return { r, fried: stateOf(r, "attacker").block, pierre };
+  };
+
+  it("Critical Miss 9: the attacker drops his axe; it is on the ground and cannot attack (L2607)", () => {
+    const { r, fried, pierre } = fumble({ criticalMiss: 9 });
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "attacker",
+      condition: "disarmed",
+      cause: "criticalMiss",
+      until: "recovered",
+    });
+    expect(data(fried).weapons.axe!.place).toBe("ground");
+    expect(data(fried).conditions).toEqual([]);
+    const next = act(FRIEDRICK, turn(fried, "turnEnd").block, { maneuver: "attack" }).block;
+    expect(() => startWith(decl(next, pierre), { attack: 10 })).toThrow(/not ready/);
+    expect(() =>
+      chooseManeuver(parsed(FRIEDRICK, turn(turn(fried, "turnEnd").block, "turnStart").block), {
+        maneuver: "ready",
+        weapon: "axe",
+      }),
+    ).toThrow(/picked up/);
+  });
+
+  it("Critical Miss 3: the axe breaks (L2602); a broken weapon cannot attack", () => {
+    const { r, fried, pierre } = fumble({ criticalMiss: 3 });
+    expect(r.effects).toContainEqual({
+      type: "weaponDamaged",
+      to: "attacker",
+      broken: true,
+      cause: "criticalMiss",
+    });
+    expect(data(fried).weapons.axe!.broken).toBe(true);
+    const next = act(FRIEDRICK, turn(fried, "turnEnd").block, { maneuver: "attack" }).block;
+    expect(() => startWith(decl(next, pierre), { attack: 10 })).toThrow(/broken/);
+  });
+
+  it("Critical Miss 7: he loses his balance until his next turn (L2605) and the axe is unready (L2115)", () => {
+    const { fried } = fumble({ criticalMiss: 7 });
+    expect(data(fried).conditions.map((c) => [c.condition, c.until])).toEqual([
+      ["offBalance", "nextTurn"],
+    ]);
+    expect(data(fried).weapons.axe!.turnsToReady).toBe(1);
+    const next = turn(turn(fried, "turnEnd").block, "turnStart");
+    expect(next.ended).toEqual(["offBalance"]);
+  });
+
+  it("Critical Miss 5: he hits himself; the wound, its shock and hp go to the attacker's block", () => {
+    const { r, fried } = fumble({
+      criticalMiss: 5,
+      selfLocation: 1,
+      selfDamage: 6,
+      selfKnockdown: 10,
+    });
+    const self = r.exchange.criticalMiss!.selfHit!;
+    expect(self.wound!.injury).toBeGreaterThan(0);
+    expect(data(fried).hp).toBe(self.wound!.hp);
+    expect(data(fried).hp).toBeLessThan(14);
+    expect(data(fried).conditions.find((c) => c.condition === "shocked")!.value).toBe(
+      self.wound!.shock,
+    );
+    expect(r.effects.filter((e) => e.to === "defender" && e.type !== "state")).toEqual([]);
+  });
+
   it("a block that rolls 17-18 leaves the defender's shield unready (§6.7)", () => {
     const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
     const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;
@@ -649,6 +719,26 @@ describe("state effects are applied to whoever they belong to", () => {
     expect(m2mFlow.pending(next)!.options.find((o) => o.id === "block")!.unavailableKey).toBe(
       "BLOWBYBLOW.M2M.Unavailable.forbidden",
     );
+  });
+
+  it("a ruleset without turn hooks refuses a turn event (HM3)", () => {
+    expect(() => runTurnEvent(hm3, newFighterBlock(10), "turnStart", fixed({}))).toThrow(
+      /no turn hooks/,
+    );
+  });
+
+  it("names whose dice each roll is (docs/architecture.md §2.6)", () => {
+    expect(
+      ["attack", "location", "damage", "criticalHit", "criticalMiss.2"].map((n) =>
+        m2mFlow.rollSide!(n),
+      ),
+    ).toEqual(Array(5).fill("attacker"));
+    expect(
+      ["defence", "defence.2", "knockdown", "death.2", "defenceCriticalMiss"].map((n) =>
+        m2mFlow.rollSide!(n),
+      ),
+    ).toEqual(Array(5).fill("defender"));
+    expect(m2mFlow.rollSide!("selfDamage")).toBeNull();
   });
 
   it("refuses a malformed block naming the field", () => {

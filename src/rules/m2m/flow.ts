@@ -1312,6 +1312,20 @@ export function resolveFeint(
   return { block: blockOf(s, fighter.revision + 1), rolls: rec.records, margin };
 }
 
+/**
+ * Whose dice a roll is (docs/architecture.md §2.6): the attacker's strike (`attack`,
+ * `location`, `side`, `damage`, `criticalHit`, his `criticalMiss`…); the defender's defence
+ * and his body's rolls (`defence`, `defence.2`, `defenceCriticalMiss`…, `knockdown`, `death`…).
+ * A fumbler's own wound (`self…`) may be either side's: the GM's client rolls it.
+ */
+function flowRollSide(name: string): Side | null {
+  const base = name.split(".")[0]!;
+  if (["attack", "location", "side", "damage", "criticalHit", "criticalMiss"].includes(base))
+    return "attacker";
+  if (["defence", "defenceCriticalMiss", "knockdown", "death"].includes(base)) return "defender";
+  return null;
+}
+
 // ── The ruleset ─────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -1339,5 +1353,6 @@ export const m2mFlow: Ruleset<M2mFlowDeclaration, M2mFlowChoice, M2mFlowState, M
     if (!state.result) throw new Error("The exchange is waiting for the defender's defence.");
     return state.result;
   },
+  rollSide: flowRollSide,
   turns: m2mTurns,
 };
