@@ -327,6 +327,40 @@ describe("maneuvers (§4.2, §4.6) and their refusals", () => {
     ).toThrow(/All-Out Attack maneuver/);
   });
 
+  it("one attack per turn (L1646): a second attack before his next turn is refused, and allowed after it", () => {
+    const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
+    const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;
+    // A miss (roll 16 vs 14) still spends the attack.
+    const r = m2mFlow.result(startWith(decl(fried, pierre), { attack: 16 }));
+    const after = stateOf(r, "attacker").block;
+    expect(data(after).attacks).toBe(1);
+    const w = parseFighterBlock(after);
+    w.state.weapons = {}; // even with the axe ready again
+    expect(() =>
+      startWith(decl({ ...after, data: w.state as unknown as Record<string, unknown> }, pierre), {
+        attack: 10,
+      }),
+    ).toThrow(/already attacked this turn/);
+    expect(data(turn(after, "turnStart").block).attacks).toBe(0);
+  });
+
+  it("a stunned fighter who fails to recover does nothing: his All-Out Attack no longer bars his defences", () => {
+    const b = act(PIERRE, newFighterBlock(10), { maneuver: "all-out-attack" }).block;
+    data(b).conditions = [
+      { condition: "stunned", cause: "wound", until: "recovered", armed: false },
+    ];
+    const failed = turn(turn(b, "turnEnd").block, "turnStart", { stunRecovery: 12 });
+    expect(data(failed.block).maneuver).toBeNull();
+    const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
+    const p = m2mFlow.pending(startWith(decl(fried, failed.block), { attack: 10 }))!;
+    // Dodge 4 − 4 stunned (C2) + PD 3; no retreat while stunned (L2378).
+    expect(p.options.find((o) => o.id === "dodge")).toMatchObject({ target: { value: 3 } });
+    expect(p.options.find((o) => o.id === "dodge")!.unavailableKey).toBeUndefined();
+    expect(p.options.find((o) => o.id === "dodge-retreat")!.unavailableKey).toBe(
+      "BLOWBYBLOW.M2M.Unavailable.forbidden",
+    );
+  });
+
   it("itemises the effective skill: All-Out Attack +4, shock −N from last turn's wounds, aimed location", () => {
     const b = newFighterBlock(14);
     data(b).conditions = [

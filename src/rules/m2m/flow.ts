@@ -135,6 +135,8 @@ export interface M2mFighterState {
   maneuver: ManeuverId | null;
   /** The turn he chose it on. */
   maneuverTurn: number;
+  /** Attacks made since his turn started: one per turn (L1646; Wait's one attack, L1676). */
+  attacks: number;
   /** Defences used since his turn started (C8, L2376). */
   defences: DefenceCounters;
   weapons: Record<string, WeaponStatus>;
@@ -153,6 +155,7 @@ export function newFighterBlock(ht: number, hp: number = ht): RulesetBlock {
     turn: 0,
     maneuver: null,
     maneuverTurn: 0,
+    attacks: 0,
     defences: newDefenceCounters(),
     weapons: {},
     shieldReady: true,
@@ -221,6 +224,7 @@ export function parseFighterBlock(
     "turn",
     "maneuver",
     "maneuverTurn",
+    "attacks",
     "defences",
     "weapons",
     "shieldReady",
@@ -269,6 +273,7 @@ export function parseFighterBlock(
     turn: readNumber(d.turn, `${f}.turn`, { integer: true, min: 0 }),
     maneuver: d.maneuver === null ? null : readEnum(d.maneuver, `${f}.maneuver`, MANEUVER_IDS),
     maneuverTurn: readNumber(d.maneuverTurn, `${f}.maneuverTurn`, { integer: true, min: 0 }),
+    attacks: readNumber(d.attacks, `${f}.attacks`, { integer: true, min: 0 }),
     defences: {
       blocks: readNumber(dc.blocks, `${f}.defences.blocks`, { integer: true, min: 0 }),
       parries,
@@ -671,6 +676,12 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       "attacker.state.maneuver",
       s.maneuver,
       "only Attack, Step and Attack, All-Out Attack and Wait allow an attack (L1698)",
+    );
+  if (s.attacks > 0)
+    throw new InputError(
+      "attacker.state.attacks",
+      s.attacks,
+      "he has already attacked this turn (one attack per turn, L1646, L1676)",
     );
   const w = weaponOf(a, d.attack.weapon, "attack.weapon");
   if (statusOf(s, w.id).broken) throw new InputError("attack.weapon", w.id, "is broken");
@@ -1100,6 +1111,7 @@ function nextState(
       ? (f.weapons.find((w) => w.id === d.attack.weapon) ?? null)
       : (f.weapons.find((w) => w.id === defences.find((x) => x.weapon)?.weapon) ?? null);
   // What he did: the attack unreadies as the table says; a parry unreadies a † weapon (§4.6).
+  if (side === "attacker") s.attacks += 1;
   if (side === "attacker" && usedWeapon) {
     const h = held(f, s, usedWeapon);
     if (h) setHeld(s, usedWeapon.id, afterAttack(h, modeBase(usedWeapon, d.attack.mode)));
@@ -1231,6 +1243,7 @@ export const m2mTurns: TurnHooks = {
     s.conditions = ticked.kept;
     if (event === "turnStart") {
       s.turn += 1;
+      s.attacks = 0;
       s.defences = newDefenceCounters();
       for (const f of Object.values(s.feints)) f.armed = true;
       const out = () => holds(s.conditions, "dead") || holds(s.conditions, "unconscious");
@@ -1266,6 +1279,12 @@ export const m2mTurns: TurnHooks = {
       }
     } else {
       for (const [k, f] of Object.entries(s.feints)) if (f.armed) delete s.feints[k];
+    }
+    // A fighter who may not act this turn does nothing: his last maneuver no longer governs
+    // his defences (it lasted until this turn, L1568, L1870).
+    if (event === "turnStart" && actionless(s)) {
+      s.maneuver = null;
+      s.maneuverTurn = s.turn;
     }
     const after = ids(s.conditions);
     const defeated = holds(s.conditions, "dead") || holds(s.conditions, "unconscious");
