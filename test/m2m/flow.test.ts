@@ -740,6 +740,39 @@ describe("state effects are applied to whoever they belong to", () => {
     expect(r.effects.filter((e) => e.to === "defender" && e.type !== "state")).toEqual([]);
   });
 
+  it("a blow that cripples Pierre's weapon arm drops his sword; he can neither attack nor parry with it (L3671-3675)", () => {
+    const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
+    const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;
+    // Aimed at the right arm (−2, hit on 10); 1+4 with a 6 = 10 − DR 1 = 9 × 1.5 = 13, capped at 6 (§9.4).
+    const s = startWith(decl(fried, pierre, { target: "right-arm" }), { attack: 10 });
+    const r = m2mFlow.result(
+      m2mFlow.choose(s, { option: "dodge" }, fixed({ defence: 15, damage: 6, knockdown: 9 })),
+    );
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "defender",
+      condition: "crippled",
+      cause: "wound",
+      location: "right-arm",
+      until: "encounter",
+    });
+    const p = stateOf(r, "defender").block;
+    expect(data(p).weapons.shortsword!.place).toBe("ground");
+    const up = act(PIERRE, turn(p, "turnStart", { stunRecovery: 8 }).block, {
+      maneuver: "attack",
+    }).block;
+    expect(() => startWith(decl(up, fried, {}, PIERRE, FRIEDRICK), { attack: 10 })).toThrow(
+      /weapon arm is crippled/,
+    );
+    const again = startWith(
+      decl(act(FRIEDRICK, turn(fried, "turnEnd").block, { maneuver: "attack" }).block, up),
+      { attack: 10 },
+    );
+    expect(
+      m2mFlow.pending(again)!.options.find((o) => o.id === "parry:shortsword")!.unavailableKey,
+    ).toBe("BLOWBYBLOW.M2M.Unavailable.forbidden");
+  });
+
   it("a block that rolls 17-18 leaves the defender's shield unready (§6.7)", () => {
     const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
     const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;

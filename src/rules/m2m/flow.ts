@@ -292,6 +292,15 @@ function blockOf(state: M2mFighterState, revision: number): RulesetBlock {
   return { ruleset: "m2m", revision, data: copy(state) as unknown as Record<string, unknown> };
 }
 
+/**
+ * A crippled weapon arm or hand (right-handed, L1976): it cannot attack or parry (L3671-3675;
+ * a strained shoulder alike, L2611). A crippled shield arm cannot block (L3675).
+ */
+function crippled(s: M2mFighterState, ...where: string[]): boolean {
+  return s.conditions.some((c) => c.condition === "crippled" && where.includes(c.location ?? ""));
+}
+const WEAPON_ARM = ["right-arm", "right-hand"];
+
 /** He can choose no maneuver: dead, unconscious or still stunned (L1870, L1876). */
 function actionless(s: M2mFighterState): boolean {
   return (
@@ -683,6 +692,12 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       s.attacks,
       "he has already attacked this turn (one attack per turn, L1646, L1676)",
     );
+  if (crippled(s, ...WEAPON_ARM) && d.attack.kind !== "unarmed")
+    throw new InputError(
+      "attacker.state.conditions",
+      "crippled",
+      "his weapon arm is crippled: it cannot attack (L3671-3675, L2611)",
+    );
   const w = weaponOf(a, d.attack.weapon, "attack.weapon");
   if (statusOf(s, w.id).broken) throw new InputError("attack.weapon", w.id, "is broken");
   if (!weaponReady(a, s, w))
@@ -812,6 +827,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
     posture: s.posture,
     retreatUsed: s.defences.retreated,
     lostBalance: holds(s.conditions, "offBalance"),
+    shieldArmCrippled: crippled(s, "left-arm"),
   };
   const ctx = { kind: d.attack.kind, fromHex: d.attack.fromHex };
   const out: DefenceEntry[] = [];
@@ -885,7 +901,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
     const kind = w.table ? parryKindOf(getHandWeapon(w.table).skill) : "weapon";
     const o = allowedDefences(ctx, {
       ...base,
-      readyWeapon: weaponReady(df, s, w),
+      readyWeapon: weaponReady(df, s, w) && !crippled(s, ...WEAPON_ARM),
       weaponKind: kind,
     }).find((x) => x.defence === "parry")!;
     const spent = !canUse(s.defences, "parry", {
@@ -1144,6 +1160,15 @@ function nextState(
       e.condition === "shocked" ? "add" : "max",
     );
     if (e.condition === "prone") s.posture = "lying";
+    // A crippled hand or arm drops what it holds (L3671-3673); a strained shoulder need not (L2611).
+    if (
+      e.condition === "crippled" &&
+      e.cause !== "criticalMiss" &&
+      WEAPON_ARM.includes(e.location ?? "")
+    )
+      for (const w of f.weapons)
+        if (statusOf(s, w.id).place === "hand")
+          s.weapons[w.id] = { ...statusOf(s, w.id), place: "ground" };
     if (e.condition === "shieldUnready") s.shieldReady = false;
     if (e.condition === "disarmed") {
       const w = usedWeapon ?? weaponsInHand[0];
