@@ -808,6 +808,27 @@ describe("state effects are applied to whoever they belong to", () => {
     expect(m2mFlow.rollSide!("selfDamage")).toBeNull();
   });
 
+  it("parseResolveInput takes the defence as the answer to its prompt; bad input names the field", () => {
+    const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
+    const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;
+    const { decl: d, answers } = m2mFlow.parseResolveInput({
+      ...decl(fried, pierre),
+      defence: { option: "dodge" },
+    });
+    expect(answers).toEqual({ defence: [{ option: "dodge" }] });
+    const { result } = runExchange(m2mFlow, d, answers, fixed({ attack: 10, defence: 6 }));
+    expect(result.defences.map((x) => [x.option, x.outcome])).toEqual([["dodge", "success"]]);
+    expect(() => m2mFlow.parseDeclaration(decl(fried, pierre, { weapon: "mace" }))).toThrow(
+      /attack\.weapon.*no such weapon/,
+    );
+    expect(() => m2mFlow.parseDeclaration(decl(fried, pierre, { kind: "laser" }))).toThrow(
+      /attack\.kind/,
+    );
+    expect(() => m2mFlow.parseDeclaration(decl(fried, pierre, { mode: "thrust" }))).toThrow(
+      /attack\.mode.*swing/,
+    );
+  });
+
   it("refuses a malformed block naming the field", () => {
     const b = newFighterBlock(10);
     expect(() => parseFighterBlock({ ...b, data: { ...b.data, posture: "flying" } })).toThrow(

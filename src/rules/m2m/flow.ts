@@ -483,12 +483,21 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
       });
     });
   }
+  const attacker = readFighter(o.attacker, "attacker");
+  const weapon = weaponOf(attacker, readString(a.weapon, "attack.weapon"), "attack.weapon");
+  const mode = readString(a.mode, "attack.mode");
+  if (!weapon.modes[mode])
+    throw new InputError(
+      "attack.mode",
+      mode,
+      `expected one of ${Object.keys(weapon.modes).join(", ")}`,
+    );
   return {
-    attacker: readFighter(o.attacker, "attacker"),
+    attacker,
     defender: readFighter(o.defender, "defender"),
     attack: {
-      weapon: readString(a.weapon, "attack.weapon"),
-      mode: readString(a.mode, "attack.mode"),
+      weapon: weapon.id,
+      mode,
       target:
         a.target === undefined
           ? "random"
