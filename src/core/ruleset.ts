@@ -77,9 +77,98 @@ export type Effect =
       location?: string;
       /** Its size (GURPS shock: the penalty to the next attack). */
       value?: number;
+      /** How long it lasts (docs/architecture.md §5 item 5a); absent: until removed by hand. */
+      until?: ConditionDuration;
     }
   | { type: "weaponDamaged"; to: Side; broken: boolean; cause: string }
-  | { type: "tacticalAdvantage"; to: Side; cause: string };
+  | { type: "tacticalAdvantage"; to: Side; cause: string }
+  | {
+      /**
+       * The side's ruleset state block after the exchange (§5 item 6): computed from the block
+       * the declaration carried at `basedOn`; the adapter stores it, and refuses (re-runs the
+       * exchange) when the actor's block is no longer at that revision.
+       */
+      type: "state";
+      to: Side;
+      block: RulesetBlock;
+      basedOn: number;
+    };
+
+/**
+ * How long a condition lasts, counted in the bearer's own turns (docs/architecture.md §5 item
+ * 5a): `nextTurn` ends when his next turn starts (GURPS lost balance); `endOfNextTurn` lasts
+ * through his next turn (GURPS shock); `recovered` lasts until a roll or an action ends it
+ * (stun, prone, unconscious); `encounter` until the fight is over (a crippled limb);
+ * `permanent` never (death); `{turns: n}` ends at the end of his nth turn (funny-bone crippling).
+ * A condition set during the bearer's own turn starts counting at his next turn.
+ */
+export type ConditionDuration =
+  | "nextTurn"
+  | "endOfNextTurn"
+  | "recovered"
+  | "encounter"
+  | "permanent"
+  | { turns: number };
+
+/**
+ * A ruleset's own state of one combatant, kept on the actor (or its combatant) between
+ * exchanges as plain JSON: GURPS hp, the maneuver chosen, defences used, weapon readiness,
+ * held conditions, feint margins. Opaque to the adapter; `revision` goes up by one with every
+ * change so a stale exchange is refused (docs/architecture.md §5 item 6).
+ */
+export interface RulesetBlock {
+  ruleset: RulesetId;
+  revision: number;
+  data: Record<string, unknown>;
+}
+
+/** Events outside an exchange a ruleset may act on (docs/architecture.md §5 item 8). */
+export const TURN_EVENTS = ["turnStart", "turnEnd"] as const;
+export type TurnEvent = (typeof TURN_EVENTS)[number];
+
+/** One roll-based check a turn event made, for the chat card. */
+export interface TurnCheck {
+  /** Localisation key of what was checked (`BLOWBYBLOW.M2M.Turn.stunRecovery`). */
+  key: string;
+  /** The named roll. */
+  roll: string;
+  target: number;
+  total: number;
+  success: boolean;
+}
+
+/** What a turn event did to its bearer. Plain data; replays from `rolls`. */
+export interface TurnOutcome {
+  event: TurnEvent;
+  /** Every roll made, in order. */
+  rolls: RollRecord[];
+  /** The checks those rolls decided. */
+  checks: TurnCheck[];
+  /** The bearer's block after the event (revision + 1). */
+  block: RulesetBlock;
+  /** Conditions that began and ended with the event (for the adapter's status effects). */
+  set: ConditionId[];
+  ended: ConditionId[];
+  /** He may choose no maneuver this turn (stunned, unconscious, dead): the tracker passes him by. */
+  actionless: boolean;
+  /** Out of the fight (unconscious, dead): the tracker marks him defeated. */
+  defeated: boolean;
+}
+
+/** A combatant as the tracker orders them: its id and the ruleset's block. */
+export interface TurnOrderEntry {
+  id: string;
+  /** The figures the ruleset orders by (GURPS: `move`, `speed`, a tie-break `roll`). */
+  figures: Record<string, number>;
+}
+
+/** A ruleset's hooks outside exchanges (docs/architecture.md §5 item 8). Pure. */
+export interface TurnHooks {
+  /** The turn order, first to act first. */
+  order(entries: readonly TurnOrderEntry[]): string[];
+  /** What the bearer's turn starting or ending does to him; rolls are named, so it replays. */
+  onEvent(block: RulesetBlock, event: TurnEvent, dice: Dice): TurnOutcome;
+}
 
 /** Conditions every ruleset can put on a combatant; each ruleset uses a subset. */
 export type ConditionId =
@@ -147,6 +236,8 @@ export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
    * GM's client rolls it.
    */
   rollSide?(name: string): Side | null;
+  /** Turn hooks (start- and end-of-turn rolls and expiries, order); absent: none. */
+  readonly turns?: TurnHooks;
 }
 
 /** Answers to prompts, by prompt kind; a kind asked several times takes its answers in order. */
