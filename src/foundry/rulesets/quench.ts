@@ -9,11 +9,13 @@
 import type { RulesetId } from "../../core/ruleset";
 import type { QuenchBatch } from "../quench/batch";
 import { HM3_QUENCH_BATCHES } from "./hm3/quench";
+import { M2M_QUENCH_BATCHES } from "./m2m/quench";
 import { RULESET_IDS } from "./index";
 
 export const RULESET_QUENCH_BATCHES: Readonly<Partial<Record<RulesetId, readonly QuenchBatch[]>>> =
   Object.freeze({
     hm3: HM3_QUENCH_BATCHES,
+    m2m: M2M_QUENCH_BATCHES,
   });
 
 /** Every registered ruleset's batches, in registry order. */

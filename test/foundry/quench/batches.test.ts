@@ -38,6 +38,10 @@ describe("Quench registration", () => {
     expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
       ["blow-by-blow.exchange", "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
       ["blow-by-blow.sheets", "BLOW BY BLOW: sheets and data"],
+      [
+        "blow-by-blow.m2m",
+        "BLOW BY BLOW: a GURPS Man to Man world (packs, Friedrick, sheets, switching back)",
+      ],
     ]);
     expect(quench.batches.map((b) => b.key)).toEqual(BATCH_KEYS);
   });
