@@ -210,6 +210,22 @@ export function m2mWorldBatch(context: QuenchContext, driver: SheetDriver): void
         assert.ok(pack, `the compendium ${id} is there`);
         // The compendium holds documents of its declared type (system.json).
         const docs = (await pack!.getDocuments()) as unknown as Doc[];
+        // Imported first, so that the tests after this one have the documents even when a check
+        // below fails. Each copy is recorded as it is made (the clean-up deletes what was made).
+        const copies: Doc[] = [];
+        made.set(check.name, copies);
+        const cls =
+          check.documentName === "Actor" ? CONFIG.Actor.documentClass : CONFIG.Item.documentClass;
+        await Promise.all(
+          docs.map(async (doc, i) => {
+            // The data is this pack's own document's (an Actor or an Item, as `cls`).
+            const copy = await (
+              cls as unknown as { create(d: Obj): Promise<Doc | undefined> }
+            ).create({ ...worldData(doc), name: `${doc.name} (test)` });
+            if (!copy) throw new Error(`${id}: "${doc.name}" could not be imported.`);
+            copies[i] = copy;
+          }),
+        );
         const index = await pack!.getIndex();
         assert.equal(index.size, docs.length, `${id}: every indexed document loads`);
         const sourcesOf = docs.map((d) => d.toObject() as Obj);
@@ -220,23 +236,6 @@ export function m2mWorldBatch(context: QuenchContext, driver: SheetDriver): void
         );
         for (const source of sourcesOf)
           assert.deepEqual(packProblems(check, source), [], `${id}: ${String(source.name)}`);
-        const cls =
-          check.documentName === "Actor" ? CONFIG.Actor.documentClass : CONFIG.Item.documentClass;
-        const copies = await Promise.all(
-          docs.map(async (doc) => {
-            const data = worldData(doc);
-            // The data is this pack's own document's (an Actor or an Item, as `cls`).
-            const copy = await (
-              cls as unknown as { create(d: Obj): Promise<Doc | undefined> }
-            ).create({
-              ...data,
-              name: `${doc.name} (test)`,
-            });
-            if (!copy) throw new Error(`${id}: "${doc.name}" could not be imported.`);
-            return copy;
-          }),
-        );
-        made.set(check.name, copies);
         docs.forEach((doc, i) => {
           const copy = copies[i]!;
           assert.deepEqual(
