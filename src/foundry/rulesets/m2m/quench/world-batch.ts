@@ -159,7 +159,7 @@ export function m2mWorldBatch(context: QuenchContext, driver: SheetDriver): void
     /** Every world document the batch made, by pack (the creature under "creature"). */
     const made = new Map<string, Doc[]>();
     const open: object[] = [];
-    /** Each made document's source after import, by id. */
+    /** Each made document's source as imported (or made), by id. */
     const sources = new Map<string, string>();
 
     const all = (): Doc[] => [...made.values()].flat();
@@ -224,6 +224,7 @@ export function m2mWorldBatch(context: QuenchContext, driver: SheetDriver): void
             ).create({ ...worldData(doc), name: `${doc.name} (test)` });
             if (!copy) throw new Error(`${id}: "${doc.name}" could not be imported.`);
             copies[i] = copy;
+            sources.set(copy.id!, sourceOf(copy));
           }),
         );
         const index = await pack!.getIndex();
@@ -268,6 +269,7 @@ export function m2mWorldBatch(context: QuenchContext, driver: SheetDriver): void
       } as Actor.CreateData);
       assert.ok(creature, "the creature was created");
       made.set("creature", [creature!]);
+      sources.set(creature!.id!, sourceOf(creature!));
       assert.deepEqual(validateM2mBlock(blockOf(creature!, "m2m"), "creature"), []);
     });
 
@@ -334,7 +336,7 @@ export function m2mWorldBatch(context: QuenchContext, driver: SheetDriver): void
     });
 
     it("switched back to HârnMaster 3, every document's source is unchanged", async () => {
-      for (const doc of all()) sources.set(doc.id!, sourceOf(doc));
+      // Each document's source as imported (or made), before the sheets rendered it.
       assert.equal(sources.size, all().length);
       await game.settings.set(SYSTEM_ID, RULESET_SETTING, "hm3");
       for (const doc of all()) {
