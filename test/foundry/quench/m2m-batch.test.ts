@@ -2,11 +2,12 @@
  * The GURPS Man to Man Quench batch (src/foundry/rulesets/m2m/quench/world-batch.ts) fails where
  * it should. batches.test.ts runs it green against the m2m packs as built; here it runs, the way
  * mocha runs it (shim.ts `runBatch`), against packs that are wrong in one way each, and exactly
- * the test that checks that thing fails, while the clean-up still leaves the world as it was.
+ * the test that checks that thing fails, while the clean-up still leaves the world as it was;
+ * and a simulated lossy switch back to hm3 fails the switching test.
  */
 import { describe, expect, it } from "vitest";
 import { packSources, setPack, sheetDriver } from "./world";
-import { standIns, type DocumentInput } from "../stand-ins";
+import { standIns, type DocumentInput, type StandInActor } from "../stand-ins";
 import {
   FRIEDRICK,
   FRIEDRICK_FIGURES,
@@ -58,6 +59,30 @@ describe("the m2m Quench batch fails where it should", () => {
       expect(failed[0]![1]).toContain(String(FRIEDRICK_FIGURES.speed));
     } finally {
       setPack("m2m-sample-fighters", "Actor", fighters);
+    }
+    expectCleanWorld();
+  });
+
+  it("a switch to hm3 that changed a document's source fails the switching test, and only it", async () => {
+    // A lossy switch, simulated: as the world goes back to hm3, Friedrick's m2m fatigue changes.
+    const settings = standIns.game.settings;
+    const set = settings.set.bind(settings);
+    settings.set = (async (namespace: string, key: string, value: unknown) => {
+      if (key === "ruleset" && value === "hm3") {
+        const actors = standIns.game.actors.contents as unknown as StandInActor[];
+        const friedrick = actors.find((a) => a.name === `${FRIEDRICK} (test)`);
+        friedrick?.updateSource({ "system.m2m.fatigue": 1 });
+      }
+      return set(namespace as never, key as never, value as never);
+    }) as typeof settings.set;
+    try {
+      const failed = await failures();
+      expect(failed.map(([title]) => title)).toEqual([
+        "switched back to HârnMaster 3, every document's source is unchanged",
+      ]);
+      expect(failed[0]![1]).toContain(`${FRIEDRICK} (test)'s source`);
+    } finally {
+      settings.set = set;
     }
     expectCleanWorld();
   });
