@@ -1,34 +1,39 @@
 /**
- * The system's Quench batches (docs/testing.md), loaded only when Quench is active (index.ts).
- * Each batch creates throw-away documents and deletes them afterwards.
+ * The system's Quench batches (docs/testing.md), loaded only when Quench is active (index.ts):
+ * every registered ruleset's batches (the Quench registry, src/foundry/rulesets/quench.ts), each
+ * under the key `blow-by-blow.<id>`. Each batch creates throw-away documents and deletes them
+ * afterwards.
  */
+import { allQuenchBatches } from "../rulesets/quench";
+import type { BatchSeams, QuenchBatch } from "./batch";
 import type { QuenchLike } from "./context";
-import { exchangeBatch } from "./exchange-batch";
-import { foundrySheetDriver, sheetsBatch, type SheetDriver } from "./sheets-batch";
-import { foundryStage, type QuenchStage } from "./stage";
+import { foundrySheetDriver } from "./sheet-driver";
+import { foundryStage } from "./stage";
+import { SYSTEM_ID } from "./support";
 
-/** The batches' keys (Quench wants the package id first). */
-export const BATCHES = Object.freeze({
-  exchange: "blow-by-blow.exchange",
-  sheets: "blow-by-blow.sheets",
-} as const);
+export type { BatchSeams } from "./batch";
 
-/** What differs between Foundry and the Node run: the canvas and the sheets' DOM. */
-export interface BatchSeams {
-  stage: QuenchStage;
-  sheets: SheetDriver;
-}
+/** A batch's Quench key (Quench wants the package id first). */
+export const batchKey = (batch: Pick<QuenchBatch, "id">): string => `${SYSTEM_ID}.${batch.id}`;
 
-/** Registers every batch with Quench; the seams are Foundry's unless given (the Node run). */
+/** Every batch's key, in registration order. */
+export const BATCH_KEYS: readonly string[] = Object.freeze(allQuenchBatches().map(batchKey));
+
+/**
+ * Registers every batch with Quench; the seams are Foundry's unless given (the Node run).
+ * Throws when two batches share an id (one would hide the other in Quench).
+ */
 export function registerBatches(
   quench: QuenchLike,
   localize: (key: string) => string,
   seams: BatchSeams = { stage: foundryStage, sheets: foundrySheetDriver },
+  batches: readonly QuenchBatch[] = allQuenchBatches(),
 ): void {
-  quench.registerBatch(BATCHES.exchange, (context) => exchangeBatch(context, seams.stage), {
-    displayName: localize("BLOWBYBLOW.Quench.exchange"),
-  });
-  quench.registerBatch(BATCHES.sheets, (context) => sheetsBatch(context, seams.sheets), {
-    displayName: localize("BLOWBYBLOW.Quench.sheets"),
-  });
+  const keys = batches.map(batchKey);
+  const twice = keys.find((key, i) => keys.indexOf(key) !== i);
+  if (twice) throw new Error(`Blow by Blow: two Quench batches are keyed ${twice}.`);
+  for (const batch of batches)
+    quench.registerBatch(batchKey(batch), (context) => batch.register(context, seams), {
+      displayName: localize(batch.name),
+    });
 }

@@ -8,57 +8,17 @@
  * foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form submission in place
  * of foundrySheetDriver). What passing here proves, and what it does not, is in docs/testing.md.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  addUser,
-  asUser,
-  Collection,
-  createScene,
-  GRID_TYPES,
-  placeToken,
-  resetStandIns,
-  standIns,
-  StandInChatMessage,
-  StandInCompendium,
-  targetTokens,
-  TOKEN_DISPOSITIONS,
-  type DocumentInput,
-  type StandInActor,
-  type StandInToken,
-} from "../stand-ins";
+import { sheetDriver, stage } from "./world";
+import { addUser, asUser, Collection, standIns, StandInChatMessage } from "../stand-ins";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
-import { BATCHES, registerBatches } from "../../../src/foundry/quench/batches";
-import {
-  FIGHTERS_PACK,
-  requireGMAndHM3,
-  cleanUp,
-} from "../../../src/foundry/quench/exchange-batch";
+import { BATCH_KEYS, registerBatches } from "../../../src/foundry/quench/batches";
+import { requireGMAndHM3 } from "../../../src/foundry/rulesets/hm3/quench/exchange-batch";
+import { cleanUp } from "../../../src/foundry/quench/support";
 import { onQuenchReady } from "../../../src/foundry/quench";
-import type { SheetDriver } from "../../../src/foundry/quench/sheets-batch";
-import type { QuenchStage } from "../../../src/foundry/quench/stage";
-import { DocumentSheetConfig } from "../stand-ins/applications";
 import { quenchContext, recordingQuench, suiteTimeouts } from "./shim";
 import { BATCH_TIMEOUT_MS } from "../../../src/foundry/quench/context";
-
-const REPO = join(import.meta.dirname, "../../..");
-
-// ── The world, as a GM's v13 world with the system and Quench enabled ────────────────────────
-
-resetStandIns();
-await import("../../../src/foundry/index");
-standIns.Hooks.callAll("init");
-const dir = join(REPO, "packs/_source/hm3-sample-fighters");
-const sources = readdirSync(dir)
-  .filter((f) => f.endsWith(".json"))
-  .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as DocumentInput);
-standIns.game.packs.set(
-  FIGHTERS_PACK,
-  new StandInCompendium({ id: FIGHTERS_PACK, documentName: "Actor", sources }),
-);
-standIns.game.modules = new Collection([["quench", { id: "quench", active: true }]]);
 
 // Quench fires quenchReady (in its setup hook) with the quench object.
 const quench = recordingQuench();
@@ -68,74 +28,22 @@ for (let i = 0; i < 100 && !quench.batches.length; i++)
 
 const randomUniform = standIns.CONFIG.Dice!.randomUniform;
 const applyMode = standIns.game.settings.get("blow-by-blow", "applyMode");
+const ruleset = standIns.game.settings.get("blow-by-blow", "ruleset");
 const prompts = { attack: AttackDialog.prompt, defence: DefenceDialog.prompt };
-
-/** The stand-ins' canvas: their scene and token helpers (the stand-ins have no Scene.create). */
-const stage: QuenchStage = {
-  async placeTokens([a, b]) {
-    const scene = createScene({
-      id: "sceneQuench00001",
-      grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 5 },
-    });
-    const ta = placeToken(a as StandInActor, {
-      at: [0, 0],
-      disposition: TOKEN_DISPOSITIONS.FRIENDLY,
-    });
-    const tb = placeToken(b as StandInActor, { at: [1, 0] });
-    placed.push(ta, tb);
-    return {
-      tokens: [ta.document, tb.document],
-      sceneId: scene.id,
-      cleanup: async () => {
-        standIns.game.scenes!.delete(scene.id);
-      },
-    };
-  },
-  async target(token) {
-    targetTokens(placed.filter((t) => t.document.uuid === token.uuid));
-  },
-};
-const placed: StandInToken[] = [];
-
-/** A stand-in sheet (applications.ts): DOM-free render, form submission by field names. */
-interface StandInSheet {
-  render(force: boolean): Promise<unknown>;
-  renderedHTML: Record<string, string>;
-  submitForm(fields: Record<string, unknown>): Promise<void>;
-  close(): Promise<unknown>;
-}
-
-/** The sheets as the stand-ins run them: the registered class for the document's type. */
-const sheetDriver: SheetDriver = {
-  async render(doc) {
-    const { documentName, type } = doc as { documentName: string; type: string };
-    const registration = DocumentSheetConfig.registrations.find(
-      (r) =>
-        (r.documentClass as { documentName?: string }).documentName === documentName &&
-        ((r.config.types as string[] | undefined) ?? []).includes(type),
-    );
-    if (!registration) throw new Error(`No sheet registered for ${documentName}.${type}`);
-    const Sheet = registration.sheetClass as new (options: { document: object }) => StandInSheet;
-    const sheet = new Sheet({ document: doc });
-    await sheet.render(true);
-    return { sheet, html: Object.values(sheet.renderedHTML).join("\n") };
-  },
-  async submit(sheet, fields) {
-    await (sheet as StandInSheet).submitForm({ ...fields });
-  },
-  async close(sheet) {
-    await (sheet as StandInSheet).close();
-  },
-};
 
 // ── The registration ─────────────────────────────────────────────────────────────────────────
 
 describe("Quench registration", () => {
   it("quenchReady registers the batches under the system's id, with localised names", () => {
     expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
-      [BATCHES.exchange, "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
-      [BATCHES.sheets, "BLOW BY BLOW: sheets and data"],
+      ["blow-by-blow.exchange", "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
+      ["blow-by-blow.sheets", "BLOW BY BLOW: sheets and data"],
+      [
+        "blow-by-blow.m2m",
+        "BLOW BY BLOW: a GURPS Man to Man world (packs, Friedrick, sheets, switching back)",
+      ],
     ]);
+    expect(quench.batches.map((b) => b.key)).toEqual(BATCH_KEYS);
   });
 
   it("registers nothing when the Quench module is not active", async () => {
@@ -205,18 +113,20 @@ for (const batch of forNode.batches) batch.fn(quenchContext());
 
 describe("after the batches", () => {
   it("each batch's suite asked mocha for more than its 2 s default", () => {
-    expect([...suiteTimeouts.values()]).toEqual([BATCH_TIMEOUT_MS, BATCH_TIMEOUT_MS]);
+    expect([...suiteTimeouts.values()]).toEqual(forNode.batches.map(() => BATCH_TIMEOUT_MS));
     expect(BATCH_TIMEOUT_MS).toBeGreaterThan(2000);
   });
 
   it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
     expect(standIns.game.actors.contents).toEqual([]);
+    expect(standIns.game.items.contents).toEqual([]);
     expect(standIns.game.combats!.contents).toEqual([]);
     expect(standIns.game.messages!.contents.map((m) => [m.id, m.content])).toEqual([
       [chatted, "Nice hit!"],
     ]);
     expect(standIns.game.scenes!.contents).toEqual([]);
     expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe(applyMode);
+    expect(standIns.game.settings.get("blow-by-blow", "ruleset")).toBe(ruleset);
     expect(standIns.CONFIG.Dice!.randomUniform).toBe(randomUniform);
     expect(AttackDialog.prompt).toBe(prompts.attack);
     expect(DefenceDialog.prompt).toBe(prompts.defence);

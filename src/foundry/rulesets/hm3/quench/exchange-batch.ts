@@ -12,23 +12,31 @@
  * tracker's defeated mark are asserted. Everything made is deleted afterwards, failure or not,
  * and every setting and function replaced is put back.
  */
-import type { AttackRequest, ChoiceRequest } from "../../core/combat";
-import { replayExchange, type ExchangeCard } from "../../core/flow";
-import { apply, attack, defend } from "../combat/actions";
-import { AttackDialog } from "../combat/attack-dialog";
-import { DefenceDialog } from "../combat/defence-dialog";
-import { exchangeBuild, systemFlags } from "../combat/query-common";
-import { fighterSnapshot } from "../combat/snapshot";
-import { cardOf } from "../data/chat-message/exchange";
-import type { Hm3Result } from "../../rules/hm3";
-import { fightingRuleset, foundryRuleset, worldRuleset } from "../rulesets";
-import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
-import { planFaces, scriptedUniform, type DicePlan } from "./dice-plan";
-import type { QuenchStage, StagedToken } from "./stage";
+import type { AttackRequest, ChoiceRequest } from "../../../../core/combat";
+import { replayExchange, type ExchangeCard } from "../../../../core/flow";
+import type { Hm3Result } from "../../../../rules/hm3";
+import { apply, attack, defend } from "../../../combat/actions";
+import { AttackDialog } from "../../../combat/attack-dialog";
+import { DefenceDialog } from "../../../combat/defence-dialog";
+import { exchangeBuild, systemFlags } from "../../../combat/query-common";
+import { fighterSnapshot } from "../../../combat/snapshot";
+import { cardOf } from "../../../data/chat-message/exchange";
+import { BATCH_TIMEOUT_MS, type QuenchContext } from "../../../quench/context";
+import { planFaces, scriptedUniform, type DicePlan } from "../../../quench/dice-plan";
+import type { QuenchStage, StagedToken } from "../../../quench/stage";
+import {
+  blockOf,
+  cleanUp,
+  importActor,
+  requireActiveGM,
+  requireWorldRuleset,
+  SYSTEM_ID,
+  until,
+} from "../../../quench/support";
+import { fightingRuleset, foundryRuleset } from "../../../rulesets";
 
 type Obj = Record<string, unknown>;
 
-export const SYSTEM_ID = "blow-by-blow";
 export const FIGHTERS_PACK = `${SYSTEM_ID}.hm3-sample-fighters`;
 /** The pack's names of the two fighters (packs/_source/hm3-sample-fighters). */
 export const ATTACKER_NAME = "Sir Aldric, knight";
@@ -60,56 +68,15 @@ export const HEAVY_BLOCK_RESULT = Object.freeze({
 /** A throw-away fighter: a world Actor made from the sample fighters pack. */
 export type FighterDoc = Actor.Implementation;
 
-/** Waits until `ready()` holds (the GM's hooks run after the create or update resolves). */
-export async function until(ready: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-/** Runs each clean-up step even when one fails; throws the failures together afterwards. */
-export async function cleanUp(steps: (() => Promise<unknown> | unknown)[]): Promise<void> {
-  const errors: unknown[] = [];
-  for (const step of steps) {
-    try {
-      await step();
-    } catch (err) {
-      errors.push(err);
-    }
-  }
-  if (errors.length === 1) throw errors[0];
-  if (errors.length) throw new AggregateError(errors, "Blow by Blow test: clean-up failed");
-}
-
-/** Fails unless this client is the active GM's (the flow's steps run there) and HM3 is played. */
+/** Fails unless this client is the active GM's and the world plays HM3. */
 export function requireGMAndHM3(): void {
-  if (!game.user.isGM || game.users.activeGM?.id !== game.user.id)
-    throw new Error(
-      "Run the Blow by Blow batches as the active GM (the exchange steps run there).",
-    );
-  const ruleset = worldRuleset().id;
-  if (ruleset !== "hm3")
-    throw new Error(
-      `The exchange batch plays HM3: set the world's ruleset to hm3 (it is ${ruleset}).`,
-    );
+  requireActiveGM();
+  requireWorldRuleset("hm3", "exchange");
 }
 
-/** Imports a fighter of the sample fighters pack as a throw-away world actor. */
-export async function importFighter(name: string): Promise<FighterDoc> {
-  const pack = game.packs.get(FIGHTERS_PACK);
-  if (!pack) throw new Error(`The compendium ${FIGHTERS_PACK} is missing.`);
-  const doc = (await pack.getDocuments()).find((d) => d.name === name);
-  if (!doc) throw new Error(`No "${name}" in ${FIGHTERS_PACK}.`);
-  // What v13's `fromCompendium` clears for a world copy: the pack's id, folder, sort, ownership.
-  // The pack is an Actor pack (system.json); fvtt-types type its documents as any pack's.
-  const data = doc.toObject() as Actor.Source;
-  for (const key of ["_id", "folder", "sort", "ownership"] as const) delete data[key];
-  const actor = await CONFIG.Actor.documentClass.create({ ...data, name: `${name} (test)` });
-  if (!actor) throw new Error(`"${name}" could not be created.`);
-  return actor;
-}
+/** Imports a fighter of the HM3 sample fighters pack as a throw-away world actor. */
+export const importFighter = (name: string): Promise<FighterDoc> =>
+  importActor(FIGHTERS_PACK, name);
 
 function itemNamed(actor: FighterDoc, type: string, name: string): Item.Implementation {
   const item = actor.items.contents.find((i) => i.type === type && i.name === name);
@@ -117,11 +84,8 @@ function itemNamed(actor: FighterDoc, type: string, name: string): Item.Implemen
   return item;
 }
 
-/**
- * A document's HM3 block, read as the plain data the batches compare (the cast names the block
- * every Blow by Blow actor and item has; its members are read as the pack's values).
- */
-export const hm3Of = (doc: { system: unknown }): Obj => (doc.system as { hm3: Obj }).hm3;
+/** A document's HM3 block, read as the plain data the batches compare. */
+export const hm3Of = (doc: { system: unknown }): Obj => blockOf(doc, "hm3");
 
 export function injuries(actor: FighterDoc): { name: string; hm3: Obj }[] {
   return actor.items.contents

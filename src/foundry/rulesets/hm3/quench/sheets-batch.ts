@@ -11,65 +11,19 @@
  * document's own sheet, its form's inputs and `submit()` (foundrySheetDriver); in Node the
  * stand-ins' DOM-free render and form submission (test/foundry/quench).
  */
-import { FOUNDRY_RULESETS, RULESET_IDS } from "../rulesets";
-import { BATCH_TIMEOUT_MS, type QuenchContext } from "./context";
+import { BATCH_TIMEOUT_MS, type QuenchContext } from "../../../quench/context";
+import type { SheetDriver } from "../../../quench/sheet-driver";
+import { cleanUp, until } from "../../../quench/support";
+import { FOUNDRY_RULESETS, RULESET_IDS } from "../../../rulesets";
 import {
   ATTACKER_NAME,
-  cleanUp,
   hm3Of,
   importFighter,
   requireGMAndHM3,
-  until,
   type FighterDoc,
 } from "./exchange-batch";
 
 type Obj = Record<string, unknown>;
-
-/** What the batch asks of a sheet. */
-export interface SheetDriver {
-  /** Renders the document's sheet; resolves to the sheet and the HTML of all its parts. */
-  render(doc: Actor.Implementation | Item.Implementation): Promise<{ sheet: object; html: string }>;
-  /** Fills the named form fields as a user would and submits the form. */
-  submit(sheet: object, fields: Readonly<Record<string, string | number>>): Promise<void>;
-  close(sheet: object): Promise<void>;
-}
-
-/**
- * A sheet the Foundry driver rendered, as ApplicationV2 (the sheet objects pass through the
- * batch untyped, since the Node run's stand-in sheets are not ApplicationV2s).
- */
-const asApp = (sheet: object) => sheet as foundry.applications.api.ApplicationV2.Any;
-
-/** The driver in Foundry: the document's sheet, its DOM form, `submit()`. */
-export const foundrySheetDriver: SheetDriver = {
-  async render(doc) {
-    // fvtt-types allow an Application v1 sheet too; the system registers only ApplicationV2
-    // sheets (sheets/register.ts).
-    const sheet = doc.sheet as foundry.applications.api.ApplicationV2.Any | null;
-    if (!sheet) throw new Error("The document has no sheet.");
-    await sheet.render({ force: true });
-    await until(() => !!sheet.element?.isConnected, "the sheet to render");
-    return { sheet, html: sheet.element!.innerHTML };
-  },
-  async submit(sheet, fields) {
-    const app = asApp(sheet);
-    const form = app.form;
-    if (!form) throw new Error("The sheet has no form.");
-    let last: Element | null = null;
-    for (const [name, value] of Object.entries(fields)) {
-      // A named form field (the sheets have one element per name, never a radio group).
-      const input = form.elements.namedItem(name) as HTMLInputElement | null;
-      if (!input) throw new Error(`The sheet has no field "${name}".`);
-      input.value = String(value);
-      last = input;
-    }
-    if (app.submit) await app.submit();
-    else last?.dispatchEvent(new Event("change", { bubbles: true }));
-  },
-  async close(sheet) {
-    await asApp(sheet).close();
-  },
-};
 
 /** An older world's character (schema version 0): its HM3 fields flat in `system`. */
 export const FLAT_CHARACTER: Readonly<Obj> = Object.freeze({
