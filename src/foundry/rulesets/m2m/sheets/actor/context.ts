@@ -318,7 +318,13 @@ function skillsContext(input: M2mActorContextInput, t: Tools) {
       ? d.from === "points"
         ? t.localize(TEXT.fromPoints)
         : t.format(TEXT.fromDefault, {
-            from: d.from === "DX" || d.from === "HT" ? d.from : t.localize(SKILL_LABEL[d.from]),
+            from: t.localize(
+              d.from === "DX"
+                ? ATTRIBUTE_ABBR.dx
+                : d.from === "HT"
+                  ? ATTRIBUTE_ABBR.ht
+                  : SKILL_LABEL[d.from],
+            ),
           })
       : "";
     return {
