@@ -137,10 +137,12 @@ const api = {
   /**
    * A GURPS Man to Man world (setting `blow-by-blow.ruleset` = m2m) with Fiendish Friedrick
    * and his gear (test/foundry/rulesets/m2m/sheet-fixtures.ts), and his M2mActorSheet rendered.
-   * `permission`: as for `openActorSheet`.
+   * `permission`: as for `openActorSheet`; `extraItems`: more items of his (`_id`, `name`,
+   * `type`, `system`).
    */
   async openM2mActorSheet(
     permission: number | null = null,
+    extraItems: Obj[] = [],
   ): Promise<{ id: string; actorId: string }> {
     registerCombatSettings();
     await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m");
@@ -149,12 +151,14 @@ const api = {
       name: "Fiendish <i>Friedrick</i>",
       type: "character",
       system: { m2m: friedrickBlock(), description: "<p>A mercenary.</p>" } as unknown as Obj,
-      items: friedrickItems().map((i) => ({
-        _id: i.id,
-        name: i.name,
-        type: i.type,
-        system: structuredClone(i.system) as unknown as Obj,
-      })),
+      items: friedrickItems()
+        .map((i) => ({
+          _id: i.id,
+          name: i.name,
+          type: i.type,
+          system: structuredClone(i.system) as unknown as Obj,
+        }))
+        .concat(extraItems as never[]),
     });
     standIns.game.actors.set(actor.id!, actor);
     if (permission !== null) {
