@@ -11,7 +11,13 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { launch, missingKeys, openAppPage } from "./harness";
-import { ARMOUR_ID, AXE_ID, HTML_NAME, SWORD_ID } from "../foundry/rulesets/m2m/sheet-fixtures";
+import {
+  ARMOUR_ID,
+  AXE_ID,
+  friedrickItems,
+  HTML_NAME,
+  SWORD_ID,
+} from "../foundry/rulesets/m2m/sheet-fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -148,6 +154,38 @@ describe("M2mActorSheet", () => {
     expect(await sheet.locator('.bbb-condition[data-condition="shock"]').textContent()).toBe(
       "Shock −4",
     );
+  });
+  it("items that cannot be worn together: the header names them, in the player's language, and the figures wait", async () => {
+    // A second suit, worn: the data model's derivation refuses it (L1166).
+    const suit = friedrickItems().find((i) => i.id === ARMOUR_ID)!;
+    const second = {
+      _id: "m2mItemChain0001",
+      name: "Chainmail <b>suit</b>",
+      type: suit.type,
+      system: structuredClone(suit.system),
+    };
+    const { id } = await page.evaluate(
+      (extra) => window.bbb.openM2mActorSheet(null, "book", "character", extra),
+      [second],
+    );
+    const sheet = page.locator(`[id="${id}"]`);
+    const error = sheet.locator(".bbb-derivation-error");
+    expect(await error.textContent()).toBe(
+      "The sheet's figures cannot be computed: Chainmail <b>suit</b> and Scale armour are both worn: only one suit of armour is worn at a time (seed 004 L1166).",
+    );
+    // The item's name is text, and no figure is shown.
+    expect(await error.locator("b").count()).toBe(0);
+    expect(await sheet.locator('[data-points="total"] dd').count()).toBe(0);
+    expect(await missingKeys(page)).toEqual([]);
+    await shoot(sheet, "m2m-class-items-refused");
+
+    // Taking the second suit off (its sheet's Worn box) brings the figures back.
+    const { id: itemApp } = await page.evaluate((i) => window.bbb.openM2mItemSheet(i), second._id);
+    await page.locator(`[id="${itemApp}"] input[name="system.equipped"]`).uncheck();
+    await settle();
+    expect(await sheet.locator(".bbb-derivation-error").count()).toBe(0);
+    expect(await sheet.locator('[data-points="total"] dd').textContent()).toBe("100");
+    expect(errors).toEqual([]);
   });
 });
 

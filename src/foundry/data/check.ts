@@ -4,7 +4,7 @@
  * modules (`rulesets/<id>/`) can check their own blocks while the registry loads. The sheets'
  * check (validate.ts `checkRule`) is this with the human plan as the default plan.
  */
-import { showValue } from "../../core/errors";
+import { InputError, showValue } from "../../core/errors";
 import type { PlanContext } from "../rulesets/contract";
 import { LOCATION_ID, type LeafRule, type Rule } from "./rule-kinds";
 
@@ -39,6 +39,22 @@ export interface Problem {
   label: string;
   /** Further placeholders (`min`, `max`, `choices`, `plan`); values starting `BLOWBYBLOW.` are keys. */
   data: Record<string, string | number>;
+}
+
+/**
+ * An input error that carries its own localisable problem: a derivation that knows what it
+ * refuses (a ruleset naming the item, its field and value with a message key of its own) throws
+ * it, and the actor's derived data lists `problem` as it is. `reason` is the English text for a
+ * log or the CLI's one line.
+ */
+export class ProblemError extends InputError {
+  constructor(
+    readonly problem: Problem,
+    reason: string,
+  ) {
+    super(problem.field, problem.value, reason);
+    this.name = "ProblemError";
+  }
 }
 
 export type Check =

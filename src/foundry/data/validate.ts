@@ -19,7 +19,14 @@ import { ruleFor, type Rule, type TypeKey } from "./rules";
 
 export type { PlanContext };
 export { planContext };
-export { VALIDATION_KEYS, formatProblem, type Check, type Localizer, type Problem } from "./check";
+export {
+  VALIDATION_KEYS,
+  formatProblem,
+  ProblemError,
+  type Check,
+  type Localizer,
+  type Problem,
+} from "./check";
 
 /** The human plan's locations (the default ruleset's: `FoundryRuleset.data.humanPlan`). */
 export const HUMAN_PLAN_CONTEXT: PlanContext = humanPlanContext();

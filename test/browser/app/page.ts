@@ -143,12 +143,14 @@ const api = {
    * and his gear (test/foundry/rulesets/m2m/sheet-fixtures.ts), and his M2mActorSheet rendered.
    * `permission`: as for `openActorSheet`; `gear`: his book gear, or chainmail pieces with his
    * large shield instead of his scale armour (`chainItems`); `type`: a creature has the same
-   * block with its hit-location plan (the human one).
+   * block with its hit-location plan (the human one); `extraItems`: more items of his (`_id`,
+   * `name`, `type`, `system`).
    */
   async openM2mActorSheet(
     permission: number | null = null,
     gear: "book" | "chain" = "book",
     type: "character" | "creature" = "character",
+    extraItems: Obj[] = [],
   ): Promise<{ id: string; actorId: string }> {
     registerCombatSettings();
     await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m");
@@ -161,12 +163,14 @@ const api = {
           type === "creature" ? { ...friedrickBlock(), bodyPlan: "m2m-human" } : friedrickBlock(),
         description: "<p>A mercenary.</p>",
       } as unknown as Obj,
-      items: (gear === "chain" ? chainItems() : friedrickItems()).map((i) => ({
-        _id: i.id,
-        name: i.name,
-        type: i.type,
-        system: structuredClone(i.system) as unknown as Obj,
-      })),
+      items: (gear === "chain" ? chainItems() : friedrickItems())
+        .map((i) => ({
+          _id: i.id,
+          name: i.name,
+          type: i.type,
+          system: structuredClone(i.system) as unknown as Obj,
+        }))
+        .concat(extraItems as never[]),
     });
     standIns.game.actors.set(actor.id!, actor);
     if (permission !== null) {

@@ -2,7 +2,8 @@
  * The derived data of an actor: the active ruleset's derivation (`FoundryRuleset.derive`, e.g.
  * HM3's `deriveHm3Character`) on the actor's data and items.
  * Never throws on sheet data: a value the derivation refuses (an attribute out of range…)
- * leaves `derived` null and lists the problem, localisable like sheet input problems.
+ * leaves `derived` null and lists the problem, localisable like sheet input problems (a
+ * `ProblemError` brings its own: the ruleset named the item, field and reason).
  */
 import { InputError } from "../../../core/errors";
 import {
@@ -14,7 +15,7 @@ import {
 import type { TypeKey } from "../rules";
 import { ruleFor } from "../rules";
 import type { CharacterSource, CreatureSource } from "../source";
-import { checkRule, labelFor, VALIDATION_KEYS, type Problem } from "../validate";
+import { checkRule, labelFor, ProblemError, VALIDATION_KEYS, type Problem } from "../validate";
 
 // A type alias, not an interface: fvtt-types needs derived data assignable to AnyObject.
 export type ActorDerivedData = {
@@ -45,6 +46,11 @@ export function deriveActor(
       errors: [],
     };
   } catch (err) {
+    // The derivation named the problem itself (field, message key and data): listed as it is.
+    if (err instanceof ProblemError) {
+      report(err);
+      return { derived: null, errors: [err.problem] };
+    }
     const field = err instanceof InputError ? err.field : "";
     const value = err instanceof InputError ? err.value : undefined;
     const path = ruleset.derive.fieldPath(field);

@@ -14,14 +14,17 @@
  *   (a table reference or damage: an item made for another ruleset carries the block's defaults
  *   only, and is not a bow).
  *
- * A value the conversion refuses (two suits, two shields, an improvised shield without its PD)
- * is an `InputError` on `items` naming the item. Pure.
+ * What cannot be worn or used together (two suits, two shields, a suit with pieces) or a value
+ * the conversion refuses (an improvised shield without its PD) is a `ProblemError` on
+ * `system.items` naming the items (./gear-problems.ts). Pure.
  */
 import { InputError } from "../../../core/errors";
+import { ProblemError } from "../../data/check";
 import type { SkillId } from "../../../rules/m2m/skills";
 import type { ItemLike } from "../contract";
 import type { M2mGear, M2mGearWeapon } from "./character-input";
 import type { M2mArmourBlock, M2mMissileBlock, M2mWeaponBlock } from "./item-data";
+import { GEAR_KEYS, gearProblem, itemValueProblem } from "./gear-problems";
 import { pieceArmourInput, shieldInput, suitArmourInput } from "./item-convert";
 
 type Obj = Record<string, unknown>;
@@ -29,16 +32,16 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 const num = (v: unknown, fallback: number) =>
   typeof v === "number" && Number.isFinite(v) ? v : fallback;
 
-/** The field every gear problem names: the actor's items. */
-export const GEAR_FIELD = "items";
-
 /** An item's m2m gear contribution, or an InputError naming it. */
 export function m2mGear(items: readonly ItemLike[]): M2mGear {
   let load = 0;
   let armour: M2mGear["armour"] = null;
   let shield: M2mGear["shield"] = null;
+  let suitName = "";
+  let shieldName = "";
   const weapons: M2mGearWeapon[] = [];
   const pieces: NonNullable<M2mGear["pieces"]>[number][] = [];
+  const pieceNames: string[] = [];
   for (const item of items) {
     const system = isObj(item.system) ? item.system : {};
     if (system.carried === true) load += num(system.weight, 0) * num(system.quantity, 1);
@@ -46,23 +49,37 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
     const block = system.m2m;
     if (!isObj(block)) continue;
     const id = item.id ?? item.name;
-    const refuse = (reason: string): never => {
-      throw new InputError(GEAR_FIELD, item.name, reason);
-    };
     try {
       if (item.type === "armour") {
         const a = block as unknown as M2mArmourBlock;
         if (a.kind !== "suit") {
-          if ((a.locations ?? []).length > 0) pieces.push(pieceArmourInput(a, id));
+          if ((a.locations ?? []).length > 0) {
+            pieces.push(pieceArmourInput(a, id));
+            pieceNames.push(item.name);
+          }
           continue;
         }
-        if (armour) refuse("only one suit of armour at a time (L1166)");
+        if (armour)
+          throw gearProblem(
+            GEAR_KEYS.twoSuits,
+            item.name,
+            { item: item.name, other: suitName },
+            "only one suit of armour at a time (L1166)",
+          );
         armour = suitArmourInput(a);
+        suitName = item.name;
       } else if (item.type === "weapon") {
         const w = block as unknown as M2mWeaponBlock;
         if (w.shield) {
-          if (shield) refuse("one shield at a time");
+          if (shield)
+            throw gearProblem(
+              GEAR_KEYS.twoShields,
+              item.name,
+              { item: item.name, other: shieldName },
+              "one shield at a time",
+            );
           shield = shieldInput(w);
+          shieldName = item.name;
         }
         const skills = [...new Set((w.modes ?? []).map((m) => m.skill))] as SkillId[];
         for (const skill of skills) weapons.push({ id, name: item.name, skill });
@@ -72,15 +89,16 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
           weapons.push({ id, name: item.name, skill: m.skill as SkillId });
       }
     } catch (err) {
-      if (err instanceof InputError && err.field !== GEAR_FIELD)
-        throw new InputError(GEAR_FIELD, item.name, `${err.field}: ${err.reason}`);
+      if (err instanceof InputError && !(err instanceof ProblemError))
+        throw itemValueProblem(item, err);
       throw err;
     }
   }
   if (armour && pieces.length > 0)
-    throw new InputError(
-      GEAR_FIELD,
-      pieces.map((p) => p.id).join(", "),
+    throw gearProblem(
+      GEAR_KEYS.suitWithPieces,
+      suitName,
+      { item: suitName, pieces: pieceNames.join(", ") },
       "a Basic suit is worn alone, never with Advanced pieces (L2625)",
     );
   return pieces.length > 0

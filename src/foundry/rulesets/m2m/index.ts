@@ -30,6 +30,7 @@ import {
 } from "./character-data";
 import { deriveM2mActor, m2mSystemPath, type M2mActorDerived } from "./character-input";
 import { m2mGear } from "./gear";
+import { engineGearProblem } from "./gear-problems";
 import { defaultM2mItemBlock, M2M_ITEM_RULES, M2M_NULLABLE, m2mItemSchema } from "./item-data";
 import { isM2mItemType, m2mBlockProblems as m2mItemProblems } from "./item-validate";
 import { M2M_LABELS } from "./labels";
@@ -112,7 +113,8 @@ export type M2mDerived = M2mActorDerived & { ruleset: "m2m" };
 
 /**
  * The derivation of an actor (the contract's shape: a value it refuses is an InputError on its
- * `system` path, `m2m.hp`, or `items` for what the items gave).
+ * `system` path, `m2m.hp`; what the items gave is a `ProblemError` on `system.items` naming the
+ * item, ./gear-problems.ts).
  */
 export function deriveM2m(system: Record<string, unknown>, items: readonly ItemLike[]): M2mDerived {
   const block = system.m2m as M2mCharacterBlock | M2mCreatureBlock;
@@ -122,8 +124,12 @@ export function deriveM2m(system: Record<string, unknown>, items: readonly ItemL
     failure = err;
   });
   if (out.derived) return { ruleset: "m2m", ...out.derived };
-  if (failure instanceof InputError)
-    throw new InputError(m2mSystemPath(block, failure.field), failure.value, failure.reason);
+  if (failure instanceof InputError) {
+    const path = m2mSystemPath(block, failure.field);
+    // What the items gave: the problem names the item, its field and value.
+    if (path === "items") throw engineGearProblem(failure, block, items, gear);
+    throw new InputError(path, failure.value, failure.reason);
+  }
   if (failure !== undefined) throw failure;
   const p = out.errors[0]!;
   throw new InputError(p.field.replace(/^system\./, ""), p.value, p.key);

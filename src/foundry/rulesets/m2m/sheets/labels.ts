@@ -1,11 +1,23 @@
 /**
  * The lang keys of the GURPS Man to Man sheets (lang/en.json, `BLOWBYBLOW.M2M.Sheet`): one key
  * per engine id (written out, so test/lang.test.ts sees each) shown on a sheet (skills, races, positions, locations…) and the sheets' own
- * headings. Pure data; a key missing from lang/en.json fails test/foundry/rulesets/m2m/sheets.
+ * headings. Pure data. Each map is typed by the engine's ids (tsc refuses a missing one), and
+ * test/foundry/rulesets/m2m/engine-labels.test.ts checks every id of the engine's lists against
+ * lang/en.json (and the English against the engine's own names).
  */
 import type { SkillId } from "../../../../rules/m2m/skills";
 import type { RaceId } from "../../../../rules/m2m/races";
 import type { PositionId } from "../../../../rules/m2m/maneuvers";
+import type { DamageType, HitLocation } from "../../../../rules/m2m/types";
+import type { Difficulty } from "../../../../rules/m2m/skills";
+import type {
+  ArmourLocation,
+  QualityClass,
+  SocialClass,
+  WeaponQuality,
+} from "../../../../rules/m2m/equipment";
+import type { EncumbranceDef, ShieldSize } from "../../../../rules/m2m/character";
+import type { StoredReach } from "../item-data";
 
 export const ARMOUR_FLAG_LABEL = Object.freeze({
   chainmail: "BLOWBYBLOW.M2M.Sheet.ArmourFlag.chainmail",
@@ -19,7 +31,7 @@ export const ARMOUR_KIND_LABEL = Object.freeze({
   piece: "BLOWBYBLOW.M2M.Sheet.ArmourKind.piece",
 });
 
-export const ARMOUR_LOCATION_LABEL = Object.freeze({
+export const ARMOUR_LOCATION_LABEL: Readonly<Record<ArmourLocation, string>> = Object.freeze({
   head: "BLOWBYBLOW.M2M.Sheet.ArmourLocation.head",
   body: "BLOWBYBLOW.M2M.Sheet.ArmourLocation.body",
   arms: "BLOWBYBLOW.M2M.Sheet.ArmourLocation.arms",
@@ -40,19 +52,19 @@ export const BASIS_LABEL = Object.freeze({
   final: "BLOWBYBLOW.M2M.Sheet.Basis.final",
 });
 
-export const DAMAGE_TYPE_LABEL = Object.freeze({
+export const DAMAGE_TYPE_LABEL: Readonly<Record<DamageType, string>> = Object.freeze({
   cr: "BLOWBYBLOW.M2M.Sheet.DamageType.cr",
   cut: "BLOWBYBLOW.M2M.Sheet.DamageType.cut",
   imp: "BLOWBYBLOW.M2M.Sheet.DamageType.imp",
 });
 
-export const DIFFICULTY_LABEL = Object.freeze({
+export const DIFFICULTY_LABEL: Readonly<Record<Difficulty, string>> = Object.freeze({
   easy: "BLOWBYBLOW.M2M.Sheet.Difficulty.easy",
   average: "BLOWBYBLOW.M2M.Sheet.Difficulty.average",
   hard: "BLOWBYBLOW.M2M.Sheet.Difficulty.hard",
 });
 
-export const ENCUMBRANCE_LABEL = Object.freeze({
+export const ENCUMBRANCE_LABEL: Readonly<Record<EncumbranceDef["id"], string>> = Object.freeze({
   none: "BLOWBYBLOW.M2M.Sheet.Encumbrance.none",
   light: "BLOWBYBLOW.M2M.Sheet.Encumbrance.light",
   medium: "BLOWBYBLOW.M2M.Sheet.Encumbrance.medium",
@@ -61,7 +73,7 @@ export const ENCUMBRANCE_LABEL = Object.freeze({
   overloaded: "BLOWBYBLOW.M2M.Sheet.Encumbrance.overloaded",
 });
 
-export const LOCATION_LABEL = Object.freeze({
+export const LOCATION_LABEL: Readonly<Record<HitLocation, string>> = Object.freeze({
   head: "BLOWBYBLOW.M2M.Sheet.Location.head",
   face: "BLOWBYBLOW.M2M.Sheet.Location.face",
   "left-arm": "BLOWBYBLOW.M2M.Sheet.Location.left-arm",
@@ -101,13 +113,21 @@ export const POSITION_LABEL: Readonly<Record<PositionId, string>> = Object.freez
   lying: "BLOWBYBLOW.M2M.Sheet.Position.lying",
 });
 
-export const QUALITY_CLASS_LABEL = Object.freeze({
+/** A mode's reaches (the tables' C, 1, 2, 3: L4369). */
+export const REACH_LABEL: Readonly<Record<StoredReach, string>> = Object.freeze({
+  C: "BLOWBYBLOW.M2M.Sheet.Reach.C",
+  "1": "BLOWBYBLOW.M2M.Sheet.Reach.1",
+  "2": "BLOWBYBLOW.M2M.Sheet.Reach.2",
+  "3": "BLOWBYBLOW.M2M.Sheet.Reach.3",
+});
+
+export const QUALITY_CLASS_LABEL: Readonly<Record<QualityClass, string>> = Object.freeze({
   sword: "BLOWBYBLOW.M2M.Sheet.QualityClass.sword",
   "cutting-impaling": "BLOWBYBLOW.M2M.Sheet.QualityClass.cutting-impaling",
   crushing: "BLOWBYBLOW.M2M.Sheet.QualityClass.crushing",
 });
 
-export const QUALITY_LABEL = Object.freeze({
+export const QUALITY_LABEL: Readonly<Record<WeaponQuality, string>> = Object.freeze({
   fine: "BLOWBYBLOW.M2M.Sheet.Quality.fine",
   good: "BLOWBYBLOW.M2M.Sheet.Quality.good",
   cheap: "BLOWBYBLOW.M2M.Sheet.Quality.cheap",
@@ -136,7 +156,7 @@ export const RANGED_KIND_LABEL = Object.freeze({
   thrown: "BLOWBYBLOW.M2M.Sheet.RangedKind.thrown",
 });
 
-export const SHIELD_SIZE_LABEL = Object.freeze({
+export const SHIELD_SIZE_LABEL: Readonly<Record<ShieldSize, string>> = Object.freeze({
   improvised: "BLOWBYBLOW.M2M.Sheet.ShieldSize.improvised",
   buckler: "BLOWBYBLOW.M2M.Sheet.ShieldSize.buckler",
   small: "BLOWBYBLOW.M2M.Sheet.ShieldSize.small",
@@ -174,7 +194,7 @@ export const SKILL_LABEL: Readonly<Record<SkillId, string>> = Object.freeze({
   throwing: "BLOWBYBLOW.M2M.Sheet.Skill.throwing",
 });
 
-export const SOCIAL_CLASS_LABEL = Object.freeze({
+export const SOCIAL_CLASS_LABEL: Readonly<Record<SocialClass, string>> = Object.freeze({
   peasant: "BLOWBYBLOW.M2M.Sheet.SocialClass.peasant",
   lower: "BLOWBYBLOW.M2M.Sheet.SocialClass.lower",
   middle: "BLOWBYBLOW.M2M.Sheet.SocialClass.middle",

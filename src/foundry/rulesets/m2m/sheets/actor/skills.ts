@@ -4,7 +4,7 @@
  * ready weapons not bought (at default); the skills that may be added. Pure.
  */
 import { SKILL_IDS, type SkillId } from "../../../../../rules/m2m/skills";
-import { DIFFICULTY_LABEL, SKILL_LABEL, TEXT } from "../labels";
+import { ATTRIBUTE_ABBR, DIFFICULTY_LABEL, SKILL_LABEL, TEXT } from "../labels";
 import { tip, type M2mActorContextInput, type Tools } from "./shared";
 
 export interface SkillRow {
@@ -32,7 +32,13 @@ export function skillsContext(input: M2mActorContextInput, t: Tools) {
       ? d.from === "points"
         ? t.localize(TEXT.fromPoints)
         : t.format(TEXT.fromDefault, {
-            from: d.from === "DX" || d.from === "HT" ? d.from : t.localize(SKILL_LABEL[d.from]),
+            from: t.localize(
+              d.from === "DX"
+                ? ATTRIBUTE_ABBR.dx
+                : d.from === "HT"
+                  ? ATTRIBUTE_ABBR.ht
+                  : SKILL_LABEL[d.from],
+            ),
           })
       : "";
     return {

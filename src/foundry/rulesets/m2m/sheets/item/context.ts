@@ -39,6 +39,7 @@ import {
   QUALITY_CLASS_LABEL,
   QUALITY_LABEL,
   RANGED_KIND_LABEL,
+  REACH_LABEL,
   SHIELD_SIZE_LABEL,
   SKILL_LABEL,
   SOCIAL_CLASS_LABEL,
@@ -222,7 +223,7 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
           : null,
         reach: REACHES.map((r) => ({
           name: `${REACH_INPUT}${i}.${r}`,
-          label: r,
+          label: t.localize(REACH_LABEL[r]),
           checked: m.reach.includes(r),
         })),
         minST: num(`${at}.minST`, m.minST, TEXT.minST, B.minST, t),
