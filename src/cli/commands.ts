@@ -3,6 +3,7 @@
  * "Arguments").
  */
 import { DUEL_COUNT_RANGE } from "../core/bounds";
+import { HIT_LOCATIONS } from "../rules/m2m/types";
 import { SEED_OPTION, type CommandSpec } from "./args";
 
 /**
@@ -10,6 +11,15 @@ import { SEED_OPTION, type CommandSpec } from "./args";
  * duel, docs/performance.md); a larger run is more likely a typo than a wish.
  */
 export const MAX_DUELS = DUEL_COUNT_RANGE.max;
+
+/**
+ * The farthest `fight --range` in yards: beyond any maximum range of the ranged weapon table at
+ * a human ST (a crossbow's ST × 25 is 750 yd at ST 30, L4373–4408); a longer one is a typo.
+ */
+export const MAX_RANGE_YARDS = 1000;
+
+/** The most turns of aim that count: one turn, then up to 3 more at +1 each (L1642, L2889). */
+export const MAX_AIM_TURNS = 4;
 
 /** The commands that read one JSON FILE: no options. */
 const oneFile = (command: string): CommandSpec => ({
@@ -32,6 +42,9 @@ export const COMMANDS = {
       "--ruleset": { kind: "choice", choices: ["hm3", "m2m"] },
       "--weapon": { kind: "text" },
       "--mode": { kind: "text" },
+      "--range": { kind: "whole", min: 0, max: MAX_RANGE_YARDS },
+      "--aim": { kind: "whole", min: 0, max: MAX_AIM_TURNS },
+      "--location": { kind: "choice", choices: ["random", ...HIT_LOCATIONS] },
     },
   },
   duel: {

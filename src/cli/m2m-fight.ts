@@ -5,43 +5,79 @@
  * replayed: the output carries the `resolve` input it ran (`input`, with its seed) and the
  * result's rolls.
  *
- * - The attacker uses the first ready hand weapon's first attack mode, or the weapon and mode
- *   `--weapon` (an item's name or id) and `--mode` (the mode's number from 1, or its attack id
- *   `swing-cut`, or `<technique>:<attack>` when the item has several techniques) choose. Its
- *   skill is the effective level the derivation gives for the mode's skill, with the shock of
- *   last turn's wounds (L1866) and the attacker's position (L2067–2073). Damage is the ST's
- *   basic damage plus the mode's modifier, capped by its maximum damage (§7.2, L972–978), plus a
- *   fine weapon's bonus (L998–1006). The hit location is rolled (`random`).
- * - The defender takes the allowed active defence (§6.2–§6.5, `allowedDefences`) with the
- *   highest score after its modifiers, a tie going to Dodge, then Block, then Parry (a parry
- *   risks the weapon): Dodge, Block with a ready shield, Parry with the ready weapon of the best
- *   Parry. Passive defence is the derived PD (against impaling when the attack impales, chainmail
- *   L1136–1138). DR is the derived armour DR of each hit location (`exchangeDr`: a suit or layered
- *   pieces), Toughness apart (L622). Damage and break resistance come from the item block's
- *   own conversion (`meleeAttack`: a fine weapon's +1 inside the MD cap, ruling M94).
- *
- * Ranged attacks need a range and aim, which a two-actor file does not give: a missile weapon is
- * refused naming `--weapon` (the combat flow brings them).
+ * - The attacker uses the first ready hand weapon's first attack mode (or, with no hand weapon,
+ *   the first ready ranged weapon), or the weapon and mode `--weapon` (an item's name or id)
+ *   and `--mode` (the mode's number from 1, or its attack id `swing-cut`, or
+ *   `<technique>:<attack>` when the item has several techniques) choose. Its skill is the
+ *   effective level the derivation gives for the mode's skill, with the shock of last turn's
+ *   wounds (L1866) and the attacker's position (L2067–2073). Damage is the ST's basic damage
+ *   plus the mode's modifier, capped by its maximum damage (§7.2, L972–978), plus a fine
+ *   weapon's bonus (L998–1006). The hit location is rolled (`random`), or aimed at with
+ *   `--location` (its penalty in the skill, L2450–2474).
+ * - A ranged weapon (an item of the m2m-ranged-weapons pack, §12) shoots at `--range` yards
+ *   after `--aim` turns of aim (0, the default: a snap shot, −4; L1640–1644, L2885–2895): the
+ *   engine's `rangeModifiers` give point blank (+4, and +1 damage for a missile weapon), the
+ *   range increments, half damage and the maximum range (L2903–2932, A12). Its ranges and damage
+ *   come from the item block (`rangedAttack`: the bow's ST for a crossbow, L2853). Man to Man
+ *   has no target-speed modifier for a fighter (the moving-target row, L3543–3553, is for
+ *   objects): range alone counts.
+ * - The defender takes the allowed active defence (§6.2–§6.5, `allowedDefences`, against a hand,
+ *   thrown or missile attack) with the highest score after its modifiers, a tie going to Dodge,
+ *   then Block, then Parry (a parry risks the weapon): Dodge, Block with a ready shield, Parry
+ *   with the ready weapon of the best Parry. Passive defence is the PD of the location struck
+ *   (L2404, L2476; against impaling when the attack impales, chainmail L1136–1138): the location
+ *   aimed at (the torso when an aimed head blow misses by one, L2442), the location a random
+ *   melee swing rolls before its attack (L2432, ruling M2: the engine rolls it first, so the
+ *   same seed gives it here), and the torso's when the location is rolled after the hit (a
+ *   random ranged attack; A9, ruling M95). DR is the derived armour DR of each hit location
+ *   (`exchangeDr`: a suit or layered pieces), Toughness apart (L622). Damage and break
+ *   resistance come from the item block's own conversion (`meleeAttack`: a fine weapon's +1
+ *   inside the MD cap, ruling M94).
  */
 import type { FighterSnapshot } from "../core/combat";
+import { ScriptedDice, SeededDice } from "../core/dice";
 import { InputError } from "../core/errors";
+import type { Modifier } from "../core/modifiers";
 import { attackModifier, attackTarget } from "../rules/m2m/attack";
 import type { DerivedCharacter } from "../rules/m2m/character";
 import { formatDamageExpr } from "../rules/m2m/damage";
-import { allowedDefences, PARRY_WEAPON_KINDS, type DefenceOption } from "../rules/m2m/defence";
+import {
+  allowedDefences,
+  PARRY_WEAPON_KINDS,
+  type AttackKind,
+  type DefenceOption,
+} from "../rules/m2m/defence";
+import { startExchange } from "../rules/m2m/exchange";
+import { aimPenalty } from "../rules/m2m/location";
+import { parseDeclaration } from "../rules/m2m/parse";
+import { rangeModifiers } from "../rules/m2m/ranged";
+import type { DamageExpr, HitLocation } from "../rules/m2m/types";
 import { exchangeDr } from "../rules/m2m/worn-armour";
 import type { M2mCharacterBlock } from "../foundry/rulesets/m2m/character-data";
 import type { M2mActorDerived, M2mWeaponFigures } from "../foundry/rulesets/m2m/character-input";
-import type { M2mMeleeMode, M2mWeaponBlock } from "../foundry/rulesets/m2m/item-data";
-import { meleeAttack } from "../foundry/rulesets/m2m/item-convert";
+import type {
+  M2mMeleeMode,
+  M2mMissileBlock,
+  M2mWeaponBlock,
+} from "../foundry/rulesets/m2m/item-data";
+import { meleeAttack, rangedAttack } from "../foundry/rulesets/m2m/item-convert";
 import { resolveInput } from "../rules/resolve";
 
 type Obj = Record<string, unknown>;
 
-/** What `--weapon` and `--mode` chose (absent: the first ready weapon's first mode). */
+/**
+ * What the options chose: `--weapon` and `--mode` (absent: the first ready weapon's first mode),
+ * `--range` and `--aim` for a ranged weapon, `--location` (absent: `random`).
+ */
 export interface M2mFightFlags {
   weapon?: string;
   mode?: string;
+  /** Yards to the target: a ranged weapon needs it. */
+  range?: number;
+  /** Turns of aim before the shot (0: a snap shot). */
+  aim?: number;
+  /** A hit location aimed at, or `random`. */
+  location?: string;
 }
 
 export interface M2mFightOutcome {
@@ -51,18 +87,35 @@ export interface M2mFightOutcome {
   defender: string;
   attack: {
     item: string;
-    /** The mode as `<technique>:<attack>` (`axe:swing-cut`). */
+    /** The mode as `<technique>:<attack>` (`axe:swing-cut`), or `ranged` for a ranged weapon. */
     mode: string;
     skill: string;
     damage: string;
     type: string;
+    /** The effective skill: the level with `modifiers`. */
     target: number;
+    /** What the level was modified by (shock, posture, aim, range, the location aimed at). */
+    modifiers: Modifier[];
+    /** The location aimed at, or `random`. */
+    location: HitLocation | "random";
+    /** A ranged attack's range, aim and what they gave; null for a hand weapon. */
+    range: {
+      yards: number;
+      aim: number;
+      pointBlank: number;
+      increment: number;
+      halfDamageAt: number | null;
+      max: number;
+      halfDamage: boolean;
+    } | null;
   };
   defence: {
     option: "dodge" | "block" | "parry" | "none";
     item: string | null;
     score: number;
     pd: number;
+    /** The location whose PD counts (the torso's when the location is rolled after the hit). */
+    pdLocation: HitLocation;
     target: number;
   };
   /** The `resolve` input this exchange ran: `cli resolve` on it prints the same result. */
@@ -90,11 +143,22 @@ function weaponBlock(f: FighterSnapshot, id: string): M2mWeaponBlock | null {
   return ((item.system as Obj).m2m as M2mWeaponBlock | undefined) ?? null;
 }
 
-/** The attacker's weapon and mode: the flags', or the first ready hand weapon's first mode. */
-export function chooseAttack(
-  f: FighterSnapshot,
-  flags: M2mFightFlags = {},
-): { weapon: M2mWeaponFigures; block: M2mWeaponBlock; mode: M2mMeleeMode } {
+function missileBlock(f: FighterSnapshot, id: string): M2mMissileBlock | null {
+  const item = f.items.find((i) => i.id === id);
+  if (!item || item.type !== "missile") return null;
+  return ((item.system as Obj).m2m as M2mMissileBlock | undefined) ?? null;
+}
+
+/** The attack chosen: a hand weapon's mode, or a ranged weapon. */
+export type ChosenAttack =
+  | { ranged: false; weapon: M2mWeaponFigures; block: M2mWeaponBlock; mode: M2mMeleeMode }
+  | { ranged: true; weapon: M2mWeaponFigures; block: M2mMissileBlock };
+
+/**
+ * The attacker's weapon and mode: the flags', or the first ready hand weapon's first mode, or
+ * the first ready ranged weapon.
+ */
+export function chooseAttack(f: FighterSnapshot, flags: M2mFightFlags = {}): ChosenAttack {
   const { derived } = figures(f);
   const ready = derived.weapons;
   let weapon: M2mWeaponFigures | undefined;
@@ -105,18 +169,22 @@ export function chooseAttack(
       const names = ready.map((w) => itemName(f, w)).join(", ") || "none";
       throw new InputError("--weapon", flags.weapon, `no such item (ready weapons: ${names})`);
     }
-    if (item.type === "missile")
-      throw new InputError(
-        "--weapon",
-        flags.weapon,
-        "a ranged weapon: fight resolves hand weapons only (a shot needs its range and aim)",
-      );
     weapon = ready.find((w) => w.id === item.id);
+    if (item.type === "missile") {
+      const block = missileBlock(f, item.id);
+      if (!weapon || !block)
+        throw new InputError("--weapon", flags.weapon, "not a ready ranged weapon (equip it)");
+      return { ranged: true, weapon, block };
+    }
     if (!weapon || !weaponBlock(f, item.id)?.modes.length)
       throw new InputError("--weapon", flags.weapon, "not a ready hand weapon");
   } else {
     weapon = ready.find((w) => (weaponBlock(f, w.id)?.modes.length ?? 0) > 0);
-    if (!weapon) throw new InputError("items", ready.length, "no ready hand weapon to attack with");
+    if (!weapon) {
+      const shooter = ready.find((w) => missileBlock(f, w.id) !== null);
+      if (shooter) return { ranged: true, weapon: shooter, block: missileBlock(f, shooter.id)! };
+      throw new InputError("items", ready.length, "no ready hand or ranged weapon to attack with");
+    }
   }
   const block = weaponBlock(f, weapon.id)!;
   let mode = block.modes[0]!;
@@ -136,13 +204,13 @@ export function chooseAttack(
           : `not a mode of ${itemName(f, weapon)} (${list})`,
       );
   }
-  return { weapon, block, mode };
+  return { ranged: false, weapon, block, mode };
 }
 
 /** The best allowed active defence and its score. */
 function chooseDefence(
   f: FighterSnapshot,
-  kind: "melee" | "flail",
+  kind: AttackKind,
 ): { option: DefenceOption | null; score: number; parryWith: M2mWeaponFigures | null } {
   const { block, derived } = figures(f);
   const c = derived.character;
@@ -201,6 +269,142 @@ function combatant(f: FighterSnapshot, impaling: boolean): Obj {
   return out;
 }
 
+/** What the attack puts in the `resolve` input, with what the outcome shows of it. */
+interface AttackPlan {
+  item: string;
+  mode: string;
+  skill: M2mMeleeMode["skill"] | M2mMissileBlock["skill"];
+  damage: DamageExpr;
+  type: M2mMeleeMode["type"];
+  breakResistant: boolean;
+  /** The attack kind the defender's options are checked against (§6.4). */
+  kind: AttackKind;
+  /** Modifiers particular to the weapon (aim, range, point blank). */
+  modifiers: Modifier[];
+  halfDamage: boolean;
+  range: M2mFightOutcome["attack"]["range"];
+}
+
+/** A hand weapon's mode as an attack; `--range` and `--aim` are refused (a shot's only). */
+function meleePlan(
+  a: FighterSnapshot,
+  c: Extract<ChosenAttack, { ranged: false }>,
+  flags: M2mFightFlags,
+): AttackPlan {
+  const item = itemName(a, c.weapon);
+  for (const [flag, value] of [
+    ["--range", flags.range],
+    ["--aim", flags.aim],
+  ] as const)
+    if (value !== undefined)
+      throw new InputError(flag, value, `for a ranged weapon only: ${item} is a hand weapon`);
+  // The item block's own conversion: quality bonus inside the MD cap (ruling M94), quality's
+  // break resistance (L1006).
+  const st = figures(a).derived.character.attributes.st;
+  const melee = meleeAttack(c.block, c.block.modes.indexOf(c.mode), st);
+  return {
+    item,
+    mode: modeId(c.mode),
+    skill: c.mode.skill,
+    damage: melee.damage!,
+    type: c.mode.type,
+    breakResistant: melee.breakResistant,
+    kind: c.mode.flail ? "flail" : "melee",
+    modifiers: [],
+    halfDamage: false,
+    range: null,
+  };
+}
+
+/**
+ * A ranged weapon's shot at `--range` yards after `--aim` turns (§12.2–§12.3): its damage and
+ * ranges from the item block (`rangedAttack`), the aim and range modifiers from the engine's
+ * `rangeModifiers`, +1 damage for a missile weapon at point blank (L2907).
+ */
+function rangedPlan(
+  a: FighterSnapshot,
+  c: Extract<ChosenAttack, { ranged: true }>,
+  flags: M2mFightFlags,
+): AttackPlan {
+  const item = itemName(a, c.weapon);
+  const field = flags.weapon === undefined ? "items" : "--weapon";
+  if (flags.mode !== undefined)
+    throw new InputError("--mode", flags.mode, `${item} is a ranged weapon: it has no modes`);
+  const character = figures(a).derived.character;
+  const shot = rangedAttack(c.block, character.attributes.st);
+  if (!shot.attack)
+    throw new InputError(
+      field,
+      flags.weapon ?? item,
+      `${item} does no damage an exchange resolves (the oil flask burns, L3044-3062)`,
+    );
+  if (flags.range === undefined)
+    throw new InputError(
+      "--range",
+      undefined,
+      `${item} is a ranged weapon: give the range to the target in yards`,
+    );
+  const r = shot.ranges;
+  const skill = character.skills[c.block.skill];
+  const result = rangeModifiers(
+    flags.range,
+    {
+      pointBlank: r.pointBlank,
+      increment: r.increment,
+      halfDamage: r.halfDamage,
+      max: r.max,
+      missile: r.missile,
+      thrown: r.thrown,
+    },
+    { aimTurns: flags.aim ?? 0, defaultSkill: skill !== undefined && skill.from !== "points" },
+  );
+  if (result.outOfRange)
+    throw new InputError(
+      "--range",
+      flags.range,
+      `beyond ${item}'s maximum range, ${r.max} yd at ST ${r.st} (L2913)`,
+    );
+  const damage = shot.attack.damage!;
+  return {
+    item,
+    mode: "ranged",
+    skill: c.block.skill,
+    damage: { dice: damage.dice, adds: damage.adds + result.pointBlankDamageBonus },
+    type: shot.attack.type,
+    breakResistant: false,
+    kind: c.block.kind,
+    modifiers: result.modifiers,
+    halfDamage: result.halfDamage,
+    range: {
+      yards: flags.range,
+      aim: flags.aim ?? 0,
+      pointBlank: r.pointBlank,
+      increment: r.increment,
+      halfDamageAt: r.halfDamage,
+      max: r.max,
+      halfDamage: result.halfDamage,
+    },
+  };
+}
+
+/** `--location`: `random`, or a location the attack can aim at (face and vitals: impaling). */
+function aimedAt(flags: M2mFightFlags): HitLocation | "random" {
+  return (flags.location ?? "random") as HitLocation | "random";
+}
+
+/**
+ * The location the engine settles before the defence with these dice (an aimed location, the
+ * torso for a head blow missing by one, a random melee swing's roll), or null when it is rolled
+ * after the hit (a random ranged attack). The engine rolls the same dice for the same seed, so
+ * `resolve` on the input finds the same location.
+ */
+function settledLocation(input: Obj, seed: number): HitLocation | null {
+  const rest: Obj = { ...input };
+  delete rest.ruleset;
+  delete rest.seed;
+  return startExchange(parseDeclaration(rest), new ScriptedDice({}, new SeededDice(seed))).location;
+}
+
 /** One m2m exchange, A attacking B, with the dice of `seed`. */
 export function m2mFightExchange(
   a: FighterSnapshot,
@@ -209,30 +413,44 @@ export function m2mFightExchange(
   flags: M2mFightFlags = {},
 ): M2mFightOutcome {
   const { block: ab, derived: ad } = figures(a);
-  const { weapon, block, mode } = chooseAttack(a, flags);
-  const level = ad.character.skills[mode.skill]?.effective;
+  const chosen = chooseAttack(a, flags);
+  const plan = chosen.ranged ? rangedPlan(a, chosen, flags) : meleePlan(a, chosen, flags);
+  const level = ad.character.skills[plan.skill]?.effective;
   if (!level)
     throw new InputError(
       flags.mode === undefined ? "items" : "--mode",
-      modeId(mode),
-      `${a.name} has no level in ${mode.skill}, the skill of ${itemName(a, weapon)}'s mode`,
+      plan.mode,
+      `${a.name} has no level in ${plan.skill}, the skill of ${plan.item}${chosen.ranged ? "" : "'s mode"}`,
     );
-  const mods = [];
+  const bc = figures(b).derived.character;
+  const location = aimedAt(flags);
+  const mods: Modifier[] = [...plan.modifiers];
   if (ab.encounter.shock > 0) mods.push(attackModifier("shock", { hits: ab.encounter.shock }));
   if (ab.encounter.position !== "standing")
-    mods.push(attackModifier("posture", { position: ab.encounter.position }));
+    mods.push(
+      attackModifier("posture", {
+        position: ab.encounter.position,
+        crossbow: plan.skill === "crossbow",
+      }),
+    );
+  if (location !== "random") {
+    let value: number;
+    try {
+      value = aimPenalty(location, { shield: bc.block !== null, type: plan.type });
+    } catch (e) {
+      if (e instanceof InputError)
+        throw new InputError("--location", location, `${e.reason} (${plan.item}, L2458, L2517)`);
+      throw e;
+    }
+    if (value !== 0) mods.push(attackModifier("hit-location", { value }));
+  }
   const skill = attackTarget(level.value, mods).value;
-  // The item block's own conversion: quality bonus inside the MD cap (ruling M94), quality's
-  // break resistance (L1006).
-  const melee = meleeAttack(block, block.modes.indexOf(mode), ad.character.attributes.st);
-  const damage = formatDamageExpr(melee.damage!);
-  const impaling = mode.type === "imp";
-  const d = chooseDefence(b, mode.flail ? "flail" : "melee");
-  const bc = figures(b).derived.character;
-  const pd = impaling ? bc.pdVsImpaling.value : bc.pd.value;
+  const damage = formatDamageExpr(plan.damage);
+  const impaling = plan.type === "imp";
+  const d = chooseDefence(b, plan.kind);
   const defence: Obj = d.option
-    ? { type: d.option.defence, score: d.score, pd }
-    : { type: "none", pd };
+    ? { type: d.option.defence, score: d.score, pd: 0 }
+    : { type: "none", pd: 0 };
   if (d.parryWith) {
     const pb = weaponBlock(b, d.parryWith.id);
     const pm = pb?.modes[0];
@@ -251,16 +469,22 @@ export function m2mFightExchange(
     attack: {
       skill,
       damage,
-      type: mode.type,
-      target: "random",
-      ranged: false,
-      breakResistant: melee.breakResistant,
+      type: plan.type,
+      target: location,
+      ranged: chosen.ranged,
+      breakResistant: plan.breakResistant,
+      ...(plan.halfDamage ? { halfDamage: true } : {}),
     },
     defence,
     defender: combatant(b, impaling),
     attacker: combatant(a, false),
     seed,
   };
+  // The PD of the location struck: settled before the defence, or the torso's (A9, M95).
+  const pdLocation = settledLocation(input, seed) ?? "torso";
+  const at = bc.locations[pdLocation];
+  const pd = impaling ? at.pdVsImpaling.value : at.pd.value;
+  defence.pd = pd;
   const out = resolveInput(input);
   return {
     seed,
@@ -268,18 +492,22 @@ export function m2mFightExchange(
     attacker: a.name,
     defender: b.name,
     attack: {
-      item: itemName(a, weapon),
-      mode: modeId(mode),
-      skill: mode.skill,
+      item: plan.item,
+      mode: plan.mode,
+      skill: plan.skill,
       damage,
-      type: mode.type,
+      type: plan.type,
       target: skill,
+      modifiers: mods,
+      location,
+      range: plan.range,
     },
     defence: {
       option: d.option?.defence ?? "none",
       item: d.option?.defence === "parry" && d.parryWith ? itemName(b, d.parryWith) : null,
       score: d.option ? d.score : 0,
       pd,
+      pdLocation,
       target: (d.option ? d.score : 0) + pd,
     },
     input,

@@ -50,6 +50,7 @@ Commands:
                       m2m-sample-fighters/fiendish-friedrick.json) or the
                       engine's character input (examples/m2m/friedrick.json).
   fight A B [--seed N] [--ruleset hm3|m2m] [--weapon NAME] [--mode N|ID]
+          [--range YARDS] [--aim TURNS] [--location random|LOCATION]
                       One exchange, A attacking B. A and B are Foundry actor
                       documents (JSON), e.g. the sample fighters in
                       packs/_source/hm3-sample-fighters/ or m2m-sample-fighters/;
@@ -57,7 +58,10 @@ Commands:
                       hm3: each side follows a simple policy (best attack, best
                       defence; src/cli/fight.ts). m2m: A uses his first ready
                       hand weapon's first mode, or --weapon (an item's name or
-                      id) and --mode (its number from 1, or its attack id); B
+                      id) and --mode (its number from 1, or its attack id); a
+                      ranged weapon shoots at --range yards (0 to 1000) after
+                      --aim turns (0 to 4, default 0: a snap shot); --location
+                      aims at a hit location (head, torso, left-arm...). B
                       takes his best defence (src/cli/m2m-fight.ts).
                       Prints what each chose and the result as JSON; m2m also
                       prints the resolve input it ran, to replay with resolve.
@@ -202,6 +206,9 @@ export function main(argv: string[]): number {
           const flags = {
             weapon: options["--weapon"] as string | undefined,
             mode: options["--mode"] as string | undefined,
+            range: options["--range"] as number | undefined,
+            aim: options["--aim"] as number | undefined,
+            location: options["--location"] as string | undefined,
           };
           let out;
           try {
@@ -215,7 +222,7 @@ export function main(argv: string[]): number {
           process.stdout.write(JSON.stringify(out, null, 2) + "\n");
           return 0;
         }
-        for (const flag of ["--weapon", "--mode"])
+        for (const flag of ["--weapon", "--mode", "--range", "--aim", "--location"])
           if (options[flag] !== undefined)
             throw new InputError(
               flag,

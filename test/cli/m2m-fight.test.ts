@@ -62,14 +62,35 @@ interface Outcome {
     damage: string;
     type: string;
     target: number;
+    modifiers: { key: string; value: number }[];
+    location: string;
+    range: {
+      yards: number;
+      aim: number;
+      pointBlank: number;
+      increment: number;
+      halfDamageAt: number | null;
+      max: number;
+      halfDamage: boolean;
+    } | null;
   };
-  defence: { option: string; item: string | null; score: number; pd: number; target: number };
+  defence: {
+    option: string;
+    item: string | null;
+    score: number;
+    pd: number;
+    pdLocation: string;
+    target: number;
+  };
   input: Obj;
   result: {
     attack: { roll: number; target: number; skill: number; locationPenalty: number };
     rolls: unknown[];
     seed: number;
     defender: Obj;
+    hit: boolean;
+    location: string | null;
+    headMissByOne: boolean;
   };
 }
 const fight = (...args: string[]): Outcome => {
@@ -214,6 +235,294 @@ describe("cli fight with m2m actors", () => {
     );
   });
 
+  /** Villem with his crossbow equipped (the pack carries it unequipped), or another pack item. */
+  const villemWith = (name: string, extra?: string): string =>
+    edited(
+      VILLEM,
+      (doc) => {
+        for (const item of doc.items)
+          if (item.name === "Crossbow") (item.system as Obj).equipped = true;
+        if (extra) {
+          const it = JSON.parse(readFileSync(extra, "utf8")) as Obj;
+          doc.items.push({
+            ...it,
+            _id: "extraItemVillem1",
+            _key: "!actors.items!x.extraItemVillem1",
+            system: { ...(it.system as Obj), equipped: true },
+          });
+        }
+      },
+      name,
+    );
+  /**
+   * Pierre with a pot-helm (PD 3, DR 4 on the head, L4806), and `more` pieces of the
+   * m2m-armour-pieces pack, instead of his cloth armour.
+   */
+  const helmedPierre = (...more: string[]): string =>
+    edited(
+      PIERRE,
+      (doc) => {
+        doc.items = doc.items.filter((i) => i.type !== "armour");
+        ["pot-helm", ...more].forEach((piece, n) => {
+          const it = JSON.parse(
+            readFileSync(`packs/_source/m2m-armour-pieces/${piece}.json`, "utf8"),
+          ) as Obj;
+          doc.items.push({
+            ...it,
+            _id: `armourPierre00${n}`,
+            _key: `!actors.items!x.armourPierre00${n}`,
+            system: { ...(it.system as Obj), equipped: true },
+          });
+        });
+      },
+      `pierre-${more.join("-")}.json`,
+    );
+
+  it("Villem shoots his crossbow at Pierre (L4386: thrust+4, P-B 5, Inc ST+5, ½D ST×20, Max ST×25; Crossbow-16, L4987)", () => {
+    const villem = villemWith("villem-xbow.json");
+    const out = fight(villem, PIERRE, "--weapon", "Crossbow", "--range", "20", "--aim", "1");
+    // ST 13: thrust 1d + 4; increment 18 yd; 20 yd is one increment, −1 (L2909); one turn of
+    // aim gives the normal skill (L1642).
+    expect(out.attack).toMatchObject({
+      item: "Crossbow",
+      mode: "ranged",
+      skill: "crossbow",
+      damage: "1+4",
+      type: "imp",
+      target: 15,
+      location: "random",
+      range: {
+        yards: 20,
+        aim: 1,
+        pointBlank: 5,
+        increment: 18,
+        halfDamageAt: 260,
+        max: 325,
+        halfDamage: false,
+      },
+    });
+    expect(out.attack.modifiers.map((m) => [m.key, m.value])).toEqual([["range", -1]]);
+    // A missile cannot be parried (L1910): Pierre dodges 4 (Block 4 ties, Dodge first), PD 3
+    // (small shield 2 + cloth 1) of the torso: a random ranged hit rolls its location after
+    // the hit (L2432, A9).
+    expect(out.defence).toMatchObject({ option: "dodge", score: 4, pd: 3, pdLocation: "torso" });
+    expect(out.input.attack).toEqual({
+      skill: 15,
+      damage: "1+4",
+      type: "imp",
+      target: "random",
+      ranged: true,
+      breakResistant: false,
+    });
+    // Point blank (≤ 5 yd): +4 and +1 damage for a missile weapon; no aim is a snap shot −4
+    // (L2907, L1642).
+    const close = fight(villem, PIERRE, "--weapon", "crossbow", "--range", "5");
+    expect(close.attack).toMatchObject({ damage: "1+5", target: 16 });
+    expect(close.attack.modifiers.map((m) => [m.key, m.value])).toEqual([
+      ["snapShot", -4],
+      ["pointBlank", 4],
+    ]);
+    // Four turns of aim: +3 (L2889); at the half-damage range, half damage (A12, L2911);
+    // 260 yd is 14 increments, −14.
+    const far = fight(villem, PIERRE, "--weapon", "Crossbow", "--range", "260", "--aim", "4");
+    expect(far.attack.target).toBe(16 + 3 - 14);
+    expect(far.attack.range?.halfDamage).toBe(true);
+    expect(far.input.attack).toMatchObject({ halfDamage: true, ranged: true });
+    // The same seed replays; resolve on the printed input gives the same result.
+    for (const o of [out, close, far]) {
+      expect(JSON.parse(JSON.stringify(resolveInput(o.input).result))).toEqual(o.result);
+      const file = join(tmp, "ranged-replay.json");
+      writeFileSync(file, JSON.stringify(o.input));
+      const replay = run("resolve", file);
+      expect(replay.code).toBe(0);
+      expect(JSON.parse(replay.stdout)).toEqual(o.result);
+    }
+  });
+
+  it("a random ranged hit uses the torso's PD wherever it lands (A9, ruling M95); an aimed shot the location's", () => {
+    const villem = villemWith("villem-xbow2.json");
+    const helmed = helmedPierre();
+    const landed = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const o = fight(
+        villem,
+        helmed,
+        "--weapon",
+        "Crossbow",
+        "--range",
+        "10",
+        "--aim",
+        "2",
+        "--seed",
+        String(seed),
+      );
+      // Pierre: small shield PD 2 everywhere from the front; the pot-helm's 3 on the head only.
+      expect(o.defence).toMatchObject({ pd: 2, pdLocation: "torso" });
+      expect((o.input.defence as Obj).pd).toBe(2);
+      if (o.result.hit && o.result.location) landed.add(o.result.location);
+    }
+    // Hits landed on other locations than the torso (the head among them is the point).
+    expect(landed.size).toBeGreaterThan(1);
+    // Aimed at the head: −5 (L2471), the head's PD 3 + 2 (L2404). Seed 2 does not miss by
+    // one; seed 1 misses by one and strikes the body (L2442): the torso's PD.
+    const shoot = (seed: string) =>
+      fight(
+        villem,
+        helmed,
+        "--weapon",
+        "Crossbow",
+        "--range",
+        "10",
+        "--aim",
+        "2",
+        "--location",
+        "head",
+        "--seed",
+        seed,
+      );
+    const aimed = shoot("2");
+    expect(aimed.attack.location).toBe("head");
+    expect(aimed.attack.target).toBe(16 + 1 - 0 - 5);
+    expect(aimed.attack.modifiers.map((m) => [m.key, m.value])).toEqual([
+      ["aim", 1],
+      ["attack.hit-location", -5],
+    ]);
+    expect(aimed.input.attack).toMatchObject({ target: "head", skill: 12 });
+    expect(aimed.result.headMissByOne).toBe(false);
+    expect(aimed.defence).toMatchObject({ pd: 5, pdLocation: "head" });
+    const byOne = shoot("1");
+    expect(byOne.result.headMissByOne).toBe(true);
+    expect(byOne.defence).toMatchObject({ pd: 2, pdLocation: "torso" });
+    expect(JSON.parse(JSON.stringify(resolveInput(byOne.input).result))).toEqual(byOne.result);
+    // An impaling bolt may aim at the face (L2458): no armour PD there, the shield's 2.
+    const face = fight(
+      villem,
+      helmed,
+      "--weapon",
+      "Crossbow",
+      "--range",
+      "10",
+      "--location",
+      "face",
+    );
+    expect(face.defence).toMatchObject({ pd: 2, pdLocation: "face" });
+  });
+
+  it("a random melee swing uses the PD of the location it rolls first (L2432, ruling M2); an aimed blow the aimed location's, the torso's on a head miss by one (L2442)", () => {
+    const helmed = helmedPierre();
+    // Plate legs (PD 4, L4856) make the legs' PD differ from the torso's.
+    const plated = helmedPierre("plate-legs");
+    const figures = JSON.parse(run("character", plated).stdout) as {
+      character: { locations: Record<string, { pd: { value: number } }> };
+    };
+    const pdAt = (loc: string) => figures.character.locations[loc]!.pd.value;
+    expect([pdAt("torso"), pdAt("head")]).toEqual([2, 5]);
+    expect(pdAt("left-leg")).toBe(4 + 2);
+    const seen = new Set<number>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const o = fight(FRIEDRICK, plated, "--seed", String(seed));
+      // The engine rolls the location before the attack: on a hit it is the result's.
+      if (o.result.location) expect(o.defence.pdLocation).toBe(o.result.location);
+      expect(o.defence.pd).toBe(pdAt(o.defence.pdLocation));
+      expect((o.input.defence as Obj).pd).toBe(o.defence.pd);
+      seen.add(o.defence.pd);
+      expect(JSON.parse(JSON.stringify(resolveInput(o.input).result))).toEqual(o.result);
+    }
+    // Some swings fell on the plated legs, some elsewhere.
+    expect(seen.size).toBeGreaterThan(1);
+    // Aimed at the head: Axe 12 − 5 (L2471); PD 5 (seed 2), or the torso's 2 when the blow
+    // misses by one and strikes the body (seed 33, L2442).
+    const blow = (seed: string) => fight(FRIEDRICK, helmed, "--location", "head", "--seed", seed);
+    const atHead = blow("2");
+    expect(atHead.attack.target).toBe(7);
+    expect(atHead.input.attack).toMatchObject({ target: "head", skill: 7 });
+    expect(atHead.result.headMissByOne).toBe(false);
+    expect(atHead.defence).toMatchObject({ pd: 5, pdLocation: "head" });
+    const missed = blow("33");
+    expect(missed.result.headMissByOne).toBe(true);
+    expect(missed.defence).toMatchObject({ pd: 2, pdLocation: "torso" });
+    // Rogan's thrust may aim at the vitals (−3, L2517); with a shield, Pierre's left arm is −4
+    // to hit (L2438).
+    const vitals = fight(ROGAN, helmed, "--mode", "2", "--location", "vitals");
+    expect(vitals.attack.modifiers).toContainEqual(
+      expect.objectContaining({ key: "attack.hit-location", value: -3 }),
+    );
+    const arm = fight(FRIEDRICK, helmed, "--location", "left-arm");
+    expect(arm.attack.target).toBe(12 - 4);
+  });
+
+  it("a thrown dagger from the m2m-ranged-weapons pack (L4395; Knife 2, 1 yd, ST−5, ST, L2918): Pierre may parry it (C9)", () => {
+    const villem = villemWith("villem-dagger.json", "packs/_source/m2m-ranged-weapons/dagger.json");
+    const near = fight(villem, PIERRE, "--weapon", "Dagger", "--range", "2", "--aim", "1");
+    // Thrown Weapon (Knife)-14 (L4988) + 4 point blank, no damage bonus for a thrown weapon.
+    expect(near.attack).toMatchObject({ skill: "knife-throwing", damage: "1-1", target: 18 });
+    expect(near.attack.range).toMatchObject({ increment: 1, halfDamageAt: 8, max: 13 });
+    expect(near.defence).toMatchObject({ option: "parry", item: "Shortsword", score: 6 });
+    const half = fight(villem, PIERRE, "--weapon", "Dagger", "--range", "8", "--aim", "1");
+    expect(half.attack.target).toBe(14 - 8);
+    expect(half.input.attack).toMatchObject({ halfDamage: true });
+    const r = run("fight", villem, PIERRE, "--weapon", "Dagger", "--range", "14");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^error: --range: beyond Dagger's maximum range, 13 yd at ST 13 \(L2913\), got 14/,
+    );
+  });
+
+  it("refuses bad --range, --aim and --location values in one line naming the option and value, exit 2", () => {
+    const villem = villemWith("villem-xbow3.json");
+    const cases: [string[], RegExp][] = [
+      [["--range", "-1"], /^error: --range: expected a whole number from 0 to 1000, got "-1"/],
+      [["--range", "1001"], /^error: --range: expected a whole number from 0 to 1000, got "1001"/],
+      [["--range", "ten"], /^error: --range: expected a whole number from 0 to 1000, got "ten"/],
+      [
+        ["--range", "5", "--aim", "5"],
+        /^error: --aim: expected a whole number from 0 to 4, got "5"/,
+      ],
+      [
+        ["--range", "5", "--location", "elbow"],
+        /^error: --location: expected one of random, head, face, .*, got "elbow"/,
+      ],
+      [[], /^error: --range: Crossbow is a ranged weapon: give the range to the target in yards/],
+      [["--range", "326"], /^error: --range: beyond Crossbow's maximum range, 325 yd at ST 13/],
+      [
+        ["--range", "5", "--mode", "1"],
+        /^error: --mode: Crossbow is a ranged weapon: it has no modes/,
+      ],
+    ];
+    for (const [flags, message] of cases) {
+      const r = run("fight", villem, PIERRE, "--weapon", "Crossbow", ...flags);
+      expect(r.code, flags.join(" ")).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trimEnd().split("\n"), flags.join(" ")).toHaveLength(1);
+      expect(r.stderr, flags.join(" ")).toMatch(message);
+    }
+    // A hand weapon takes no range or aim; a cutting blow cannot aim at the face (L2458).
+    const hand: [string[], RegExp][] = [
+      [["--range", "3"], /^error: --range: for a ranged weapon only: Axe is a hand weapon, got 3/],
+      [["--aim", "1"], /^error: --aim: for a ranged weapon only: Axe is a hand weapon, got 1/],
+      [
+        ["--location", "face"],
+        /^error: --location: cut attacks cannot aim there \(Axe, .*got "face"/,
+      ],
+      [["--location", "vitals"], /^error: --location: cut attacks cannot aim there/],
+    ];
+    for (const [flags, message] of hand) {
+      const r = run("fight", FRIEDRICK, PIERRE, ...flags);
+      expect(r.code, flags.join(" ")).toBe(2);
+      expect(r.stderr, flags.join(" ")).toMatch(message);
+    }
+    // The hm3 fight refuses the m2m options.
+    for (const flag of [
+      ["--range", "3"],
+      ["--aim", "1"],
+      ["--location", "head"],
+    ]) {
+      const r = run("fight", KNIGHT, KNIGHT, ...flag);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`^error: ${flag[0]}: chooses an m2m attack`));
+    }
+  });
+
   it("refuses a bad flag in one line naming the option, exit 2", () => {
     const cases: [string[], RegExp][] = [
       [
@@ -236,9 +545,10 @@ describe("cli fight with m2m actors", () => {
       expect(r.stderr.trimEnd().split("\n"), flags.join(" ")).toHaveLength(1);
       expect(r.stderr, flags.join(" ")).toMatch(message);
     }
-    const ranged = run("fight", VILLEM, PIERRE, "--weapon", "Crossbow");
-    expect(ranged.code).toBe(2);
-    expect(ranged.stderr).toMatch(/--weapon: a ranged weapon/);
+    // Villem's crossbow is carried, not equipped: not ready.
+    const unready = run("fight", VILLEM, PIERRE, "--weapon", "Crossbow", "--range", "10");
+    expect(unready.code).toBe(2);
+    expect(unready.stderr).toMatch(/^error: --weapon: not a ready ranged weapon \(equip it\)/);
     // --weapon and --mode are the m2m fight's: the hm3 fight refuses them.
     const noBlock = edited(FRIEDRICK, (d) => {
       delete (d.system as Obj).hm3;
@@ -299,7 +609,9 @@ describe("cli fight with m2m actors", () => {
     );
     const u = run("fight", unarmed, PIERRE);
     expect(u.code).toBe(2);
-    expect(u.stderr).toMatch(/^error: .*z\.json: items: no ready hand weapon to attack with/);
+    expect(u.stderr).toMatch(
+      /^error: .*z\.json: items: no ready hand or ranged weapon to attack with/,
+    );
   });
 });
 

@@ -25,7 +25,8 @@ import {
   type CardViewer,
 } from "../rulesets";
 import { escapeHtml, handlebarsApi, PARTIAL_HELPER, partialHelper } from "../sheets/common";
-import { EXCHANGE_TEMPLATE, exchangeCardContext, readAttackContext } from "./card-context";
+import { EXCHANGE_TEMPLATE, exchangeCardContext } from "./card-context";
+import { readAttackContext } from "./card-lines";
 import { localizeTree } from "./text";
 
 /** Shown instead of the card when its ruleset cannot be shown by this system. */

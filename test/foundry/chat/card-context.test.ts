@@ -10,12 +10,11 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeCard } from "../../../src/core/flow";
 import {
-  CARD_KEY,
   exchangeCardContext,
-  readAttackContext,
   type CardApplyMode,
   type ExchangeCardView,
 } from "../../../src/foundry/chat/card-context";
+import { CARD_KEY, readAttackContext } from "../../../src/foundry/chat/card-lines";
 import { isLangText, localizeTree, type LangText } from "../../../src/foundry/chat/text";
 import { HM3_FOUNDRY } from "../../../src/foundry/rulesets/hm3";
 import { HM3_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hm3/card";

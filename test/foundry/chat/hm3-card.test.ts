@@ -11,14 +11,13 @@
 import { describe, expect, it } from "vitest";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { isLangText, localizeTree, type LangText } from "../../../src/foundry/chat/text";
-import {
-  displayCode,
-  hm3ResultContext,
-  HM3_RULE_KEY,
-  type CheckView,
-  type Hm3CardView,
-  type StrikeView,
-} from "../../../src/foundry/rulesets/hm3/card";
+import { displayCode, hm3ResultContext } from "../../../src/foundry/rulesets/hm3/card";
+import { HM3_RULE_KEY } from "../../../src/foundry/rulesets/hm3/card-keys";
+import type {
+  CheckView,
+  Hm3CardView,
+  StrikeView,
+} from "../../../src/foundry/rulesets/hm3/card-views";
 import type { CardViewer } from "../../../src/foundry/rulesets";
 import { format, localize } from "../stand-ins/handlebars";
 import * as F from "./fixtures";

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ExchangeCard } from "../../../src/core/flow";
-import { diceLines } from "../../../src/foundry/chat/card-context";
+import { diceLines } from "../../../src/foundry/chat/card-lines";
 import { localizeTree } from "../../../src/foundry/chat/text";
 import { HM3_FOUNDRY, HM3_ROLL_LABELS } from "../../../src/foundry/rulesets/hm3";
 import { hm3 } from "../../../src/rules/hm3";

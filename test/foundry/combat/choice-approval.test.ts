@@ -16,8 +16,9 @@ import {
   rollOwnSide,
   type ExchangeCard,
 } from "../../../src/core/flow";
-import { exchangeCardContext, readAttackContext } from "../../../src/foundry/chat/card-context";
-import { choiceApprovalLines } from "../../../src/foundry/chat/card-context";
+import { exchangeCardContext } from "../../../src/foundry/chat/card-context";
+import { readAttackContext } from "../../../src/foundry/chat/card-lines";
+import { choiceApprovalLines } from "../../../src/foundry/chat/card-lines";
 import { localizeTree, type LangText } from "../../../src/foundry/chat/text";
 import { approveAttack, attack, defend } from "../../../src/foundry/combat/actions";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";

@@ -16,12 +16,12 @@ import {
 } from "../stand-ins";
 import type { AttackRequest, AttackSituation, ChoiceRequest } from "../../../src/core/combat";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
+import { exchangeCardContext } from "../../../src/foundry/chat/card-context";
 import {
   approvalLines,
-  exchangeCardContext,
   handSetLines,
   readAttackContext,
-} from "../../../src/foundry/chat/card-context";
+} from "../../../src/foundry/chat/card-lines";
 import { localizeTree, type LangText } from "../../../src/foundry/chat/text";
 import { approveAttack, attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";

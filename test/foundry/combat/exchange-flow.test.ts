@@ -34,7 +34,7 @@ import {
   applyFailedLines,
   handSetLines,
   readAttackContext,
-} from "../../../src/foundry/chat/card-context";
+} from "../../../src/foundry/chat/card-lines";
 import { localizeTree } from "../../../src/foundry/chat/text";
 import {
   apply,

@@ -11,12 +11,12 @@
  * from lang keys whose data are numbers, rule codes and other keys, never user text. The
  * defender's target numbers (defence EML, Endurance, DEX − PP, AGL − PP, WQ) are hidden from a
  * player who does not own the defender unless the world shows them (`showDefenceTargets`).
+ * Its lang keys and label tables are in ./card-keys.ts, the view's types in ./card-views.ts.
  */
 import type { ExchangeCard } from "../../../core/flow";
-import type { Target } from "../../../core/modifiers";
 import type { Side } from "../../../core/ruleset";
 import { splitSided } from "../../../core/body";
-import { targetView, type TargetView } from "../../chat/target-view";
+import { targetView } from "../../chat/target-view";
 import { t, type LangText } from "../../chat/text";
 import { LEVEL_LABEL, AIM_LABEL } from "./sheets/actor/labels";
 import { ASPECT_LABEL, MATERIAL_LABEL, SEVERITY_LABEL, SIDED_LABEL } from "./sheets/item/labels";
@@ -38,253 +38,19 @@ import {
   type Severity,
 } from "../../../rules/hm3/tables";
 import type { CardViewer } from "../contract";
+import {
+  DEFENCE_LABEL,
+  FACE_LABEL,
+  HM3_CARD_KEY,
+  HM3_RULE_KEY,
+  LEVEL_CLASS,
+  MATRIX_LINE,
+  RESULT_MEANING,
+  SEVERITY_CLASS,
+} from "./card-keys";
+import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
-
-/** Keys of the HM3 card (written whole for the lang audit). */
-export const HM3_CARD_KEY = Object.freeze({
-  summaryMelee: "BLOWBYBLOW.Card.HM3.Summary.melee",
-  summaryMissile: "BLOWBYBLOW.Card.HM3.Summary.missile",
-  attackRoll: "BLOWBYBLOW.Card.HM3.attackRoll",
-  defenceRoll: "BLOWBYBLOW.Card.HM3.defenceRoll",
-  ignore: "BLOWBYBLOW.Card.HM3.ignore",
-  hidden: "BLOWBYBLOW.Card.HM3.hidden",
-  strikeHeading: "BLOWBYBLOW.Card.HM3.Strike.heading",
-  impactSum: "BLOWBYBLOW.Card.HM3.Strike.impactSum",
-  tableWas: "BLOWBYBLOW.Card.HM3.Strike.tableWas",
-  killed: "BLOWBYBLOW.Card.HM3.Strike.killed",
-  ignited: "BLOWBYBLOW.Card.HM3.Strike.ignited",
-  notIgnited: "BLOWBYBLOW.Card.HM3.Strike.notIgnited",
-  bleeding: "BLOWBYBLOW.Card.HM3.Strike.bleeding",
-  limbArm: "BLOWBYBLOW.Card.HM3.Strike.limbArm",
-  limbLeg: "BLOWBYBLOW.Card.HM3.Strike.limbLeg",
-  amputationCalled: "BLOWBYBLOW.Card.HM3.Strike.amputationCalled",
-  amputationMarked: "BLOWBYBLOW.Card.HM3.Strike.amputationMarked",
-  amputate: "BLOWBYBLOW.Card.HM3.Strike.amputate",
-  weaponOf: "BLOWBYBLOW.Card.HM3.weaponOf",
-  wqSkipped: "BLOWBYBLOW.Card.HM3.wqSkipped",
-  dta: "BLOWBYBLOW.Card.HM3.dta",
-  wild: "BLOWBYBLOW.Card.HM3.wild",
-  passed: "BLOWBYBLOW.Card.HM3.Check.passed",
-  failed: "BLOWBYBLOW.Card.HM3.Check.failed",
-  shock: "BLOWBYBLOW.Card.HM3.Check.shock",
-  fumble: "BLOWBYBLOW.Card.HM3.Check.fumble",
-  stumble: "BLOWBYBLOW.Card.HM3.Check.stumble",
-  kill: "BLOWBYBLOW.Card.HM3.Check.kill",
-  wq: "BLOWBYBLOW.Card.HM3.Check.wq",
-  shockFailed: "BLOWBYBLOW.Card.HM3.Check.shockFailed",
-  fumbleFailed: "BLOWBYBLOW.Card.HM3.Check.fumbleFailed",
-  stumbleFailed: "BLOWBYBLOW.Card.HM3.Check.stumbleFailed",
-  killFailed: "BLOWBYBLOW.Card.HM3.Check.killFailed",
-  killPassed: "BLOWBYBLOW.Card.HM3.Check.killPassed",
-  wqDamaged: "BLOWBYBLOW.Card.HM3.Check.wqDamaged",
-  wqDamagedHidden: "BLOWBYBLOW.Card.HM3.Check.wqDamagedHidden",
-  wqBroken: "BLOWBYBLOW.Card.HM3.Check.wqBroken",
-});
-
-/** Keys of the rules behind each number (tooltips). */
-export const HM3_RULE_KEY = Object.freeze({
-  successTest: "BLOWBYBLOW.Card.HM3.Rule.successTest",
-  eml: "BLOWBYBLOW.Card.HM3.Rule.eml",
-  matrixMelee: "BLOWBYBLOW.Card.HM3.Rule.matrixMelee",
-  matrixMeleeIgnore: "BLOWBYBLOW.Card.HM3.Rule.matrixMeleeIgnore",
-  matrixErratum: "BLOWBYBLOW.Card.HM3.Rule.matrixErratum",
-  matrixMissile: "BLOWBYBLOW.Card.HM3.Rule.matrixMissile",
-  matrixMissileIgnore: "BLOWBYBLOW.Card.HM3.Rule.matrixMissileIgnore",
-  resultKey: "BLOWBYBLOW.Card.HM3.Rule.resultKey",
-  location: "BLOWBYBLOW.Card.HM3.Rule.location",
-  locationSided: "BLOWBYBLOW.Card.HM3.Rule.locationSided",
-  locationPlan: "BLOWBYBLOW.Card.HM3.Rule.locationPlan",
-  locationPlanSided: "BLOWBYBLOW.Card.HM3.Rule.locationPlanSided",
-  face: "BLOWBYBLOW.Card.HM3.Rule.face",
-  impact: "BLOWBYBLOW.Card.HM3.Rule.impact",
-  missileImpact: "BLOWBYBLOW.Card.HM3.Rule.missileImpact",
-  armour: "BLOWBYBLOW.Card.HM3.Rule.armour",
-  armourAlias: "BLOWBYBLOW.Card.HM3.Rule.armourAlias",
-  effective: "BLOWBYBLOW.Card.HM3.Rule.effective",
-  injuryTable: "BLOWBYBLOW.Card.HM3.Rule.injuryTable",
-  injuryPlan: "BLOWBYBLOW.Card.HM3.Rule.injuryPlan",
-  noInjury: "BLOWBYBLOW.Card.HM3.Rule.noInjury",
-  killAuto: "BLOWBYBLOW.Card.HM3.Rule.killAuto",
-  kill: "BLOWBYBLOW.Card.HM3.Rule.kill",
-  shock: "BLOWBYBLOW.Card.HM3.Rule.shock",
-  fumble: "BLOWBYBLOW.Card.HM3.Rule.fumble",
-  stumble: "BLOWBYBLOW.Card.HM3.Rule.stumble",
-  matrixFumble: "BLOWBYBLOW.Card.HM3.Rule.matrixFumble",
-  matrixStumble: "BLOWBYBLOW.Card.HM3.Rule.matrixStumble",
-  weaponDamage: "BLOWBYBLOW.Card.HM3.Rule.weaponDamage",
-  weaponDamageSkipped: "BLOWBYBLOW.Card.HM3.Rule.weaponDamageSkipped",
-  ignition: "BLOWBYBLOW.Card.HM3.Rule.ignition",
-  bleeding: "BLOWBYBLOW.Card.HM3.Rule.bleeding",
-  limb: "BLOWBYBLOW.Card.HM3.Rule.limb",
-  amputation: "BLOWBYBLOW.Card.HM3.Rule.amputation",
-  dta: "BLOWBYBLOW.Card.HM3.Rule.dta",
-  wild: "BLOWBYBLOW.Card.HM3.Rule.wild",
-});
-
-/** The matrix result families (seed 003 KEY, lines 13-26), with their meaning and KEY line. */
-const RESULT_MEANING: Readonly<Record<string, { key: string; line: number }>> = {
-  A: { key: "BLOWBYBLOW.Card.HM3.Result.attackerStrike", line: 13 },
-  D: { key: "BLOWBYBLOW.Card.HM3.Result.defenderStrike", line: 14 },
-  B: { key: "BLOWBYBLOW.Card.HM3.Result.bothStrike", line: 15 },
-  AF: { key: "BLOWBYBLOW.Card.HM3.Result.attackerFumble", line: 16 },
-  DF: { key: "BLOWBYBLOW.Card.HM3.Result.defenderFumble", line: 17 },
-  BF: { key: "BLOWBYBLOW.Card.HM3.Result.bothFumble", line: 18 },
-  AS: { key: "BLOWBYBLOW.Card.HM3.Result.attackerStumble", line: 19 },
-  DS: { key: "BLOWBYBLOW.Card.HM3.Result.defenderStumble", line: 20 },
-  BS: { key: "BLOWBYBLOW.Card.HM3.Result.bothStumble", line: 21 },
-  block: { key: "BLOWBYBLOW.Card.HM3.Result.block", line: 22 },
-  miss: { key: "BLOWBYBLOW.Card.HM3.Result.miss", line: 23 },
-  DTA: { key: "BLOWBYBLOW.Card.HM3.Result.dta", line: 24 },
-  wild: { key: "BLOWBYBLOW.Card.HM3.Result.wild", line: 25 },
-  M: { key: "BLOWBYBLOW.Card.HM3.Result.missileStrike", line: 26 },
-};
-
-/** The seed 003 line of each attacker row: melee matrix lines 7-10, missile 32-35. */
-const MATRIX_LINE: Readonly<Record<"melee" | "missile", Readonly<Record<Level, number>>>> = {
-  melee: { CF: 7, MF: 8, MS: 9, CS: 10 },
-  missile: { CF: 32, MF: 33, MS: 34, CS: 35 },
-};
-
-const DEFENCE_LABEL: Readonly<Record<string, string>> = {
-  block: "BLOWBYBLOW.HM3.Defence.block",
-  counterstrike: "BLOWBYBLOW.HM3.Defence.counterstrike",
-  dodge: "BLOWBYBLOW.HM3.Defence.dodge",
-  ignore: "BLOWBYBLOW.HM3.Defence.ignore",
-};
-
-const FACE_LABEL: Readonly<Record<FacePart, string>> = {
-  jaw: "BLOWBYBLOW.Card.HM3.Face.jaw",
-  eye: "BLOWBYBLOW.Card.HM3.Face.eye",
-  cheek: "BLOWBYBLOW.Card.HM3.Face.cheek",
-  nose: "BLOWBYBLOW.Card.HM3.Face.nose",
-  ear: "BLOWBYBLOW.Card.HM3.Face.ear",
-  mouth: "BLOWBYBLOW.Card.HM3.Face.mouth",
-};
-
-const LEVEL_CLASS: Readonly<Record<Level, string>> = {
-  CS: "bbb-success bbb-critical",
-  MS: "bbb-success",
-  MF: "bbb-failure",
-  CF: "bbb-failure bbb-critical",
-};
-
-const SEVERITY_CLASS: Readonly<Record<Severity, string>> = {
-  M: "bbb-injury-M",
-  S: "bbb-injury-S",
-  G: "bbb-injury-G",
-  K: "bbb-injury-K",
-};
-
-// ── Views ────────────────────────────────────────────────────────────────────────────────────
-
-export interface NumberView {
-  value: number | string;
-  tip: LangText;
-}
-
-export interface RollView {
-  side: Side;
-  /** The roller's name (user text). */
-  name: string;
-  label: LangText;
-  /** null when hidden from this viewer. */
-  target: number | null;
-  hidden: boolean;
-  breakdown: TargetView | null;
-  targetTip: LangText;
-  roll: number;
-  level: Level;
-  levelLabel: LangText;
-  levelClass: string;
-  tip: LangText;
-}
-
-export interface CheckView {
-  label: LangText;
-  /** `3d6: 4 5 6`. */
-  dice: string;
-  total: number;
-  /** null when hidden from this viewer. */
-  target: number | null;
-  hidden: boolean;
-  failed: boolean;
-  verdict: LangText;
-  /** What the failure (or the pass) does, when it does something. */
-  outcome: LangText | null;
-  cssClass: string;
-  tip: LangText;
-}
-
-export interface StrikeView {
-  index: number;
-  by: Side;
-  heading: LangText;
-  location: { label: LangText | string; roll: number; tip: LangText };
-  face: { label: LangText; roll: number; tip: LangText } | null;
-  aspect: LangText | string;
-  impact: { rolls: string; weapon: number; sum: LangText; total: number; tip: LangText };
-  armour: NumberView;
-  effective: NumberView;
-  injury: {
-    code: string;
-    severity: LangText | null;
-    cell: string;
-    tip: LangText;
-    cssClass: string;
-    /** "table K4" when the table said K and a kill roll turned it into G. */
-    tableCode: LangText | null;
-  } | null;
-  noInjury: LangText | null;
-  killed: { text: LangText; tip: LangText } | null;
-  checks: CheckView[];
-  ignition: { text: LangText; roll: number; tip: LangText; ignited: boolean } | null;
-  bleeding: { text: LangText; tip: LangText } | null;
-  limb: { text: LangText; tip: LangText } | null;
-  amputation: {
-    text: LangText;
-    tip: LangText;
-    marked: boolean;
-    /** The GM's "limb severed" button (`data-action="bbb-amputate" data-strike`). */
-    button: { strike: number; label: LangText } | null;
-  } | null;
-}
-
-/**
- * A roll the matrix result itself calls for: a fumble or stumble roll (AF, DS, BF…) or a
- * Block's weapon damage roll, with who makes it.
- */
-export interface SideCheckView extends CheckView {
-  kind: "fumble" | "stumble" | "weaponDamage";
-  side: Side;
-  /** The roller's name (user text). */
-  name: string;
-  /** What rolls: the fighter (their name) or their weapon. */
-  who: LangText | string;
-}
-
-export type Hm3CardView = {
-  /** The attack as declared, for the card's header. */
-  summary: LangText[];
-  /** The attack target as declared (itemised), for the card before the result. */
-  attackTarget: Target | null;
-  resolved: boolean;
-  attackType: "melee" | "missile" | null;
-  rolls: RollView[];
-  ignore: LangText | null;
-  matrix: {
-    code: string | LangText;
-    meaning: LangText;
-    tip: LangText;
-    meaningTip: LangText;
-  } | null;
-  strikes: StrikeView[];
-  /** The matrix's own fumble and stumble rolls, then the weapon damage rolls. */
-  sideChecks: SideCheckView[];
-  weaponDamageSkipped: { text: LangText; tip: LangText }[];
-  advantage: { text: LangText; tip: LangText } | null;
-  wild: { text: LangText; tip: LangText } | null;
-};
 
 // ── Helpers ──────────────────────────────────────────────────────────────────────────────────
 
