@@ -87,14 +87,23 @@ describe("cli duel", () => {
   });
 
   it("reads its arguments, naming a bad one (the rule of src/cli/args.ts)", () => {
-    expect(duelArgs([A, B])).toEqual({ files: [A, B], n: 1000, seed: 1, svg: null, json: false });
-    expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json"])).toEqual({
+    expect(duelArgs([A, B])).toEqual({
+      files: [A, B],
+      n: 1000,
+      seed: 1,
+      svg: null,
+      json: false,
+      ruleset: null,
+    });
+    expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json", "--ruleset", "m2m"])).toEqual({
       files: [A, B],
       n: 1_000_000,
       seed: 7,
       svg: null,
       json: true,
+      ruleset: "m2m",
     });
+    expect(() => duelArgs([A, B, "--ruleset", "rq3"])).toThrow("--ruleset");
     const range = "expected a whole number from 1 to 1000000";
     expect(() => duelArgs([A, B, "--n", "0"])).toThrow(`--n: ${range}, got "0"`);
     expect(() => duelArgs([A, B, "--n", "ten"])).toThrow(`--n: ${range}, got "ten"`);
