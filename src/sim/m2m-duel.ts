@@ -351,6 +351,22 @@ function combatant(s: Fighting, impaling: boolean): M2mCombatant {
   };
 }
 
+/**
+ * `allowedDefences` of one attack kind and defender context, remembered: a duel asks the same
+ * few questions over and over, and the engine's answer (position lookups, modifier rows) is the
+ * costliest part of a duel's defence (bench).
+ */
+const DEFENCES = new Map<string, readonly DefenceOption[]>();
+function defencesFor(kind: "melee" | "flail", ctx: DefenderContext): readonly DefenceOption[] {
+  const key = `${kind}|${ctx.stunned ? 1 : 0}${ctx.readyShield ? 1 : 0}${ctx.shieldArmCrippled ? 1 : 0}${ctx.lostBalance ? 1 : 0}${ctx.readyWeapon ? 1 : 0}|${ctx.posture}|${ctx.weaponKind}`;
+  let options = DEFENCES.get(key);
+  if (!options) {
+    options = Object.freeze(allowedDefences({ kind }, ctx));
+    DEFENCES.set(key, options);
+  }
+  return options;
+}
+
 interface DefenceChoice {
   defence: M2mDefence;
   parry: M2mDuelParry | null;
@@ -388,7 +404,7 @@ function bestDefence(s: Fighting, attack: M2mDuelAttack): DefenceChoice {
     best = { defence, parry };
   };
   const hp3 = s.hp <= 3;
-  const first = allowedDefences({ kind }, { ...ctx, readyWeapon: false, weaponKind: "weapon" });
+  const first = defencesFor(kind, { ...ctx, readyWeapon: false, weaponKind: "weapon" });
   for (const o of first) {
     if (o.defence === "dodge") consider(o, hp3 ? Math.floor(s.f.dodge / 2) : s.f.dodge, null);
     if (o.defence === "block") consider(o, s.f.block ?? 0, null);
@@ -397,7 +413,7 @@ function bestDefence(s: Fighting, attack: M2mDuelAttack): DefenceChoice {
     const weaponKind = (PARRY_WEAPON_KINDS as readonly string[]).includes(p.kind)
       ? p.kind
       : "weapon";
-    const o = allowedDefences({ kind }, { ...ctx, readyWeapon: true, weaponKind }).find(
+    const o = defencesFor(kind, { ...ctx, readyWeapon: true, weaponKind }).find(
       (x) => x.defence === "parry",
     );
     if (o) consider(o, p.value, p);
