@@ -64,6 +64,7 @@ import type { M2mWeaponBlock } from "../foundry/rulesets/m2m/item-data";
 import { meleeAttack } from "../foundry/rulesets/m2m/item-convert";
 import type { DuelInjury, DuelSeverity, DuelStats, SideKey } from "./duel";
 import type { Localize } from "../foundry/sheets/common";
+import { LOCATION_LABEL } from "../foundry/rulesets/m2m/sheets/labels";
 
 /** One attack a fighter can make: a hand weapon's mode with its skill. */
 export interface M2mDuelAttack {
@@ -753,5 +754,6 @@ export const M2M_SEVERITIES: readonly DuelSeverity[] = Object.freeze([
 
 /** An m2m hit location's name as the sheets show it (`right arm`). */
 export function m2mLocationName(localize: Localize): (id: string) => string {
-  return (id) => localize(`BLOWBYBLOW.M2M.Sheet.Location.${id}`);
+  const keys = LOCATION_LABEL as Readonly<Record<string, string>>;
+  return (id) => (Object.hasOwn(keys, id) ? localize(keys[id]!) : id);
 }
