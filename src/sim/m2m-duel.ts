@@ -376,7 +376,8 @@ interface DefenceChoice {
 /** The best active defence left to `s` against `attack` (ties: Dodge, Block, Parry). */
 function bestDefence(s: Fighting, attack: M2mDuelAttack): DefenceChoice {
   const impaling = attack.type === "imp";
-  const shieldArm = s.f.block !== null && armCrippled(s, "left");
+  // A crippled hand still holds its shield and blocks; a crippled arm does not (L3673–3675).
+  const shieldArm = s.f.block !== null && s.crippled.includes("left-arm");
   const pd = (impaling ? s.f.pdVsImpaling : s.f.pd) - (shieldArm ? Math.min(2, s.f.shieldPd) : 0);
   const parries = s.f.parries.filter(
     (p) =>
@@ -479,6 +480,14 @@ export function createM2mDuel(
   /** Applies the exchange's effects to the two fighters. */
   const apply = (result: M2mResult, by: SideKey, used: Record<Side, string | null>): void => {
     const who: Record<Side, SideKey> = { attacker: by, defender: OTHER[by] };
+    // The weapon a side used; a defender who did not parry (disarmed by a critical hit) drops
+    // the weapon he fights with.
+    const weaponOf = (side: Side): string | null => {
+      const s = sides[who[side]];
+      return (
+        used[side] ?? possible(s).find((x) => !s.dropped.includes(x.weaponId))?.weaponId ?? null
+      );
+    };
     for (const e of result.effects) {
       const s = sides[who[e.to]];
       if (e.type === "injury") {
@@ -492,12 +501,13 @@ export function createM2mDuel(
         continue;
       }
       if (e.type === "weaponDamaged") {
-        const id = used[e.to];
+        const id = weaponOf(e.to);
         if (e.broken && id && !s.broken.includes(id)) s.broken.push(id);
         continue;
       }
       if (e.type !== "condition") continue;
-      const weapon = used[e.to];
+      const weapon =
+        e.condition === "disarmed" || e.condition === "weaponUnready" ? weaponOf(e.to) : null;
       switch (e.condition) {
         case "shocked":
           s.shock += e.value ?? 0;
@@ -537,10 +547,14 @@ export function createM2mDuel(
     }
   };
 
-  const exchange = (by: SideKey, attack: M2mDuelAttack, penalty: number): M2mDuelExchange => {
+  const exchange = (
+    by: SideKey,
+    attack: M2mDuelAttack,
+    penalty: number,
+    dice: Dice,
+  ): M2mDuelExchange => {
     const me = sides[by];
     const foe = sides[OTHER[by]];
-    const dice = current!;
     let skill = attack.skill + POSTURE_ATTACK[me.posture];
     if (penalty > 0) skill += attackModifier("shock", { hits: penalty }).value;
     const impaling = attack.type === "imp";
@@ -575,9 +589,6 @@ export function createM2mDuel(
       }
       state = finishExchange(state, choice.defence, dice);
     }
-    // A defender disarmed by a critical hit drops the weapon he fights with.
-    used.defender ??=
-      possible(foe).find((x) => !foe.dropped.includes(x.weaponId))?.weaponId ?? null;
     const result = state.result!;
     apply(result, by, used);
     const step: M2mDuelExchange = {
@@ -599,8 +610,6 @@ export function createM2mDuel(
     settle();
     return step;
   };
-
-  let current: Dice | null = null;
 
   /** One turn of `by` (spec §4.1: the turn starts when it chooses its maneuver). */
   const takeTurn = (by: SideKey, dice: Dice): M2mDuelStep => {
@@ -657,7 +666,7 @@ export function createM2mDuel(
       me.posture = "standing";
       return spend(by, "stand", rolls);
     }
-    if (me.shieldUnready && !armCrippled(me, "left")) {
+    if (me.shieldUnready && !me.crippled.includes("left-arm")) {
       me.shieldUnready = false;
       return spend(by, "readyShield", rolls);
     }
@@ -667,7 +676,7 @@ export function createM2mDuel(
       me.readyIn[id] = Math.max(0, (me.readyIn[id] ?? 0) - 1);
       return spend(by, "ready", rolls);
     }
-    return exchange(by, ready, penalty);
+    return exchange(by, ready, penalty, dice);
   };
 
   settle();
@@ -678,7 +687,6 @@ export function createM2mDuel(
     },
     next(dice: Dice): M2mDuelStep | null {
       if (end !== null) return null;
-      current = dice;
       order ??= rollOrder(dice);
       if (turn % 2 === 0) {
         if (round >= maxRounds) {

@@ -135,6 +135,23 @@ describe("m2m duels", () => {
     expect(ends).toEqual(new Set(["unconscious", "attacked"]));
   });
 
+  it("crippling: no block with a crippled shield arm; a crippled weapon arm is out (L3673–3675)", () => {
+    const dice = new SeededDice(9);
+    const oneArm = { ...friedrick, crippled: ["left-arm" as const] };
+    let defended = 0;
+    for (let i = 0; i < 20; i++)
+      for (const s of runM2mDuel(pierre, oneArm, dice).steps)
+        if (s.kind === "exchange" && s.attacker === "a" && s.result.defence) {
+          defended++;
+          expect(s.defence.type).not.toBe("block");
+          // The shield hangs on the arm: its PD is 2 less (7 → 5).
+          expect(s.defence.pd).toBe(5);
+        }
+    expect(defended).toBeGreaterThan(0);
+    const out = runM2mDuel(pierre, { ...friedrick, crippled: ["right-hand"] }, dice);
+    expect(out).toMatchObject({ winner: "a", end: "out", rounds: 0, steps: [] });
+  });
+
   it("hit points go down by each injury the exchanges record, as the next exchange reads them", () => {
     const dice = new SeededDice(21);
     for (let i = 0; i < 30; i++) {
