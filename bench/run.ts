@@ -95,3 +95,26 @@ time("m2m: full exchanges (attack, defence, damage, wound)", 200_000, () => {
     runDuel(a, b, duelDice, { keepExchanges: false });
   });
 }
+
+// m2m duels (issue 17): Fiendish Friedrick against Filthy Pierre to a decision, the fighters
+// derived once (src/sim/m2m-duel.ts), each exchange through the engine's own exchange.
+{
+  const { readFileSync } = await import("node:fs");
+  const { fighterFromSource } = await import("../src/foundry/combat/source-fighter");
+  const { foundryRuleset } = await import("../src/foundry/rulesets");
+  const { m2mDuelFighter, runM2mDuel } = await import("../src/sim/m2m-duel");
+  const load = (f: string) =>
+    m2mDuelFighter(
+      fighterFromSource(
+        JSON.parse(readFileSync(`packs/_source/m2m-sample-fighters/${f}.json`, "utf8")),
+        [],
+        foundryRuleset("m2m"),
+      ),
+    );
+  const a = load("fiendish-friedrick");
+  const b = load("filthy-pierre");
+  const duelDice = new SeededDice(7);
+  time("m2m: duels (Friedrick vs Filthy Pierre, to a decision)", 3_000, () => {
+    runM2mDuel(a, b, duelDice, { keepSteps: false });
+  });
+}

@@ -1,23 +1,35 @@
 /**
- * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json]`: N duels between two fighters stored
- * as Foundry Actor documents (src/sim/duel.ts), printed as win rates, rounds to decision and
- * injuries by location and severity; `--svg` writes the plot, `--json` prints the counts as
- * JSON. A progress bar goes to stderr when stderr is a terminal.
+ * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m]`: N duels between
+ * two fighters stored as Foundry Actor documents, HârnMaster 3 (src/sim/duel.ts) or GURPS Man to
+ * Man (src/sim/m2m-duel.ts) as the two actors are made for (`fightRuleset`, as `fight`), printed
+ * as win rates, rounds to decision and injuries by location and severity; `--svg` writes the
+ * plot, `--json` prints the counts as JSON. A progress bar goes to stderr when stderr is a
+ * terminal.
  */
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors";
 import { fileErrorText, parseArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
-import { checkActorFile } from "./actor-file";
+import { checkActorFile, fightRuleset } from "./actor-file";
+import { foundryRuleset } from "../foundry/rulesets";
+import {
+  M2M_SEVERITIES,
+  m2mDuelFighter,
+  m2mLocationName,
+  runM2mDuels,
+  type M2mDuelFighter,
+} from "../sim/m2m-duel";
 import { hm3Combat } from "../rules/hm3";
 import { localizerOf } from "../foundry/sheets/common";
 import {
   DUEL_TEXT,
+  HM3_SEVERITIES,
   duelPlotSvg,
   locationNamer,
   runDuels,
   type ActorSource,
+  type DuelSeverity,
   type DuelStats,
 } from "../sim/duel";
 import en from "../../lang/en.json";
@@ -28,6 +40,8 @@ export interface DuelArgs {
   seed: number;
   svg: string | null;
   json: boolean;
+  /** `--ruleset`: absent, the one both actors are made for. */
+  ruleset: "hm3" | "m2m" | null;
 }
 
 /** Reads the command's arguments (src/cli/args.ts); a bad one throws with its name. */
@@ -39,6 +53,7 @@ export function duelArgs(args: readonly string[]): DuelArgs {
     seed: (options["--seed"] as number | undefined) ?? 1,
     svg: (options["--svg"] as string | undefined) ?? null,
     json: options["--json"] === true,
+    ruleset: (options["--ruleset"] as "hm3" | "m2m" | undefined) ?? null,
   };
 }
 
@@ -57,6 +72,27 @@ export function loadFighter(raw: unknown, file: string): ActorSource {
 }
 
 /**
+ * An m2m fighter file: checked as an actor, derived with the m2m ruleset, with a hand weapon to
+ * attack with; a problem names the file and the field.
+ */
+export function loadM2mFighter(raw: unknown, file: string): M2mDuelFighter {
+  const actor = checkActorFile(raw, file);
+  try {
+    return m2mDuelFighter(fighterFromSource(actor, [], foundryRuleset("m2m")));
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
+    throw e;
+  }
+}
+
+/** How the summary and the plot name severities and locations (default: HM3's). */
+export interface DuelLegend {
+  severities: readonly DuelSeverity[];
+  /** Each side's location names. */
+  locationNames: [(id: string) => string, (id: string) => string];
+}
+
+/**
  * The summary as text. Injuries are listed per fighter ("Injuries taken by Brigand"), each
  * location by its name as the sheets show it (`actors` give creatures' own plans).
  */
@@ -64,6 +100,7 @@ export function duelSummary(
   stats: DuelStats,
   names: [string, string],
   actors: [ActorSource | null, ActorSource | null] = [null, null],
+  legend: DuelLegend | null = null,
 ): string {
   const pct = (k: "a" | "b" | "none") => ((100 * stats.wins[k]) / stats.n).toFixed(1);
   const lines = [
@@ -80,15 +117,20 @@ export function duelSummary(
     lines.push(`  ${String(r).padStart(3)}: ${stats.rounds.histogram[r]}`);
   if (rounds.length > 10) lines.push(`  … ${rounds.length - 10} more round counts`);
   const { localize, format } = localizerOf(en);
+  const severities = legend?.severities ?? HM3_SEVERITIES;
+  const heads = severities.map((s) => (s.labelKey ? localize(s.labelKey) : s.id));
+  const width = Math.max(6, ...heads.map((h) => h.length + 1));
   (["a", "b"] as const).forEach((side, i) => {
-    const name = locationNamer(actors[i]!, localize);
+    const name = legend?.locationNames[i] ?? locationNamer(actors[i]!, localize);
     const byLoc = stats.injuries[side];
-    lines.push(`${format(DUEL_TEXT.takenBy, { name: names[i]! })}, by location (M S G K):`);
+    lines.push(
+      `${format(DUEL_TEXT.takenBy, { name: names[i]! })}, by location (${heads.join(legend ? ", " : " ")}):`,
+    );
     const locs = Object.keys(byLoc).sort((x, y) => name(x).localeCompare(name(y)));
     for (const l of locs) {
       const c = byLoc[l]!;
       lines.push(
-        `  ${name(l).padEnd(20)} ${["M", "S", "G", "K"].map((s) => String(c[s] ?? 0).padStart(6)).join("")}`,
+        `  ${name(l).padEnd(20)} ${severities.map((s) => String(c[s.id] ?? 0).padStart(width)).join("")}`,
       );
     }
     if (!locs.length) lines.push(`  ${localize(DUEL_TEXT.none)}`);
@@ -129,7 +171,10 @@ export function runDuelCommand(
     : null,
 ): string {
   const opts = duelArgs(args);
-  const [a, b] = opts.files.map((f) => loadFighter(read(f), f)) as [ActorSource, ActorSource];
+  const raws = opts.files.map((f) => read(f));
+  const ruleset = fightRuleset(raws[0], raws[1], opts.files, opts.ruleset ?? undefined);
+  if (ruleset === "m2m") return runM2mDuelCommand(opts, raws, progress);
+  const [a, b] = opts.files.map((f, i) => loadFighter(raws[i], f)) as [ActorSource, ActorSource];
   const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
   if (opts.svg) {
     try {
@@ -141,4 +186,39 @@ export function runDuelCommand(
   return opts.json
     ? JSON.stringify(stats, null, 2) + "\n"
     : duelSummary(stats, [a.name, b.name], [a, b]);
+}
+
+/** The m2m duels of `runDuelCommand`. */
+function runM2mDuelCommand(
+  opts: DuelArgs,
+  raws: unknown[],
+  progress: ((done: number, n: number) => void) | null,
+): string {
+  const [a, b] = opts.files.map((f, i) => loadM2mFighter(raws[i], f)) as [
+    M2mDuelFighter,
+    M2mDuelFighter,
+  ];
+  const stats = runM2mDuels(a, b, opts.n, opts.seed, progress ?? undefined);
+  const { localize } = localizerOf(en);
+  const name = m2mLocationName(localize);
+  if (opts.svg) {
+    try {
+      writeFileSync(
+        opts.svg,
+        duelPlotSvg(
+          stats,
+          { a: a.name, b: b.name },
+          { severities: M2M_SEVERITIES, locationNames: { a: name, b: name } },
+        ),
+      );
+    } catch (e) {
+      throw new InputError("--svg", opts.svg, `cannot write the file (${fileErrorText(e)})`);
+    }
+  }
+  return opts.json
+    ? JSON.stringify(stats, null, 2) + "\n"
+    : duelSummary(stats, [a.name, b.name], [null, null], {
+        severities: M2M_SEVERITIES,
+        locationNames: [name, name],
+      });
 }

@@ -583,13 +583,21 @@ export function runDuels(
   return stats;
 }
 
-const SEVERITY_ORDER = ["M", "S", "G", "K"] as const;
-const SEVERITY_COLOUR: Readonly<Record<string, string>> = Object.freeze({
-  M: "#c9b458",
-  S: "#d9822b",
-  G: "#b8352a",
-  K: "#4a1010",
-});
+/** A severity of injury as the duel statistics count it: its id, the legend's text, its colour. */
+export interface DuelSeverity {
+  id: string;
+  /** A lang/en.json key for the legend; null: the id itself (HM3's M, S, G, K). */
+  labelKey: string | null;
+  colour: string;
+}
+
+/** HârnMaster 3's injury levels: minor, serious, grievous, kill. */
+export const HM3_SEVERITIES: readonly DuelSeverity[] = Object.freeze([
+  { id: "M", labelKey: null, colour: "#c9b458" },
+  { id: "S", labelKey: null, colour: "#d9822b" },
+  { id: "G", labelKey: null, colour: "#b8352a" },
+  { id: "K", labelKey: null, colour: "#4a1010" },
+]);
 
 function escapeXml(text: string): string {
   return text
@@ -627,6 +635,10 @@ export function locationNamer(
 export interface PlotOptions {
   /** The localiser (default: lang/en.json). */
   localize?: Localize;
+  /** The severities counted, in the bars' order (default: HM3's M, S, G, K). */
+  severities?: readonly DuelSeverity[];
+  /** Each side's location names (default: from `actors`' HM3 body plans, `locationNamer`). */
+  locationNames?: Partial<Record<SideKey, (id: string) => string>>;
   /** Each side's fighter, whose body plan names its locations (default: the human names). */
   actors?: Partial<Record<SideKey, ActorSource>>;
 }
@@ -654,7 +666,7 @@ export function duelPlotSvg(
   const sides = (["a", "b"] as const).map((side) => ({
     side,
     locations: struck(stats.injuries[side]),
-    label: locationNamer(options.actors?.[side] ?? null, localize),
+    label: options.locationNames?.[side] ?? locationNamer(options.actors?.[side] ?? null, localize),
   }));
   const max = Math.max(
     1,
@@ -683,10 +695,14 @@ export function duelPlotSvg(
       }),
     )}</text>`,
   ];
-  SEVERITY_ORDER.forEach((sev, i) => {
-    const x = left + i * 60;
+  const severities = options.severities ?? HM3_SEVERITIES;
+  let legendX = left;
+  severities.forEach((sev) => {
+    const x = legendX;
+    const text = sev.labelKey ? localize(sev.labelKey) : sev.id;
+    legendX += Math.max(60, 24 + 7 * text.length);
     out.push(
-      `<rect x="${x}" y="26" width="10" height="10" fill="${SEVERITY_COLOUR[sev]}"/><text x="${x + 14}" y="35">${sev}</text>`,
+      `<rect x="${x}" y="26" width="10" height="10" fill="${sev.colour}"/><text x="${x + 14}" y="35">${escapeXml(text)}</text>`,
     );
   });
   let y = top;
@@ -708,12 +724,12 @@ export function duelPlotSvg(
         `<text class="location" data-side="${side}" data-location="${escapeXml(loc)}" x="${left - 6}" y="${y + 12}" text-anchor="end">${escapeXml(label(loc))}</text>`,
       );
       let x = left;
-      for (const sev of SEVERITY_ORDER) {
+      for (const { id: sev, colour } of severities) {
         const c = counts[sev] ?? 0;
         if (!c) continue;
         const w = (barW * c) / max;
         out.push(
-          `<rect class="bar" data-side="${side}" data-location="${escapeXml(loc)}" data-severity="${sev}" data-count="${c}" x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${rowH - 4}" fill="${SEVERITY_COLOUR[sev]}"/>`,
+          `<rect class="bar" data-side="${side}" data-location="${escapeXml(loc)}" data-severity="${sev}" data-count="${c}" x="${x.toFixed(2)}" y="${y}" width="${w.toFixed(2)}" height="${rowH - 4}" fill="${colour}"/>`,
         );
         x += w;
       }

@@ -8,7 +8,16 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { duelArgs, duelSummary, progressBar, runDuelCommand } from "../../src/cli/duel";
+import {
+  duelArgs,
+  duelSummary,
+  loadM2mFighter,
+  progressBar,
+  runDuelCommand,
+} from "../../src/cli/duel";
+import { M2M_SEVERITIES, m2mLocationName, runM2mDuels } from "../../src/sim/m2m-duel";
+import { localizerOf } from "../../src/foundry/sheets/common";
+import en from "../../lang/en.json";
 import {
   duelPlotSvg,
   locationNamer,
@@ -87,14 +96,23 @@ describe("cli duel", () => {
   });
 
   it("reads its arguments, naming a bad one (the rule of src/cli/args.ts)", () => {
-    expect(duelArgs([A, B])).toEqual({ files: [A, B], n: 1000, seed: 1, svg: null, json: false });
-    expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json"])).toEqual({
+    expect(duelArgs([A, B])).toEqual({
+      files: [A, B],
+      n: 1000,
+      seed: 1,
+      svg: null,
+      json: false,
+      ruleset: null,
+    });
+    expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json", "--ruleset", "m2m"])).toEqual({
       files: [A, B],
       n: 1_000_000,
       seed: 7,
       svg: null,
       json: true,
+      ruleset: "m2m",
     });
+    expect(() => duelArgs([A, B, "--ruleset", "rq3"])).toThrow("--ruleset");
     const range = "expected a whole number from 1 to 1000000";
     expect(() => duelArgs([A, B, "--n", "0"])).toThrow(`--n: ${range}, got "0"`);
     expect(() => duelArgs([A, B, "--n", "ten"])).toThrow(`--n: ${range}, got "ten"`);
@@ -109,7 +127,7 @@ describe("cli duel", () => {
     );
     expect(() => duelArgs([A])).toThrow(`duel: expected two actor FILEs A B, got ["${A}"]`);
     expect(() => duelArgs([A, B, "--fast"])).toThrow(
-      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json), got "--fast"',
+      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json, --ruleset), got "--fast"',
     );
   });
 
@@ -155,5 +173,72 @@ describe("cli duel", () => {
       2,
       'error: --n: expected a whole number from 1 to 1000000, got "x"\n',
     ]);
+  });
+});
+
+describe("cli duel with m2m actors", () => {
+  const M2M = "packs/_source/m2m-sample-fighters";
+  const F = join(M2M, "fiendish-friedrick.json");
+  const P = join(M2M, "filthy-pierre.json");
+  const fighters = () => [loadM2mFighter(load(F), F), loadM2mFighter(load(P), P)] as const;
+
+  it("plays m2m duels: the summary names severities and locations as the m2m sheets do", () => {
+    const out = run("duel", F, P, "--n", "20", "--seed", "4");
+    expect(out.status).toBe(0);
+    const [f, p] = fighters();
+    const stats = runM2mDuels(f, p, 20, 4);
+    const name = m2mLocationName(localizerOf(en).localize);
+    expect(out.stdout).toBe(
+      duelSummary(stats, ["Fiendish Friedrick", "Filthy Pierre"], [null, null], {
+        severities: M2M_SEVERITIES,
+        locationNames: [name, name],
+      }),
+    );
+    expect(out.stdout).toMatch(/^20 duels: Fiendish Friedrick vs Filthy Pierre\n/);
+    expect(out.stdout).toContain(
+      "Injuries taken by Filthy Pierre, by location (wound, major wound):\n",
+    );
+    const torso = stats.injuries.b.torso!;
+    expect(out.stdout).toMatch(
+      new RegExp(`\\n  torso +${torso.wound ?? 0} +${torso.major ?? 0}\\n`),
+    );
+    expect(out.stderr).toBe("");
+  });
+
+  it("--json prints the counts, --svg writes the plot, the progress bar counts every duel", () => {
+    const svg = join(tmp(), "m2m.svg");
+    const out = run("duel", F, P, "--n", "12", "--seed", "8", "--json", "--svg", svg);
+    expect(out.status).toBe(0);
+    const stats = JSON.parse(out.stdout) as DuelStats;
+    const [f, p] = fighters();
+    expect(stats).toEqual(runM2mDuels(f, p, 12, 8));
+    const plot = parseXml(readFileSync(svg, "utf8"));
+    const all = (e: ReturnType<typeof parseXml>): ReturnType<typeof parseXml>[] => [
+      e,
+      ...e.children.flatMap(all),
+    ];
+    const bars = all(plot).filter((e) => e.attrs.class === "bar");
+    expect(bars.length).toBeGreaterThan(0);
+    for (const b of bars) expect(["wound", "major"]).toContain(b.attrs["data-severity"]);
+    const labels = all(plot)
+      .filter((e) => e.attrs.class === "location")
+      .map((e) => e.text);
+    expect(labels).toContain("torso");
+    const seen: number[] = [];
+    runDuelCommand([F, P, "--n", "5"], load, (done) => seen.push(done));
+    expect(seen).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("refuses a fighter without a weapon and a pair made for two rulesets, naming the file", () => {
+    const doc = load(P) as ActorSource;
+    doc.items = doc.items.filter((i) => i.type !== "weapon");
+    const file = join(tmp(), "unarmed.json");
+    writeFileSync(file, JSON.stringify(doc));
+    const out = run("duel", F, file, "--n", "2");
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(new RegExp(`^error: ${file}: items.*no ready hand weapon`));
+    const mixed = run("duel", F, B, "--n", "2");
+    expect(mixed.status).toBe(2);
+    expect(mixed.stderr).toContain("both fighters must be made for one ruleset");
   });
 });

@@ -814,6 +814,30 @@ describe("fuzzing every CLI entry point in-process (issue 15)", () => {
   );
 
   it(
+    "duel: mutated m2m actor documents, a few duels each",
+    () => {
+      fuzz("duel-m2m", count(300), 0.1, (rng) => {
+        const a = rng.chance(0.8)
+          ? mutate(rng.pick(M2M_FIGHTERS), rng, ["system", "items"])
+          : rng.pick(M2M_FIGHTERS);
+        const b = rng.chance(0.8)
+          ? mutate(rng.pick(M2M_FIGHTERS), rng, ["system", "items"])
+          : rng.pick(M2M_FIGHTERS);
+        const extra = rng.chance(0.3)
+          ? ["--json"]
+          : rng.chance(0.2)
+            ? ["--svg", join(dir, "m2m.svg")]
+            : [];
+        return {
+          argv: ["duel", "{0}", "{1}", "--n", String(1 + rng.int(3)), ...extra],
+          files: [jsonText(a, rng), jsonText(b, rng)],
+        };
+      });
+    },
+    TIMEOUT,
+  );
+
+  it(
     "every command: random argument lists",
     () => {
       const write = (name: string, doc: J) => {
