@@ -227,7 +227,11 @@ export function applyWound(
   const stunned =
     opts.canBeStunned !== false && (majorWound || (head && counted > ht / 3) || crippled);
 
-  const deathThresholds = hitPointThresholds(ht).death.filter((t) => t < hp && t >= newHp);
+  // The thresholds of hitPointThresholds(ht).death this wound crosses, without building the list.
+  const deathThresholds: number[] = [];
+  if (newHp < hp) {
+    for (let t = -ht; t >= -10 * ht; t -= 5) if (t < hp && t >= newHp) deathThresholds.push(t);
+  }
 
   const result: WoundResult = {
     injury: counted,
