@@ -166,6 +166,9 @@ export interface M2mResult extends ExchangeRecord {
   defender: M2mWoundOutcome;
 }
 
+/** `defenceOutcome`'s options for a defence rolled (one object, not one per exchange). */
+const HAD_CHANCE: Readonly<{ hadChance: boolean }> = Object.freeze({ hadChance: true });
+
 /** The exchange between the attack roll and the defence: plain data, kept in a chat card. */
 export interface M2mState {
   decl: M2mDeclaration;
@@ -354,7 +357,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     // A1: no roll without a chance: no active defence and no PD → the attack hits (ruling M4).
     if (defence.type !== "none" || defence.pd > 0) {
       const roll = sum(dice.roll("defence", 3, 6));
-      const outcome = defenceOutcome(roll, target, { hadChance: true });
+      const outcome = defenceOutcome(roll, target, HAD_CHANCE);
       defencePart = { type: defence.type, target, roll, outcome };
       hit = outcome === "failure" || outcome === "critical-failure";
       // Critical defence results (§6.7, L2592-2598) are Advanced (ch. 5) rules, as the table.
