@@ -13,6 +13,7 @@ import { isAnyLimb, isHead } from "./location";
 import {
   DAMAGE_TYPES,
   HIT_LOCATIONS,
+  readLocation,
   type DamageExpr,
   type DamageType,
   type HitLocation,
@@ -191,7 +192,7 @@ export interface DrParts {
  * protect!") but keeps the skull's DR 1 (A6); the head has the skull on top of its armour.
  */
 export function locationDr(location: HitLocation, armour: number, toughness: number): DrParts {
-  const loc = readEnum(location, "location", HIT_LOCATIONS);
+  const loc = readLocation(location, "location");
   return { armour: loc === "face" ? 0 : armour, toughness, skull: isHead(loc) };
 }
 
@@ -234,7 +235,7 @@ export const WOUND_MULTIPLIERS: Readonly<
 
 export function woundMultiplier(type: DamageType, location: HitLocation): number {
   const t = readEnum(type, "type", DAMAGE_TYPES);
-  return WOUND_MULTIPLIERS[readEnum(location, "location", HIT_LOCATIONS)][t];
+  return WOUND_MULTIPLIERS[readLocation(location, "location")][t];
 }
 
 /**

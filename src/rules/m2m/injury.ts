@@ -6,11 +6,11 @@
  * "HT" is both the attribute and current hit points in the book (§0.4): here `ht` is always the
  * basic attribute (every threshold and roll uses it) and `hp` the current hit points.
  */
-import { InputError, readEnum, readNumber } from "../../core/errors";
+import { InputError, readNumber } from "../../core/errors";
 import { rollBasicDamage } from "./damage";
 import { deepFreeze, ownValue } from "../../core/data";
 import { isExtremity, isHead, isLimb } from "./location";
-import { HIT_LOCATIONS, type DamageExpr, type HitLocation, type SuccessResult } from "./types";
+import { readLocation, type DamageExpr, type HitLocation, type SuccessResult } from "./types";
 
 // ── HT rolls (§1.1, L418–436) ────────────────────────────────────────────────────────────────
 
@@ -194,7 +194,7 @@ export function applyWound(
   const ht = readNumber(state.ht, "state.ht", { integer: true, min: 1 });
   const hp = readNumber(state.hp, "state.hp", { integer: true });
   const raw = readNumber(injury, "injury", { integer: true, min: 0 });
-  readEnum(location, "location", HIT_LOCATIONS);
+  readLocation(location, "location");
   const cap = cripplingCap(location, ht);
   let counted = raw;
   let ignored: WoundResult["ignored"] = null;

@@ -7,7 +7,13 @@
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { copy, deepFreeze } from "../../core/data";
-import { DAMAGE_TYPES, HIT_LOCATIONS, type DamageType, type HitLocation } from "./types";
+import {
+  DAMAGE_TYPES,
+  HIT_LOCATIONS,
+  readLocation,
+  type DamageType,
+  type HitLocation,
+} from "./types";
 
 // ── Location classes ─────────────────────────────────────────────────────────────────────────
 
@@ -21,33 +27,51 @@ export function isBody(location: HitLocation): boolean {
   return location === "torso" || location === "vitals";
 }
 
-/**
- * The class of each location of the CLI contract, read by key instead of a regular expression
- * on the hot path (issue 17); any other string still goes through the expressions below.
- */
-const LOCATION_CLASS: Readonly<Record<string, "limb" | "extremity" | "other">> = deepFreeze(
-  Object.fromEntries(
-    HIT_LOCATIONS.map((l) => [
-      l,
-      /-(arm|leg)$/.test(l) ? "limb" : /-(hand|foot)$/.test(l) ? "extremity" : "other",
-    ]),
-  ),
-);
-const classOf = (location: string) =>
-  Object.prototype.hasOwnProperty.call(LOCATION_CLASS, location)
-    ? LOCATION_CLASS[location]
-    : undefined;
+// The class of each location of the CLI contract by comparison instead of a regular expression
+// (issue 17); any other string still goes through the expression.
 
 /** Arm or leg: crippled by injury > HT/2 (L2463–2466, L3699). */
 export function isLimb(location: HitLocation): boolean {
-  const c = classOf(location);
-  return c !== undefined ? c === "limb" : /-(arm|leg)$/.test(location);
+  switch (location) {
+    case "left-arm":
+    case "right-arm":
+    case "left-leg":
+    case "right-leg":
+      return true;
+    case "head":
+    case "face":
+    case "left-hand":
+    case "right-hand":
+    case "torso":
+    case "vitals":
+    case "left-foot":
+    case "right-foot":
+      return false;
+    default:
+      return /-(arm|leg)$/.test(location);
+  }
 }
 
 /** Hand or foot: crippled by injury > HT/3 (L2460, L2467, L3699). */
 export function isExtremity(location: HitLocation): boolean {
-  const c = classOf(location);
-  return c !== undefined ? c === "extremity" : /-(hand|foot)$/.test(location);
+  switch (location) {
+    case "left-hand":
+    case "right-hand":
+    case "left-foot":
+    case "right-foot":
+      return true;
+    case "head":
+    case "face":
+    case "left-arm":
+    case "right-arm":
+    case "torso":
+    case "vitals":
+    case "left-leg":
+    case "right-leg":
+      return false;
+    default:
+      return /-(hand|foot)$/.test(location);
+  }
 }
 
 /** "Limb" of the critical hit table: an arm, leg, hand or foot (L2497, L2503). */
@@ -129,7 +153,7 @@ const ROW_OF: Readonly<Record<string, HitLocationRow>> = Object.fromEntries(
 
 /** The frozen row of a location (validated); callers that hand it out copy it. */
 function frozenRow(location: HitLocation): HitLocationRow {
-  return ROW_OF[readEnum(location, "location", HIT_LOCATIONS)]!;
+  return ROW_OF[readLocation(location, "location")]!;
 }
 
 /** The table row of a location (`left-hand` → the `hand` row). */
@@ -175,7 +199,7 @@ export function locationFromRoll(roll2d6: number, opts: LocationRollOptions = {}
  * impaling (L2517). Every other location may be aimed at by anything.
  */
 export function canAim(location: HitLocation, type: DamageType): boolean {
-  const loc = readEnum(location, "location", HIT_LOCATIONS);
+  const loc = readLocation(location, "location");
   const t = readEnum(type, "type", DAMAGE_TYPES);
   return loc === "face" || loc === "vitals" ? t === "imp" : true;
 }
