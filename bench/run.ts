@@ -81,6 +81,56 @@ time("m2m: full exchanges (attack, defence, damage, wound)", 200_000, () => {
   runExchange(m2m, m2mDecl, m2mAnswers, dice);
 });
 
+// m2m engine (issue 17 speed target: 1,000,000 exchanges a second): `startExchange` and, on a
+// plain hit, `finishExchange`, without the flow's parsing. Melee: a random swing (location
+// penalty), 2d+1 cutting against DR by location, parry and dodge in turn; ranged: an impaling
+// shot whose location is rolled after the hit, against dodge and block.
+{
+  const { startExchange, finishExchange } = await import("../src/rules/m2m/exchange");
+  type M2mDefence = import("../src/rules/m2m/exchange").M2mDefence;
+  const fighter = {
+    ht: 12,
+    hp: 12,
+    dr: { head: 2, torso: 3, "left-arm": 2, "right-arm": 2, "left-leg": 1, "right-leg": 1 },
+    toughness: 0,
+    shield: false,
+    crippled: [],
+  };
+  const melee = m2m.parseDeclaration({
+    attack: { skill: 14, damage: "2+1", type: "cut", target: "random" },
+    attacker: fighter,
+    defender: fighter,
+  });
+  const ranged = m2m.parseDeclaration({
+    attack: { skill: 13, damage: "1+2", type: "imp", target: "random", ranged: true },
+    attacker: fighter,
+    defender: { ...fighter, shield: true },
+  });
+  const meleeDefences: M2mDefence[] = [
+    {
+      type: "parry",
+      score: 7,
+      pd: 3,
+      weapon: { damage: { dice: 2, adds: 1 }, type: "cut", unarmed: false, breakResistant: false },
+    },
+    { type: "dodge", score: 6, pd: 3 },
+  ];
+  const rangedDefences: M2mDefence[] = [
+    { type: "dodge", score: 6, pd: 3 },
+    { type: "block", score: 6, pd: 4 },
+  ];
+  const exchange = (decl: typeof melee, d: M2mDefence) => {
+    const s = startExchange(decl, dice);
+    if (s.awaitingDefence) finishExchange(s, d, dice);
+  };
+  time("m2m: engine melee exchanges (parry, dodge)", 300_000, (i) => {
+    exchange(melee, meleeDefences[i & 1]!);
+  });
+  time("m2m: engine ranged exchanges (dodge, block)", 300_000, (i) => {
+    exchange(ranged, rangedDefences[i & 1]!);
+  });
+}
+
 // Duels (issue 6): the sample knight against the sample brigand to incapacitation or death,
 // each exchange through the flow's combat rules with the fighters re-derived after each change.
 {

@@ -21,7 +21,7 @@ function roll3d6(value: unknown, field = "roll"): number {
 const neg = (n: number): number => (n === 0 ? 0 : -n);
 
 function int(value: unknown, field: string, rule: { min?: number; max?: number } = {}): number {
-  return readNumber(value, field, { integer: true, ...rule });
+  return readNumber(value, field, { integer: true, min: rule.min, max: rule.max });
 }
 
 // ── Attack modifier catalog (§5.2) ───────────────────────────────────────────────────────────

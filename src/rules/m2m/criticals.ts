@@ -23,7 +23,7 @@ import { copy, deepFreeze } from "../../core/data";
 import { isAnyLimb, isBody, isHead } from "./location";
 import {
   DAMAGE_TYPES,
-  HIT_LOCATIONS,
+  readLocation,
   type DamageExpr,
   type DamageType,
   type HitLocation,
@@ -158,7 +158,7 @@ export function criticalHit(
   ctx: { location: HitLocation; type: DamageType },
 ): CriticalHitEffect {
   const roll = readNumber(roll3d6, "roll3d6", { integer: true, min: 3, max: 18 });
-  const location = readEnum(ctx.location, "location", HIT_LOCATIONS);
+  const location = readLocation(ctx.location, "location");
   const type = readEnum(ctx.type, "type", DAMAGE_TYPES);
   const onHead = isHead(location);
   const entry = (onHead ? CRITICAL_HEAD_BLOW_TABLE : CRITICAL_HIT_TABLE)[roll]!;

@@ -13,6 +13,7 @@ import { isAnyLimb, isHead } from "./location";
 import {
   DAMAGE_TYPES,
   HIT_LOCATIONS,
+  readLocation,
   type DamageExpr,
   type DamageType,
   type HitLocation,
@@ -39,8 +40,10 @@ export function formatDamageExpr(e: DamageExpr): string {
 
 function checkExpr(e: DamageExpr, field: string): DamageExpr {
   if (e === null || typeof e !== "object") throw new InputError(field, e, "expected {dice, adds}");
-  readNumber(e.dice, `${field}.dice`, { integer: true, min: 0 });
-  readNumber(e.adds, `${field}.adds`, { integer: true });
+  // The field's name is built only for a value refused (issue 17: no strings built per roll).
+  if (!(Number.isInteger(e.dice) && e.dice >= 0))
+    readNumber(e.dice, `${field}.dice`, { integer: true, min: 0 });
+  if (!Number.isInteger(e.adds)) readNumber(e.adds, `${field}.adds`, { integer: true });
   return e;
 }
 
@@ -151,8 +154,15 @@ export function rollBasicDamage(
       `expected ${expr.dice} dice for ${formatDamageExpr(expr)}`,
     );
   }
-  values.forEach((v, i) => readNumber(v, `values[${i}]`, { integer: true, min: 1, max: 6 }));
-  const rolled = values.reduce((a, v) => a + v, 0) + expr.adds;
+  let total = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // readNumber (and its field name) only for a face it refuses.
+    if (!(Number.isInteger(v) && v >= 1 && v <= 6))
+      readNumber(v, `values[${i}]`, { integer: true, min: 1, max: 6 });
+    total += v;
+  }
+  const rolled = total + expr.adds;
   return { rolled, basic: Math.max(t === "cr" ? 0 : 1, rolled) };
 }
 
@@ -182,7 +192,7 @@ export interface DrParts {
  * protect!") but keeps the skull's DR 1 (A6); the head has the skull on top of its armour.
  */
 export function locationDr(location: HitLocation, armour: number, toughness: number): DrParts {
-  const loc = readEnum(location, "location", HIT_LOCATIONS);
+  const loc = readLocation(location, "location");
   return { armour: loc === "face" ? 0 : armour, toughness, skull: isHead(loc) };
 }
 
@@ -225,7 +235,7 @@ export const WOUND_MULTIPLIERS: Readonly<
 
 export function woundMultiplier(type: DamageType, location: HitLocation): number {
   const t = readEnum(type, "type", DAMAGE_TYPES);
-  return WOUND_MULTIPLIERS[readEnum(location, "location", HIT_LOCATIONS)][t];
+  return WOUND_MULTIPLIERS[readLocation(location, "location")][t];
 }
 
 /**

@@ -18,7 +18,7 @@ const src = (lines: string, section = "§6.5"): string =>
 const neg = (n: number): number => (n === 0 ? 0 : -n);
 
 function int(value: unknown, field: string, rule: { min?: number; max?: number } = {}): number {
-  return readNumber(value, field, { integer: true, ...rule });
+  return readNumber(value, field, { integer: true, min: rule.min, max: rule.max });
 }
 
 // ── The defence roll (§6.1, §6.7) ────────────────────────────────────────────────────────────

@@ -166,6 +166,9 @@ export interface M2mResult extends ExchangeRecord {
   defender: M2mWoundOutcome;
 }
 
+/** `defenceOutcome`'s options for a defence rolled (one object, not one per exchange). */
+const HAD_CHANCE: Readonly<{ hadChance: boolean }> = Object.freeze({ hadChance: true });
+
 /** The exchange between the attack roll and the defence: plain data, kept in a chat card. */
 export interface M2mState {
   decl: M2mDeclaration;
@@ -354,7 +357,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     // A1: no roll without a chance: no active defence and no PD → the attack hits (ruling M4).
     if (defence.type !== "none" || defence.pd > 0) {
       const roll = sum(dice.roll("defence", 3, 6));
-      const outcome = defenceOutcome(roll, target, { hadChance: true });
+      const outcome = defenceOutcome(roll, target, HAD_CHANCE);
       defencePart = { type: defence.type, target, roll, outcome };
       hit = outcome === "failure" || outcome === "critical-failure";
       // Critical defence results (§6.7, L2592-2598) are Advanced (ch. 5) rules, as the table.
@@ -402,7 +405,10 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     outcome = woundOf(dice, "", d, victim, location, damage, critHit);
   }
 
-  const result: Omit<M2mResult, "effects" | "rolls" | "choices"> = {
+  // The whole result as one literal, in its key order: spreading a result into a new one with
+  // three more keys grew the copy's property store key by key (issue 17, docs/performance.md).
+  const rolls = dice.records;
+  const result: M2mResult = {
     ruleset: "m2m",
     attack: state.attack,
     defence: defencePart,
@@ -415,18 +421,12 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     defenceCritical,
     damage,
     defender: outcome ?? unharmed(victim),
+    effects: [],
+    rolls,
+    choices: defence ? [{ by: "defender", kind: "defence", value: { ...defence } }] : [],
   };
-  return {
-    ...state,
-    awaitingDefence: false,
-    rolls: dice.records,
-    result: {
-      ...result,
-      effects: effectsOf(result),
-      rolls: dice.records,
-      choices: defence ? [{ by: "defender", kind: "defence", value: { ...defence } }] : [],
-    },
-  };
+  result.effects = effectsOf(result);
+  return { ...state, awaitingDefence: false, rolls, result };
 }
 
 /** The defender as a Critical Miss that struck him left him (HP, crippled limbs); else as declared. */
@@ -554,10 +554,48 @@ function woundOf(
   if (w.destroyed) dead = true;
   const critStun = crit?.effects.includes("stunned") ?? false;
   const critOut = crit?.effects.includes("unconscious") ?? false;
+  return woundOutcome(
+    w,
+    d.options.stun && (w.stunned || critStun),
+    w.unconscious || critOut,
+    knockdown,
+    deathChecks,
+    dead,
+  );
+}
+
+/**
+ * `{ ...w, stunned, unconscious, knockdown, deathRolls, deathChecks, dead }` written out in that
+ * key order (a spread followed by new keys grows the copy's property store key by key). The
+ * exchange never asks `applyWound` for `limbDamage` (no `accumulateCrippling`), so `w` has
+ * exactly the keys below.
+ */
+function woundOutcome(
+  w: WoundResult,
+  stunned: boolean,
+  unconscious: boolean,
+  knockdown: M2mWoundOutcome["knockdown"],
+  deathChecks: M2mWoundOutcome["deathChecks"],
+  dead: boolean,
+): M2mWoundOutcome {
   return {
-    ...w,
-    stunned: d.options.stun && (w.stunned || critStun),
-    unconscious: w.unconscious || critOut,
+    injury: w.injury,
+    lost: w.lost,
+    ignored: w.ignored,
+    hp: w.hp,
+    majorWound: w.majorWound,
+    knockdownRoll: w.knockdownRoll,
+    stunned,
+    crippled: w.crippled,
+    crippledByInjury: w.crippledByInjury,
+    knockedOut: w.knockedOut,
+    fallsDown: w.fallsDown,
+    unconscious,
+    consciousnessRolls: w.consciousnessRolls,
+    deathThresholds: w.deathThresholds,
+    destroyed: w.destroyed,
+    halfMove: w.halfMove,
+    shock: w.shock,
     knockdown,
     deathRolls: w.deathThresholds.length,
     deathChecks,
@@ -572,27 +610,37 @@ function woundOf(
  */
 function unharmed(who: M2mCombatant): M2mWoundOutcome {
   const w = applyWound({ ht: who.ht, hp: who.hp, crippled: who.crippled }, 0, "torso");
-  return { ...w, knockdown: null, deathRolls: 0, deathChecks: [], dead: w.destroyed };
+  // deathRolls is 0: a wound of 0 crosses no threshold.
+  return woundOutcome(w, w.stunned, w.unconscious, null, [], w.destroyed);
 }
 
+/** A condition effect; `location` then `value` follow `cause` when given (literals, no spread). */
 function condition(
   to: Side,
   c: ConditionId,
   cause: string,
-  extra: { location?: string; value?: number } = {},
+  location?: string,
+  value?: number,
 ): Effect {
-  return { type: "condition", to, condition: c, cause, ...extra };
+  if (location === undefined) {
+    return value === undefined
+      ? { type: "condition", to, condition: c, cause }
+      : { type: "condition", to, condition: c, cause, value };
+  }
+  return value === undefined
+    ? { type: "condition", to, condition: c, cause, location }
+    : { type: "condition", to, condition: c, cause, location, value };
 }
 
-/** The effects of one wound on `to`. */
+/** The effects of one wound on `to`, pushed onto `fx`. */
 function woundEffects(
+  fx: Effect[],
   to: Side,
   location: HitLocation,
   o: M2mWoundOutcome,
   cause: string,
   crit: M2mResult["criticalHit"],
-): Effect[] {
-  const fx: Effect[] = [];
+): void {
   if (o.injury > 0) {
     fx.push({
       type: "injury",
@@ -602,7 +650,7 @@ function woundEffects(
       level: o.injury,
       data: { hits: o.injury, lost: o.lost, hp: o.hp },
     });
-    fx.push(condition(to, "shocked", "shock", { value: o.shock }));
+    fx.push(condition(to, "shocked", "shock", undefined, o.shock));
   }
   const critStun = crit?.effects.includes("stunned") ?? false;
   if (o.stunned)
@@ -611,13 +659,11 @@ function woundEffects(
   else if (o.fallsDown) fx.push(condition(to, "prone", cause));
   if (o.crippled) {
     const funnyBone = crit?.effects.includes("crippled-funny-bone") && !o.crippledByInjury;
-    if (funnyBone) fx.push(condition(to, "crippled", "criticalHit", { location, value: 6 }));
-    else
-      fx.push(condition(to, "crippled", o.crippledByInjury ? cause : "criticalHit", { location }));
+    if (funnyBone) fx.push(condition(to, "crippled", "criticalHit", location, 6));
+    else fx.push(condition(to, "crippled", o.crippledByInjury ? cause : "criticalHit", location));
   }
   if (o.unconscious || o.knockedOut) fx.push(condition(to, "unconscious", cause));
   if (o.dead) fx.push(condition(to, "dead", cause));
-  return fx;
 }
 
 const MISS_CONDITIONS: Readonly<Record<string, { condition: ConditionId; location?: string }>> = {
@@ -634,7 +680,7 @@ const MISS_CONDITIONS: Readonly<Record<string, { condition: ConditionId; locatio
 export function effectsOf(r: Omit<M2mResult, "effects" | "rolls" | "choices">): Effect[] {
   const fx: Effect[] = [];
   if (r.defender && r.location) {
-    fx.push(...woundEffects("defender", r.location, r.defender, "wound", r.criticalHit));
+    woundEffects(fx, "defender", r.location, r.defender, "wound", r.criticalHit);
   }
   for (const e of r.criticalHit?.effects ?? []) {
     if (e === "drops-weapon") fx.push(condition("defender", "disarmed", "criticalHit"));
@@ -650,19 +696,10 @@ export function effectsOf(r: Omit<M2mResult, "effects" | "rolls" | "choices">): 
       if (e === "weapon-breaks")
         fx.push({ type: "weaponDamaged", to: miss.side, broken: true, cause: "criticalMiss" });
       const c = MISS_CONDITIONS[e];
-      if (c)
-        fx.push(
-          condition(
-            miss.side,
-            c.condition,
-            "criticalMiss",
-            c.location ? { location: c.location } : {},
-          ),
-        );
+      if (c) fx.push(condition(miss.side, c.condition, "criticalMiss", c.location || undefined));
     }
     const self = miss.selfHit;
-    if (self?.wound)
-      fx.push(...woundEffects(miss.side, self.location, self.wound, "criticalMiss", null));
+    if (self?.wound) woundEffects(fx, miss.side, self.location, self.wound, "criticalMiss", null);
     else if (self?.damage && self.damage.injury > 0) {
       // The fumbler's HT is unknown: the injury alone, for the adapter to apply.
       fx.push({

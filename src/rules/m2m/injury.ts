@@ -6,11 +6,11 @@
  * "HT" is both the attribute and current hit points in the book (§0.4): here `ht` is always the
  * basic attribute (every threshold and roll uses it) and `hp` the current hit points.
  */
-import { InputError, readEnum, readNumber } from "../../core/errors";
+import { InputError, readNumber } from "../../core/errors";
 import { rollBasicDamage } from "./damage";
 import { deepFreeze, ownValue } from "../../core/data";
 import { isExtremity, isHead, isLimb } from "./location";
-import { HIT_LOCATIONS, type DamageExpr, type HitLocation, type SuccessResult } from "./types";
+import { readLocation, type DamageExpr, type HitLocation, type SuccessResult } from "./types";
 
 // ── HT rolls (§1.1, L418–436) ────────────────────────────────────────────────────────────────
 
@@ -194,7 +194,7 @@ export function applyWound(
   const ht = readNumber(state.ht, "state.ht", { integer: true, min: 1 });
   const hp = readNumber(state.hp, "state.hp", { integer: true });
   const raw = readNumber(injury, "injury", { integer: true, min: 0 });
-  readEnum(location, "location", HIT_LOCATIONS);
+  readLocation(location, "location");
   const cap = cripplingCap(location, ht);
   let counted = raw;
   let ignored: WoundResult["ignored"] = null;
@@ -227,7 +227,11 @@ export function applyWound(
   const stunned =
     opts.canBeStunned !== false && (majorWound || (head && counted > ht / 3) || crippled);
 
-  const deathThresholds = hitPointThresholds(ht).death.filter((t) => t < hp && t >= newHp);
+  // The thresholds of hitPointThresholds(ht).death this wound crosses, without building the list.
+  const deathThresholds: number[] = [];
+  if (newHp < hp) {
+    for (let t = -ht; t >= -10 * ht; t -= 5) if (t < hp && t >= newHp) deathThresholds.push(t);
+  }
 
   const result: WoundResult = {
     injury: counted,

@@ -7,7 +7,13 @@
  */
 import { InputError, readEnum, readNumber } from "../../core/errors";
 import { copy, deepFreeze } from "../../core/data";
-import { DAMAGE_TYPES, HIT_LOCATIONS, type DamageType, type HitLocation } from "./types";
+import {
+  DAMAGE_TYPES,
+  HIT_LOCATIONS,
+  readLocation,
+  type DamageType,
+  type HitLocation,
+} from "./types";
 
 // ── Location classes ─────────────────────────────────────────────────────────────────────────
 
@@ -21,14 +27,51 @@ export function isBody(location: HitLocation): boolean {
   return location === "torso" || location === "vitals";
 }
 
+// The class of each location of the CLI contract by comparison instead of a regular expression
+// (issue 17); any other string still goes through the expression.
+
 /** Arm or leg: crippled by injury > HT/2 (L2463–2466, L3699). */
 export function isLimb(location: HitLocation): boolean {
-  return /-(arm|leg)$/.test(location);
+  switch (location) {
+    case "left-arm":
+    case "right-arm":
+    case "left-leg":
+    case "right-leg":
+      return true;
+    case "head":
+    case "face":
+    case "left-hand":
+    case "right-hand":
+    case "torso":
+    case "vitals":
+    case "left-foot":
+    case "right-foot":
+      return false;
+    default:
+      return /-(arm|leg)$/.test(location);
+  }
 }
 
 /** Hand or foot: crippled by injury > HT/3 (L2460, L2467, L3699). */
 export function isExtremity(location: HitLocation): boolean {
-  return /-(hand|foot)$/.test(location);
+  switch (location) {
+    case "left-hand":
+    case "right-hand":
+    case "left-foot":
+    case "right-foot":
+      return true;
+    case "head":
+    case "face":
+    case "left-arm":
+    case "right-arm":
+    case "torso":
+    case "vitals":
+    case "left-leg":
+    case "right-leg":
+      return false;
+    default:
+      return /-(hand|foot)$/.test(location);
+  }
 }
 
 /** "Limb" of the critical hit table: an arm, leg, hand or foot (L2497, L2503). */
@@ -100,12 +143,28 @@ export const HIT_LOCATION_TABLE: readonly HitLocationRow[] = deepFreeze([
 /** Penalties to strike at a weapon (L2539; §8 "weapon" row, §13.3). */
 export const WEAPON_TARGET_PENALTIES = deepFreeze({ polearm: -3, other: -4, small: -5 } as const);
 
+/** The frozen table row of each location, found once (`left-hand` → the `hand` row). */
+const ROW_OF: Readonly<Record<string, HitLocationRow>> = Object.fromEntries(
+  HIT_LOCATIONS.map((l) => {
+    const part = l.replace(/^(left|right)-(hand|foot)$/, "$2") as BodyPart;
+    return [l, HIT_LOCATION_TABLE.find((r) => r.part === part)!];
+  }),
+);
+
+/** The frozen row of a location (validated); callers that hand it out copy it. */
+function frozenRow(location: HitLocation): HitLocationRow {
+  return ROW_OF[readLocation(location, "location")]!;
+}
+
 /** The table row of a location (`left-hand` → the `hand` row). */
 export function hitLocationRow(location: HitLocation): HitLocationRow {
-  const loc = readEnum(location, "location", HIT_LOCATIONS);
-  const part = loc.replace(/^(left|right)-(hand|foot)$/, "$2") as BodyPart;
-  return copy(HIT_LOCATION_TABLE.find((r) => r.part === part)!);
+  return copy(frozenRow(location));
 }
+
+/** The row of each total −1..12 (index total + 1), found once: what the table walk found. */
+const ROW_BY_TOTAL: readonly (HitLocationRow | undefined)[] = Array.from({ length: 14 }, (_, i) =>
+  HIT_LOCATION_TABLE.find((x) => x.rolls && i - 1 >= x.rolls.from && i - 1 <= x.rolls.to),
+);
 
 export interface LocationRollOptions {
   /** A random attack from above (halberd, falling rocks): subtract 3 (L2434). */
@@ -123,7 +182,7 @@ export interface LocationRollOptions {
 export function locationFromRoll(roll2d6: number, opts: LocationRollOptions = {}): HitLocation {
   const roll = readNumber(roll2d6, "roll2d6", { integer: true, min: 2, max: 12 });
   const total = opts.fromAbove ? roll - 3 : roll;
-  const r = HIT_LOCATION_TABLE.find((x) => x.rolls && total >= x.rolls.from && total <= x.rolls.to);
+  const r = ROW_BY_TOTAL[total + 1];
   if (!r) throw new Error(`no hit location row for ${total}`); // unreachable: rows cover −1..12
   if (!r.sided) return r.part as HitLocation;
   if (opts.sideRoll === undefined) {
@@ -140,7 +199,7 @@ export function locationFromRoll(roll2d6: number, opts: LocationRollOptions = {}
  * impaling (L2517). Every other location may be aimed at by anything.
  */
 export function canAim(location: HitLocation, type: DamageType): boolean {
-  const loc = readEnum(location, "location", HIT_LOCATIONS);
+  const loc = readLocation(location, "location");
   const t = readEnum(type, "type", DAMAGE_TYPES);
   return loc === "face" || loc === "vitals" ? t === "imp" : true;
 }
@@ -154,7 +213,7 @@ export function aimPenalty(
   location: HitLocation,
   opts: { shield: boolean; type?: DamageType },
 ): number {
-  const r = hitLocationRow(location);
+  const r = frozenRow(location);
   if (opts.type !== undefined && !canAim(location, opts.type)) {
     throw new InputError("location", location, `${opts.type} attacks cannot aim there`);
   }

@@ -2,6 +2,7 @@
  * Shared types of the GURPS Man to Man ruleset (seed 004, read with
  * `../shared/rules/m2m-spec.md`; "§n" below is a section of that spec, "Lnnn" a seed line).
  */
+import { readEnum } from "../../core/errors";
 
 /** Damage types (§7): crushing, cutting, impaling. */
 export const DAMAGE_TYPES = ["cr", "cut", "imp"] as const;
@@ -35,6 +36,18 @@ export const HIT_LOCATIONS = [
   "right-foot",
 ] as const;
 export type HitLocation = (typeof HIT_LOCATIONS)[number];
+
+const LOCATION_SET: ReadonlySet<string> = new Set(HIT_LOCATIONS);
+
+/**
+ * `readEnum(value, field, HIT_LOCATIONS)` with a Set lookup first (issue 17: the list scan showed
+ * in the exchange's profile); a value refused goes to `readEnum` for its error.
+ */
+export function readLocation(value: unknown, field: string): HitLocation {
+  return typeof value === "string" && LOCATION_SET.has(value)
+    ? (value as HitLocation)
+    : readEnum(value, field, HIT_LOCATIONS);
+}
 
 /** Success roll outcome (§1.1). */
 export interface SuccessResult {
