@@ -86,7 +86,7 @@ export interface M2mEncounterState {
   /** Death checks made and survived: one HT roll per threshold −HT, −HT−5, … (L3641, A15). */
   deathChecks: number;
   dead: boolean;
-  /** Lost his balance (Critical Miss 7/13, L2600-2617): no attack next turn. */
+  /** Lost his balance (Critical Miss 7/13, L2605): nothing else until his next turn, active defences −2 until then. */
   offBalance: boolean;
   position: PositionId;
   readiness: M2mReadiness[];
