@@ -17,7 +17,7 @@ import { notation } from "../../core/dice";
 import { replayExchange, type ExchangeCard, type FlowState } from "../../core/flow";
 import type { Target } from "../../core/modifiers";
 import type { ChoiceOption, Side } from "../../core/ruleset";
-import type { CardViewer, FightingRuleset, FoundryRuleset } from "../rulesets";
+import type { CardRuleset, CardViewer, FoundryRuleset } from "../rulesets";
 import { CONDITION_EFFECTS } from "../config";
 import { isTarget, targetView, type TargetView } from "./target-view";
 import { t, type LangText } from "./text";
@@ -579,7 +579,7 @@ export function replayedCard(fr: FoundryRuleset, card: ExchangeCard): ExchangeCa
 }
 
 /** The view of a card that is not what a GM accepted or does not replay: names and a warning. */
-function unverifiedView(card: ExchangeCard, fr: FightingRuleset): ExchangeCardView {
+function unverifiedView(card: ExchangeCard, fr: CardRuleset): ExchangeCardView {
   return {
     state: card.state,
     verified: false,
@@ -614,7 +614,7 @@ function unverifiedView(card: ExchangeCard, fr: FightingRuleset): ExchangeCardVi
 export function exchangeCardContext(
   stored: ExchangeCard,
   viewer: CardViewer,
-  fr: FightingRuleset,
+  fr: CardRuleset,
   options: CardOptions = {},
 ): ExchangeCardView {
   const mode = options.applyMode ?? "ask";

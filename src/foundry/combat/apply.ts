@@ -125,6 +125,10 @@ export function planEffects(
     switch (effect.type) {
       case "injury": {
         const item = combat.injuryItem(effect, target.snapshot);
+        if (!item) {
+          skipped.push({ effect: index, reason: "the ruleset keeps the wound in its state block" });
+          return;
+        }
         operations.push({
           op: "createItem",
           side,

@@ -130,9 +130,13 @@ export interface RulesetData {
   blockProblems(type: BlockTypeKey, block: Record<string, unknown>): BlockProblem[];
 }
 
-/** A ruleset that can fight in Foundry: its combat rules and its card are there. */
+/** A ruleset whose exchanges run in Foundry: its combat rules are there. */
 export type FightingRuleset<Derived = unknown> = FoundryRuleset<Derived> &
-  Required<Pick<FoundryRuleset<Derived>, "combat" | "card">>;
+  Required<Pick<FoundryRuleset<Derived>, "combat">>;
+
+/** A fighting ruleset whose exchange card can be shown: its card is there too. */
+export type CardRuleset<Derived = unknown> = FightingRuleset<Derived> &
+  Required<Pick<FoundryRuleset<Derived>, "card">>;
 
 /** How the ruleset derives an actor's figures (pure: plain data in, plain data out). */
 export interface RulesetDerivation<Derived = unknown> {
@@ -213,6 +217,11 @@ export interface FoundryRuleset<Derived = unknown> {
    * never by its raw name.
    */
   rollLabels: Readonly<Record<string, string>>;
+  /**
+   * The combat tracker's turn flow (initiative, turn hooks, maneuvers) is not built for this
+   * ruleset yet: initiative is refused by name (`trackingRuleset`). Absent: the tracker plays it.
+   */
+  trackerPending?: boolean;
   /** Where its fighters' state blocks are kept; absent: the ruleset keeps none (HM3). */
   fight?: RulesetFightStore;
   /** Its `system.<id>` blocks: schema, rules, labels, migrations, validation. */

@@ -8,7 +8,7 @@
  */
 import { InputError } from "../../../core/errors";
 import { M2M_PLAN } from "../../../rules/m2m/body";
-import { m2m } from "../../../rules/m2m";
+import { m2mFlow } from "../../../rules/m2m/flow";
 import { prefixFor } from "../../data/prefixes";
 import { planContext } from "../../data/plan-context";
 import type { Rule } from "../../data/rule-kinds";
@@ -29,6 +29,7 @@ import {
   type M2mCreatureBlock,
 } from "./character-data";
 import { deriveM2mActor, m2mSystemPath, type M2mActorDerived } from "./character-input";
+import { m2mCombat } from "./combat";
 import { M2M_FIGHT_STORE } from "./fight";
 import { m2mGear } from "./gear";
 import { defaultM2mItemBlock, M2M_ITEM_RULES, M2M_NULLABLE, m2mItemSchema } from "./item-data";
@@ -158,7 +159,11 @@ const actorPrefix = prefixFor("M2M.Actor");
 
 export const M2M_FOUNDRY = Object.freeze({
   id: "m2m",
-  ruleset: m2m,
+  /** The Foundry flow plays the engine with turn state (src/rules/m2m/flow.ts); the CLI keeps `m2m`. */
+  ruleset: m2mFlow,
+  combat: m2mCombat,
+  /** Initiative, turn hooks and maneuvers in the tracker come later (docs/architecture.md §6). */
+  trackerPending: true,
   rollLabels: Object.freeze({}),
   fight: M2M_FIGHT_STORE,
   data: Object.freeze({
