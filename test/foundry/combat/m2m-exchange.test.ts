@@ -43,7 +43,7 @@ import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
-import { readFight, writeFight } from "../../../src/foundry/rulesets/m2m/fight";
+import { fightConditions, readFight, writeFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { cardId, planningDice, resetFlow, scriptDice, type DicePlan } from "./fixtures";
 
 type Obj = Record<string, unknown>;
@@ -229,6 +229,10 @@ describe("a GURPS Man to Man exchange in Foundry", () => {
     expect(pierreBlock.revision).toBe(1);
     expect(pierreState.defences.parries[SHORTSWORD]).toBe(1);
     expect(parseFighterBlock(blockOf(w.friedrick)!).state.attacks).toBe(1);
+    // Pierre's statuses mirror the conditions his block holds (his wound's shock at least).
+    const held = fightConditions(pierreBlock);
+    expect(held.length).toBeGreaterThan(0);
+    expect([...w.pierre.statuses].sort()).toEqual([...held].sort());
     const hpAfter = hpOf(w.pierre);
     await apply(id);
     await settle();
