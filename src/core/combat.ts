@@ -191,8 +191,15 @@ export interface CombatRules {
     chooser: FighterSnapshot,
     request: ChoiceRequest,
   ): unknown;
-  /** The injury item an injury effect makes on its victim. */
-  injuryItem(effect: Extract<Effect, { type: "injury" }>, victim: FighterSnapshot): InjuryItemData;
+  /**
+   * The injury item an injury effect makes on its victim; null when the ruleset keeps the wound
+   * in its state block instead (GURPS Man to Man: HP and conditions, applied by the `state`
+   * effect), so no item is made.
+   */
+  injuryItem(
+    effect: Extract<Effect, { type: "injury" }>,
+    victim: FighterSnapshot,
+  ): InjuryItemData | null;
   /**
    * The item update for a `weaponDamaged` effect on the item that took it (the side's weapon
    * or shield): HM3 lowers WQ (ruling R31). Returns `{}` when nothing changes.

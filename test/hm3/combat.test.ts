@@ -1387,7 +1387,7 @@ describe("injuryItem", () => {
     const plain = hm3Combat.injuryItem(
       injury({ location: "thorax", severityKey: "S", level: 2, data: { aspect: "bite" } }),
       defenderSnap(),
-    );
+    )!;
     expect(plain.system).toEqual({
       description: "",
       hm3: {
@@ -1403,7 +1403,7 @@ describe("injuryItem", () => {
   });
 
   it("takes a creature's plan locations", () => {
-    const item = hm3Combat.injuryItem(injury({ location: "right-hindleg" }), wolfSnap());
+    const item = hm3Combat.injuryItem(injury({ location: "right-hindleg" }), wolfSnap())!;
     expect((item.system.hm3 as { location: string }).location).toBe("right-hindleg");
   });
 
@@ -1688,7 +1688,10 @@ describe("round trip: buildDeclaration → parseDeclaration → buildChoice → 
     });
     const injuries = result.effects.filter((e) => e.type === "injury");
     expect(injuries).toHaveLength(1);
-    const item = hm3Combat.injuryItem(injuries[0] as Extract<Effect, { type: "injury" }>, defender);
+    const item = hm3Combat.injuryItem(
+      injuries[0] as Extract<Effect, { type: "injury" }>,
+      defender,
+    )!;
     expect(item.system.hm3).toEqual({
       location: "thorax",
       aspect: "edge",

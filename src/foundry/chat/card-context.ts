@@ -16,7 +16,7 @@
  */
 import { replayExchange, type ExchangeCard, type FlowState } from "../../core/flow";
 import type { ChoiceOption, Side } from "../../core/ruleset";
-import type { CardViewer, FightingRuleset, FoundryRuleset } from "../rulesets";
+import type { CardRuleset, CardViewer, FoundryRuleset } from "../rulesets";
 import {
   applyFailedLines,
   approvalLines,
@@ -233,7 +233,7 @@ export function replayedCard(fr: FoundryRuleset, card: ExchangeCard): ExchangeCa
 }
 
 /** The view of a card that is not what a GM accepted or does not replay: names and a warning. */
-function unverifiedView(card: ExchangeCard, fr: FightingRuleset): ExchangeCardView {
+function unverifiedView(card: ExchangeCard, fr: CardRuleset): ExchangeCardView {
   return {
     state: card.state,
     verified: false,
@@ -268,7 +268,7 @@ function unverifiedView(card: ExchangeCard, fr: FightingRuleset): ExchangeCardVi
 export function exchangeCardContext(
   stored: ExchangeCard,
   viewer: CardViewer,
-  fr: FightingRuleset,
+  fr: CardRuleset,
   options: CardOptions = {},
 ): ExchangeCardView {
   const mode = options.applyMode ?? "ask";

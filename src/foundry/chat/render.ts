@@ -19,6 +19,8 @@ import { cardOf } from "../data/chat-message/exchange";
 import {
   canFight,
   CANNOT_FIGHT_KEY,
+  hasCard,
+  NO_CARD_KEY,
   FOUNDRY_RULESETS,
   foundryRuleset,
   rulesetName,
@@ -78,10 +80,12 @@ export async function renderExchangeCard(message: CardMessage): Promise<string> 
   const format = (key: string, data: Record<string, string | number>) =>
     game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
   const fr = foundryRuleset(String(card.ruleset));
-  if (!fr || !canFight(fr)) {
-    const says = fr
-      ? format(CANNOT_FIGHT_KEY, { ruleset: rulesetName(fr) })
-      : format(UNKNOWN_RULESET_KEY, { ruleset: String(card.ruleset) });
+  if (!fr || !hasCard(fr)) {
+    const says = !fr
+      ? format(UNKNOWN_RULESET_KEY, { ruleset: String(card.ruleset) })
+      : canFight(fr)
+        ? format(NO_CARD_KEY, { ruleset: rulesetName(fr) })
+        : format(CANNOT_FIGHT_KEY, { ruleset: rulesetName(fr) });
     return `<p class="blow-by-blow exchange-card bbb-xc-unknown">${escapeHtml(says)}</p>`;
   }
   await ensureChatTemplates();

@@ -45,6 +45,7 @@ export type CombatErrorCode =
   | "choiceAwaitingApproval"
   | "choiceRefused"
   | "cannotFight"
+  | "staleState"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -69,6 +70,7 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   choiceAwaitingApproval: "BLOWBYBLOW.Combat.Error.choiceAwaitingApproval",
   choiceRefused: "BLOWBYBLOW.Combat.Error.choiceRefused",
   cannotFight: "BLOWBYBLOW.Combat.Error.cannotFight",
+  staleState: "BLOWBYBLOW.Combat.Error.staleState",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 

@@ -25,7 +25,7 @@
  */
 import type { FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
-import { worldFightingRuleset, worldRuleset } from "../rulesets";
+import { worldRuleset, worldTrackingRuleset } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
 import {
   advantageDecision,
@@ -77,7 +77,7 @@ function isActiveGM(): boolean {
 
 /** The initiative value of a fighter under the world's ruleset (0 when it cannot be read). */
 export function initiativeOf(snapshot: FighterSnapshot): number {
-  const value = worldFightingRuleset().combat.initiative(snapshot);
+  const value = worldTrackingRuleset().combat.initiative(snapshot);
   return Number.isFinite(value) ? value : 0;
 }
 

@@ -7,9 +7,15 @@
  * This module is generic and imports no ruleset, so a ruleset's modules can import its types
  * without a cycle through the registry.
  */
-import type { CombatRules } from "../../core/combat";
+import type { CombatRules, FighterSnapshot } from "../../core/combat";
 import type { ExchangeCard } from "../../core/flow";
-import type { ExchangeRecord, RulesetId, Side } from "../../core/ruleset";
+import type {
+  ConditionId,
+  ExchangeRecord,
+  RulesetBlock,
+  RulesetId,
+  Side,
+} from "../../core/ruleset";
 import type { AnyRuleset } from "../../rules";
 import type { Rule } from "../data/rule-kinds";
 
@@ -124,9 +130,13 @@ export interface RulesetData {
   blockProblems(type: BlockTypeKey, block: Record<string, unknown>): BlockProblem[];
 }
 
-/** A ruleset that can fight in Foundry: its combat rules and its card are there. */
+/** A ruleset whose exchanges run in Foundry: its combat rules are there. */
 export type FightingRuleset<Derived = unknown> = FoundryRuleset<Derived> &
-  Required<Pick<FoundryRuleset<Derived>, "combat" | "card">>;
+  Required<Pick<FoundryRuleset<Derived>, "combat">>;
+
+/** A fighting ruleset whose exchange card can be shown: its card is there too. */
+export type CardRuleset<Derived = unknown> = FightingRuleset<Derived> &
+  Required<Pick<FoundryRuleset<Derived>, "card">>;
 
 /** How the ruleset derives an actor's figures (pure: plain data in, plain data out). */
 export interface RulesetDerivation<Derived = unknown> {
@@ -156,6 +166,32 @@ export interface RulesetSheets {
   partials: readonly string[];
 }
 
+/**
+ * Where a ruleset keeps a fighter's state block (`RulesetBlock`, docs/architecture.md §2.4a)
+ * on the actor between exchanges and turns (issue 17; GURPS Man to Man: `system.m2m.fight`).
+ * Pure: it reads snapshots and returns the actor updates to make.
+ */
+export interface RulesetFightStore {
+  /**
+   * The fighter's block as it is now, or null when no fight has started for it. What the sheet
+   * shows of the block (GURPS: HP) is read from the sheet, and a sheet edit counts as a
+   * revision (so an exchange declared before it is refused when applied). Throws an
+   * `InputError` naming the field for a stored block the ruleset refuses.
+   */
+  read(fighter: FighterSnapshot): RulesetBlock | null;
+  /** A fresh block for a fighter entering a fight, from its derived figures and sheet. */
+  seed(fighter: FighterSnapshot): RulesetBlock;
+  /**
+   * The actor update (`Actor#update` changes) that stores `block` and what the sheet shows of
+   * it (GURPS: HP), so the two stay one value.
+   */
+  write(block: RulesetBlock): Record<string, unknown>;
+  /** The actor update that ends the fight (the block gone). */
+  clear(): Record<string, unknown>;
+  /** The conditions the block holds, for the actor's status effects to mirror. */
+  conditions(block: RulesetBlock): ConditionId[];
+}
+
 export interface FoundryRuleset<Derived = unknown> {
   id: RulesetId;
   ruleset: AnyRuleset;
@@ -181,6 +217,13 @@ export interface FoundryRuleset<Derived = unknown> {
    * never by its raw name.
    */
   rollLabels: Readonly<Record<string, string>>;
+  /**
+   * The combat tracker's turn flow (initiative, turn hooks, maneuvers) is not built for this
+   * ruleset yet: initiative is refused by name (`trackingRuleset`). Absent: the tracker plays it.
+   */
+  trackerPending?: boolean;
+  /** Where its fighters' state blocks are kept; absent: the ruleset keeps none (HM3). */
+  fight?: RulesetFightStore;
   /** Its `system.<id>` blocks: schema, rules, labels, migrations, validation. */
   data: RulesetData;
   /** Its actors' derived figures. */

@@ -13,7 +13,13 @@
  * and one in `RulesetBlockSources` below.
  */
 import type { RulesetId } from "../../core/ruleset";
-import type { BlockTypeKey, FightingRuleset, FoundryRuleset, PlanContext } from "./contract";
+import type {
+  BlockTypeKey,
+  CardRuleset,
+  FightingRuleset,
+  FoundryRuleset,
+  PlanContext,
+} from "./contract";
 import { HM3_FOUNDRY } from "./hm3";
 import type { Hm3BlockSources } from "./hm3/source";
 import { M2M_FOUNDRY } from "./m2m";
@@ -64,10 +70,20 @@ export function worldRuleset(): FoundryRuleset {
   throw new Error(message);
 }
 
-/** Whether a ruleset can fight in Foundry (has its combat rules and card). */
+/** Whether a ruleset's exchanges run in Foundry (it has its combat rules). */
 export function canFight(fr: FoundryRuleset): fr is FightingRuleset {
-  return fr.combat !== undefined && fr.card !== undefined;
+  return fr.combat !== undefined;
 }
+
+/** Whether a ruleset's exchange card can be shown (its combat rules and its card). */
+export function hasCard(fr: FoundryRuleset): fr is CardRuleset {
+  return canFight(fr) && fr.card !== undefined;
+}
+
+/** The lang key of the card shown when a ruleset's exchange card is not built yet. */
+export const NO_CARD_KEY = "BLOWBYBLOW.Combat.Error.noCard";
+/** The lang key of the refusal when a ruleset's combat tracker turn flow is not built yet. */
+export const NO_TRACKER_KEY = "BLOWBYBLOW.Combat.Error.noTracker";
 
 /** The lang key of the refusal when the world's ruleset cannot fight in Foundry yet. */
 export const CANNOT_FIGHT_KEY = "BLOWBYBLOW.Combat.Error.cannotFight";
@@ -100,9 +116,39 @@ export function fightingRuleset(fr: FoundryRuleset): FightingRuleset {
   throw new Error(cannotFightMessage(fr));
 }
 
+/** `fr` when its exchange card can be shown; else throws the localised notice naming it. */
+export function cardRuleset(fr: FoundryRuleset): CardRuleset {
+  const fighting = fightingRuleset(fr);
+  if (hasCard(fighting)) return fighting;
+  throw new Error(rulesetMessage(fr, NO_CARD_KEY, "{ruleset}'s exchange cards are not built yet."));
+}
+
 /** The world's ruleset when it can fight in Foundry; throws a localised error otherwise. */
 export function worldFightingRuleset(): FightingRuleset {
   return fightingRuleset(worldRuleset());
+}
+
+/** A message naming the ruleset (`key` with `{ruleset}`), localised when Foundry is there. */
+export function rulesetMessage(
+  fr: Pick<FoundryRuleset, "id">,
+  key: string,
+  english: string,
+): string {
+  const ruleset = rulesetName(fr);
+  return i18nOf()?.format(key, { ruleset }) ?? english.replace("{ruleset}", ruleset);
+}
+
+/**
+ * The world's ruleset when the combat tracker plays it (initiative, turns); throws the localised
+ * refusal naming it otherwise (not fighting, or its tracker turn flow not built yet).
+ */
+export function worldTrackingRuleset(): FightingRuleset {
+  const fr = worldFightingRuleset();
+  if (fr.trackerPending)
+    throw new Error(
+      rulesetMessage(fr, NO_TRACKER_KEY, "{ruleset}'s combat tracker is not built in Foundry yet."),
+    );
+  return fr;
 }
 
 /** The first registered ruleset: the world setting's default. */

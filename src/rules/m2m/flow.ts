@@ -768,6 +768,15 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
 
+/**
+ * The attacker's effective skill for a declaration, itemised (shock, All-Out, posture, aimed
+ * location, the user's own), as `start` will roll against it: the attack dialog's target. Throws
+ * the refusal `start` would (no maneuver, weapon not ready, …).
+ */
+export function flowAttackTarget(d: M2mFlowDeclaration): Target {
+  return attackTargetOf(d).target;
+}
+
 function engineDeclaration(d: M2mFlowDeclaration, skill: number, w: M2mFlowWeapon): M2mDeclaration {
   const mode = w.modes[d.attack.mode]!;
   const table = w.table ? getHandWeapon(w.table) : null;

@@ -1,12 +1,13 @@
 /**
- * A world whose ruleset cannot fight in Foundry yet (GURPS Man to Man: registered, with its
- * documents and derived figures, but no combat rules or card until the next issue): every
- * entry of the generic combat flow refuses with a localised message naming the ruleset, and
- * nothing is written.
+ * A world playing GURPS Man to Man (issue 17): its exchanges run through the generic flow
+ * (test/foundry/combat/m2m-exchange.test.ts), but the parts not built yet are refused by name
+ * with a localised message, and nothing is written: its exchange card (shown as a notice, with
+ * no buttons; the card partial comes later) and the combat tracker's initiative (the tracker's
+ * turn flow and the maneuver dialog come later). A ruleset without combat rules at all is
+ * still refused by the GM's steps (`cannotFight`).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { standIns } from "../stand-ins";
-import { attack } from "../../../src/foundry/combat/actions";
 import { CombatError, rulesetOf } from "../../../src/foundry/combat/query-common";
 import { defeatingConditions, initiativeFormula } from "../../../src/foundry/combat/tracker";
 import { chatTemplates, renderExchangeCard } from "../../../src/foundry/chat/render";
@@ -14,9 +15,9 @@ import type { ActorLike } from "../../../src/foundry/combat/snapshot";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { resetFlow, world } from "./fixtures";
 
-const SAYS =
-  "GURPS Man to Man cannot fight in Foundry yet: its characters, items and figures work, " +
-  "its exchanges come later. To fight, choose another ruleset in the world settings.";
+const NO_TRACKER =
+  "GURPS Man to Man's combat tracker (initiative, turns and maneuvers) is not built in Foundry " +
+  "yet, so no initiative is rolled.";
 
 const notices = (type: string): string[] =>
   standIns.notifications.messages.filter((n) => n.type === type).map((n) => n.message);
@@ -26,51 +27,37 @@ beforeEach(async () => {
   await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m" as never);
 });
 
-describe("a world playing GURPS Man to Man cannot fight yet", () => {
-  it("an attack is refused with the ruleset's name and no card is made", async () => {
-    const w = world();
-    const before = standIns.game.messages!.size;
-    const made = await attack({
-      actorUuid: w.aldric.uuid,
-      tokenUuid: w.tAldric.document.uuid,
-      itemId: "wpSword000000001",
-    });
-    expect(made).toBeNull();
-    expect(notices("error")).toEqual([SAYS]);
-    expect(standIns.game.messages!.size).toBe(before);
-  });
-
-  it("a card of the ruleset is refused by the GM's steps (CombatError cannotFight)", () => {
-    const card = { ruleset: "m2m" } as unknown as ExchangeCard;
+describe("a world playing GURPS Man to Man: what is not built yet is refused by name", () => {
+  it("the GM's steps take its cards (it has combat rules); an unknown ruleset is refused", () => {
+    expect(rulesetOf({ ruleset: "m2m" } as unknown as ExchangeCard).id).toBe("m2m");
     let caught: unknown;
     try {
-      rulesetOf(card);
+      rulesetOf({ ruleset: "rq3" } as unknown as ExchangeCard);
     } catch (err) {
       caught = err;
     }
     expect(caught).toBeInstanceOf(CombatError);
-    expect((caught as CombatError).code).toBe("cannotFight");
-    expect((caught as CombatError).key).toBe("BLOWBYBLOW.Combat.Error.cannotFight");
-    expect((caught as CombatError).data).toEqual({ ruleset: "GURPS Man to Man" });
+    expect((caught as CombatError).code).toBe("unknownRuleset");
   });
 
-  it("its card renders as a notice naming it; only fighting rulesets' card partials load", async () => {
+  it("its card renders as a notice naming it, with no buttons; no m2m card partial loads", async () => {
     const html = await renderExchangeCard({
       id: "msg0000000000001",
       type: "exchange",
-      system: { ruleset: "m2m", state: "declared" },
+      system: { ruleset: "m2m", state: "awaitingDefence" },
       author: { isGM: true },
     });
-    expect(html).toContain("GURPS Man to Man cannot fight in Foundry yet");
+    expect(html).toContain("GURPS Man to Man&#39;s exchange cards are not built yet");
+    expect(html).not.toContain("<button");
     expect(chatTemplates().some((t) => t.includes("m2m"))).toBe(false);
   });
 
-  it("initiative is refused with the error notice; only Foundry's defeated status marks defeat", () => {
+  it("initiative is refused with the error notice; unconscious and dead mark defeat", () => {
     const w = world();
-    expect(() => initiativeFormula(w.aldric as unknown as ActorLike)).toThrow(SAYS);
-    expect(notices("error")).toEqual([SAYS]);
-    expect(defeatingConditions()).toEqual(
-      [standIns.CONFIG.specialStatusEffects?.DEFEATED].filter(Boolean),
-    );
+    expect(() => initiativeFormula(w.aldric as unknown as ActorLike)).toThrow(NO_TRACKER);
+    expect(notices("error")).toEqual([NO_TRACKER]);
+    // Foundry's own defeated status is `dead`, already listed.
+    expect(standIns.CONFIG.specialStatusEffects?.DEFEATED).toBe("dead");
+    expect(defeatingConditions()).toEqual(["unconscious", "dead"]);
   });
 });

@@ -27,7 +27,7 @@ import { exchangeBuild, pendingApproval } from "../../../src/foundry/combat/quer
 import { CUSTOM_CAP_DEFAULT, type ApplyMode } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
-import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
+import { cardRuleset, fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import {
   cardId,
   planningDice,
@@ -138,7 +138,7 @@ function view(c: ExchangeCard, isGM: boolean) {
       userId: isGM ? "gm" : "a",
       showDefenceTargets: true,
     },
-    fightingRuleset(foundryRuleset(c.ruleset)!),
+    cardRuleset(foundryRuleset(c.ruleset)!),
     { applyMode: "auto", authorIsGM: true },
   );
 }

@@ -14,7 +14,10 @@ import { m2m } from "../../../src/rules/m2m";
 import {
   canFight,
   cannotFightMessage,
+  cardRuleset,
   fightingRuleset,
+  hasCard,
+  worldTrackingRuleset,
   FOUNDRY_RULESETS,
   foundryRuleset,
   rulesetName,
@@ -22,6 +25,8 @@ import {
   worldRuleset,
 } from "../../../src/foundry/rulesets";
 import { M2M_FOUNDRY } from "../../../src/foundry/rulesets/m2m";
+import { m2mCombat } from "../../../src/foundry/rulesets/m2m/combat";
+import { m2mFlow } from "../../../src/rules/m2m/flow";
 import { hm3AmputationVictim } from "../../../src/foundry/rulesets/hm3";
 import { HM3_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hm3/card";
 import type { ExchangeRecord } from "../../../src/core/ruleset";
@@ -34,7 +39,7 @@ beforeEach(() => {
 describe("FOUNDRY_RULESETS", () => {
   it("lists HM3 with its core ruleset, combat rules and card partial, then GURPS Man to Man", () => {
     expect(Object.keys(FOUNDRY_RULESETS)).toEqual(["hm3", "m2m"]);
-    const fr = fightingRuleset(FOUNDRY_RULESETS.hm3!);
+    const fr = cardRuleset(FOUNDRY_RULESETS.hm3!);
     expect(fr.id).toBe("hm3");
     expect(fr.ruleset).toBe(hm3);
     expect(fr.combat).toBe(hm3Combat);
@@ -43,14 +48,19 @@ describe("FOUNDRY_RULESETS", () => {
     expect(Object.isFrozen(FOUNDRY_RULESETS)).toBe(true);
   });
 
-  it("m2m is registered with its core ruleset and data, but no combat rules or card yet", () => {
+  it("m2m is registered with its flow ruleset, combat rules, fight store and data, but no card and no tracker yet", () => {
     const fr = FOUNDRY_RULESETS.m2m!;
     expect(fr).toBe(M2M_FOUNDRY);
-    expect(fr.ruleset).toBe(m2m);
-    expect(fr.combat).toBeUndefined();
+    // The Foundry flow plays the engine with turn state; the CLI keeps the plain engine.
+    expect(fr.ruleset).toBe(m2mFlow);
+    expect(RULESETS.m2m).toBe(m2m);
+    expect(fr.combat).toBe(m2mCombat);
+    expect(fr.fight).toBeDefined();
     expect(fr.card).toBeUndefined();
-    expect(canFight(fr)).toBe(false);
-    expect(canFight(FOUNDRY_RULESETS.hm3!)).toBe(true);
+    expect(fr.trackerPending).toBe(true);
+    expect(canFight(fr)).toBe(true);
+    expect(hasCard(fr)).toBe(false);
+    expect(hasCard(FOUNDRY_RULESETS.hm3!)).toBe(true);
     expect(Object.keys(fr.data.blocks).sort()).toEqual([
       "Actor.character",
       "Actor.creature",
@@ -89,15 +99,28 @@ describe("worldRuleset", () => {
     );
   });
 
-  it("a ruleset that cannot fight yet is refused for combat with a localised message naming it", () => {
+  it("a ruleset without combat rules is refused for combat with a localised message naming it", () => {
     expect(worldFightingRuleset()).toBe(FOUNDRY_RULESETS.hm3);
-    standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
     const says =
       "GURPS Man to Man cannot fight in Foundry yet: its characters, items and figures work, " +
       "its exchanges come later. To fight, choose another ruleset in the world settings.";
-    expect(() => worldFightingRuleset()).toThrow(says);
+    const noCombat = { ...FOUNDRY_RULESETS.m2m!, combat: undefined };
+    expect(() => fightingRuleset(noCombat)).toThrow(says);
     expect(cannotFightMessage(FOUNDRY_RULESETS.m2m!)).toBe(says);
     expect(rulesetName(FOUNDRY_RULESETS.m2m!)).toBe("GURPS Man to Man");
+  });
+
+  it("m2m fights, but its card and its tracker are refused by name until they are built", () => {
+    standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
+    expect(worldFightingRuleset()).toBe(FOUNDRY_RULESETS.m2m);
+    expect(() => cardRuleset(FOUNDRY_RULESETS.m2m!)).toThrow(
+      "GURPS Man to Man's exchange cards are not built yet",
+    );
+    expect(() => worldTrackingRuleset()).toThrow(
+      "GURPS Man to Man's combat tracker (initiative, turns and maneuvers) is not built in Foundry yet",
+    );
+    standIns.game.settings.values.set("blow-by-blow.ruleset", "hm3");
+    expect(worldTrackingRuleset()).toBe(FOUNDRY_RULESETS.hm3);
   });
 });
 

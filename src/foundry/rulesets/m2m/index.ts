@@ -8,7 +8,7 @@
  */
 import { InputError } from "../../../core/errors";
 import { M2M_PLAN } from "../../../rules/m2m/body";
-import { m2m } from "../../../rules/m2m";
+import { m2mFlow } from "../../../rules/m2m/flow";
 import { prefixFor } from "../../data/prefixes";
 import { planContext } from "../../data/plan-context";
 import type { Rule } from "../../data/rule-kinds";
@@ -29,6 +29,8 @@ import {
   type M2mCreatureBlock,
 } from "./character-data";
 import { deriveM2mActor, m2mSystemPath, type M2mActorDerived } from "./character-input";
+import { m2mCombat } from "./combat";
+import { M2M_FIGHT_STORE } from "./fight";
 import { m2mGear } from "./gear";
 import { engineGearProblem } from "./gear-problems";
 import { defaultM2mItemBlock, M2M_ITEM_RULES, M2M_NULLABLE, m2mItemSchema } from "./item-data";
@@ -148,14 +150,28 @@ const M2M_MIGRATIONS = Object.freeze([
     name: "GURPS Man to Man blocks",
     migrate: (_type: string, system: Record<string, unknown>) => system,
   },
+  /**
+   * Version 5 added an actor block's `fight` (the fight's state block, issue 17), null outside
+   * a fight: an actor stored before it takes null when it loads, as with version 4.
+   */
+  {
+    version: 5,
+    name: "GURPS Man to Man fight state",
+    migrate: (_type: string, system: Record<string, unknown>) => system,
+  },
 ]);
 
 const actorPrefix = prefixFor("M2M.Actor");
 
 export const M2M_FOUNDRY = Object.freeze({
   id: "m2m",
-  ruleset: m2m,
+  /** The Foundry flow plays the engine with turn state (src/rules/m2m/flow.ts); the CLI keeps `m2m`. */
+  ruleset: m2mFlow,
+  combat: m2mCombat,
+  /** Initiative, turn hooks and maneuvers in the tracker come later (docs/architecture.md §6). */
+  trackerPending: true,
   rollLabels: Object.freeze({}),
+  fight: M2M_FIGHT_STORE,
   data: Object.freeze({
     blocks: Object.freeze({
       "Actor.character": () => new foundry.data.fields.SchemaField(m2mCharacterFields()),

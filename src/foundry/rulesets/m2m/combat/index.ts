@@ -1,0 +1,347 @@
+/**
+ * GURPS Man to Man's `CombatRules` (src/core/combat.ts) for the generic Foundry flow (issue 17,
+ * docs/architecture.md §6 step 3): the attack dialog's options from the actor's derived figures
+ * and items (each ready weapon and missile with its modes, a random or aimed location), the
+ * itemised effective skill, the flow declaration (`M2mFlowDeclaration`, src/rules/m2m/flow.ts:
+ * both fighters' sheet figures from `deriveCharacter` and their state blocks from
+ * `system.m2m.fight`, ../fight.ts), the defender's options with their full targets, and the
+ * choice. Wounds, conditions and weapon states are kept in the state block (the `state`
+ * effect), so an injury makes no item and a weapon effect no item change.
+ *
+ * Pure: the GM's client rebuilds the declaration from the actors with the same functions and
+ * compares it with the player's, as for HM3.
+ */
+import type {
+  AttackOption,
+  AttackRequest,
+  AttackSituation,
+  ChoiceOptionView,
+  ChoiceRequest,
+  CombatRules,
+  CustomModifierInput,
+  DeclarationBuild,
+  FighterItem,
+  FighterSnapshot,
+  TargetLabels,
+} from "../../../../core/combat";
+import { InputError, readObject } from "../../../../core/errors";
+import type { Target } from "../../../../core/modifiers";
+import type { PendingChoice } from "../../../../core/ruleset";
+import { formatDamageExpr } from "../../../../rules/m2m/damage";
+import { getHandWeapon } from "../../../../rules/m2m/equipment";
+import { DEFAULT_M2M_OPTIONS } from "../../../../rules/m2m/exchange";
+import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
+import { HIT_LOCATIONS, type HitLocation } from "../../../../rules/m2m/types";
+import type { M2mActorDerived } from "../character-input";
+import { readFight, seedFight } from "../fight";
+import { m2mGear } from "../gear";
+import { meleeAttack, rangedAttack } from "../item-convert";
+import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
+import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
+
+/** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
+export const M2M_COMBAT_KEYS = Object.freeze({
+  random: "BLOWBYBLOW.M2M.Combat.Aim.random",
+  noLevel: "BLOWBYBLOW.M2M.Combat.Unavailable.noLevel",
+  noDamage: "BLOWBYBLOW.M2M.Combat.Unavailable.noDamage",
+});
+
+/** Labels of the modifiers and bases the flow itemises (src/rules/m2m/flow.ts, defence.ts). */
+export const M2M_TARGET_LABELS: TargetLabels = Object.freeze({
+  modifiers: Object.freeze({
+    "attack.shock": "BLOWBYBLOW.M2M.Combat.Modifier.shock",
+    "attack.all-out": "BLOWBYBLOW.M2M.Combat.Modifier.allOut",
+    "attack.posture": "BLOWBYBLOW.M2M.Combat.Modifier.posture",
+    "attack.location": "BLOWBYBLOW.M2M.Combat.Modifier.location",
+    "defence.pd": "BLOWBYBLOW.M2M.Combat.Modifier.pd",
+    "defence.passive": "BLOWBYBLOW.M2M.Combat.Modifier.pd",
+    "defence.armour-pd": "BLOWBYBLOW.M2M.Combat.Modifier.armourPd",
+  }),
+  bases: Object.freeze({
+    skill: "BLOWBYBLOW.M2M.Sheet.Base.skill",
+    "active-defence": "BLOWBYBLOW.M2M.Combat.Base.activeDefence",
+    none: "BLOWBYBLOW.M2M.Defence.none",
+  }),
+});
+
+type Obj = Record<string, unknown>;
+type Derived = M2mActorDerived & { ruleset?: string };
+
+/** The fighter's m2m figures; throws naming the fighter when the derivation refused it. */
+function figures(f: FighterSnapshot, field: string): Derived {
+  const d = f.derived as Derived | null;
+  if (!d || d.ruleset !== "m2m" || !d.character)
+    throw new InputError(
+      `${field}.derived`,
+      f.name,
+      "has no GURPS Man to Man figures (see its sheet)",
+    );
+  return d;
+}
+
+/** The item's m2m block of a melee weapon with modes, or a missile; else null. */
+function weaponBlock(item: FighterItem | undefined): M2mWeaponBlock | null {
+  if (item?.type !== "weapon") return null;
+  const b = item.system.m2m as M2mWeaponBlock | undefined;
+  return b && Array.isArray(b.modes) && b.modes.length > 0 ? b : null;
+}
+function missileBlock(item: FighterItem | undefined): M2mMissileBlock | null {
+  if (item?.type !== "missile") return null;
+  return (item.system.m2m as M2mMissileBlock | undefined) ?? null;
+}
+
+/** A flow weapon (`M2mFlowWeapon` raw JSON) per ready weapon the derivation lists. */
+function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
+  const st = d.character.attributes.st;
+  const out: Obj[] = [];
+  for (const w of d.weapons) {
+    const item = f.items.find((i) => i.id === w.id);
+    const modes: Obj = {};
+    let fencing = false;
+    let table: string | undefined;
+    const melee = weaponBlock(item);
+    const missile = missileBlock(item);
+    if (melee) {
+      try {
+        getHandWeapon(melee.ref);
+        table = melee.ref;
+      } catch {
+        table = undefined;
+      }
+      melee.modes.forEach((m, i) => {
+        const level = d.character.skills[m.skill]?.effective.value;
+        if (level === undefined) return;
+        let damage: string;
+        try {
+          damage = formatDamageExpr(meleeAttack(melee, i, st).damage);
+        } catch {
+          return;
+        }
+        fencing ||= m.fencing;
+        modes[String(i)] = { skill: level, damage, type: m.type };
+      });
+    } else if (missile) {
+      const level = d.character.skills[missile.skill]?.effective.value;
+      const attack = rangedAttack(missile, st).attack;
+      if (level !== undefined && attack)
+        modes["0"] = { skill: level, damage: formatDamageExpr(attack.damage), type: attack.type };
+    }
+    if (Object.keys(modes).length === 0) continue;
+    out.push({
+      id: w.id,
+      ...(table ? { table } : {}),
+      parry: w.parry?.value ?? 0,
+      fencing,
+      modes,
+    });
+  }
+  return out;
+}
+
+/** The fighter as the flow declaration carries it: sheet figures and its state block. */
+function flowFighter(f: FighterSnapshot, field: string): Obj {
+  const d = figures(f, field);
+  const c = d.character;
+  const dr: Obj = {};
+  for (const loc of HIT_LOCATIONS) {
+    const at = c.locations[loc];
+    if (at && at.armourDr > 0) dr[loc] = at.armourDr;
+  }
+  const shieldPd = m2mGear(f.items).shield?.pd ?? 0;
+  return {
+    // Feint margins are kept per foe by this id (the snapshot carries no document id yet).
+    id: f.name,
+    st: c.attributes.st,
+    dr,
+    toughness: c.toughness,
+    armourPd: c.locations.torso?.armourPd ?? 0,
+    shieldPd,
+    dodge: c.dodge.value,
+    block: c.block ? c.block.value : null,
+    weapons: flowWeapons(f, d),
+    state: readFight(f) ?? seedFight(f),
+  };
+}
+
+const MAX_CUSTOM = 10;
+
+function readCustom(value: unknown, field: string): CustomModifierInput[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of modifiers");
+  if (value.length > MAX_CUSTOM)
+    throw new InputError(field, value.length, `at most ${MAX_CUSTOM} modifiers`);
+  return value.map((raw: unknown, i) => {
+    const f = `${field}[${i}]`;
+    const o = readObject(raw, f);
+    if (typeof o.label !== "string" || o.label.trim() === "")
+      throw new InputError(`${f}.label`, o.label, "expected a name");
+    if (typeof o.value !== "number" || !Number.isInteger(o.value))
+      throw new InputError(`${f}.value`, o.value, "expected a whole number");
+    return { label: o.label.trim(), value: o.value };
+  });
+}
+
+function readId(value: unknown, field: string): string {
+  if (typeof value !== "string" || value === "")
+    throw new InputError(field, value, "expected an id");
+  return value;
+}
+
+/** The attack kind an item makes: a missile weapon shoots, a hand weapon strikes. */
+function kindOf(item: FighterItem | undefined): "melee" | "missile" {
+  return item?.type === "missile" ? "missile" : "melee";
+}
+
+const AIMS: AttackOption["aims"] = [
+  { id: "random", labelKey: M2M_COMBAT_KEYS.random },
+  ...HIT_LOCATIONS.map((l) => ({ id: l, labelKey: LOCATION_LABEL[l] })),
+];
+
+function attackOptions(attacker: FighterSnapshot): AttackOption[] {
+  const d = figures(attacker, "attacker");
+  const weapons = flowWeapons(attacker, d);
+  return d.weapons.map((w) => {
+    const item = attacker.items.find((i) => i.id === w.id);
+    const made = weapons.find((x) => x.id === w.id);
+    const melee = weaponBlock(item);
+    const modes: AttackOption["modes"] = made
+      ? Object.keys(made.modes as Obj).map((id) => ({
+          id,
+          labelKey: melee ? MODE_BASE_LABEL[melee.modes[Number(id)]!.base] : MODE_BASE_LABEL.ranged,
+          impact: 0,
+        }))
+      : [];
+    return {
+      itemId: w.id,
+      name: w.name,
+      kind: kindOf(item),
+      modes,
+      aims: AIMS,
+      bands: [],
+      ...(w.level === null
+        ? { unavailableKey: M2M_COMBAT_KEYS.noLevel }
+        : !made
+          ? { unavailableKey: M2M_COMBAT_KEYS.noDamage }
+          : {}),
+    };
+  });
+}
+
+function readRequest(raw: AttackRequest): AttackRequest {
+  const o = readObject(raw, "request");
+  return {
+    itemId: readId(o.itemId, "itemId"),
+    mode: readId(o.mode, "mode"),
+    aim: readId(o.aim, "aim"),
+    band: null,
+    situation: o.situation as AttackSituation,
+    custom: readCustom(o.custom, "custom"),
+  };
+}
+
+/** The raw flow declaration for `request` (validated by `parseFlowDeclaration`). */
+function rawDeclaration(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  raw: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+): Obj {
+  const request = readRequest(raw);
+  const item = attacker.items.find((i) => i.id === request.itemId);
+  if (!item) throw new InputError("itemId", request.itemId, "is not one of the attacker's items");
+  if (request.aim !== "random" && !HIT_LOCATIONS.includes(request.aim as HitLocation))
+    throw new InputError(
+      "aim",
+      request.aim,
+      `expected random or one of ${HIT_LOCATIONS.join(", ")}`,
+    );
+  const opts: Obj = {};
+  for (const k of Object.keys(DEFAULT_M2M_OPTIONS))
+    if (typeof options[k] === "boolean") opts[k] = options[k];
+  return {
+    attacker: flowFighter(attacker, "attacker"),
+    defender: flowFighter(defender, "defender"),
+    attack: {
+      weapon: request.itemId,
+      mode: request.mode,
+      target: request.aim,
+      kind: kindOf(item),
+      fromHex: "front",
+      allOut: null,
+      modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
+      halfDamage: false,
+    },
+    ...(Object.keys(opts).length ? { options: opts } : {}),
+  };
+}
+
+function buildDeclaration(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+): DeclarationBuild {
+  const declaration = rawDeclaration(attacker, defender, request, options);
+  parseFlowDeclaration(declaration);
+  return { declaration, rules: {} };
+}
+
+function attackTarget(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  request: AttackRequest,
+): Target {
+  return flowAttackTarget(parseFlowDeclaration(rawDeclaration(attacker, defender, request, {})));
+}
+
+function choiceOptions(pending: PendingChoice): ChoiceOptionView[] {
+  return pending.options.map((o) => ({
+    id: o.id,
+    labelKey: o.labelKey,
+    ...(o.unavailableKey ? { unavailableKey: o.unavailableKey } : {}),
+    items: [],
+    target: o.target ?? null,
+    aims: [],
+  }));
+}
+
+function buildChoice(
+  pending: PendingChoice,
+  _exchange: DeclarationBuild,
+  _chooser: FighterSnapshot,
+  raw: ChoiceRequest,
+): unknown {
+  const o = readObject(raw, "request");
+  const optionId = readId(o.optionId, "optionId");
+  const option = pending.options.find((x) => x.id === optionId);
+  if (!option)
+    throw new InputError(
+      "optionId",
+      optionId,
+      `expected one of ${pending.options.map((x) => x.id).join(", ")}`,
+    );
+  if (readCustom(o.custom, "custom").length > 0)
+    throw new InputError("custom", o.custom, "a GURPS Man to Man defence takes no own modifiers");
+  return { option: optionId };
+}
+
+export const m2mCombat: CombatRules = Object.freeze({
+  optionalRules: Object.freeze([]),
+  labels: M2M_TARGET_LABELS,
+  incapacitating: Object.freeze(["unconscious", "dead"] as const),
+  attackOptions,
+  bandFor: () => null,
+  attackTarget,
+  buildDeclaration,
+  choiceOptions,
+  buildChoice,
+  /** Wounds are HP and conditions in the state block (the `state` effect): no injury item. */
+  injuryItem: () => null,
+  /** Dropped, broken and unready weapons are kept in the state block. */
+  weaponDamage: () => ({}),
+  /** The turn order is the tracker's (Move, then Basic Speed, spec §4.1): not built here. */
+  initiative(fighter: FighterSnapshot): number {
+    const c = figures(fighter, "fighter").character;
+    return c.move.value * 100 + c.speed.value;
+  },
+});
