@@ -110,9 +110,10 @@ export function groupChanges(
     if (on) changes[`system.${path}`] = groupDefault(spec, block as Obj);
     else if (spec.pattern === "m2m.shield" && ((block as Obj).modes as unknown[]).length === 0) {
       const field = `system.${path}`;
+      // The value refused is the one asked for: no shield stats.
       problems.push({
         field,
-        value: current,
+        value: null,
         key: M2M_VALIDATION_KEYS.noUse,
         label: labelFor(`Item.${type}`, path) ?? field,
         data: {},
