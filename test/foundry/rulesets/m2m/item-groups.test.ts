@@ -204,7 +204,7 @@ describe("switchable groups: submit", () => {
       ["m2m.ref", false],
     ]);
     expect(groupChanges("weapon", shield, boxes)).toEqual({ changes: {}, problems: [] });
-    expect(groupChanges("missile", blockOf(CROSSBOW_ID), new Map([["m2m.half", false]]))).toEqual({
+    expect(groupChanges("missile", blockOf(CROSSBOW_ID), new Map([["m2m.pb", false]]))).toEqual({
       changes: {},
       problems: [],
     });
