@@ -200,3 +200,26 @@ describe("M2mItemSheet: every field of each block", () => {
     expect(app.errors).toEqual([]);
   });
 });
+
+describe("M2mItemSheet: the other rulesets' blocks", () => {
+  it("a GM sees the section, a block never filled in as one line; a player gets no section at all", async () => {
+    const sheet = await openItem(AXE_ID);
+    const hm3 = ((await app.page.evaluate((i) => window.bbb.itemSource(i), AXE_ID)).system as Obj)
+      .hm3;
+    // The axe was made for GURPS Man to Man: its HM3 block is the data model's defaults.
+    expect(hm3).toMatchObject({ skill: "", wq: 10, attack: 0 });
+    expect(await sheet.locator("section.bbb-item-others").count()).toBe(1);
+    await sheet.locator(".bbb-other-blocks summary").click();
+    const line = sheet.locator('.bbb-other-block-unset[data-block="hm3"]');
+    expect(await line.textContent()).toBe("Not set for HârnMaster 3.");
+    expect(await sheet.locator(".bbb-other-blocks table").count()).toBe(0);
+    await app.shoot(sheet, "m2m-class-item-other-blocks-unset");
+    expect(await missingKeys(app.page)).toEqual([]);
+
+    await app.page.evaluate(() => window.bbb.reset());
+    const player = await openItem(AXE_ID, 3);
+    expect(await player.locator(".bbb-m2m-modes").count()).toBe(1);
+    expect(await player.locator("section.bbb-item-others").count()).toBe(0);
+    expect(app.errors).toEqual([]);
+  });
+});

@@ -191,9 +191,13 @@ function groupBox(type: M2mItemType, path: string, present: boolean, t: Tools): 
   return check(`${GROUP_INPUT}${path}`, present, spec.label, t);
 }
 
-/** Which parts the sheet renders: the header alone for a Limited viewer. */
-export function itemPartsFor(type: M2mItemType, limited: boolean): string[] {
-  return limited ? ["header"] : ["header", "tabs", type, "others", "description"];
+/**
+ * Which parts the sheet renders: the header alone for a Limited viewer; the other rulesets'
+ * blocks (`others`) for a GM only.
+ */
+export function itemPartsFor(type: M2mItemType, limited: boolean, gm = false): string[] {
+  if (limited) return ["header"];
+  return ["header", "tabs", type, ...(gm ? ["others"] : []), "description"];
 }
 
 // ── Weapon ───────────────────────────────────────────────────────────────────────────────────
@@ -489,6 +493,7 @@ export function m2mItemContext(input: M2mItemContextInput) {
       own: "m2m",
       isGM: input.isGM,
       localize: t.localize,
+      format: t.format,
     }),
   };
 }

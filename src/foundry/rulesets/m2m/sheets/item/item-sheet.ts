@@ -87,7 +87,7 @@ export class M2mItemSheet extends M2mItemSheetBase {
     options: Parameters<BaseInstance["_configureRenderParts"]>[0],
   ) {
     const parts = super._configureRenderParts(options);
-    const keep = itemPartsFor(this.itemType, this.document.limited);
+    const keep = itemPartsFor(this.itemType, this.document.limited, game.user?.isGM === true);
     for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
     return parts;
   }
