@@ -94,7 +94,8 @@ describe("M2mItemSheet: switchable groups", () => {
     const notes = await app.page.evaluate(() => window.bbb.notifications());
     expect(notes.at(-1)).toEqual({
       type: "warning",
-      message: "Shield: a weapon needs at least one attack mode, or shield statistics.",
+      message:
+        "Shield: null would leave the weapon with no use: a weapon needs at least one attack mode, or shield statistics.",
     });
     await app.shoot(sheet, "m2m-class-item-shield-refused");
   });

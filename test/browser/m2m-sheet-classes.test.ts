@@ -219,8 +219,12 @@ describe("M2mItemSheet", () => {
     expect(errors).toEqual([]);
   });
 
-  it("armour: unticking a location removes it from the grid", async () => {
+  it("armour: unticking a location of a piece removes it from the grid", async () => {
     const sheet = await openItem(ARMOUR_ID);
+    // A Basic suit covers every location (L2625): as a piece it may leave the feet bare.
+    await sheet.locator('select[name="system.m2m.kind"]').selectOption("piece");
+    await settle();
+    expect((await itemM2m(ARMOUR_ID)).kind).toBe("piece");
     await sheet.locator('input[name="bbb.covered.feet"]').uncheck();
     await settle();
     expect((await itemM2m(ARMOUR_ID)).locations.map((l) => l.location)).toEqual([

@@ -261,7 +261,7 @@ describe("GURPS item sheets", () => {
       localize,
       format,
     });
-    const html = itemPartsFor(item.type as M2mItemType, false)
+    const html = itemPartsFor(item.type as M2mItemType, false, isGM)
       .map((p) =>
         renderTemplate(ITEM_FILE[p] ?? `templates/m2m/item/${p}.hbs`, { ...context, partId: p }),
       )

@@ -10,7 +10,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { localizerOf } from "../../src/foundry/sheets/common";
-import { otherBlocksContext } from "../../src/foundry/sheets/other-blocks";
+import { isDefaultBlock, otherBlocksContext } from "../../src/foundry/sheets/other-blocks";
+import { allRulesets, type BlockTypeKey } from "../../src/foundry/rulesets";
+import { itemPartsFor } from "../../src/foundry/rulesets/m2m/sheets/item/context";
+import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 import {
   itemContext,
   partsFor,
@@ -195,5 +198,114 @@ describe("otherBlocksContext (generic)", () => {
     });
     expect(out.blocks).toEqual([]);
     expect(out.title).toBe("Other rulesets' data");
+  });
+});
+
+/** The stored defaults of every block per item type, as template.json records the schema's. */
+const TEMPLATE = JSON.parse(readFileSync("template.json", "utf8")) as {
+  Item: Record<string, Record<string, unknown>>;
+};
+
+describe("a block never filled in: one line 'Not set for <ruleset>'", () => {
+  it("every ruleset's block in template.json (the schema's defaults) reads as defaults", () => {
+    let checked = 0;
+    for (const ruleset of allRulesets())
+      for (const [type, fields] of Object.entries(TEMPLATE.Item)) {
+        const key = `Item.${type}` as BlockTypeKey;
+        if (!ruleset.data.blocks[key]) continue;
+        const rules = ruleset.data.rules[key] ?? {};
+        const nullable = ruleset.data.nullable[key] ?? [];
+        expect(isDefaultBlock(rules, nullable, fields[ruleset.id]), `${ruleset.id} ${type}`).toBe(
+          true,
+        );
+        checked++;
+      }
+    // Every item block of every ruleset has its defaults in template.json (8 today).
+    const itemBlocks = allRulesets().flatMap((r) =>
+      Object.keys(r.data.blocks).filter((k) => k.startsWith("Item.")),
+    );
+    expect(checked).toBe(itemBlocks.length);
+    expect(checked).toBeGreaterThanOrEqual(8);
+    for (const type of ["weapon", "missile", "armour"] as const)
+      expect(
+        isDefaultBlock(
+          allRulesets().find((r) => r.id === "m2m")!.data.rules[`Item.${type}`]!,
+          allRulesets().find((r) => r.id === "m2m")!.data.nullable[`Item.${type}`]!,
+          defaultM2mItemBlock(type),
+        ),
+      ).toBe(true);
+  });
+
+  it("one field changed, a nullable group filled or a field the rules do not know: not defaults", () => {
+    const m2m = allRulesets().find((r) => r.id === "m2m")!.data;
+    const rules = m2m.rules["Item.weapon"]!;
+    const nullable = m2m.nullable["Item.weapon"]!;
+    const blank = defaultM2mItemBlock("weapon");
+    expect(isDefaultBlock(rules, nullable, { ...blank, quality: "fine" })).toBe(false);
+    expect(isDefaultBlock(rules, nullable, { ...blank, cost: 0 })).toBe(false);
+    const shield = { size: "medium", pd: null, dr: null, hits: null, spiked: false };
+    expect(isDefaultBlock(rules, nullable, { ...blank, shield })).toBe(false);
+    const mode = structuredClone(handWeaponBlock(handWeaponItems()[0]!).modes[0]);
+    expect(isDefaultBlock(rules, nullable, { ...blank, modes: [mode] })).toBe(false);
+    expect(isDefaultBlock(rules, nullable, { ...blank, stray: 1 })).toBe(false);
+    expect(isDefaultBlock(rules, nullable, null)).toBe(false);
+  });
+
+  it("the list shows the ruleset's name in one localised line, no table rows", () => {
+    const { localize, missing } = recorder();
+    const hm3Blank = TEMPLATE.Item.weapon!.hm3;
+    const onM2m = otherBlocksContext({
+      type: "weapon",
+      system: { hm3: hm3Blank, m2m: handWeaponBlock(handWeaponItems()[0]!) },
+      own: "m2m",
+      isGM: true,
+      localize,
+    });
+    expect(onM2m.blocks).toEqual([
+      { id: "hm3", name: "HârnMaster 3", notSet: "Not set for HârnMaster 3.", rows: [] },
+    ]);
+    const onHm3 = otherBlocksContext({
+      type: "armour",
+      system: { hm3: BROADSWORD, m2m: defaultM2mItemBlock("armour") },
+      own: "hm3",
+      isGM: true,
+      localize,
+      format: (key, data) => `${key}|${String(data.ruleset)}`,
+    });
+    expect(onHm3.blocks.map((b) => [b.id, b.notSet, b.rows.length])).toEqual([
+      ["m2m", "BLOWBYBLOW.ItemSheet.OtherBlocks.notSet|GURPS Man to Man", 0],
+    ]);
+    // A filled block keeps its table.
+    const filled = otherBlocksContext({
+      type: "weapon",
+      system: dualBroadsword(),
+      own: "hm3",
+      isGM: true,
+      localize,
+    }).blocks[0]!;
+    expect(filled.notSet).toBeNull();
+    expect(filled.rows.length).toBeGreaterThan(0);
+    expect([...missing]).toEqual([]);
+  });
+});
+
+describe("the m2m item sheet's parts", () => {
+  it("the other rulesets' part for a GM only, as on the HM3 sheet; a Limited viewer the header", () => {
+    expect(itemPartsFor("weapon", false, true)).toEqual([
+      "header",
+      "tabs",
+      "weapon",
+      "others",
+      "description",
+    ]);
+    expect(itemPartsFor("missile", false, false)).toEqual([
+      "header",
+      "tabs",
+      "missile",
+      "description",
+    ]);
+    expect(itemPartsFor("armour", false)).not.toContain("others");
+    expect(itemPartsFor("armour", true, true)).toEqual(["header"]);
+    expect(partsFor("weapon", false, false)).not.toContain("others");
   });
 });

@@ -8,12 +8,15 @@
  * block is listed. The labels are the rulesets' own, from their registered `FoundryRuleset`: the
  * name (`BLOWBYBLOW.Ruleset.<id>`) and the label of each field of the block
  * (`RulesetData.labels`, looked up by `labelFor`). Values are plain text: the part template
- * (templates/item/others.hbs) escapes them. Pure (no Foundry globals).
+ * (templates/item/others.hbs) escapes them. A block still at its ruleset's defaults (every leaf
+ * at its rule's initial value, every list empty, every nullable group null: never filled in, as
+ * on an item made for another ruleset) is one line, "Not set for HârnMaster 3", instead of a
+ * table of defaults. Pure (no Foundry globals).
  */
 import { labelFor } from "../data/validate";
-import type { TypeKey } from "../data/rules";
+import type { Rule, TypeKey } from "../data/rules";
 import { allRulesets, type BlockTypeKey } from "../rulesets";
-import type { Localize } from "./common";
+import { formatWith, type Format, type Localize } from "./common";
 
 /**
  * The item sheet part that lists the blocks (on the details tab), the same template in every
@@ -28,6 +31,7 @@ export const OTHER_BLOCKS_TEXT = Object.freeze({
   empty: "BLOWBYBLOW.ItemSheet.OtherBlocks.empty",
   yes: "BLOWBYBLOW.ItemSheet.OtherBlocks.yes",
   no: "BLOWBYBLOW.ItemSheet.OtherBlocks.no",
+  notSet: "BLOWBYBLOW.ItemSheet.OtherBlocks.notSet",
 });
 
 /** One stored leaf of a block: its path inside the block, its label and its value as text. */
@@ -44,6 +48,8 @@ export interface OtherBlock {
   id: string;
   /** The ruleset's name (the table's caption). */
   name: string;
+  /** "Not set for <ruleset>" when the block is its ruleset's defaults (no rows then), else null. */
+  notSet: string | null;
   rows: OtherBlockRow[];
 }
 
@@ -64,6 +70,8 @@ export interface OtherBlocksInput {
   /** The viewer is a GM: only a GM sees the other blocks. */
   isGM: boolean;
   localize: Localize;
+  /** `game.i18n.format`; absent: built from `localize`. */
+  format?: Format;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -91,6 +99,35 @@ function leaves(value: unknown, path: string, out: { path: string; value: unknow
   out.push({ path, value });
 }
 
+/** The value a stored leaf takes when never set (the data model's initial value). */
+function initialOf(rule: Rule): unknown {
+  if (rule.kind === "list") return [];
+  if (rule.kind === "html") return "";
+  return "initial" in rule ? rule.initial : undefined;
+}
+
+/**
+ * Whether a stored block is its ruleset's defaults for the type: every leaf at its rule's
+ * initial value (`rules`, by path inside the block, `*` an array index), every list of objects
+ * empty, every nullable container (`nullable`) null. A field the rules do not know is data.
+ */
+export function isDefaultBlock(
+  rules: Readonly<Record<string, Rule>>,
+  nullable: readonly string[],
+  block: unknown,
+): boolean {
+  const walk = (value: unknown, path: string): boolean => {
+    const p = path.replace(/\.\d+(?=\.|$)/g, ".*");
+    const rule = path ? rules[p] : undefined;
+    if (rule) return JSON.stringify(value) === JSON.stringify(initialOf(rule));
+    if (nullable.includes(p)) return value === null;
+    if (Array.isArray(value)) return value.length === 0;
+    if (!isRecord(value)) return false;
+    return Object.entries(value).every(([k, v]) => walk(v, path ? `${path}.${k}` : k));
+  };
+  return walk(block, "");
+}
+
 /**
  * The label of a leaf of ruleset `id`'s block: each level's field label joined by " › ", an
  * array index as the element's number (1-based) after its list's label; a level without a label
@@ -115,6 +152,7 @@ function rowLabel(typeKey: TypeKey, id: string, path: string, localize: Localize
 /** The other registered rulesets' stored blocks of an item, for a GM; none for a player. */
 export function otherBlocksContext(input: OtherBlocksInput): OtherBlocksContext {
   const { localize } = input;
+  const format = input.format ?? formatWith(localize);
   const typeKey = `Item.${input.type}` as BlockTypeKey & TypeKey;
   const blocks = !input.isGM
     ? []
@@ -122,12 +160,16 @@ export function otherBlocksContext(input: OtherBlocksInput): OtherBlocksContext 
         const block = (input.system as Readonly<Record<string, unknown>>)[ruleset.id];
         if (ruleset.id === input.own || !ruleset.data.blocks[typeKey] || !isRecord(block))
           return [];
+        const name = localize(`BLOWBYBLOW.Ruleset.${ruleset.id}`);
+        const rules = ruleset.data.rules[typeKey] ?? {};
+        const unset = isDefaultBlock(rules, ruleset.data.nullable[typeKey] ?? [], block);
         const found: { path: string; value: unknown }[] = [];
-        leaves(block, "", found);
+        if (!unset) leaves(block, "", found);
         return [
           {
             id: ruleset.id,
-            name: localize(`BLOWBYBLOW.Ruleset.${ruleset.id}`),
+            name,
+            notSet: unset ? format(OTHER_BLOCKS_TEXT.notSet, { ruleset: name }) : null,
             rows: found.map(({ path, value }) => ({
               path,
               label: rowLabel(typeKey, ruleset.id, path, localize),

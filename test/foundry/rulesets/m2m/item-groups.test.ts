@@ -161,7 +161,9 @@ describe("switchable groups: submit", () => {
         localize,
         format: (key, data) => localizer.format(key, data ?? {}),
       }),
-    ).toBe("Shield: a weapon needs at least one attack mode, or shield statistics.");
+    ).toBe(
+      "Shield: null would leave the weapon with no use: a weapon needs at least one attack mode, or shield statistics.",
+    );
   });
 
   it("the hits box: off sets 'varies' (null); on gives the table's hits for the shield's size (large 9/60, L1076)", () => {
@@ -202,7 +204,7 @@ describe("switchable groups: submit", () => {
       ["m2m.ref", false],
     ]);
     expect(groupChanges("weapon", shield, boxes)).toEqual({ changes: {}, problems: [] });
-    expect(groupChanges("missile", blockOf(CROSSBOW_ID), new Map([["m2m.half", false]]))).toEqual({
+    expect(groupChanges("missile", blockOf(CROSSBOW_ID), new Map([["m2m.pb", false]]))).toEqual({
       changes: {},
       problems: [],
     });

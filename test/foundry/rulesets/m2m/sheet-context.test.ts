@@ -397,17 +397,21 @@ describe("item sheet context and submit", () => {
     expect(r.changes["system.m2m.quality"]).toBe("fine");
   });
 
-  it("submit: unticking a covered location removes it, ticking one adds it at 0", () => {
+  it("submit: unticking a covered location of a piece removes it, ticking one adds it at 0", () => {
     const i = item(ARMOUR_ID);
+    // As an Advanced piece: a Basic suit must cover every location (L2625).
+    const piece = { ...(i.system.m2m as Record<string, unknown>), kind: "piece" };
     const form: Record<string, unknown> = {};
     for (const l of ["head", "body", "arms", "legs", "hands", "feet"])
       form[`bbb.covered.${l}`] = l !== "feet";
     const r = itemSubmit({
       type: "armour",
-      block: i.system.m2m,
+      block: piece,
       form,
       check: checker(M2M_ITEM_RULES.armour),
     });
+    expect(r.problems).toEqual([]);
+    expect(r.blockRefused).toBe(false);
     const locs = r.changes["system.m2m.locations"] as { location: string }[];
     expect(locs.map((l) => l.location)).toEqual(["head", "body", "arms", "legs", "hands"]);
     const sword = item(SWORD_ID).system.m2m as never;

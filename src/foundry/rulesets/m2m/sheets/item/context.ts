@@ -87,6 +87,12 @@ export interface NumberInput {
   label: string;
 }
 
+export interface TextInput {
+  name: string;
+  value: string;
+  label: string;
+}
+
 export interface CheckInput {
   name: string;
   checked: boolean;
@@ -172,6 +178,13 @@ const check = (name: string, checked: boolean, label: string, t: Tools): CheckIn
   label: t.localize(label),
 });
 
+/** An engine id (`ref`, a mode's `technique` and `attack`): "" on a home-made item. */
+const textIn = (name: string, value: string, label: string, t: Tools): TextInput => ({
+  name,
+  value,
+  label: t.localize(label),
+});
+
 /** The box that switches the nullable group at `path` (`m2m.shield`) on or off (./groups.ts). */
 function groupBox(type: M2mItemType, path: string, present: boolean, t: Tools): CheckInput {
   const spec = groupSpec(type, path);
@@ -179,9 +192,13 @@ function groupBox(type: M2mItemType, path: string, present: boolean, t: Tools): 
   return check(`${GROUP_INPUT}${path}`, present, spec.label, t);
 }
 
-/** Which parts the sheet renders: the header alone for a Limited viewer. */
-export function itemPartsFor(type: M2mItemType, limited: boolean): string[] {
-  return limited ? ["header"] : ["header", "tabs", type, "others", "description"];
+/**
+ * Which parts the sheet renders: the header alone for a Limited viewer; the other rulesets'
+ * blocks (`others`) for a GM only.
+ */
+export function itemPartsFor(type: M2mItemType, limited: boolean, gm = false): string[] {
+  if (limited) return ["header"];
+  return ["header", "tabs", type, ...(gm ? ["others"] : []), "description"];
 }
 
 // ── Weapon ───────────────────────────────────────────────────────────────────────────────────
@@ -190,6 +207,7 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
   const B = M2M_BOUNDS;
   const p = "system.m2m";
   return {
+    ref: textIn(`${p}.ref`, b.ref, "BLOWBYBLOW.M2M.Sheet.Item.ref", t),
     quality: {
       name: `${p}.quality`,
       options: options(WEAPON_QUALITIES, QUALITY_LABEL, b.quality, t),
@@ -210,6 +228,8 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
       const at = `${p}.modes.${i}`;
       return {
         index: i,
+        technique: textIn(`${at}.technique`, m.technique, "BLOWBYBLOW.M2M.Sheet.Item.technique", t),
+        attack: textIn(`${at}.attack`, m.attack, "BLOWBYBLOW.M2M.Sheet.Item.attack", t),
         skill: { name: `${at}.skill`, options: options(MELEE_SKILL_IDS, SKILL_LABEL, m.skill, t) },
         base: { name: `${at}.base`, options: options(DAMAGE_BASES, MODE_BASE_LABEL, m.base, t) },
         type: { name: `${at}.type`, options: options(DAMAGE_TYPES, DAMAGE_TYPE_LABEL, m.type, t) },
@@ -278,17 +298,21 @@ function weaponContext(b: M2mWeaponBlock, t: Tools) {
 function missileContext(b: M2mMissileBlock, t: Tools) {
   const B = M2M_BOUNDS;
   const p = "system.m2m";
+  // Each range row; ½D may be unknown (null), switched with its box like the other groups.
   const formula = (key: "increment" | "half" | "max", label: string) => {
     const f = b[key];
-    return f
-      ? {
-          label: t.localize(label),
-          perST: num(`${p}.${key}.perST`, f.perST, "BLOWBYBLOW.M2M.Sheet.Item.perST", B.perST, t),
-          add: num(`${p}.${key}.add`, f.add, "BLOWBYBLOW.M2M.Sheet.Item.add", B.add, t),
-        }
-      : null;
+    return {
+      key,
+      label: t.localize(label),
+      group: key === "half" ? groupBox("missile", "m2m.half", f !== null, t) : null,
+      perST: f
+        ? num(`${p}.${key}.perST`, f.perST, "BLOWBYBLOW.M2M.Sheet.Item.perST", B.perST, t)
+        : null,
+      add: f ? num(`${p}.${key}.add`, f.add, "BLOWBYBLOW.M2M.Sheet.Item.add", B.add, t) : null,
+    };
   };
   return {
+    ref: textIn(`${p}.ref`, b.ref, "BLOWBYBLOW.M2M.Sheet.Item.ref", t),
     skill: { name: `${p}.skill`, options: options(RANGED_SKILL_IDS, SKILL_LABEL, b.skill, t) },
     kind: { name: `${p}.kind`, options: options(RANGED_KINDS, RANGED_KIND_LABEL, b.kind, t) },
     damageGroup: groupBox("missile", "m2m.damage", b.damage !== null, t),
@@ -303,6 +327,13 @@ function missileContext(b: M2mMissileBlock, t: Tools) {
             options: options(DAMAGE_TYPES, DAMAGE_TYPE_LABEL, b.damage.type, t),
           },
           mod: num(`${p}.damage.mod`, b.damage.mod, TEXT.mod, B.mod, t),
+          mdGroup: groupBox("missile", "m2m.damage.md", b.damage.md !== null, t),
+          md: b.damage.md
+            ? {
+                dice: num(`${p}.damage.md.dice`, b.damage.md.dice, TEXT.md, B.mdDice, t),
+                adds: num(`${p}.damage.md.adds`, b.damage.md.adds, TEXT.md, B.mdAdds, t),
+              }
+            : null,
         }
       : null,
     pb: num(`${p}.pb`, b.pb, "BLOWBYBLOW.M2M.Sheet.Item.pb", B.pb, t),
@@ -310,7 +341,26 @@ function missileContext(b: M2mMissileBlock, t: Tools) {
       formula("increment", "BLOWBYBLOW.M2M.Sheet.Item.increment"),
       formula("half", "BLOWBYBLOW.M2M.Sheet.Item.half"),
       formula("max", "BLOWBYBLOW.M2M.Sheet.Item.max"),
-    ].filter((r) => r !== null),
+    ],
+    handsGroup: groupBox("missile", "m2m.hands", b.hands !== null, t),
+    hands: b.hands
+      ? {
+          fire: num(
+            `${p}.hands.fire`,
+            b.hands.fire,
+            "BLOWBYBLOW.M2M.Sheet.Item.handsFire",
+            B.hands,
+            t,
+          ),
+          load: num(
+            `${p}.hands.load`,
+            b.hands.load,
+            "BLOWBYBLOW.M2M.Sheet.Item.handsLoad",
+            B.hands,
+            t,
+          ),
+        }
+      : null,
     usesBowST: check(`${p}.usesBowST`, b.usesBowST, "BLOWBYBLOW.M2M.Sheet.Item.usesBowST", t),
     bowST: num(`${p}.bowST`, b.bowST, "BLOWBYBLOW.M2M.Sheet.Item.bowST", B.bowST, t),
     reloadTurns: num(
@@ -357,6 +407,7 @@ function armourContext(b: M2mArmourBlock, t: Tools) {
     };
   });
   return {
+    ref: textIn(`${p}.ref`, b.ref, "BLOWBYBLOW.M2M.Sheet.Item.ref", t),
     kind: { name: `${p}.kind`, options: options(ARMOUR_KINDS, ARMOUR_KIND_LABEL, b.kind, t) },
     rows,
     flags: (Object.keys(ARMOUR_FLAG_LABEL) as (keyof typeof ARMOUR_FLAG_LABEL)[]).map((f) =>
@@ -382,6 +433,7 @@ function armourContext(b: M2mArmourBlock, t: Tools) {
       num(`${p}.cost`, b.cost, "BLOWBYBLOW.M2M.Sheet.Item.cost", B.cost, t),
       num(`${p}.weight`, b.weight, "BLOWBYBLOW.M2M.Sheet.Item.weight", B.weightRequired, t),
     ],
+    costByClassGroup: groupBox("armour", "m2m.costByClass", b.costByClass !== null, t),
     costByClass: b.costByClass
       ? SOCIAL_CLASSES.map((c) =>
           num(`${p}.costByClass.${c}`, b.costByClass![c], SOCIAL_CLASS_LABEL[c], B.classCost, t),
@@ -442,6 +494,7 @@ export function m2mItemContext(input: M2mItemContextInput) {
       own: "m2m",
       isGM: input.isGM,
       localize: t.localize,
+      format: t.format,
     }),
   };
 }

@@ -3,7 +3,9 @@
  * sheet with the shared item header, tabs and description, a details part per type
  * (templates/m2m/item) and, for a GM, the item's other rulesets' blocks, kept as they are. The
  * context comes from the pure `m2mItemContext` (./context.ts); a submitted form goes through
- * the data layer's `checkUpdate` (./submit.ts): a bad value is refused naming the field.
+ * the data layer's `checkUpdate` (./submit.ts): a bad value is refused naming the field, and an
+ * edit (a submitted form, a mode added or removed) that would leave the whole block breaking one
+ * of its rules is refused whole (`guardBlock`), the stored data unchanged.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { notifyProblems } from "../../../../data/notify";
@@ -20,7 +22,7 @@ import {
   type M2mItemSource,
 } from "./context";
 import { restoreGroupBoxes } from "./groups";
-import { addMode, itemSubmit, removeMode } from "./submit";
+import { addMode, guardBlock, itemSubmit, removeMode } from "./submit";
 
 const TEMPLATES = "systems/blow-by-blow/templates";
 
@@ -85,7 +87,7 @@ export class M2mItemSheet extends M2mItemSheetBase {
     options: Parameters<BaseInstance["_configureRenderParts"]>[0],
   ) {
     const parts = super._configureRenderParts(options);
-    const keep = itemPartsFor(this.itemType, this.document.limited);
+    const keep = itemPartsFor(this.itemType, this.document.limited, game.user?.isGM === true);
     for (const id of Object.keys(parts)) if (!keep.includes(id)) delete parts[id];
     return parts;
   }
@@ -146,7 +148,7 @@ export class M2mItemSheet extends M2mItemSheetBase {
   ): Record<string, unknown> {
     void event;
     const source = this.itemSource();
-    const { changes, problems } = itemSubmit({
+    const { changes, problems, blockRefused } = itemSubmit({
       type: source.type,
       block: source.system.m2m,
       form: formData.object as Record<string, unknown>,
@@ -155,14 +157,19 @@ export class M2mItemSheet extends M2mItemSheetBase {
     notifyProblems(problems);
     restoreRefused(form, problems, this.document._source);
     if (problems.length) restoreGroupBoxes(form, source.system.m2m);
+    // The whole edit was refused: the form shows the stored block again (nothing is updated).
+    if (blockRefused) void this.render();
     return foundry.utils.expandObject(changes) as Record<string, unknown>;
   }
 
   async #writeModes(modes: M2mWeaponBlock["modes"] | null): Promise<void> {
     if (!modes || !this.isEditable || this.itemType !== "weapon") return;
-    const { accepted, problems } = checkUpdate("Item.weapon", { "system.m2m.modes": modes });
-    notifyProblems(problems);
-    if (Object.keys(accepted).length) await this.document.update(accepted);
+    const checked = checkUpdate("Item.weapon", { "system.m2m.modes": modes });
+    // The whole block the new list gives is checked too (the last mode of a non-shield).
+    const block = this.itemSource().system.m2m;
+    const { changes, problems } = guardBlock("weapon", block, checked.accepted);
+    notifyProblems([...checked.problems, ...problems]);
+    if (Object.keys(changes).length) await this.document.update(changes);
   }
 
   static async #onAddMode(this: M2mItemSheet): Promise<void> {

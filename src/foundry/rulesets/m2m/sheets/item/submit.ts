@@ -6,7 +6,11 @@
  * naming the field while the rest goes through; the accepted entries of a list of objects
  * (`modes`, `locations`) are written as the whole list, as Foundry updates arrays. A changed
  * group box (./groups.ts) sets its nullable group to its default or to null, checked likewise;
- * the group's own fields in the same form are then left out.
+ * the group's own fields in the same form are then left out. Last, the whole block the accepted
+ * changes would give is checked with the block's rules that span fields (../../item-validate.ts,
+ * `guardBlock`): a change that would break one (the last attack mode of a weapon that is not a
+ * shield removed, a suit that no longer covers the body…) refuses every `system.m2m` change of
+ * the submission, naming the field and value, and the stored block stays as it is.
  */
 import { ARMOUR_LOCATIONS, type ArmourLocation } from "../../../../../rules/m2m/equipment";
 import {
@@ -19,6 +23,8 @@ import {
 } from "../../item-data";
 import { COVERED_INPUT, FORM_ONLY_PREFIX, REACH_INPUT } from "./context";
 import type { Problem } from "../../../../data/check";
+import { labelFor } from "../../../../data/validate";
+import { m2mBlockProblems } from "../../item-validate";
 import { GROUP_INPUT, groupChanges } from "./groups";
 
 export interface CheckOutcome<P> {
@@ -39,6 +45,8 @@ type Obj = Record<string, unknown>;
 export function itemSubmit<P>(input: ItemSubmitInput<P>): {
   changes: Obj;
   problems: readonly (P | Problem)[];
+  /** The whole block the changes gave broke one of its rules: no `system.m2m` change is kept. */
+  blockRefused: boolean;
 } {
   const flat: Obj = {};
   const reaches = new Map<number, StoredReach[]>();
@@ -102,7 +110,78 @@ export function itemSubmit<P>(input: ItemSubmitInput<P>): {
       lists.set("m2m.locations", kept);
   }
   for (const [path, list] of lists) changes[`system.${path}`] = list;
-  return { changes, problems: [...groups.problems, ...problems] };
+  const guarded = guardBlock(input.type, input.block, changes);
+  return {
+    changes: guarded.changes,
+    problems: [...groups.problems, ...problems, ...guarded.problems],
+    blockRefused: guarded.problems.length > 0,
+  };
+}
+
+const M2M_PREFIX = "system.m2m";
+const isM2mKey = (key: string) => key === M2M_PREFIX || key.startsWith(`${M2M_PREFIX}.`);
+
+/**
+ * The block the flat `changes` (`system.m2m.cost`, `system.m2m.modes` written whole,
+ * `system.m2m.shield` set to null…) give when applied to a copy of the stored `block`, as
+ * Foundry's update would merge them; keys outside `system.m2m` are ignored.
+ */
+export function blockAfter(block: unknown, changes: Readonly<Obj>): unknown {
+  let out: unknown = structuredClone(block);
+  for (const [key, value] of Object.entries(changes)) {
+    if (!isM2mKey(key)) continue;
+    if (key === M2M_PREFIX) {
+      out = structuredClone(value);
+      continue;
+    }
+    if (out === null || typeof out !== "object") out = {};
+    const parts = key.slice(M2M_PREFIX.length + 1).split(".");
+    let node = out as Obj;
+    for (const p of parts.slice(0, -1)) {
+      if (node[p] === null || typeof node[p] !== "object") node[p] = {};
+      node = node[p] as Obj;
+    }
+    node[parts[parts.length - 1]!] = structuredClone(value);
+  }
+  return out;
+}
+
+/**
+ * The problems the whole block after `changes` has and the stored `block` has not (a block's
+ * rule broken by this edit), labelled for the sheet's message (`{field}` the field's label).
+ * A problem the stored block already had (an item of another ruleset whose m2m block is still
+ * its defaults: no attack mode yet) does not stop an edit that leaves it as it is, so such a
+ * block can be filled in field by field.
+ */
+export function newBlockProblems(
+  type: M2mItemType,
+  block: unknown,
+  changes: Readonly<Obj>,
+): Problem[] {
+  const sig = (p: Problem) => `${p.field}\u0000${p.key}`;
+  const before = new Set(m2mBlockProblems(type, block, { strict: false }).map(sig));
+  return m2mBlockProblems(type, blockAfter(block, changes), { strict: false })
+    .filter((p) => !before.has(sig(p)))
+    .map((p) => ({
+      ...p,
+      label: labelFor(`Item.${type}`, p.field.slice("system.".length)) ?? p.field,
+    }));
+}
+
+/**
+ * `changes` when the whole block they give keeps the block's rules (`newBlockProblems`); else
+ * the changes without any `system.m2m` key (the stored block unchanged) and the problems.
+ */
+export function guardBlock(
+  type: M2mItemType,
+  block: unknown,
+  changes: Readonly<Obj>,
+): { changes: Obj; problems: Problem[] } {
+  if (!Object.keys(changes).some(isM2mKey)) return { changes: { ...changes }, problems: [] };
+  const problems = newBlockProblems(type, block, changes);
+  if (problems.length === 0) return { changes: { ...changes }, problems };
+  const kept = Object.fromEntries(Object.entries(changes).filter(([k]) => !isM2mKey(k)));
+  return { changes: kept, problems };
 }
 
 function setPath(target: Obj, path: string, value: unknown): void {
