@@ -221,7 +221,7 @@ describe("resolved", () => {
       "Shock: \u22126 to his attacks next turn",
       "Major wound (over HT/2): knockdown roll",
       "Stunned",
-      "right arm crippled",
+      "Crippled: right arm",
     ]);
   });
 
@@ -255,7 +255,7 @@ describe("resolved", () => {
       ["Crippling cap", 6],
       ["Injury taken", 6],
     ]);
-    expect(w.lines.map((l) => text(l.text))).toContain("left leg crippled");
+    expect(w.lines.map((l) => text(l.text))).toContain("Crippled: left leg");
   });
 
   it("a killing blow: HP 10 → −20, death checks at −10 (survives) and −15 (dies) against HT 10 (L3641)", () => {
