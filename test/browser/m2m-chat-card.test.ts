@@ -316,6 +316,44 @@ describe("resolved", () => {
   });
 });
 
+describe("more critical results", () => {
+  it("a critical miss that hits the fumbler: his own wound", async () => {
+    await withPage(open(F.hitSelf(), F.viewer("gm")), async (page) => {
+      await expect(texts(page, '.bbb-m2m-wound[data-wound="self"] h4')).resolves.toEqual([
+        `${F.ATTACKER_NAME} hits himself`,
+      ]);
+      await expect(texts(page, ".bbb-m2m-hp")).resolves.toEqual(["HP 14 \u2192 7"]);
+      await checkCard(page, "chat-m2m-hit-self");
+    });
+  });
+
+  it("a critical dodge: the attacker's Critical Miss Table roll", async () => {
+    await withPage(open(F.criticalDodge(), F.viewer("attacker")), async (page) => {
+      await expect(texts(page, ".bbb-m2m-result > .bbb-m2m-note")).resolves.toEqual([
+        "Critical defence: the attacker rolls on the Critical Miss Table.",
+        "No hit: no damage.",
+      ]);
+      await expect(texts(page, ".bbb-m2m-critical .bbb-m2m-effect")).resolves.toEqual([
+        "Loses his balance",
+      ]);
+      await checkCard(page, "chat-m2m-critical-dodge");
+    });
+  });
+
+  it("a critical head blow: no damage, knocked unconscious", async () => {
+    await withPage(open(F.headBlow(), F.viewer("defender")), async (page) => {
+      await expect(texts(page, ".bbb-m2m-critical h4")).resolves.toEqual([
+        "Critical Head Blow Table",
+      ]);
+      await expect(texts(page, ".bbb-m2m-wound .bbb-m2m-damage > div")).resolves.toEqual([
+        "Damage dice 3 + 4 = 7",
+        "Injury taken 0",
+      ]);
+      await checkCard(page, "chat-m2m-head-blow");
+    });
+  });
+});
+
 describe("turn card", () => {
   const stunned = () => {
     const b = newFighterBlock(10);

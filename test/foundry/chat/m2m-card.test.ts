@@ -282,6 +282,68 @@ describe("resolved", () => {
     expect(view.wounds).toEqual([]);
   });
 
+  it("a critical miss that hits the fumbler: his own wound, HP 14 → 7 (§10.3 5, L2603-2604)", () => {
+    const view = ctx(F.hitSelf());
+    expect(view.criticalMiss!.entry.map(text)).toEqual(["Hits himself"]);
+    expect(view.wounds.map((w) => w.kind)).toEqual(["self"]);
+    const w = wound(view);
+    expect(text(w.heading)).toBe(`${F.ATTACKER_NAME} hits himself`);
+    expect(text(w.location.text)).toBe("Hit location: right arm");
+    expect(damageLines(w)).toEqual([
+      ["Damage dice", "5 + 4 = 9"],
+      ["DR", 4],
+      ["Penetrating damage", 5],
+      ["Wounding multiplier", "\u00d71.5"],
+      ["Injury", 7],
+      ["Crippling cap", 8],
+      ["Injury taken", 7],
+      ["Knockback (hexes)", 1],
+    ]);
+    expect(w.hp).toMatchObject({ before: 14, after: 7 });
+    expect(text(view.noHit)).toBe("No hit: no damage.");
+  });
+
+  it("a critical defence: the attacker rolls on the Critical Miss Table (§6.7, L2596)", () => {
+    const view = ctx(F.criticalDodge());
+    expect(view.rolls.map((r) => [r.roll, text(r.outcome), r.cssClass])).toEqual([
+      [10, "Hit", "bbb-success"],
+      [3, "Critical success", "bbb-success bbb-critical"],
+    ]);
+    expect(view.defenceCritical.map((l) => text(l.text))).toEqual([
+      "Critical defence: the attacker rolls on the Critical Miss Table.",
+    ]);
+    expect(view.criticalMiss!.roll).toBe(13);
+    expect(view.criticalMiss!.entry.map(text)).toEqual(["Loses his balance"]);
+  });
+
+  it("a critically failed dodge: he falls (§6.7, L2594), and the blow lands", () => {
+    const view = ctx(F.dodgeFall());
+    expect(view.defenceCritical.map((l) => text(l.text))).toEqual([
+      "Critical failure dodging: the defender loses his footing and falls.",
+    ]);
+    const w = wound(view);
+    expect(w.hp).toMatchObject({ before: 10, after: 4 });
+    expect(w.checks.map((c) => [c.roll, c.target, text(c.verdict)])).toEqual([[8, 10, "stays up"]]);
+  });
+
+  it("a critical head blow: the Head Blow Table (§10.2 4): no damage, knocked unconscious", () => {
+    const view = ctx(F.headBlow());
+    expect(view.rolls[0]).toMatchObject({ target: 9, roll: 3 });
+    expect(text(view.criticalHit!.table)).toBe("Critical Head Blow Table");
+    expect(view.criticalHit!.entry.map(text)).toEqual([
+      "No damage",
+      "Knocked unconscious",
+      "HT roll every 30 minutes to wake",
+    ]);
+    const w = wound(view);
+    expect(damageLines(w)).toEqual([
+      ["Damage dice", "3 + 4 = 7"],
+      ["Injury taken", 0],
+    ]);
+    expect(w.hp).toMatchObject({ before: 10, after: 10 });
+    expect(w.lines.map((l) => text(l.text))).toEqual(["Unconscious (critical result)"]);
+  });
+
   it("tooltips name rules only, never user text", () => {
     for (const card of [F.armWound(), F.criticalKill(), F.fumble(), F.awaitingSpent()]) {
       const tips = tooltips(ctx(card));

@@ -262,3 +262,25 @@ export const criticalKill = () =>
 
 /** A critical miss (18): Critical Miss Table 9, the axe drops. */
 export const fumble = () => accepted(declaration(), { attack: 18, criticalMiss: 9 });
+
+/**
+ * A critical miss (18), Critical Miss Table 5: he hits himself at full damage (L2603-2604);
+ * 1d6 = 2: his right arm (ruling M88); 1d+4 = 5 + 4 = 9, his DR 4 → 5, cutting ×1.5 → 7, under
+ * his arm's cap HT/2 + 1 = 8: HP 14 → 7.
+ */
+export const hitSelf = () =>
+  accepted(declaration(), { attack: 18, criticalMiss: 5, selfLocation: 2, selfDamage: 5 });
+
+/** Pierre's Dodge rolls 3, a critical success: Friedrick rolls on the Critical Miss Table (13: loses his balance). */
+export const criticalDodge = () => defend(awaiting(), "dodge", { defence: 3, criticalMiss: 13 });
+
+/** Pierre's Dodge rolls 18, a critical failure: he falls (L2594); 1d+4 = 1 + 4 = 5, DR 1 → 4 × 1.5 = 6. */
+export const dodgeFall = () =>
+  defend(awaiting(), "dodge", { defence: 18, damage: 1, knockdown: 8 });
+
+/**
+ * Aimed at the head (−5: skill 9), a critical hit (3): the Critical Head Blow Table (§10.2) 4:
+ * knocked unconscious, no damage.
+ */
+export const headBlow = () =>
+  accepted(declaration({ target: "head" }), { attack: 3, criticalHit: 4, damage: 3 });

@@ -93,6 +93,7 @@ export const M2M_CARD_KEY = Object.freeze({
   knockedOut: "BLOWBYBLOW.Card.M2M.Wound.knockedOut",
   fallsDown: "BLOWBYBLOW.Card.M2M.Wound.fallsDown",
   unconscious: "BLOWBYBLOW.Card.M2M.Wound.unconscious",
+  unconsciousCritical: "BLOWBYBLOW.Card.M2M.Wound.unconsciousCritical",
   consciousness: "BLOWBYBLOW.Card.M2M.Wound.consciousness",
   halfMove: "BLOWBYBLOW.Card.M2M.Wound.halfMove",
   dead: "BLOWBYBLOW.Card.M2M.Wound.dead",
@@ -391,6 +392,8 @@ interface WoundInput {
   hpBefore: number;
   wound: M2mWoundOutcome;
   visible: boolean;
+  /** A critical result that does its effect only, or a fixed injury (§10.2, A20, M40): no DR or multiplier. */
+  effectOnly: boolean;
 }
 
 function woundView(w: WoundInput): M2mWoundView {
@@ -409,32 +412,39 @@ function woundView(w: WoundInput): M2mWoundView {
   const damage: M2mWoundView["damage"] = [
     line(M2M_CARD_KEY.damageDice, `${rolled} = ${d.rolled}`, M2M_RULE_KEY.damage),
   ];
-  if (d.basic !== d.rolled)
+  if (w.effectOnly) {
+    damage.push(
+      line(M2M_CARD_KEY.damageRecorded, w.wound.injury, M2M_RULE_KEY.critHead, "bbb-m2m-injury"),
+    );
+  }
+  if (!w.effectOnly && d.basic !== d.rolled)
     damage.push(line(M2M_CARD_KEY.damageBasic, d.basic, M2M_RULE_KEY.damage));
-  if (d.halved) damage.push(line(M2M_CARD_KEY.damageHalved, "\u00bd", M2M_RULE_KEY.damage));
-  if (d.multiplier > 1)
-    damage.push(line(M2M_CARD_KEY.damageTimes, `\u00d7${d.multiplier}`, M2M_RULE_KEY.critHit));
-  damage.push(
-    d.bypassArmour
-      ? line(M2M_CARD_KEY.damageDrBypassed, d.dr, M2M_RULE_KEY.dr)
-      : line(M2M_CARD_KEY.damageDr, d.dr, M2M_RULE_KEY.dr),
-  );
-  damage.push(line(M2M_CARD_KEY.damagePenetrating, d.penetrating, M2M_RULE_KEY.dr));
-  damage.push(
-    line(
-      M2M_CARD_KEY.damageMultiplier,
-      `\u00d7${woundMultiplier(w.type, w.location)}`,
-      M2M_RULE_KEY.multiplier,
-    ),
-  );
-  damage.push(line(M2M_CARD_KEY.damageInjury, d.injury, M2M_RULE_KEY.multiplier));
-  const cap = cripplingCap(w.location, w.ht);
-  if (cap !== null) damage.push(line(M2M_CARD_KEY.damageCap, cap, M2M_RULE_KEY.cap));
-  damage.push(
-    line(M2M_CARD_KEY.damageRecorded, w.wound.injury, M2M_RULE_KEY.cap, "bbb-m2m-injury"),
-  );
-  if (d.knockback > 0)
-    damage.push(line(M2M_CARD_KEY.damageKnockback, d.knockback, M2M_RULE_KEY.damage));
+  if (!w.effectOnly) {
+    if (d.halved) damage.push(line(M2M_CARD_KEY.damageHalved, "\u00bd", M2M_RULE_KEY.damage));
+    if (d.multiplier > 1)
+      damage.push(line(M2M_CARD_KEY.damageTimes, `\u00d7${d.multiplier}`, M2M_RULE_KEY.critHit));
+    damage.push(
+      d.bypassArmour
+        ? line(M2M_CARD_KEY.damageDrBypassed, d.dr, M2M_RULE_KEY.dr)
+        : line(M2M_CARD_KEY.damageDr, d.dr, M2M_RULE_KEY.dr),
+    );
+    damage.push(line(M2M_CARD_KEY.damagePenetrating, d.penetrating, M2M_RULE_KEY.dr));
+    damage.push(
+      line(
+        M2M_CARD_KEY.damageMultiplier,
+        `\u00d7${woundMultiplier(w.type, w.location)}`,
+        M2M_RULE_KEY.multiplier,
+      ),
+    );
+    damage.push(line(M2M_CARD_KEY.damageInjury, d.injury, M2M_RULE_KEY.multiplier));
+    const cap = cripplingCap(w.location, w.ht);
+    if (cap !== null) damage.push(line(M2M_CARD_KEY.damageCap, cap, M2M_RULE_KEY.cap));
+    damage.push(
+      line(M2M_CARD_KEY.damageRecorded, w.wound.injury, M2M_RULE_KEY.cap, "bbb-m2m-injury"),
+    );
+    if (d.knockback > 0)
+      damage.push(line(M2M_CARD_KEY.damageKnockback, d.knockback, M2M_RULE_KEY.damage));
+  }
 
   const wound = w.wound;
   const checks: M2mCheckView[] = [];
@@ -479,7 +489,13 @@ function woundView(w: WoundInput): M2mWoundView {
   );
   add(wound.knockedOut, t(M2M_CARD_KEY.knockedOut), M2M_RULE_KEY.knockout);
   add(wound.fallsDown && !wound.knockedOut, t(M2M_CARD_KEY.fallsDown), M2M_RULE_KEY.knockdown);
-  add(wound.unconscious, t(M2M_CARD_KEY.unconscious), M2M_RULE_KEY.hp);
+  add(wound.unconscious && wound.hp < 0, t(M2M_CARD_KEY.unconscious), M2M_RULE_KEY.hp);
+  // Knocked unconscious by a critical result, not by the hit points (§10.1, §10.2).
+  add(
+    wound.unconscious && wound.hp >= 0 && !wound.knockedOut,
+    t(M2M_CARD_KEY.unconsciousCritical),
+    M2M_RULE_KEY.critHit,
+  );
   add(wound.consciousnessRolls, t(M2M_CARD_KEY.consciousness), M2M_RULE_KEY.hp);
   add(wound.halfMove && !wound.unconscious, t(M2M_CARD_KEY.halfMove), M2M_RULE_KEY.hp);
   add(wound.dead, t(M2M_CARD_KEY.dead), M2M_RULE_KEY.death, "bbb-failure bbb-critical");
@@ -594,6 +610,7 @@ export function m2mResultContext(card: ExchangeCard, viewer: CardViewer): M2mCar
         hpBefore: d.defender.state.hp,
         wound: r.defender,
         visible: seesTargetsOf(viewer, "defender"),
+        effectOnly: r.criticalHit?.damage === "none" || r.criticalHit?.damage === "fixed",
       }),
     );
   } else view.noHit = t(M2M_CARD_KEY.noHit);
@@ -621,6 +638,7 @@ export function m2mResultContext(card: ExchangeCard, viewer: CardViewer): M2mCar
         hpBefore: f.state.hp,
         wound: self.wound,
         visible: seesTargetsOf(viewer, side),
+        effectOnly: false,
       }),
     );
   }
