@@ -200,9 +200,17 @@ describe("awaiting the defence", () => {
         `Attack ${F.ATTACKER_NAME} 14 10 Hit`,
         `Defence: Dodge ${F.DEFENDER_NAME} 7 12 Failed`,
       ]);
-      await expect(texts(page, ".bbb-m2m-second")).resolves.toEqual([
-        `All-Out Defence: the first defence failed; ${F.DEFENDER_NAME} may try a second, different one.`,
+      // In the header, above the second prompt's buttons.
+      await expect(texts(page, ".bbb-xc-summary")).resolves.toEqual([
+        "Damage 1+4 cutting, aimed at the torso",
+        `All-Out Defence: ${F.DEFENDER_NAME}'s Dodge rolled 12 against 7 and failed; a second, different defence may be tried.`,
       ]);
+      const above = await page.evaluate(() => {
+        const line = document.querySelectorAll(".bbb-xc-summary")[1]!.getBoundingClientRect();
+        const button = document.querySelector(".bbb-xc-defence button")!.getBoundingClientRect();
+        return line.bottom <= button.top;
+      });
+      expect(above).toBe(true);
       const dodge = page.locator('button[data-option="dodge"]');
       expect(await dodge.isDisabled()).toBe(true);
       await expect(texts(page, 'button[data-option="dodge"] .bbb-xc-reason')).resolves.toEqual([

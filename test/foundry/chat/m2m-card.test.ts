@@ -161,8 +161,11 @@ describe("declared and awaiting the defence", () => {
       ["Attack", 14, 10, "Hit"],
       ["Defence: Dodge", 7, 12, "Failed"],
     ]);
-    expect(text(view.secondPrompt)).toBe(
-      `All-Out Defence: the first defence failed; ${F.DEFENDER_NAME} may try a second, different one.`,
+    const said = `All-Out Defence: ${F.DEFENDER_NAME}'s Dodge rolled 12 against 7 and failed; a second, different defence may be tried.`;
+    expect(text(view.secondPrompt)).toBe(said);
+    expect(view.summary.map(text)).toEqual(["Damage 1+4 cutting, aimed at the torso", said]);
+    expect(text(ctx(card, F.viewer("attacker")).secondPrompt)).toBe(
+      `All-Out Defence: ${F.DEFENDER_NAME}'s Dodge rolled 12 and failed; a second, different defence may be tried.`,
     );
     const reasons = Object.fromEntries(view.options.map((o) => [o.option, text(o.reason)]));
     expect(reasons.dodge).toBe("All-Out Defence: the second roll must use a different defence");

@@ -48,6 +48,7 @@ export const M2M_CARD_KEY = Object.freeze({
   defenceRoll: "BLOWBYBLOW.Card.M2M.defenceRoll",
   defenceRetreat: "BLOWBYBLOW.Card.M2M.defenceRetreat",
   firstDefence: "BLOWBYBLOW.Card.M2M.firstDefence",
+  firstDefenceHidden: "BLOWBYBLOW.Card.M2M.firstDefenceHidden",
   secondDefence: "BLOWBYBLOW.Card.M2M.secondDefence",
   randomLocation: "BLOWBYBLOW.Card.M2M.randomLocation",
   options: "BLOWBYBLOW.Card.M2M.options",
@@ -584,8 +585,18 @@ export function m2mResultContext(card: ExchangeCard, viewer: CardViewer): M2mCar
         reason: typeof o.unavailableKey === "string" ? t(o.unavailableKey) : null,
         cssClass: typeof o.unavailableKey === "string" ? "bbb-m2m-closed" : "",
       }));
-    if (state.awaiting === "secondDefence")
-      view.secondPrompt = t(M2M_CARD_KEY.firstDefence, { name: named(card, "defender") });
+    const first = state.awaiting === "secondDefence" ? state.defences[0] : undefined;
+    if (first) {
+      // In the header (the summary), so it reads before the second prompt's buttons (§6.6).
+      const visible = seesTargetsOf(viewer, "defender");
+      view.secondPrompt = t(visible ? M2M_CARD_KEY.firstDefence : M2M_CARD_KEY.firstDefenceHidden, {
+        name: named(card, "defender"),
+        defence: defenceLabel(first),
+        roll: first.roll ?? 0,
+        target: first.target,
+      });
+      view.summary.push(view.secondPrompt);
+    }
     return view;
   }
 
