@@ -54,7 +54,7 @@ describe("a world playing GURPS Man to Man cannot fight yet", () => {
     expect((caught as CombatError).data).toEqual({ ruleset: "GURPS Man to Man" });
   });
 
-  it("its card renders as a notice naming it; only fighting rulesets' card partials load", async () => {
+  it("its card renders as a notice naming it while it has no combat rules (its result partial loads with the others)", async () => {
     const html = await renderExchangeCard({
       id: "msg0000000000001",
       type: "exchange",
@@ -62,7 +62,7 @@ describe("a world playing GURPS Man to Man cannot fight yet", () => {
       author: { isGM: true },
     });
     expect(html).toContain("GURPS Man to Man cannot fight in Foundry yet");
-    expect(chatTemplates().some((t) => t.includes("m2m"))).toBe(false);
+    expect(chatTemplates()).toContain("systems/blow-by-blow/templates/chat/m2m/result.hbs");
   });
 
   it("initiative is refused with the error notice; only Foundry's defeated status marks defeat", () => {

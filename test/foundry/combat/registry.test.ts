@@ -43,12 +43,12 @@ describe("FOUNDRY_RULESETS", () => {
     expect(Object.isFrozen(FOUNDRY_RULESETS)).toBe(true);
   });
 
-  it("m2m is registered with its core ruleset and data, but no combat rules or card yet", () => {
+  it("m2m is registered with its core ruleset, data and card, but no combat rules yet", () => {
     const fr = FOUNDRY_RULESETS.m2m!;
     expect(fr).toBe(M2M_FOUNDRY);
     expect(fr.ruleset).toBe(m2m);
     expect(fr.combat).toBeUndefined();
-    expect(fr.card).toBeUndefined();
+    expect(fr.card?.resultTemplate).toBe("systems/blow-by-blow/templates/chat/m2m/result.hbs");
     expect(canFight(fr)).toBe(false);
     expect(canFight(FOUNDRY_RULESETS.hm3!)).toBe(true);
     expect(Object.keys(fr.data.blocks).sort()).toEqual([
