@@ -121,7 +121,10 @@ async function withPage(page: Promise<Page>, body: (p: Page) => Promise<void>): 
 
 describe("declared", () => {
   it("shows the attack as declared and its itemised target; names stay text", async () => {
-    const card = F.declared(F.declaration({ target: "right-arm" }), { attack: 10 });
+    const card = F.declared(
+      F.declaration({ target: "right-arm", modifiers: [{ label: F.EVIL, value: -1 }] }),
+      { attack: 10 },
+    );
     await withPage(open(card, F.viewer("attacker")), async (page) => {
       await expect(texts(page, ".bbb-xc-attacker")).resolves.toEqual([F.ATTACKER_NAME]);
       await expect(texts(page, ".bbb-xc-defender")).resolves.toEqual([F.DEFENDER_NAME]);
@@ -133,8 +136,10 @@ describe("declared", () => {
       await expect(texts(page, ".bbb-xc-target .bbb-xc-lines li")).resolves.toEqual([
         "Effective skill14",
         "Aimed hit location\u22122",
-        "Sum12",
+        `${F.EVIL}\u22121`,
+        "Sum11",
       ]);
+      expect(await page.locator(".bbb-xc-target .bbb-xc-custom").count()).toBe(1);
       expect(await page.locator("button").count()).toBe(0);
       await checkCard(page, "chat-m2m-declared");
     });
