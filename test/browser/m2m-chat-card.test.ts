@@ -53,8 +53,16 @@ const FR = {
   combat: { labels: M2M_TARGET_LABELS } as unknown as CombatRules,
 } as unknown as FightingRuleset;
 
-function cardHtml(card: ExchangeCard, viewer: CardViewer, applyMode?: CardApplyMode): string {
-  const view = exchangeCardContext(card, viewer, FR, applyMode ? { applyMode } : {});
+function cardHtml(
+  card: ExchangeCard,
+  viewer: CardViewer,
+  applyMode?: CardApplyMode,
+  authorIsGM = true,
+): string {
+  const view = exchangeCardContext(card, viewer, FR, {
+    ...(applyMode ? { applyMode } : {}),
+    authorIsGM,
+  });
   return exchangeTemplate(localizeTree(view, localize, format), RUNTIME_OPTIONS);
 }
 
@@ -84,8 +92,12 @@ async function openHtml(html: string): Promise<Page> {
   return page;
 }
 
-const open = (card: ExchangeCard, viewer: CardViewer, applyMode?: CardApplyMode) =>
-  openHtml(cardHtml(card, viewer, applyMode));
+const open = (
+  card: ExchangeCard,
+  viewer: CardViewer,
+  applyMode?: CardApplyMode,
+  authorIsGM = true,
+) => openHtml(cardHtml(card, viewer, applyMode, authorIsGM));
 
 const clean = (s: string | null) => (s ?? "").replace(/\s+/g, " ").trim();
 const texts = async (page: Page, selector: string) =>
@@ -325,6 +337,40 @@ describe("resolved", () => {
         `Critical Miss Table: ${F.ATTACKER_NAME} 9 Drops the weapon`,
       ]);
       await checkCard(page, "chat-m2m-fumble");
+    });
+  });
+});
+
+describe("the GM's state and settings", () => {
+  it("no GM connected: the defender gets no button and is told why", async () => {
+    await withPage(open(F.awaiting(), F.viewer("defender", { gmOnline: false })), async (page) => {
+      expect(await page.locator("button").count()).toBe(0);
+      await expect(texts(page, ".bbb-xc-blocked")).resolves.toEqual([
+        "A defence can be chosen once a GM is connected.",
+      ]);
+      await expect(texts(page, ".bbb-m2m-option")).resolves.toHaveLength(5);
+      await checkCard(page, "chat-m2m-awaiting-no-gm");
+    });
+  });
+
+  it("resolved in report mode: no Apply button, the report line", async () => {
+    await withPage(open(F.armWound(), F.viewer("gm"), "report"), async (page) => {
+      expect(await page.locator('button[data-action="bbb-apply"]').count()).toBe(0);
+      await expect(texts(page, ".bbb-xc-status-line")).resolves.toEqual([
+        "Resolved. The consequences are reported only: the GM applies them by hand.",
+      ]);
+      await checkCard(page, "chat-m2m-resolved-report");
+    });
+  });
+
+  it("a resolved card a player wrote shows as unverified, without its result", async () => {
+    await withPage(open(F.armWound(), F.viewer("gm"), undefined, false), async (page) => {
+      await expect(texts(page, ".bbb-xc-status-line")).resolves.toEqual([
+        "Unverified: this card was not accepted by a GM, or its dice and choices do not give what it shows. Nothing on it counts.",
+      ]);
+      expect(await page.locator(".bbb-m2m-result").count()).toBe(0);
+      expect(await page.locator("button").count()).toBe(0);
+      await checkCard(page, "chat-m2m-unverified");
     });
   });
 });
