@@ -58,6 +58,7 @@ import {
   type CardMessage,
 } from "../../../src/foundry/chat/render";
 import { HM3_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hm3/card";
+import { M2M_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/m2m/card";
 import * as F from "./fixtures";
 
 type Obj = Record<string, unknown>;
@@ -131,7 +132,7 @@ describe("registration", () => {
     registerChatCards();
     await settle();
     expect(standIns.Hooks.count("renderChatMessageHTML")).toBe(1);
-    expect(chatTemplates()).toEqual([EXCHANGE_TEMPLATE, HM3_RESULT_TEMPLATE]);
+    expect(chatTemplates()).toEqual([EXCHANGE_TEMPLATE, HM3_RESULT_TEMPLATE, M2M_RESULT_TEMPLATE]);
     await vi.waitFor(() => expect(loadedTemplates).toEqual(chatTemplates()));
   });
 });

@@ -1,9 +1,9 @@
 /**
  * A world playing GURPS Man to Man (issue 17): its exchanges run through the generic flow
  * (test/foundry/combat/m2m-exchange.test.ts), but the parts not built yet are refused by name
- * with a localised message, and nothing is written: its exchange card (shown as a notice, with
- * no buttons; the card partial comes later) and the combat tracker's initiative (the tracker's
- * turn flow and the maneuver dialog come later). A ruleset without combat rules at all is
+ * with a localised message, and nothing is written: the combat tracker's initiative (the
+ * tracker's turn flow and the maneuver dialog come later). Its exchange card is the m2m card
+ * (rulesets/m2m/card.ts; test/foundry/chat). A ruleset without combat rules at all is
  * still refused by the GM's steps (`cannotFight`).
  */
 import { beforeEach, describe, expect, it } from "vitest";
@@ -40,16 +40,16 @@ describe("a world playing GURPS Man to Man: what is not built yet is refused by 
     expect((caught as CombatError).code).toBe("unknownRuleset");
   });
 
-  it("its card renders as a notice naming it, with no buttons; no m2m card partial loads", async () => {
+  it("its card is the m2m card (its result partial loads with the others), not a notice", async () => {
     const html = await renderExchangeCard({
       id: "msg0000000000001",
       type: "exchange",
       system: { ruleset: "m2m", state: "awaitingDefence" },
       author: { isGM: true },
     });
-    expect(html).toContain("GURPS Man to Man&#39;s exchange cards are not built yet");
-    expect(html).not.toContain("<button");
-    expect(chatTemplates().some((t) => t.includes("m2m"))).toBe(false);
+    expect(html).not.toContain("cannot fight in Foundry yet");
+    expect(html).not.toContain("are not built yet");
+    expect(chatTemplates()).toContain("systems/blow-by-blow/templates/chat/m2m/result.hbs");
   });
 
   it("initiative is refused with the error notice; unconscious and dead mark defeat", () => {

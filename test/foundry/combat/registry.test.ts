@@ -48,7 +48,7 @@ describe("FOUNDRY_RULESETS", () => {
     expect(Object.isFrozen(FOUNDRY_RULESETS)).toBe(true);
   });
 
-  it("m2m is registered with its flow ruleset, combat rules, fight store and data, but no card and no tracker yet", () => {
+  it("m2m is registered with its flow ruleset, combat rules, fight store, card and data, but no tracker yet", () => {
     const fr = FOUNDRY_RULESETS.m2m!;
     expect(fr).toBe(M2M_FOUNDRY);
     // The Foundry flow plays the engine with turn state; the CLI keeps the plain engine.
@@ -56,10 +56,10 @@ describe("FOUNDRY_RULESETS", () => {
     expect(RULESETS.m2m).toBe(m2m);
     expect(fr.combat).toBe(m2mCombat);
     expect(fr.fight).toBeDefined();
-    expect(fr.card).toBeUndefined();
+    expect(fr.card?.resultTemplate).toBe("systems/blow-by-blow/templates/chat/m2m/result.hbs");
     expect(fr.trackerPending).toBe(true);
     expect(canFight(fr)).toBe(true);
-    expect(hasCard(fr)).toBe(false);
+    expect(hasCard(fr)).toBe(true);
     expect(hasCard(FOUNDRY_RULESETS.hm3!)).toBe(true);
     expect(Object.keys(fr.data.blocks).sort()).toEqual([
       "Actor.character",
@@ -110,12 +110,10 @@ describe("worldRuleset", () => {
     expect(rulesetName(FOUNDRY_RULESETS.m2m!)).toBe("GURPS Man to Man");
   });
 
-  it("m2m fights, but its card and its tracker are refused by name until they are built", () => {
+  it("m2m fights with its card, but its tracker is refused by name until it is built", () => {
     standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
     expect(worldFightingRuleset()).toBe(FOUNDRY_RULESETS.m2m);
-    expect(() => cardRuleset(FOUNDRY_RULESETS.m2m!)).toThrow(
-      "GURPS Man to Man's exchange cards are not built yet",
-    );
+    expect(cardRuleset(FOUNDRY_RULESETS.m2m!)).toBe(FOUNDRY_RULESETS.m2m);
     expect(() => worldTrackingRuleset()).toThrow(
       "GURPS Man to Man's combat tracker (initiative, turns and maneuvers) is not built in Foundry yet",
     );

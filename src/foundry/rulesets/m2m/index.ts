@@ -3,8 +3,8 @@
  * (src/rules/m2m), its `system.m2m` blocks (./source.ts shape; ./character-data.ts and
  * ./item-data.ts schema and field rules; ./labels.ts labels; ./item-validate.ts) and its actors'
  * derivation (./gear.ts: the items' contribution through ./item-convert.ts; then
- * ./character-input.ts `deriveM2mActor`, the engine's `deriveCharacter`). It cannot fight in
- * Foundry yet: it has no `combat` rules and no card (the combat flow refuses it by name).
+ * ./character-input.ts `deriveM2mActor`, the engine's `deriveCharacter`) and its chat card
+ * (./card.ts, the exchange's result part; ./card-turn.ts, the turn card; ./card-labels.ts).
  */
 import { InputError } from "../../../core/errors";
 import { M2M_PLAN } from "../../../rules/m2m/body";
@@ -36,6 +36,8 @@ import { engineGearProblem } from "./gear-problems";
 import { defaultM2mItemBlock, M2M_ITEM_RULES, M2M_NULLABLE, m2mItemSchema } from "./item-data";
 import { isM2mItemType, m2mBlockProblems as m2mItemProblems } from "./item-validate";
 import { M2M_LABELS } from "./labels";
+import { m2mResultContext, M2M_RESULT_TEMPLATE } from "./card";
+import { M2M_ROLL_LABELS } from "./card-labels";
 
 /** Rules by `system` path (`m2m.hp`) → by path inside the block (`hp`), as the contract keeps them. */
 function inBlock(rules: Readonly<Record<string, Rule>>): Readonly<Record<string, Rule>> {
@@ -170,7 +172,8 @@ export const M2M_FOUNDRY = Object.freeze({
   combat: m2mCombat,
   /** Initiative, turn hooks and maneuvers in the tracker come later (docs/architecture.md §6). */
   trackerPending: true,
-  rollLabels: Object.freeze({}),
+  card: Object.freeze({ resultTemplate: M2M_RESULT_TEMPLATE, resultContext: m2mResultContext }),
+  rollLabels: M2M_ROLL_LABELS,
   fight: M2M_FIGHT_STORE,
   data: Object.freeze({
     blocks: Object.freeze({

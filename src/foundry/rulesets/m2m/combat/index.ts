@@ -11,6 +11,7 @@
  * Pure: the GM's client rebuilds the declaration from the actors with the same functions and
  * compares it with the player's, as for HM3.
  */
+import { M2M_TARGET_LABELS } from "../card-labels";
 import type {
   AttackOption,
   AttackRequest,
@@ -22,7 +23,6 @@ import type {
   DeclarationBuild,
   FighterItem,
   FighterSnapshot,
-  TargetLabels,
 } from "../../../../core/combat";
 import { InputError, readObject } from "../../../../core/errors";
 import type { Target } from "../../../../core/modifiers";
@@ -46,23 +46,8 @@ export const M2M_COMBAT_KEYS = Object.freeze({
   noDamage: "BLOWBYBLOW.M2M.Combat.Unavailable.noDamage",
 });
 
-/** Labels of the modifiers and bases the flow itemises (src/rules/m2m/flow.ts, defence.ts). */
-export const M2M_TARGET_LABELS: TargetLabels = Object.freeze({
-  modifiers: Object.freeze({
-    "attack.shock": "BLOWBYBLOW.M2M.Combat.Modifier.shock",
-    "attack.all-out": "BLOWBYBLOW.M2M.Combat.Modifier.allOut",
-    "attack.posture": "BLOWBYBLOW.M2M.Combat.Modifier.posture",
-    "attack.location": "BLOWBYBLOW.M2M.Combat.Modifier.location",
-    "defence.pd": "BLOWBYBLOW.M2M.Combat.Modifier.pd",
-    "defence.passive": "BLOWBYBLOW.M2M.Combat.Modifier.pd",
-    "defence.armour-pd": "BLOWBYBLOW.M2M.Combat.Modifier.armourPd",
-  }),
-  bases: Object.freeze({
-    skill: "BLOWBYBLOW.M2M.Sheet.Base.skill",
-    "active-defence": "BLOWBYBLOW.M2M.Combat.Base.activeDefence",
-    none: "BLOWBYBLOW.M2M.Defence.none",
-  }),
-});
+/** Labels of the modifiers and bases the flow itemises: the card's (../card-labels.ts). */
+export { M2M_TARGET_LABELS };
 
 type Obj = Record<string, unknown>;
 type Derived = M2mActorDerived & { ruleset?: string };
