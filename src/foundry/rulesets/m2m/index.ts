@@ -33,6 +33,7 @@ import { m2mGear } from "./gear";
 import { defaultM2mItemBlock, M2M_ITEM_RULES, M2M_NULLABLE, m2mItemSchema } from "./item-data";
 import { isM2mItemType, m2mBlockProblems as m2mItemProblems } from "./item-validate";
 import { M2M_LABELS } from "./labels";
+import { M2M_TURNS } from "./turns";
 
 /** Rules by `system` path (`m2m.hp`) → by path inside the block (`hp`), as the contract keeps them. */
 function inBlock(rules: Readonly<Record<string, Rule>>): Readonly<Record<string, Rule>> {
@@ -190,4 +191,5 @@ export const M2M_FOUNDRY = Object.freeze({
     /** The derivation names `system` paths already. */
     fieldPath: (field: string) => field,
   }),
+  turns: M2M_TURNS,
 } satisfies FoundryRuleset);
