@@ -51,6 +51,8 @@ export interface TurnCombatLike {
 export interface TurnMarks {
   turnStart?: number;
   turnEnd?: number;
+  /** The start of his turn in `turnStart`'s round left him no maneuver (stunned, out). */
+  actionless?: boolean;
 }
 
 /** The marks a combatant's flags hold (`flags["blow-by-blow"].turnEvents`). */
@@ -60,6 +62,7 @@ export function turnMarks(flags: unknown): TurnMarks {
   const out: TurnMarks = {};
   if (typeof marks?.turnStart === "number") out.turnStart = marks.turnStart;
   if (typeof marks?.turnEnd === "number") out.turnEnd = marks.turnEnd;
+  if (typeof marks?.actionless === "boolean") out.actionless = marks.actionless;
   return out;
 }
 
@@ -237,7 +240,15 @@ export async function combatantTurnEvent(
     }
     // Marked first: whatever fails after this, the dice are never rolled again this round.
     await live.update({
-      flags: { "blow-by-blow": { turnEvents: { ...marks, [event]: round } } },
+      flags: {
+        "blow-by-blow": {
+          turnEvents: {
+            ...marks,
+            [event]: round,
+            ...(event === "turnStart" ? { actionless: outcome.actionless } : {}),
+          },
+        },
+      },
     });
     await (actor as ActorLike & { update(c: Obj): Promise<unknown> }).update(
       fr.fight.write(outcome.block),
