@@ -67,8 +67,16 @@ describe("migration 1: ruleset blocks", () => {
       [2, "exchange cards"],
       [3, "no weapon quality"],
       [4, "GURPS Man to Man blocks"],
+      [5, "GURPS Man to Man fight state"],
     ]);
-    expect(SCHEMA_VERSION).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
+  });
+
+  it("migration 5 (an m2m actor's fight block) changes nothing stored: it loads as null", () => {
+    const m5 = MIGRATIONS.find((m) => m.version === 5)!;
+    const knight = actor("newKnight0000001").system;
+    expect(m5.migrate("Actor.character", knight)).toBe(knight);
+    expect(m5.migrate("Actor.character", { m2m: { hp: 3 } })).toEqual({ m2m: { hp: 3 } });
   });
 
   it("migration 4 (the m2m blocks) changes nothing stored: a missing block takes its defaults on load", () => {

@@ -10,7 +10,13 @@
  *   combatant in the current combat defeated;
  * - weaponDamaged → the item the side fought with in this exchange (the attack's item, or the
  *   item of that side's latest choice) updated with `combat.weaponDamage`;
- * - tacticalAdvantage → nothing here: the card's button claims it (tracker).
+ * - tacticalAdvantage → nothing here: the card's button claims it (tracker);
+ * - state → the side's ruleset state block written to its actor through the ruleset's fight
+ *   store (`FoundryRuleset.fight`: the block and what the sheet shows of it, GURPS HP) when the
+ *   actor's block is still at the revision the exchange was based on (`basedOn`); else the
+ *   plan lists it as stale and the caller refuses the whole apply (declare again). The side's
+ *   status effects then mirror the block's held conditions: each held one set, each the block
+ *   held before and holds no more unset (statuses the fight never set are left alone).
  *
  * Every document operation is planned first (`planEffects`, pure) from snapshots of the
  * victims; the caller marks the card applied, then runs them (`runOperations`), so a second
@@ -19,6 +25,7 @@
 import type { CombatRules, FighterSnapshot } from "../../core/combat";
 import type { ExchangeCard } from "../../core/flow";
 import type { ConditionId, Effect, Side } from "../../core/ruleset";
+import type { RulesetFightStore } from "../rulesets/contract";
 
 type Obj = Record<string, unknown>;
 
@@ -40,7 +47,16 @@ export type Operation =
       actorUuid: string;
       data: { type: "injury"; name: string; system: Obj };
     }
-  | { op: "status"; side: Side; actorUuid: string; condition: ConditionId; overlay: boolean }
+  | {
+      op: "status";
+      side: Side;
+      actorUuid: string;
+      condition: ConditionId;
+      overlay: boolean;
+      /** Set (absent: true) or unset. */
+      active?: boolean;
+    }
+  | { op: "updateActor"; side: Side; actorUuid: string; changes: Obj }
   | { op: "defeat"; side: Side; combatantId: string }
   | { op: "updateItem"; side: Side; actorUuid: string; itemId: string; changes: Obj };
 
@@ -48,6 +64,11 @@ export interface Plan {
   operations: Operation[];
   /** Effects that change nothing here, by index, with why (localisation-free, for the log). */
   skipped: { effect: number; reason: string }[];
+  /**
+   * State effects whose side's block moved on since the exchange was declared (its revision is
+   * no longer `basedOn`): the whole apply must be refused.
+   */
+  stale: { side: Side; basedOn: number; revision: number }[];
 }
 
 /** The side struck by an effect. */
@@ -79,9 +100,13 @@ export function planEffects(
   sides: Readonly<Record<Side, SideTarget | null>>,
   combat: CombatRules,
   localize: (key: string, data: Record<string, string>) => string,
+  store?: RulesetFightStore,
 ): Plan {
   const operations: Operation[] = [];
   const skipped: Plan["skipped"] = [];
+  const stale: Plan["stale"] = [];
+  /** Statuses a block no longer holds: unset at the end unless an effect set them. */
+  const unsets: Extract<Operation, { op: "status" }>[] = [];
   const statuses = new Set<string>();
   const defeated = new Set<Side>();
   const incapacitating = new Set<string>(combat.incapacitating);
@@ -152,15 +177,63 @@ export function planEffects(
         });
         return;
       }
+      case "state": {
+        if (!store) {
+          skipped.push({ effect: index, reason: "the ruleset keeps no state block" });
+          return;
+        }
+        // No block stored yet: the declaration carried a fresh (seeded) one, revision 0.
+        const now = store.read(target.snapshot);
+        const revision = now?.revision ?? 0;
+        if (revision !== effect.basedOn) {
+          stale.push({ side, basedOn: effect.basedOn, revision });
+          return;
+        }
+        operations.push({
+          op: "updateActor",
+          side,
+          actorUuid: target.actorUuid,
+          changes: store.write(effect.block),
+        });
+        const held = new Set<string>(store.conditions(effect.block));
+        const before = now ? store.conditions(now) : [];
+        const on = new Set(target.snapshot.conditions);
+        for (const condition of held) {
+          const key = `${side}:${condition}`;
+          if (statuses.has(key) || on.has(condition)) continue;
+          statuses.add(key);
+          operations.push({
+            op: "status",
+            side,
+            actorUuid: target.actorUuid,
+            condition: condition as ConditionId,
+            overlay: condition === "dead",
+          });
+        }
+        for (const condition of before) {
+          if (held.has(condition) || !on.has(condition)) continue;
+          unsets.push({
+            op: "status",
+            side,
+            actorUuid: target.actorUuid,
+            condition,
+            overlay: false,
+            active: false,
+          });
+        }
+        return;
+      }
     }
   });
-  return { operations, skipped };
+  for (const u of unsets) if (!statuses.has(`${u.side}:${u.condition}`)) operations.push(u);
+  return { operations, skipped, stale };
 }
 
 /** The documents `runOperations` changes, found by the caller. */
 export interface OperationTargets {
   actor(uuid: string): Promise<{
     createEmbeddedDocuments?(name: "Item", data: Obj[]): Promise<unknown>;
+    update?(changes: Obj): Promise<unknown>;
     toggleStatusEffect?(
       id: string,
       options?: { active?: boolean; overlay?: boolean },
@@ -189,9 +262,15 @@ export async function runOperations(
           const actor = await targets.actor(operation.actorUuid);
           if (!actor?.toggleStatusEffect) throw new Error("actor not found");
           await actor.toggleStatusEffect(operation.condition, {
-            active: true,
+            active: operation.active ?? true,
             ...(operation.overlay ? { overlay: true } : {}),
           });
+          break;
+        }
+        case "updateActor": {
+          const actor = await targets.actor(operation.actorUuid);
+          if (!actor?.update) throw new Error("actor not found");
+          await actor.update(operation.changes);
           break;
         }
         case "defeat": {

@@ -48,6 +48,7 @@ export type CombatErrorCode =
   | "noManeuvers"
   | "notTheirTurn"
   | "turnNotStarted"
+  | "staleState"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -75,6 +76,7 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   noManeuvers: "BLOWBYBLOW.Combat.Error.noManeuvers",
   notTheirTurn: "BLOWBYBLOW.Combat.Error.notTheirTurn",
   turnNotStarted: "BLOWBYBLOW.Combat.Error.turnNotStarted",
+  staleState: "BLOWBYBLOW.Combat.Error.staleState",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 

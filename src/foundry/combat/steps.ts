@@ -262,9 +262,28 @@ async function applyEffects(
   marked: ExchangeCard,
 ): Promise<void> {
   const i18n = g().i18n;
-  const plan = planEffects(effects, await sideTargets(card), fr.combat, (key, data) =>
-    i18n.format(key, data),
+  const plan = planEffects(
+    effects,
+    await sideTargets(card),
+    fr.combat,
+    (key, data) => i18n.format(key, data),
+    fr.fight,
   );
+  // A side's state block moved on since the declaration (a turn, another exchange, a sheet
+  // edit): its effects were computed from an older state, so nothing is applied (declare again).
+  const stale = plan.stale[0];
+  if (stale) {
+    const data = {
+      name: card[stale.side].name,
+      basedOn: String(stale.basedOn),
+      revision: String(stale.revision),
+    };
+    throw new CombatError(
+      "staleState",
+      i18n.format("BLOWBYBLOW.Combat.Error.staleState", data),
+      data,
+    );
+  }
   await updateCard(live, marked);
   const failed = await runOperations(plan.operations, {
     // fromUuid may find any document: runOperations uses only the methods it finds on it.

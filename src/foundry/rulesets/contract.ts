@@ -9,7 +9,14 @@
  */
 import type { CombatRules, FighterSnapshot, OptionalRule } from "../../core/combat";
 import type { ExchangeCard } from "../../core/flow";
-import type { ExchangeRecord, RulesetBlock, RulesetId, Side, TurnHooks } from "../../core/ruleset";
+import type {
+  ConditionId,
+  ExchangeRecord,
+  RulesetBlock,
+  RulesetId,
+  Side,
+  TurnHooks,
+} from "../../core/ruleset";
 import type { AnyRuleset } from "../../rules";
 import type { Rule } from "../data/rule-kinds";
 
@@ -156,6 +163,32 @@ export interface RulesetSheets {
   partials: readonly string[];
 }
 
+/**
+ * Where a ruleset keeps a fighter's state block (`RulesetBlock`, docs/architecture.md §2.4a)
+ * on the actor between exchanges and turns (issue 17; GURPS Man to Man: `system.m2m.fight`).
+ * Pure: it reads snapshots and returns the actor updates to make.
+ */
+export interface RulesetFightStore {
+  /**
+   * The fighter's block as it is now, or null when no fight has started for it. What the sheet
+   * shows of the block (GURPS: HP) is read from the sheet, and a sheet edit counts as a
+   * revision (so an exchange declared before it is refused when applied). Throws an
+   * `InputError` naming the field for a stored block the ruleset refuses.
+   */
+  read(fighter: FighterSnapshot): RulesetBlock | null;
+  /** A fresh block for a fighter entering a fight, from its derived figures and sheet. */
+  seed(fighter: FighterSnapshot): RulesetBlock;
+  /**
+   * The actor update (`Actor#update` changes) that stores `block` and what the sheet shows of
+   * it (GURPS: HP), so the two stay one value.
+   */
+  write(block: RulesetBlock): Record<string, unknown>;
+  /** The actor update that ends the fight (the block gone). */
+  clear(): Record<string, unknown>;
+  /** The conditions the block holds, for the actor's status effects to mirror. */
+  conditions(block: RulesetBlock): ConditionId[];
+}
+
 export interface FoundryRuleset<Derived = unknown> {
   id: RulesetId;
   ruleset: AnyRuleset;
@@ -181,6 +214,8 @@ export interface FoundryRuleset<Derived = unknown> {
    * never by its raw name.
    */
   rollLabels: Readonly<Record<string, string>>;
+  /** Where its fighters' state blocks are kept; absent: the ruleset keeps none (HM3). */
+  fight?: RulesetFightStore;
   /** Its `system.<id>` blocks: schema, rules, labels, migrations, validation. */
   data: RulesetData;
   /** Its actors' derived figures. */

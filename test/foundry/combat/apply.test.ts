@@ -9,7 +9,8 @@
 import { describe, expect, it } from "vitest";
 import type { CombatRules, FighterItem, FighterSnapshot } from "../../../src/core/combat";
 import type { ExchangeCard } from "../../../src/core/flow";
-import type { Effect } from "../../../src/core/ruleset";
+import type { ConditionId, Effect, RulesetBlock } from "../../../src/core/ruleset";
+import type { RulesetFightStore } from "../../../src/foundry/rulesets/contract";
 import {
   planEffects,
   runOperations,
@@ -236,6 +237,101 @@ describe("planEffects", () => {
   });
 });
 
+/** A fake ruleset's state store: the block kept whole at `system.test.block`. */
+const store: RulesetFightStore = {
+  read: (f) => (f.system.block as RulesetBlock | undefined) ?? null,
+  seed: () => ({ ruleset: "hm3", revision: 0, data: { conditions: [] } }),
+  write: (block) => ({ "system.test.block": block }),
+  clear: () => ({ "system.test.block": null }),
+  conditions: (block) => block.data.conditions as ConditionId[],
+};
+const blockAt = (revision: number, conditions: ConditionId[]): RulesetBlock => ({
+  ruleset: "hm3",
+  revision,
+  data: { conditions },
+});
+
+describe("planEffects: state effects", () => {
+  const withBlock = (block: RulesetBlock | null, statuses: string[] = []) => {
+    const s = sides();
+    s.defender.snapshot = {
+      ...s.defender.snapshot,
+      system: block ? { block } : {},
+      conditions: statuses,
+    };
+    return s;
+  };
+
+  it("writes the block through the store when the actor is still at basedOn; statuses mirror its conditions", () => {
+    const next = blockAt(4, ["stunned", "prone"]);
+    const plan = planEffects(
+      [{ type: "state", to: "defender", block: next, basedOn: 3 }],
+      withBlock(blockAt(3, ["shock", "prone"]), ["shock", "prone", "blind"]),
+      combat,
+      localize,
+      store,
+    );
+    expect(plan.stale).toEqual([]);
+    const actor = "Scene.s.Token.t.Actor.defender0000001";
+    expect(plan.operations).toEqual([
+      {
+        op: "updateActor",
+        side: "defender",
+        actorUuid: actor,
+        changes: { "system.test.block": next },
+      },
+      // prone is already on; shock ended with the new block; "blind" was never the fight's.
+      { op: "status", side: "defender", actorUuid: actor, condition: "stunned", overlay: false },
+      {
+        op: "status",
+        side: "defender",
+        actorUuid: actor,
+        condition: "shock",
+        overlay: false,
+        active: false,
+      },
+    ]);
+  });
+
+  it("a condition effect and the block holding it set the status once; a fresh fighter is at revision 0", () => {
+    const plan = planEffects(
+      [
+        { type: "condition", to: "defender", condition: "dead", cause: "death" },
+        { type: "state", to: "defender", block: blockAt(1, ["dead"]), basedOn: 0 },
+      ],
+      withBlock(null),
+      combat,
+      localize,
+      store,
+    );
+    expect(plan.operations.filter((o) => o.op === "status")).toHaveLength(1);
+    expect(plan.operations.map((o) => o.op)).toEqual(["status", "defeat", "updateActor"]);
+  });
+
+  it("a block that moved on since the declaration is listed stale, with no operation for it", () => {
+    const plan = planEffects(
+      [{ type: "state", to: "defender", block: blockAt(4, []), basedOn: 3 }],
+      withBlock(blockAt(5, [])),
+      combat,
+      localize,
+      store,
+    );
+    expect(plan.stale).toEqual([{ side: "defender", basedOn: 3, revision: 5 }]);
+    expect(plan.operations).toEqual([]);
+  });
+
+  it("a ruleset without a store skips state effects", () => {
+    const plan = planEffects(
+      [{ type: "state", to: "defender", block: blockAt(1, []), basedOn: 0 }],
+      withBlock(null),
+      combat,
+      localize,
+    );
+    expect(plan.operations).toEqual([]);
+    expect(plan.skipped).toEqual([{ effect: 0, reason: "the ruleset keeps no state block" }]);
+  });
+});
+
 describe("sideItems", () => {
   it("the attack's item for the attacker; the latest choice with an item for its side", () => {
     const card = {
@@ -274,6 +370,7 @@ describe("runOperations", () => {
       createEmbeddedDocuments: async (name: string, data: unknown[]) =>
         log.push(["create", name, data]),
       toggleStatusEffect: async (id: string, options: unknown) => log.push(["status", id, options]),
+      update: async (changes: unknown) => log.push(["actor", changes]),
       items: {
         get: (id: string) =>
           id === shield.id
@@ -293,6 +390,15 @@ describe("runOperations", () => {
       { op: "defeat", side: "defender", combatantId: "c1" },
       { op: "updateItem", side: "defender", actorUuid: "A", itemId: shield.id, changes: { x: 1 } },
       { op: "updateItem", side: "defender", actorUuid: "A", itemId: "nope", changes: { x: 1 } },
+      { op: "updateActor", side: "defender", actorUuid: "A", changes: { "system.b": 2 } },
+      {
+        op: "status",
+        side: "defender",
+        actorUuid: "A",
+        condition: "shock",
+        overlay: false,
+        active: false,
+      },
     ];
     const failed = await runOperations(ops, {
       actor: async (uuid) => (uuid === "A" ? actor : null),
@@ -304,6 +410,8 @@ describe("runOperations", () => {
       ["status", "dead", { active: true, overlay: true }],
       ["combatant", { defeated: true }],
       ["item", shield.id, { x: 1 }],
+      ["actor", { "system.b": 2 }],
+      ["status", "shock", { active: false }],
     ]);
     expect(failed.map((f) => [f.operation.op, f.error])).toEqual([
       ["status", "actor not found"],

@@ -22,7 +22,7 @@ import {
 import { ATTRIBUTES, RACE_IDS, type Attribute, type RaceId } from "../../../rules/m2m/races";
 import { SKILL_IDS, type SkillId } from "../../../rules/m2m/skills";
 import { HIT_LOCATIONS, type HitLocation } from "../../../rules/m2m/types";
-import { bool, choice, int, text } from "../../data/fields";
+import { bool, choice, int, json, text } from "../../data/fields";
 import type { ChoiceRule, NumberRule, Rule } from "../../data/rules";
 import { checkRuleIn as checkRule, VALIDATION_KEYS, type Problem } from "../../data/check";
 import { M2M_LABELS } from "./labels";
@@ -107,6 +107,13 @@ export interface M2mCharacterBlock {
   /** The skills on the sheet, with the points spent (0: used at its default, L694-714). */
   skills: { id: SkillId; points: number }[];
   encounter: M2mEncounterState;
+  /**
+   * The fight's state block (`RulesetBlock` of src/rules/m2m/flow.ts, issue 17) while a combat
+   * runs, stored as JSON text so an update replaces it whole; null outside a fight. Read and
+   * written through ./fight.ts only; its `hp` is the fight's copy of `hp` above. The stored
+   * source holds the text, a prepared data model the parsed object.
+   */
+  fight: string | Record<string, unknown> | null;
 }
 
 /** `system.m2m` of a creature: the character block and its hit-location plan. */
@@ -186,6 +193,7 @@ export function m2mActorRules(kind: M2mActorKind = "character"): Readonly<Record
   rules["m2m.encounter.readiness.*.turnsToReady"] = M2M_BOUNDS.turnsToReady;
   rules["m2m.encounter.readiness.*.reach"] = choiceRule(GRIP_REACHES, "none");
   rules["m2m.encounter.readiness.*.stuck"] = choiceRule(STUCK_STATES, "no");
+  rules["m2m.fight"] = { kind: "json" };
   if (kind === "creature") rules["m2m.bodyPlan"] = choiceRule(M2M_PLAN_IDS, M2M_PLAN.id);
   return Object.freeze(rules);
 }
@@ -255,6 +263,7 @@ export function defaultM2mBlock(
       position: "standing",
       readiness: [],
     },
+    fight: null,
   };
   if (kind === "character") return block;
   const creature: M2mCreatureBlock = { ...block, bodyPlan: M2M_PLAN.id };
@@ -317,6 +326,7 @@ export function m2mCharacterFields() {
         }),
       ),
     }),
+    fight: json(null),
   };
 }
 

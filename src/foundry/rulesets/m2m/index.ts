@@ -29,6 +29,7 @@ import {
   type M2mCreatureBlock,
 } from "./character-data";
 import { deriveM2mActor, m2mSystemPath, type M2mActorDerived } from "./character-input";
+import { M2M_FIGHT_STORE } from "./fight";
 import { m2mGear } from "./gear";
 import { defaultM2mItemBlock, M2M_ITEM_RULES, M2M_NULLABLE, m2mItemSchema } from "./item-data";
 import { isM2mItemType, m2mBlockProblems as m2mItemProblems } from "./item-validate";
@@ -143,6 +144,15 @@ const M2M_MIGRATIONS = Object.freeze([
     name: "GURPS Man to Man blocks",
     migrate: (_type: string, system: Record<string, unknown>) => system,
   },
+  /**
+   * Version 5 added an actor block's `fight` (the fight's state block, issue 17), null outside
+   * a fight: an actor stored before it takes null when it loads, as with version 4.
+   */
+  {
+    version: 5,
+    name: "GURPS Man to Man fight state",
+    migrate: (_type: string, system: Record<string, unknown>) => system,
+  },
 ]);
 
 const actorPrefix = prefixFor("M2M.Actor");
@@ -151,6 +161,7 @@ export const M2M_FOUNDRY = Object.freeze({
   id: "m2m",
   ruleset: m2m,
   rollLabels: Object.freeze({}),
+  fight: M2M_FIGHT_STORE,
   data: Object.freeze({
     blocks: Object.freeze({
       "Actor.character": () => new foundry.data.fields.SchemaField(m2mCharacterFields()),

@@ -45,6 +45,7 @@ export const M2M_LABELS = {
       "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.reach.label",
     "m2m.encounter.readiness.element.stuck":
       "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.stuck.label",
+    "m2m.fight": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.fight.label",
   },
   "Actor.creature": {
     "m2m.attributes": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.attributes.label",
@@ -88,6 +89,7 @@ export const M2M_LABELS = {
       "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.reach.label",
     "m2m.encounter.readiness.element.stuck":
       "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.encounter.readiness.element.stuck.label",
+    "m2m.fight": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.fight.label",
     "m2m.bodyPlan": "BLOWBYBLOW.M2M.Actor.FIELDS.m2m.bodyPlan.label",
   },
   "Item.weapon": {

@@ -8,6 +8,7 @@ import { resetStandIns, standIns } from "../../stand-ins/globals";
 import {
   ArrayField,
   BooleanField,
+  JSONField,
   NumberField,
   SchemaField,
   StringField,
@@ -46,6 +47,8 @@ function ruleOfField(field: DataField): Rule {
       : ({ kind: "list", element } as Rule);
   }
   if (field instanceof BooleanField) return { kind: "boolean", initial: field.initial as boolean };
+  // A JSON value (the fight's state block): opaque to the sheet rules.
+  if (field instanceof JSONField) return { kind: "json" };
   if (field instanceof NumberField)
     return {
       kind: "number",
