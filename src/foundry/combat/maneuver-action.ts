@@ -7,7 +7,12 @@
  * `blow-by-blow.maneuver` query (maneuver-step.ts), with the block's revision as of the click,
  * so a second click on the same state is refused there.
  */
-import { worldRuleset, type FoundryRuleset, type RulesetTurns } from "../rulesets";
+import {
+  worldRuleset,
+  type FoundryRuleset,
+  type RulesetFightStore,
+  type RulesetTurns,
+} from "../rulesets";
 import { askGM } from "./actions";
 import { ManeuverDialog } from "./maneuver-dialog";
 import { userOwns } from "./permissions";
@@ -16,22 +21,17 @@ import { escapeData, g } from "./query-common";
 import { worldOptions } from "./settings";
 import { fighterSnapshot, type ActorLike, type UserLike } from "./snapshot";
 import { turnMarks, type TurnCombatLike, type TurnCombatantLike } from "./turn-events";
-import type { RulesetBlock } from "../../core/ruleset";
 
 type Obj = Record<string, unknown>;
-
-interface FightReader {
-  read(fighter: ReturnType<typeof fighterSnapshot>): RulesetBlock | null;
-}
 
 function warn(key: string, data: Record<string, string> = {}): void {
   ui.notifications?.warn(g().i18n.format(key, escapeData(data)));
 }
 
-function turnsOf(): { fr: FoundryRuleset; turns: RulesetTurns; fight: FightReader } | null {
+function turnsOf(): { fr: FoundryRuleset; turns: RulesetTurns; fight: RulesetFightStore } | null {
   try {
     const fr = worldRuleset();
-    const fight = (fr as { fight?: FightReader }).fight;
+    const fight = fr.fight;
     return fr.turns && fight ? { fr, turns: fr.turns, fight } : null;
   } catch {
     return null;
@@ -68,6 +68,11 @@ export async function sendManeuver(ref: CombatRef, choice: Obj): Promise<boolean
   }
   if (!userOwns(g().user, actor)) {
     warn("BLOWBYBLOW.Combat.Error.notOwnerManeuver", { name: actor.name });
+    return false;
+  }
+  const current = (found.combat as { combatant?: { id: string | null } | null }).combatant;
+  if (current?.id !== found.combatant.id) {
+    warn("BLOWBYBLOW.Combat.Error.notTheirTurn", { name: found.combatant.name ?? actor.name });
     return false;
   }
   const block = t.fight.read(fighterSnapshot(actor));

@@ -16,7 +16,12 @@
  */
 import { FlowError } from "../../core/flow";
 import type { RulesetBlock } from "../../core/ruleset";
-import { worldRuleset, type FoundryRuleset, type RulesetTurns } from "../rulesets";
+import {
+  worldRuleset,
+  type FoundryRuleset,
+  type RulesetFightStore,
+  type RulesetTurns,
+} from "../rulesets";
 import { escapeHtml } from "../sheets/common";
 import { userOwns } from "./permissions";
 import { chatMessageClass, CombatError, g, requireGMClient, serial } from "./query-common";
@@ -25,12 +30,6 @@ import { fighterSnapshot, type ActorLike, type UserLike } from "./snapshot";
 import { turnMarks, type TurnCombatLike, type TurnCombatantLike } from "./turn-events";
 
 type Obj = Record<string, unknown>;
-
-/** The ruleset's store of fighters' blocks (the contract's `fight`), as read here. */
-interface FightStoreLike {
-  read(fighter: ReturnType<typeof fighterSnapshot>): RulesetBlock | null;
-  write(block: RulesetBlock): Obj;
-}
 
 /** What a maneuver request carries (checked here: it comes from another client). */
 export interface ManeuverRequest {
@@ -69,9 +68,9 @@ function readRequest(data: Obj): ManeuverRequest {
 }
 
 /** The world's ruleset with turns and a block store, else a refusal naming it. */
-function turnsRuleset(): { fr: FoundryRuleset; turns: RulesetTurns; fight: FightStoreLike } {
+function turnsRuleset(): { fr: FoundryRuleset; turns: RulesetTurns; fight: RulesetFightStore } {
   const fr = worldRuleset();
-  const fight = (fr as { fight?: FightStoreLike }).fight;
+  const fight = fr.fight;
   if (!fr.turns || !fight)
     throw new CombatError("noManeuvers", `${fr.id} has no maneuvers.`, { ruleset: fr.id });
   return { fr, turns: fr.turns, fight };

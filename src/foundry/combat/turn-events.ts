@@ -18,7 +18,7 @@
  * another (`serial`).
  */
 import { rollAsNeeded } from "../../core/flow";
-import type { RulesetBlock, TurnEvent, TurnOutcome } from "../../core/ruleset";
+import type { TurnEvent, TurnOutcome } from "../../core/ruleset";
 import { runTurnEvent } from "../../core/turns";
 import { CONDITION_EFFECTS } from "../config";
 import { worldRuleset, type FoundryRuleset } from "../rulesets";
@@ -72,15 +72,7 @@ export function turnEventDue(marks: TurnMarks, event: TurnEvent, round: number):
   return event === "turnStart" || marks.turnStart === round;
 }
 
-/** The ruleset's store of fighters' blocks (the contract's `fight`, issue 17), as read here. */
-interface FightStoreLike {
-  read(fighter: ReturnType<typeof fighterSnapshot>): RulesetBlock | null;
-  seed(fighter: ReturnType<typeof fighterSnapshot>): RulesetBlock;
-  write(block: RulesetBlock): Obj;
-}
-
-type WithTurns = FoundryRuleset &
-  Required<Pick<FoundryRuleset, "turns">> & { fight: FightStoreLike };
+type WithTurns = FoundryRuleset & Required<Pick<FoundryRuleset, "turns" | "fight">>;
 
 function rulesetWithTurns(): WithTurns | null {
   let fr: FoundryRuleset;
@@ -89,8 +81,7 @@ function rulesetWithTurns(): WithTurns | null {
   } catch {
     return null;
   }
-  const fight = (fr as { fight?: FightStoreLike }).fight;
-  return fr.turns && fight ? (fr as WithTurns) : null;
+  return fr.turns && fr.fight ? (fr as WithTurns) : null;
 }
 
 const i18n = () => game.i18n;
