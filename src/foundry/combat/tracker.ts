@@ -25,6 +25,7 @@
  */
 import type { FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
+import { escapeHtml } from "../sheets/common";
 import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
 import { combatantTurnEvent } from "./turn-events";
@@ -351,6 +352,23 @@ export interface ElementLike {
   remove(): void;
 }
 
+/**
+ * The order figures a combatant fixed when it rolled, as the tracker shows them under its name
+ * ("Move 5 · Basic Speed 8.125 · Sequence die 2"), or "" for a ruleset without turns or a
+ * combatant that has not rolled. Labels from the lang file; numbers only: nothing to escape
+ * but the labels, which are escaped anyway.
+ */
+export function sequenceMarkup(combatant: { initiative?: number | null; flags?: unknown }): string {
+  const turns = worldTurns();
+  const figures = turns ? sequenceOf(turns, combatant) : null;
+  if (!turns || !figures) return "";
+  const parts = Object.entries(figures).map(([id, value]) => {
+    const key = turns.figureLabels[id];
+    return `${escapeHtml(key ? localize(key) : id)} ${value}`;
+  });
+  return `<span class="bbb-tracker-sequence">${parts.join(" · ")}</span>`;
+}
+
 /** Adds each combatant's conditions to the rendered tracker (`renderCombatTracker`). */
 export function decorateTracker(combat: CombatLike | null | undefined, html: ElementLike): void {
   if (!combat) return;
@@ -359,7 +377,10 @@ export function decorateTracker(combat: CombatLike | null | undefined, html: Ele
     const combatant = id ? combat.combatants.get(id) : undefined;
     if (!combatant) continue;
     row.querySelector(".bbb-tracker-conditions")?.remove();
-    const markup = combatantMarkup(combat, combatant);
+    row.querySelector(".bbb-tracker-sequence")?.remove();
+    const markup =
+      sequenceMarkup(combatant as { initiative?: number | null; flags?: unknown }) +
+      combatantMarkup(combat, combatant);
     if (markup) (row.querySelector(".token-name") ?? row).insertAdjacentHTML("beforeend", markup);
   }
 }

@@ -8,6 +8,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixedFaces, standIns, type StandInCombat } from "../stand-ins";
 import { sequenceCompare } from "../../../src/foundry/combat/tracker-logic";
+import { sequenceMarkup } from "../../../src/foundry/combat/tracker";
 import { m2mTurns } from "../../../src/rules/m2m/flow";
 import { m2mActor, m2mCombat, PACK_FIGHTERS as P, resetM2mWorld } from "./m2m-fixtures";
 
@@ -147,5 +148,17 @@ describe("the tracker's order", () => {
     combat.setupTurns();
     expect(figuresOf(combat, "Fiendish Friedrick")).toEqual(stored);
     expect(names(combat)).toEqual(before);
+  });
+
+  it("the tracker shows each combatant's fixed figures under its name (none before it rolls)", async () => {
+    const f = m2mActor(P.friedrick);
+    const combat = await m2mCombat([f]);
+    const c = combat.combatants.contents[0]!;
+    expect(sequenceMarkup(c)).toBe("");
+    standIns.CONFIG.Dice!.randomUniform = fixedFaces([[2, 6]]);
+    await combat.rollAll();
+    expect(sequenceMarkup(c)).toBe(
+      '<span class="bbb-tracker-sequence">Move 5 · Basic Speed 8.125 · Sequence die 2</span>',
+    );
   });
 });
