@@ -19,7 +19,7 @@ import {
 } from "../stand-ins";
 import { registerQueries } from "../../../src/foundry/combat/queries";
 import { askGM } from "../../../src/foundry/combat/actions";
-import { sendManeuver } from "../../../src/foundry/combat/maneuver-action";
+import { promptsFor, sendManeuver } from "../../../src/foundry/combat/maneuver-action";
 import { QUERY } from "../../../src/foundry/combat/queries";
 import { M2M_FIGHT_STORE } from "../../../src/foundry/rulesets/m2m/fight";
 import { M2M_TURNS } from "../../../src/foundry/rulesets/m2m/turns";
@@ -273,5 +273,21 @@ describe("the maneuver query", () => {
     expect(offered).toContain("step-and-attack");
     expect(offered).not.toContain("attack");
     expect(maneuverLines().map(contentOf).at(-1)).toContain("Change Position (Kneeling)");
+  });
+});
+
+describe("who is prompted for the maneuver", () => {
+  it("a connected player who owns the fighter; else the active GM; never another user", () => {
+    const actor = m2mActor(P.rogan, { ownership: { default: 0, [player.id]: 3 } });
+    const gm = standIns.game.users.activeGM!;
+    const users = [...standIns.game.users];
+    const a = actor as unknown as ActorLike;
+    expect(promptsFor(player, a, users, gm.id)).toBe(true);
+    expect(promptsFor(other, a, users, gm.id)).toBe(false);
+    expect(promptsFor(gm, a, users, gm.id)).toBe(false);
+    // The owner is away: the GM is asked, and only the active GM.
+    player.active = false;
+    expect(promptsFor(gm, a, [...standIns.game.users], gm.id)).toBe(true);
+    expect(promptsFor(gm, a, [...standIns.game.users], "someOtherGM00001")).toBe(false);
   });
 });
