@@ -13,6 +13,7 @@ import { registerChatCards } from "./chat/render";
 import { attack } from "./combat/actions";
 import { registerTokenHud } from "./combat/hud";
 import { attackWithItem, registerHotbarDrop } from "./combat/macro";
+import { chooseManeuver, registerManeuverPrompt } from "./combat/maneuver-action";
 import { registerFlowHooks } from "./combat/flow-hooks";
 import { registerQueries } from "./combat/queries";
 import { registerCombatSettings } from "./combat/settings";
@@ -33,6 +34,8 @@ export interface BlowByBlowApi {
   attack: typeof attack;
   /** What a hotbar attack macro runs: attack with the item of that UUID. */
   attackWithItem: typeof attackWithItem;
+  /** Opens the maneuver dialog for a combatant whose turn it is (rulesets with maneuvers). */
+  chooseManeuver: typeof chooseManeuver;
 }
 
 declare global {
@@ -65,10 +68,11 @@ Hooks.once("init", () => {
   registerTokenHud();
   registerHotbarDrop();
   registerTracker();
+  registerManeuverPrompt();
   // In-Foundry tests (docs/testing.md): registered only when the Quench module is active.
   registerQuench();
 
-  game.blowByBlow = { rulesets: RULESETS, attack, attackWithItem };
+  game.blowByBlow = { rulesets: RULESETS, attack, attackWithItem, chooseManeuver };
 });
 
 Hooks.once("ready", () => {

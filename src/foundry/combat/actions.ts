@@ -95,7 +95,7 @@ function warnError(err: unknown): void {
  * the GM with the request's id; the GM's client deletes the request when it takes it (and its
  * sweep removes one a query never delivered).
  */
-async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
+export async function askGM(name: StepName, data: Obj): Promise<QueryOutcome | null> {
   // The real `User`: its `query` is typed by the system's `CONFIG.Queries` (queries.ts).
   const gm = game.users?.activeGM ?? null;
   if (!gm) {

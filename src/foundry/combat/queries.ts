@@ -38,13 +38,15 @@
  * The flow is split by concern: this module holds the query names, reading a request and
  * dispatching it to its step (`STEPS`, `QUERY_HANDLERS`); query-common.ts what every step
  * shares; accept.ts the acceptance of a declared card; steps.ts the choice, apply, advantage
- * and amputation steps; approve.ts the GM's approval; flow-hooks.ts the hooks.
+ * and amputation steps; approve.ts the GM's approval; flow-hooks.ts the hooks; maneuver-step.ts
+ * a combatant's maneuver at the start of its turn (rulesets with turns, issue 17).
  */
 import { InputError } from "../../core/errors";
 import type { ChoiceSubmission } from "../../core/flow";
 import type { Side } from "../../core/ruleset";
 import { acceptMessage } from "./accept";
 import { approveOnMessage } from "./approve";
+import { maneuverStep } from "./maneuver-step";
 import {
   CombatError,
   g,
@@ -67,6 +69,7 @@ export const QUERY = Object.freeze({
   advantage: "blow-by-blow.advantage",
   amputate: "blow-by-blow.amputate",
   approve: "blow-by-blow.approve",
+  maneuver: "blow-by-blow.maneuver",
 } as const);
 export type QueryName = (typeof QUERY)[keyof typeof QUERY];
 
@@ -144,6 +147,9 @@ export const STEPS: Readonly<Record<StepName, Step>> = Object.freeze({
     if (typeof approve !== "boolean")
       throw new InputError("approve", approve, "expected true or false");
     await approveOnMessage(message, user, approve);
+  },
+  [QUERY.maneuver]: async (user: UserLike, data: Obj) => {
+    await maneuverStep(user, data);
   },
 });
 
@@ -235,6 +241,7 @@ export const QUERY_HANDLERS: Readonly<Record<QueryName, Handler>> = Object.freez
   [QUERY.advantage]: handler(QUERY.advantage),
   [QUERY.amputate]: handler(QUERY.amputate),
   [QUERY.approve]: handler(QUERY.approve),
+  [QUERY.maneuver]: handler(QUERY.maneuver),
 });
 
 /**
@@ -252,6 +259,7 @@ declare global {
       "blow-by-blow.advantage": StepQuery;
       "blow-by-blow.amputate": StepQuery;
       "blow-by-blow.approve": StepQuery;
+      "blow-by-blow.maneuver": StepQuery;
     }
   }
 }

@@ -45,6 +45,9 @@ export type CombatErrorCode =
   | "choiceAwaitingApproval"
   | "choiceRefused"
   | "cannotFight"
+  | "noManeuvers"
+  | "notTheirTurn"
+  | "turnNotStarted"
   | "staleState"
   | "failed";
 
@@ -70,6 +73,9 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   choiceAwaitingApproval: "BLOWBYBLOW.Combat.Error.choiceAwaitingApproval",
   choiceRefused: "BLOWBYBLOW.Combat.Error.choiceRefused",
   cannotFight: "BLOWBYBLOW.Combat.Error.cannotFight",
+  noManeuvers: "BLOWBYBLOW.Combat.Error.noManeuvers",
+  notTheirTurn: "BLOWBYBLOW.Combat.Error.notTheirTurn",
+  turnNotStarted: "BLOWBYBLOW.Combat.Error.turnNotStarted",
   staleState: "BLOWBYBLOW.Combat.Error.staleState",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });

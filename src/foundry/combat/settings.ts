@@ -54,6 +54,11 @@ export interface SettingDefinition {
   requiresReload?: boolean;
 }
 
+/** A ruleset's optional rules: its combat rules' and its turns' (issue 17). */
+function rulesetOptionalRules(fr: FoundryRuleset | undefined): readonly OptionalRule[] {
+  return [...(fr?.combat?.optionalRules ?? []), ...(fr?.turns?.optionalRules ?? [])];
+}
+
 /** The setting key of an optional rule: `<rulesetId>.<ruleId>`. */
 export function optionalRuleKey(rulesetId: RulesetId, rule: Pick<OptionalRule, "id">): string {
   return `${rulesetId}.${rule.id}`;
@@ -139,7 +144,7 @@ export function combatSettings(
     },
   ];
   for (const id of ids) {
-    for (const rule of rulesets[id]?.combat?.optionalRules ?? []) {
+    for (const rule of rulesetOptionalRules(rulesets[id])) {
       settings.push({
         key: optionalRuleKey(id, rule),
         name: rule.nameKey,
@@ -181,7 +186,7 @@ export function registerCombatSettings(): void {
  * for `CombatRules.buildDeclaration`. A ruleset the adapter cannot play has none.
  */
 export function worldOptions(rulesetId: RulesetId): Record<string, boolean> {
-  const rules = FOUNDRY_RULESETS[rulesetId]?.combat?.optionalRules ?? [];
+  const rules = rulesetOptionalRules(FOUNDRY_RULESETS[rulesetId]);
   const s = settings();
   const options: Record<string, boolean> = {};
   for (const rule of rules) {

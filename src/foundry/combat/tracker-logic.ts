@@ -153,3 +153,50 @@ export function conditionsMarkup(row: TrackerRowView): string {
     `${parts.join("")}</ul>`
   );
 }
+
+// ── The order of a ruleset with turn hooks ─────────────────────────────────────────────────────
+
+/** A ruleset's order (`TurnHooks.order`): ids, first to act first. */
+export type OrderFn = (
+  entries: readonly { id: string; figures: Record<string, number> }[],
+) => string[];
+
+/**
+ * Which of two combatants acts first by the ruleset's order of their figures (the ones fixed
+ * when each rolled its die, the die among them): negative when `a` does, positive when `b`
+ * does, 0 when the order cannot tell them apart (the tracker's own order, name then id, decides:
+ * ruling M101). A combatant without figures (not rolled yet) comes after one with them.
+ */
+export function sequenceCompare(
+  order: OrderFn,
+  a: Record<string, number> | null,
+  b: Record<string, number> | null,
+): number {
+  if (!a || !b) return a ? -1 : b ? 1 : 0;
+  const ab = order([
+    { id: "a", figures: a },
+    { id: "b", figures: b },
+  ])[0];
+  const ba = order([
+    { id: "b", figures: b },
+    { id: "a", figures: a },
+  ])[0];
+  // A tie keeps the order given: each way round puts its own first.
+  if (ab !== ba) return 0;
+  return ab === "a" ? -1 : 1;
+}
+
+/** The figures a combatant keeps (`flags["blow-by-blow"].sequence`), or null when none (or bad). */
+export function storedSequence(flags: unknown): Record<string, number> | null {
+  const own = (flags as Record<string, unknown> | null | undefined)?.["blow-by-blow"] as
+    | Record<string, unknown>
+    | undefined;
+  const seq = own?.sequence;
+  if (seq === null || typeof seq !== "object" || Array.isArray(seq)) return null;
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(seq)) {
+    if (typeof v !== "number" || !Number.isFinite(v)) return null;
+    out[k] = v;
+  }
+  return out;
+}

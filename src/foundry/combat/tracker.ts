@@ -25,8 +25,10 @@
  */
 import type { FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
-import { worldRuleset, worldTrackingRuleset } from "../rulesets";
+import { escapeHtml } from "../sheets/common";
+import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
+import { combatantTurnEvent } from "./turn-events";
 import {
   advantageDecision,
   advantagesThisTurn,
@@ -34,6 +36,8 @@ import {
   conditionsMarkup,
   defeatedUpdates,
   freshTurn,
+  sequenceCompare,
+  storedSequence,
   turnKey,
   type AdvantageOutcome,
   type CombatantRef,
@@ -77,7 +81,7 @@ function isActiveGM(): boolean {
 
 /** The initiative value of a fighter under the world's ruleset (0 when it cannot be read). */
 export function initiativeOf(snapshot: FighterSnapshot): number {
-  const value = worldTrackingRuleset().combat.initiative(snapshot);
+  const value = worldFightingRuleset().combat.initiative(snapshot);
   return Number.isFinite(value) ? value : 0;
 }
 
@@ -94,6 +98,62 @@ export function initiativeFormula(actor: ActorLike | null): string {
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
     throw err;
   }
+}
+
+// ── A ruleset's own order (turn hooks) ──────────────────────────────────────────────────────
+
+/** The world's ruleset's turns in the tracker, or null (none, or no ruleset the adapter plays). */
+export function worldTurns(): RulesetTurns | null {
+  try {
+    return worldRuleset().turns ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The order figures a combatant's update fixes (`preUpdateCombatant`): when its initiative (the
+ * ruleset's tie-break die) is set, the ruleset's other figures of its actor as they are now are
+ * stored beside it (`flags["blow-by-blow"].sequence`), so the order stays as it was when the
+ * combatant rolled (GURPS: fixed before combat, L1602, spec A23); clearing the initiative
+ * clears them. Changes `changes` in place; nothing for a ruleset without turns.
+ */
+export function fixSequence(combatant: CombatantLike, changes: Record<string, unknown>): void {
+  const turns = worldTurns();
+  if (!turns || !Object.hasOwn(changes, "initiative")) return;
+  const actor = combatant.actor;
+  const figures =
+    typeof changes.initiative === "number" && actor ? turns.figures(fighterSnapshot(actor)) : null;
+  const flags = (changes.flags ?? {}) as Record<string, unknown>;
+  const own = (flags["blow-by-blow"] ?? {}) as Record<string, unknown>;
+  changes.flags = { ...flags, "blow-by-blow": { ...own, sequence: figures } };
+}
+
+/** A combatant's order figures: those it fixed when it rolled, with its die (its initiative). */
+export function sequenceOf(
+  turns: RulesetTurns,
+  combatant: { initiative?: number | null; flags?: unknown },
+): Record<string, number> | null {
+  const stored = storedSequence(combatant.flags);
+  if (!stored || typeof combatant.initiative !== "number") return null;
+  return { ...stored, [turns.tieBreak.figure]: combatant.initiative };
+}
+
+/**
+ * Which of two combatants acts first under the world's ruleset's order, or null when the
+ * ruleset has none (Foundry's order by initiative then). 0: a tie (Foundry's order decides).
+ */
+export function compareBySequence(
+  a: { initiative?: number | null; flags?: unknown },
+  b: { initiative?: number | null; flags?: unknown },
+): number | null {
+  const turns = worldTurns();
+  if (!turns) return null;
+  return sequenceCompare(
+    (entries) => turns.hooks.order(entries),
+    sequenceOf(turns, a),
+    sequenceOf(turns, b),
+  );
 }
 
 // ── Tactical advantage ────────────────────────────────────────────────────────────────────────
@@ -115,8 +175,9 @@ export async function startCombatantTurn(combatant: CombatantLike, key: string):
 function makeDocumentClasses() {
   /** The system's Combatant document: initiative from the world's ruleset. */
   class BlowByBlowCombatant extends Combatant {
+    /** A ruleset with turns rolls its tie-break die; otherwise its initiative, as a constant. */
     protected override _getInitiativeFormula(): string {
-      return initiativeFormula(this.actor);
+      return worldTurns()?.tieBreak.formula ?? initiativeFormula(this.actor);
     }
   }
 
@@ -135,6 +196,36 @@ function makeDocumentClasses() {
         combatant,
         turnKey(context?.round ?? this.round, context?.turn ?? this.turn ?? 0),
       );
+      const outcome = await combatantTurnEvent(this, combatant, "turnStart");
+      // Out of the fight at the start of his turn: marked defeated, the turn passes to the next
+      // (unless nobody is left standing, where advancing would go round for ever).
+      if (
+        outcome?.defeated &&
+        this.combatant?.id === combatant.id &&
+        this.combatants.some((c) => c.id !== combatant.id && !c.isDefeated)
+      )
+        await this.nextTurn();
+    }
+
+    /** The ending turn's events of a ruleset with turn hooks (turn-events.ts). */
+    protected override async _onEndTurn(
+      combatant: Combatant.Implementation,
+      context: Combat.TurnEventContext,
+    ): Promise<void> {
+      await super._onEndTurn(combatant, context);
+      await combatantTurnEvent(this, combatant, "turnEnd");
+    }
+
+    /**
+     * A ruleset with turn hooks orders by its own figures (`compareBySequence`); a tie, and any
+     * other ruleset, by Foundry's order (initiative, then name, then id). Called unbound, as
+     * Foundry hands it to `Array#sort`.
+     */
+    protected override _sortCombatants(
+      a: Combatant.Implementation,
+      b: Combatant.Implementation,
+    ): number {
+      return compareBySequence(a, b) || super._sortCombatants(a, b);
     }
   }
 
@@ -261,6 +352,23 @@ export interface ElementLike {
   remove(): void;
 }
 
+/**
+ * The order figures a combatant fixed when it rolled, as the tracker shows them under its name
+ * ("Move 5 · Basic Speed 8.125 · Sequence die 2"), or "" for a ruleset without turns or a
+ * combatant that has not rolled. Labels from the lang file; numbers only: nothing to escape
+ * but the labels, which are escaped anyway.
+ */
+export function sequenceMarkup(combatant: { initiative?: number | null; flags?: unknown }): string {
+  const turns = worldTurns();
+  const figures = turns ? sequenceOf(turns, combatant) : null;
+  if (!turns || !figures) return "";
+  const parts = Object.entries(figures).map(([id, value]) => {
+    const key = turns.figureLabels[id];
+    return `${escapeHtml(key ? localize(key) : id)} ${value}`;
+  });
+  return `<span class="bbb-tracker-sequence">${parts.join(" · ")}</span>`;
+}
+
 /** Adds each combatant's conditions to the rendered tracker (`renderCombatTracker`). */
 export function decorateTracker(combat: CombatLike | null | undefined, html: ElementLike): void {
   if (!combat) return;
@@ -269,7 +377,10 @@ export function decorateTracker(combat: CombatLike | null | undefined, html: Ele
     const combatant = id ? combat.combatants.get(id) : undefined;
     if (!combatant) continue;
     row.querySelector(".bbb-tracker-conditions")?.remove();
-    const markup = combatantMarkup(combat, combatant);
+    row.querySelector(".bbb-tracker-sequence")?.remove();
+    const markup =
+      sequenceMarkup(combatant as { initiative?: number | null; flags?: unknown }) +
+      combatantMarkup(combat, combatant);
     if (markup) (row.querySelector(".token-name") ?? row).insertAdjacentHTML("beforeend", markup);
   }
 }
@@ -306,6 +417,9 @@ export function registerTracker(): void {
   Hooks.on("deleteActiveEffect", (effect) => refreshTrackerFor(effectActor(effect)));
   Hooks.on("updateActor", (actor) => {
     void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
+  });
+  Hooks.on("preUpdateCombatant", (combatant, changes) => {
+    fixSequence(combatant, changes as Record<string, unknown>);
   });
   Hooks.on("renderCombatTracker", (app, html) => {
     decorateTracker(app.viewed ?? gameLike().combat, html);

@@ -7,7 +7,7 @@
  * This module is generic and imports no ruleset, so a ruleset's modules can import its types
  * without a cycle through the registry.
  */
-import type { CombatRules, FighterSnapshot } from "../../core/combat";
+import type { CombatRules, FighterSnapshot, OptionalRule } from "../../core/combat";
 import type { ExchangeCard } from "../../core/flow";
 import type {
   ConditionId,
@@ -15,6 +15,7 @@ import type {
   RulesetBlock,
   RulesetId,
   Side,
+  TurnHooks,
 } from "../../core/ruleset";
 import type { AnyRuleset } from "../../rules";
 import type { Rule } from "../data/rule-kinds";
@@ -217,15 +218,79 @@ export interface FoundryRuleset<Derived = unknown> {
    * never by its raw name.
    */
   rollLabels: Readonly<Record<string, string>>;
-  /**
-   * The combat tracker's turn flow (initiative, turn hooks, maneuvers) is not built for this
-   * ruleset yet: initiative is refused by name (`trackingRuleset`). Absent: the tracker plays it.
-   */
-  trackerPending?: boolean;
   /** Where its fighters' state blocks are kept; absent: the ruleset keeps none (HM3). */
   fight?: RulesetFightStore;
   /** Its `system.<id>` blocks: schema, rules, labels, migrations, validation. */
   data: RulesetData;
   /** Its actors' derived figures. */
   derive: RulesetDerivation<Derived>;
+  /**
+   * Its turns in the combat tracker (issue 17): the order, the start- and end-of-turn events and
+   * the maneuver chosen at the start of a turn. Absent: Foundry's own order by initiative, no
+   * turn events (HM3).
+   */
+  turns?: RulesetTurns;
+}
+
+/** One maneuver a fighter may choose, as the maneuver dialog lists it. */
+export interface ManeuverOption {
+  id: string;
+  /** Lang key of its name. */
+  labelKey: string;
+  /** What else the choice names: the weapon readied, the position taken, or nothing. */
+  needs: "weapon" | "posture" | null;
+}
+
+/** What the sheet and the tracker show of a fighter's block: his maneuver and his weapons' state. */
+export interface ManeuverView {
+  /** Lang key of the maneuver chosen this turn or last, or null when none governs him. */
+  maneuverKey: string | null;
+  /** Lang key of his posture. */
+  postureKey: string;
+  /** Each weapon not ready: its id and the lang key of why (with `turns` still to ready it). */
+  unready: { id: string; key: string; turns: number }[];
+}
+
+/**
+ * A ruleset's turns in the combat tracker (issue 17; docs/architecture.md §6 steps 4 and 5).
+ * The tracker orders combatants with `hooks.order` from each combatant's `figures` (fixed when
+ * it rolls its `tieBreak` die, stored on the combatant) and the die; the active GM's client runs
+ * `hooks.onEvent` as a turn starts and ends (the block read and written through the ruleset's
+ * `fight` store); at the start of his turn the owner picks one of `maneuvers.list`, which the
+ * GM's client applies with `maneuvers.choose`.
+ */
+export interface RulesetTurns {
+  /** The core's turn hooks: the order and the turn events. */
+  hooks: TurnHooks;
+  /**
+   * The die each combatant rolls once, as its initiative (a Foundry formula, `1d6`), and its
+   * name among the order's figures (`roll`): the order's last tie-break.
+   */
+  tieBreak: { formula: string; figure: string };
+  /** The order's other figures of a fighter (GURPS: `move`, `speed`); null: none can be derived. */
+  figures(fighter: FighterSnapshot): Record<string, number> | null;
+  /** Lang key of each figure, for the tracker (`move`, `speed`, the die). */
+  figureLabels: Readonly<Record<string, string>>;
+  /** World options of the turns (GURPS: the Advanced maneuvers), as settings. */
+  optionalRules: readonly OptionalRule[];
+  maneuvers: {
+    /** The maneuvers offered with the world's options (by rule id). */
+    list(options: Readonly<Record<string, boolean>>): ManeuverOption[];
+    /** The positions Change Position may take, with their lang keys. */
+    postures: readonly { id: string; labelKey: string }[];
+    /** The weapons Ready may name (item id and name: user text). */
+    weapons(fighter: FighterSnapshot): { id: string; name: string }[];
+    /**
+     * The block with the choice made (revision + 1); throws an `InputError` naming the field for
+     * a choice the rules refuse (a second maneuver in a turn, a stunned fighter, a bad weapon…).
+     */
+    choose(
+      fighter: FighterSnapshot,
+      block: RulesetBlock,
+      choice: unknown,
+      options: Readonly<Record<string, boolean>>,
+    ): RulesetBlock;
+    /** What the sheet shows of the block. */
+    view(block: RulesetBlock): ManeuverView;
+  };
 }

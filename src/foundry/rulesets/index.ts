@@ -82,8 +82,6 @@ export function hasCard(fr: FoundryRuleset): fr is CardRuleset {
 
 /** The lang key of the card shown when a ruleset's exchange card is not built yet. */
 export const NO_CARD_KEY = "BLOWBYBLOW.Combat.Error.noCard";
-/** The lang key of the refusal when a ruleset's combat tracker turn flow is not built yet. */
-export const NO_TRACKER_KEY = "BLOWBYBLOW.Combat.Error.noTracker";
 
 /** The lang key of the refusal when the world's ruleset cannot fight in Foundry yet. */
 export const CANNOT_FIGHT_KEY = "BLOWBYBLOW.Combat.Error.cannotFight";
@@ -136,19 +134,6 @@ export function rulesetMessage(
 ): string {
   const ruleset = rulesetName(fr);
   return i18nOf()?.format(key, { ruleset }) ?? english.replace("{ruleset}", ruleset);
-}
-
-/**
- * The world's ruleset when the combat tracker plays it (initiative, turns); throws the localised
- * refusal naming it otherwise (not fighting, or its tracker turn flow not built yet).
- */
-export function worldTrackingRuleset(): FightingRuleset {
-  const fr = worldFightingRuleset();
-  if (fr.trackerPending)
-    throw new Error(
-      rulesetMessage(fr, NO_TRACKER_KEY, "{ruleset}'s combat tracker is not built in Foundry yet."),
-    );
-  return fr;
 }
 
 /** The first registered ruleset: the world setting's default. */

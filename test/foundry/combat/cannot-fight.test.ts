@@ -1,10 +1,9 @@
 /**
  * A world playing GURPS Man to Man (issue 17): its exchanges run through the generic flow
- * (test/foundry/combat/m2m-exchange.test.ts), but the parts not built yet are refused by name
- * with a localised message, and nothing is written: the combat tracker's initiative (the
- * tracker's turn flow and the maneuver dialog come later). Its exchange card is the m2m card
- * (rulesets/m2m/card.ts; test/foundry/chat). A ruleset without combat rules at all is
- * still refused by the GM's steps (`cannotFight`).
+ * (test/foundry/combat/m2m-exchange.test.ts), its card is the m2m card (rulesets/m2m/card.ts;
+ * test/foundry/chat) and the tracker plays it (test/foundry/tracker/m2m-*.test.ts): nothing of
+ * it is refused any more. A ruleset without combat rules at all is still refused by the GM's
+ * steps (`cannotFight`, `unknownRuleset`).
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { standIns } from "../stand-ins";
@@ -15,10 +14,6 @@ import type { ActorLike } from "../../../src/foundry/combat/snapshot";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { resetFlow, world } from "./fixtures";
 
-const NO_TRACKER =
-  "GURPS Man to Man's combat tracker (initiative, turns and maneuvers) is not built in Foundry " +
-  "yet, so no initiative is rolled.";
-
 const notices = (type: string): string[] =>
   standIns.notifications.messages.filter((n) => n.type === type).map((n) => n.message);
 
@@ -27,7 +22,7 @@ beforeEach(async () => {
   await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m" as never);
 });
 
-describe("a world playing GURPS Man to Man: what is not built yet is refused by name", () => {
+describe("a world playing GURPS Man to Man: nothing is refused as not built", () => {
   it("the GM's steps take its cards (it has combat rules); an unknown ruleset is refused", () => {
     expect(rulesetOf({ ruleset: "m2m" } as unknown as ExchangeCard).id).toBe("m2m");
     let caught: unknown;
@@ -52,10 +47,10 @@ describe("a world playing GURPS Man to Man: what is not built yet is refused by 
     expect(chatTemplates()).toContain("systems/blow-by-blow/templates/chat/m2m/result.hbs");
   });
 
-  it("initiative is refused with the error notice; unconscious and dead mark defeat", () => {
+  it("initiative is no longer refused (the tracker plays m2m); unconscious and dead mark defeat", () => {
     const w = world();
-    expect(() => initiativeFormula(w.aldric as unknown as ActorLike)).toThrow(NO_TRACKER);
-    expect(notices("error")).toEqual([NO_TRACKER]);
+    expect(() => initiativeFormula(w.aldric as unknown as ActorLike)).not.toThrow();
+    expect(notices("error")).toEqual([]);
     // Foundry's own defeated status is `dead`, already listed.
     expect(standIns.CONFIG.specialStatusEffects?.DEFEATED).toBe("dead");
     expect(defeatingConditions()).toEqual(["unconscious", "dead"]);

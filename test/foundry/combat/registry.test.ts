@@ -17,7 +17,6 @@ import {
   cardRuleset,
   fightingRuleset,
   hasCard,
-  worldTrackingRuleset,
   FOUNDRY_RULESETS,
   foundryRuleset,
   rulesetName,
@@ -48,7 +47,7 @@ describe("FOUNDRY_RULESETS", () => {
     expect(Object.isFrozen(FOUNDRY_RULESETS)).toBe(true);
   });
 
-  it("m2m is registered with its flow ruleset, combat rules, fight store, card and data, but no tracker yet", () => {
+  it("m2m is registered with its flow ruleset, combat rules, fight store, card, turns and data", () => {
     const fr = FOUNDRY_RULESETS.m2m!;
     expect(fr).toBe(M2M_FOUNDRY);
     // The Foundry flow plays the engine with turn state; the CLI keeps the plain engine.
@@ -57,7 +56,7 @@ describe("FOUNDRY_RULESETS", () => {
     expect(fr.combat).toBe(m2mCombat);
     expect(fr.fight).toBeDefined();
     expect(fr.card?.resultTemplate).toBe("systems/blow-by-blow/templates/chat/m2m/result.hbs");
-    expect(fr.trackerPending).toBe(true);
+    expect(fr.turns).toBeDefined();
     expect(canFight(fr)).toBe(true);
     expect(hasCard(fr)).toBe(true);
     expect(hasCard(FOUNDRY_RULESETS.hm3!)).toBe(true);
@@ -110,15 +109,13 @@ describe("worldRuleset", () => {
     expect(rulesetName(FOUNDRY_RULESETS.m2m!)).toBe("GURPS Man to Man");
   });
 
-  it("m2m fights with its card, but its tracker is refused by name until it is built", () => {
+  it("m2m fights with its card and its tracker", () => {
     standIns.game.settings.values.set("blow-by-blow.ruleset", "m2m");
     expect(worldFightingRuleset()).toBe(FOUNDRY_RULESETS.m2m);
     expect(cardRuleset(FOUNDRY_RULESETS.m2m!)).toBe(FOUNDRY_RULESETS.m2m);
-    expect(() => worldTrackingRuleset()).toThrow(
-      "GURPS Man to Man's combat tracker (initiative, turns and maneuvers) is not built in Foundry yet",
-    );
+    expect(worldFightingRuleset().turns).toBeDefined();
     standIns.game.settings.values.set("blow-by-blow.ruleset", "hm3");
-    expect(worldTrackingRuleset()).toBe(FOUNDRY_RULESETS.hm3);
+    expect(worldFightingRuleset().turns).toBeUndefined();
   });
 });
 

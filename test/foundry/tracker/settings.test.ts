@@ -101,8 +101,10 @@ describe("the settings list", () => {
       expect(s.config, s.key).toBe(true);
     }
     // ruleset, applyMode, showDefenceTargets, customModifierCap, gmRollsAll, trustUnmeasured,
-    // then the optional rules.
-    expect(list.length).toBe(6 + hm3Rules.length);
+    // then the optional rules: HM3's, and GURPS Man to Man's turns' (the Advanced maneuvers).
+    expect(list.length).toBe(6 + hm3Rules.length + 1);
+    const advanced = list.find((s) => s.key === "m2m.advancedManeuvers")!;
+    expect(advanced).toMatchObject({ type: Boolean, default: false });
   });
 
   it("names every label with a key of lang/en.json", () => {

@@ -38,6 +38,7 @@ import { isM2mItemType, m2mBlockProblems as m2mItemProblems } from "./item-valid
 import { M2M_LABELS } from "./labels";
 import { m2mResultContext, M2M_RESULT_TEMPLATE } from "./card";
 import { M2M_ROLL_LABELS } from "./card-labels";
+import { M2M_TURNS } from "./turns";
 
 /** Rules by `system` path (`m2m.hp`) → by path inside the block (`hp`), as the contract keeps them. */
 function inBlock(rules: Readonly<Record<string, Rule>>): Readonly<Record<string, Rule>> {
@@ -170,8 +171,6 @@ export const M2M_FOUNDRY = Object.freeze({
   /** The Foundry flow plays the engine with turn state (src/rules/m2m/flow.ts); the CLI keeps `m2m`. */
   ruleset: m2mFlow,
   combat: m2mCombat,
-  /** Initiative, turn hooks and maneuvers in the tracker come later (docs/architecture.md §6). */
-  trackerPending: true,
   card: Object.freeze({ resultTemplate: M2M_RESULT_TEMPLATE, resultContext: m2mResultContext }),
   rollLabels: M2M_ROLL_LABELS,
   fight: M2M_FIGHT_STORE,
@@ -215,4 +214,5 @@ export const M2M_FOUNDRY = Object.freeze({
     /** The derivation names `system` paths already. */
     fieldPath: (field: string) => field,
   }),
+  turns: M2M_TURNS,
 } satisfies FoundryRuleset);

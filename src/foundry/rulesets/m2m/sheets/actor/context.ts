@@ -14,6 +14,7 @@
 import { ENCUMBRANCE_LABEL, TEXT } from "../labels";
 import { attributesContext } from "./attributes";
 import { conditionsOf, encounterContext, trackers } from "./condition";
+import { fightContext } from "./fight";
 import { bodyPlanContext, locationRows } from "./protection";
 import {
   figure,
@@ -100,6 +101,7 @@ function combatContext(input: M2mActorContextInput, t: Tools) {
       : "",
     trackers: trackers(input, t),
     encounter: encounterContext(input.system.m2m, t),
+    fight: fightContext(input, t),
   };
 }
 

@@ -1,0 +1,252 @@
+/**
+ * The turn events of a ruleset with turn hooks (`RulesetTurns`, issue 17; docs/architecture.md
+ * §2.4a and §6 step 4), run by the active GM's client as Foundry starts and ends a combatant's
+ * turn (`BlowByBlowCombat._onStartTurn` / `_onEndTurn`, tracker.ts):
+ *
+ * - the fighter's state block is read from his actor (the ruleset's `fight` store; a fighter
+ *   without one yet gets a fresh block), the core's `runTurnEvent` runs on it with Foundry
+ *   Rolls (`rollAsNeeded`: each named roll it asks for is a `Roll`, shown with Dice So Nice),
+ *   and the new block is written back;
+ * - the conditions the event set and ended are mirrored as status effects;
+ * - a chat card shows the checks rolled (GURPS: stun recovery, the HT roll at 0 HP), and says
+ *   when the fighter may choose no maneuver or is out of the fight;
+ * - a fighter out of the fight is marked defeated (the tracker then moves past him).
+ *
+ * Each event runs once per combatant and round (`flags["blow-by-blow"].turnEvents` keeps the
+ * round it ran in): going back a turn and forward again, or a second GM update, rolls nothing
+ * twice. A turn's end runs only for a turn whose start ran. Events of one combat run one after
+ * another (`serial`).
+ */
+import { rollAsNeeded } from "../../core/flow";
+import type { TurnEvent, TurnOutcome } from "../../core/ruleset";
+import { runTurnEvent } from "../../core/turns";
+import { CONDITION_EFFECTS } from "../config";
+import { worldRuleset, type FoundryRuleset } from "../rulesets";
+import { escapeHtml } from "../sheets/common";
+import { foundryRoll } from "./dice";
+import { chatMessageClass, isActiveGM, serial } from "./query-common";
+import { fighterSnapshot, type ActorLike } from "./snapshot";
+
+type Obj = Record<string, unknown>;
+
+/** A combatant as the turn events read and write it. */
+export interface TurnCombatantLike {
+  id: string | null;
+  name?: string;
+  defeated: boolean;
+  flags?: unknown;
+  actor: ActorLike | null;
+  token?: unknown;
+  update(changes: Obj): Promise<unknown>;
+}
+
+/** A combat as the turn events read it. */
+export interface TurnCombatLike {
+  id: string | null;
+  round: number;
+  combatants: Iterable<TurnCombatantLike> & { get(id: string): TurnCombatantLike | undefined };
+}
+
+/** The rounds in which each event last ran for a combatant. */
+export interface TurnMarks {
+  turnStart?: number;
+  turnEnd?: number;
+  /** The start of his turn in `turnStart`'s round left him no maneuver (stunned, out). */
+  actionless?: boolean;
+}
+
+/** The marks a combatant's flags hold (`flags["blow-by-blow"].turnEvents`). */
+export function turnMarks(flags: unknown): TurnMarks {
+  const own = (flags as Obj | null | undefined)?.["blow-by-blow"] as Obj | undefined;
+  const marks = own?.turnEvents as Obj | undefined;
+  const out: TurnMarks = {};
+  if (typeof marks?.turnStart === "number") out.turnStart = marks.turnStart;
+  if (typeof marks?.turnEnd === "number") out.turnEnd = marks.turnEnd;
+  if (typeof marks?.actionless === "boolean") out.actionless = marks.actionless;
+  return out;
+}
+
+/** Whether the event is still to run for a combatant in `round` (once; an end after its start). */
+export function turnEventDue(marks: TurnMarks, event: TurnEvent, round: number): boolean {
+  if (marks[event] === round) return false;
+  return event === "turnStart" || marks.turnStart === round;
+}
+
+type WithTurns = FoundryRuleset & Required<Pick<FoundryRuleset, "turns" | "fight">>;
+
+function rulesetWithTurns(): WithTurns | null {
+  let fr: FoundryRuleset;
+  try {
+    fr = worldRuleset();
+  } catch {
+    return null;
+  }
+  return fr.turns && fr.fight ? (fr as WithTurns) : null;
+}
+
+const i18n = () => game.i18n;
+
+/** One line of the turn card, as the pure view gives it (localised, not yet escaped). */
+export interface TurnCardView {
+  title: string;
+  lines: { text: string; success: boolean | null }[];
+}
+
+/** The turn card's view: its title and a line per check and per notice. */
+export function turnCardView(
+  name: string,
+  outcome: TurnOutcome,
+  t: { localize(key: string): string; format(key: string, data: Record<string, string>): string },
+): TurnCardView {
+  const lines: TurnCardView["lines"] = outcome.checks.map((c) => ({
+    text: t.format("BLOWBYBLOW.Turn.check", {
+      check: t.localize(c.key),
+      total: String(c.total),
+      target: String(c.target),
+      result: t.localize(c.success ? "BLOWBYBLOW.Turn.success" : "BLOWBYBLOW.Turn.failure"),
+    }),
+    success: c.success,
+  }));
+  const label = (id: string) => {
+    const effect = CONDITION_EFFECTS.find((e) => e.id === id);
+    return effect ? t.localize(effect.name) : id;
+  };
+  if (outcome.set.length)
+    lines.push({
+      text: t.format("BLOWBYBLOW.Turn.set", { conditions: outcome.set.map(label).join(", ") }),
+      success: null,
+    });
+  if (outcome.ended.length)
+    lines.push({
+      text: t.format("BLOWBYBLOW.Turn.ended", { conditions: outcome.ended.map(label).join(", ") }),
+      success: null,
+    });
+  if (outcome.defeated)
+    lines.push({ text: t.format("BLOWBYBLOW.Turn.defeated", { name }), success: null });
+  else if (outcome.actionless)
+    lines.push({ text: t.format("BLOWBYBLOW.Turn.actionless", { name }), success: null });
+  const title = t.format(
+    outcome.event === "turnStart" ? "BLOWBYBLOW.Turn.startTitle" : "BLOWBYBLOW.Turn.endTitle",
+    { name },
+  );
+  return { title, lines };
+}
+
+/** The turn card's HTML: every text escaped (the name is user text). */
+export function turnCardHtml(view: TurnCardView): string {
+  const items = view.lines
+    .map((l) => {
+      const cls = l.success === null ? "" : l.success ? " success" : " failure";
+      return `<li class="bbb-turn-line${cls}">${escapeHtml(l.text)}</li>`;
+    })
+    .join("");
+  return (
+    `<div class="bbb-turn-card"><h3 class="bbb-turn-title">${escapeHtml(view.title)}</h3>` +
+    `<ul class="bbb-turn-lines plain">${items}</ul></div>`
+  );
+}
+
+/** Whether an outcome has anything to show: checks rolled, or a fighter who may not act. */
+export function turnCardShown(outcome: TurnOutcome): boolean {
+  return (
+    outcome.checks.length > 0 ||
+    (outcome.event === "turnStart" && (outcome.actionless || outcome.defeated))
+  );
+}
+
+/** Sets and removes the actor's status effects as the event set and ended its conditions. */
+async function mirrorStatuses(actor: ActorLike, outcome: TurnOutcome): Promise<void> {
+  if (!actor.toggleStatusEffect) return;
+  const known = new Set<string>(CONDITION_EFFECTS.map((e) => e.id));
+  const has = new Set(actor.statuses ?? []);
+  for (const id of outcome.ended)
+    if (known.has(id) && has.has(id)) await actor.toggleStatusEffect(id, { active: false });
+  for (const id of outcome.set)
+    if (known.has(id) && !has.has(id)) await actor.toggleStatusEffect(id, { active: true });
+}
+
+async function postTurnCard(
+  combatant: TurnCombatantLike,
+  actor: ActorLike,
+  outcome: TurnOutcome,
+): Promise<void> {
+  const name = combatant.name ?? actor.name;
+  const html = turnCardHtml(turnCardView(name, outcome, i18n()));
+  const cls = chatMessageClass();
+  await cls.create({
+    content: html,
+    speaker: cls.getSpeaker?.({ actor, token: combatant.token }) ?? { alias: name },
+    flags: {
+      "blow-by-blow": {
+        turn: {
+          event: outcome.event,
+          combatantId: combatant.id,
+          checks: outcome.checks,
+          rolls: outcome.rolls,
+        },
+      },
+    },
+  });
+}
+
+/**
+ * Runs `event` for `combatant` on the active GM's client, once per round; returns the outcome,
+ * or null when nothing ran (another client, a ruleset without turn hooks, no actor, already
+ * run). A block the ruleset refuses is reported to the GM and nothing is written.
+ */
+export async function combatantTurnEvent(
+  combat: TurnCombatLike,
+  combatant: TurnCombatantLike,
+  event: TurnEvent,
+): Promise<TurnOutcome | null> {
+  const fr = rulesetWithTurns();
+  if (!fr || !isActiveGM() || !combatant.id) return null;
+  const id = combatant.id;
+  return serial(`turns.${combat.id ?? ""}`, async () => {
+    const live = combat.combatants.get(id) ?? combatant;
+    const round = combat.round;
+    const marks = turnMarks(live.flags);
+    if (!turnEventDue(marks, event, round)) return null;
+    const actor = live.actor;
+    if (!actor) return null;
+    let outcome: TurnOutcome;
+    try {
+      const fighter = fighterSnapshot(actor);
+      const block = fr.fight.read(fighter) ?? fr.fight.seed(fighter);
+      const hooks = { id: fr.id, turns: fr.turns.hooks };
+      ({ value: outcome } = await rollAsNeeded(
+        (dice) => runTurnEvent(hooks, block, event, dice),
+        foundryRoll,
+      ));
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      console.error("Blow by Blow | turn event failed", err);
+      ui.notifications?.error(
+        i18n().format("BLOWBYBLOW.Turn.failed", {
+          name: escapeHtml(actor.name),
+          error: escapeHtml(error),
+        }),
+      );
+      return null;
+    }
+    // Marked first: whatever fails after this, the dice are never rolled again this round.
+    await live.update({
+      flags: {
+        "blow-by-blow": {
+          turnEvents: {
+            ...marks,
+            [event]: round,
+            ...(event === "turnStart" ? { actionless: outcome.actionless } : {}),
+          },
+        },
+      },
+    });
+    await (actor as ActorLike & { update(c: Obj): Promise<unknown> }).update(
+      fr.fight.write(outcome.block),
+    );
+    await mirrorStatuses(actor, outcome);
+    if (turnCardShown(outcome)) await postTurnCard(live, actor, outcome);
+    if (outcome.defeated && !live.defeated) await live.update({ defeated: true });
+    return outcome;
+  });
+}

@@ -1,0 +1,210 @@
+/**
+ * The maneuver dialog's templates (templates/dialog/maneuver.hbs, maneuver-summary.hbs and the
+ * shared footer) rendered from the pure view model (src/foundry/combat/maneuver-form.ts) with
+ * the system's real CSS in Chromium (issue 17): GURPS Man to Man's Basic list from the ruleset
+ * (`M2M_TURNS`), the last maneuver, the posture and a weapon not ready; Ready shows the weapon
+ * field, Change Position the positions; a submit without the field shows its message with
+ * Choose marked disabled; the Advanced list with the world option; no localisation key
+ * missing; names with HTML in them shown as text. Screenshots under
+ * test-output/screenshots/dialog-maneuver*.png.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  initialManeuverDraft,
+  maneuverDialogContext,
+  type ManeuverDialogInput,
+  type ManeuverDraft,
+} from "../../src/foundry/combat/maneuver-form";
+import { M2M_TURNS } from "../../src/foundry/rulesets/m2m/turns";
+import { newFighterBlock } from "../../src/rules/m2m/flow";
+import { format, localize } from "../foundry/stand-ins/handlebars";
+import { launch, missingKeys, renderPage, renderTemplate, screenshot } from "./harness";
+
+type Obj = Record<string, unknown>;
+
+const XSS = `<img src=x onerror="window.__xss=1">`;
+const AXE = "m2mItemAxe000001";
+const KNIFE = "m2mItemKnife0001";
+
+/** Friedrick's block after a swing with his axe (unready one turn) and a kneel. */
+function block() {
+  const b = newFighterBlock(14, 14);
+  Object.assign(b.data, {
+    turn: 3,
+    maneuver: "attack",
+    maneuverTurn: 2,
+    posture: "kneeling",
+    weapons: { [AXE]: { place: "hand", turnsToReady: 1, stuck: "no", broken: false } },
+  });
+  return b;
+}
+
+function input(advanced = false): ManeuverDialogInput {
+  return {
+    name: `Fiendish Friedrick ${XSS}`,
+    options: M2M_TURNS.maneuvers.list({ advancedManeuvers: advanced }),
+    weapons: [
+      { id: AXE, name: `Axe ${XSS}` },
+      { id: KNIFE, name: "Large knife" },
+    ],
+    postures: M2M_TURNS.maneuvers.postures,
+    current: M2M_TURNS.maneuvers.view(block()),
+  };
+}
+
+function context(draft: Partial<ManeuverDraft> = {}, touched = false, advanced = false): Obj {
+  return {
+    ...maneuverDialogContext(
+      input(advanced),
+      { ...initialManeuverDraft(), ...draft },
+      localize,
+      format,
+      touched,
+    ),
+    submitLabel: "BLOWBYBLOW.Maneuver.submit",
+  };
+}
+
+const html = (ctx: Obj) =>
+  [
+    ["maneuver", "form"],
+    ["maneuver-summary", "breakdown"],
+    ["footer", "footer"],
+  ]
+    .map(([file, part]) =>
+      renderTemplate(`templates/dialog/${file}.hbs`, { ...ctx, partId: `bbb-maneuver-1-${part}` }),
+    )
+    .join("\n");
+
+async function open(ctx: Obj, name: string): Promise<Page> {
+  const page = await renderPage(browser, {
+    html: html(ctx),
+    classes: ["bbb-dialog", "bbb-maneuver-dialog"],
+    width: 420,
+    height: 760,
+  });
+  await screenshot(page, `dialog-${name}`);
+  return page;
+}
+
+const texts = async (page: Page, selector: string) =>
+  (await page.locator(selector).allTextContents()).map((t) => t.replace(/\s+/g, " ").trim());
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the maneuver dialog in Chromium", () => {
+  it("lists the Basic maneuvers, the last maneuver, the posture and the unready axe", async () => {
+    const page = await open(context(), "maneuver");
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await page.locator(".bbb-dialog-heading").textContent()).toBe(
+        `Fiendish Friedrick ${XSS}'s turn: choose a maneuver.`,
+      );
+      expect(await page.locator(".window-content img").count()).toBe(0);
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+      // The Basic list (seed 004 §4.2, L1570-1694), in the book's order.
+      expect(await texts(page, ".bbb-maneuvers .bbb-choice")).toEqual([
+        "Move",
+        "Change Position",
+        "Ready",
+        "Aim",
+        "Attack",
+        "All-Out Attack",
+        "Feint",
+        "Wait",
+        "All-Out Defense",
+        "Concentrate",
+        "Long Action",
+      ]);
+      expect(await texts(page, ".bbb-maneuver-current span")).toEqual([
+        "Last maneuver: Attack",
+        "Kneeling",
+      ]);
+      expect(await texts(page, ".bbb-maneuver-unready li")).toEqual([
+        `Axe ${XSS}: Unready: 1 Ready maneuver(s) to go`,
+      ]);
+      // Nothing chosen: no field beyond the list; Choose marked disabled, no message yet.
+      expect(await page.locator('select[name="weapon"]').count()).toBe(0);
+      expect(await page.locator('select[name="posture"]').count()).toBe(0);
+      expect(await page.locator(".bbb-field-error:visible").count()).toBe(0);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("true");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("Ready asks for the weapon: a submit without one shows why; with the axe, Choose is open", async () => {
+    let page = await open(context({ maneuver: "ready" }, true), "maneuver-ready-missing");
+    try {
+      expect(await page.locator('input[name="maneuver"]:checked').inputValue()).toBe("ready");
+      expect(await texts(page, 'select[name="weapon"] option')).toEqual([
+        "",
+        `Axe ${XSS}`,
+        "Large knife",
+      ]);
+      expect(await texts(page, ".bbb-field-error:visible")).toEqual([
+        "Choose the weapon to ready.",
+      ]);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("true");
+    } finally {
+      await page.close();
+    }
+    page = await open(context({ maneuver: "ready", weapon: AXE }, true), "maneuver-ready");
+    try {
+      expect(await page.locator('select[name="weapon"]').inputValue()).toBe(AXE);
+      expect(await page.locator(".bbb-field-error:visible").count()).toBe(0);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
+      expect(await page.locator(".bbb-maneuver-summary").textContent()).toBe("Ready");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("Change Position lists the six positions; the Advanced list with the world option", async () => {
+    let page = await open(
+      context({ maneuver: "change-position", posture: "standing" }),
+      "maneuver-position",
+    );
+    try {
+      expect(await texts(page, 'select[name="posture"] option')).toEqual([
+        "",
+        "Standing",
+        "Crouching",
+        "Kneeling",
+        "Crawling",
+        "Sitting",
+        "Lying down",
+      ]);
+      expect(await page.locator('select[name="posture"]').inputValue()).toBe("standing");
+    } finally {
+      await page.close();
+    }
+    page = await open(context({}, false, true), "maneuver-advanced");
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      // The Advanced list (§4.3, L2033-2346).
+      expect(await texts(page, ".bbb-maneuvers .bbb-choice")).toEqual([
+        "Aim",
+        "Change Position",
+        "Step and Ready",
+        "Step and Attack",
+        "All-Out Attack",
+        "Step and Feint",
+        "Step and Concentrate",
+        "Wait",
+        "All-Out Defense",
+        "Move",
+        "Long Action",
+      ]);
+    } finally {
+      await page.close();
+    }
+  });
+});
