@@ -264,7 +264,7 @@ export function oddsPanel(odds: M2mOdds, o: M2mFightOutcome): string {
   const attack = (Object.keys(ATTACK_OUTCOME) as (keyof typeof ATTACK_OUTCOME)[]).map((k) =>
     oddsRow(k, localize(ATTACK_OUTCOME[k]), odds.attack[k]),
   );
-  attack.push(oddsRow("hit", localize(X.hit), odds.hit));
+  attack.push(oddsRow("anyHit", localize(X.hit), odds.hit));
   const defence = (Object.keys(DEFENCE_OUTCOME) as (keyof typeof DEFENCE_OUTCOME)[]).map((k) =>
     oddsRow(k, localize(DEFENCE_OUTCOME[k]), odds.defence[k]),
   );
