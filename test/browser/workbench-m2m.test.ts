@@ -331,6 +331,37 @@ describe("the workbench's GURPS Man to Man fighters", () => {
       await page.close();
     }
   }, 180_000);
+
+  it("rolls every sample fighter's every attack against every sample fighter without a refusal", async () => {
+    const { page, errors } = await open();
+    try {
+      await switchTo(page, "m2m");
+      let rolled = 0;
+      for (let a = 0; a < SAMPLE_FIGHTERS.length; a++)
+        for (let b = 0; b < SAMPLE_FIGHTERS.length; b++) {
+          await page.selectOption("#wb-a", String(a));
+          await page.selectOption("#wb-b", String(b));
+          const attacks = await page
+            .locator("#wb-attack option")
+            .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+          expect(attacks.length).toBeGreaterThan(0);
+          for (const attack of attacks) {
+            await page.selectOption("#wb-attack", attack);
+            expect(await page.locator("#wb-defence option").count()).toBeGreaterThan(1);
+            await page.click("#wb-roll");
+            rolled++;
+          }
+          expect(await page.locator(".bbb-wb-problem").count()).toBe(0);
+          expect(await page.locator("#wb-log .bbb-wb-m2m-exchange").count()).toBe(attacks.length);
+          expect(await page.locator("#wb-odds-attack td").count()).toBe(5);
+        }
+      expect(rolled).toBeGreaterThanOrEqual(SAMPLE_FIGHTERS.length ** 2);
+      expect(await missingKeys(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 240_000);
 });
 
 const LOCATION = en.BLOWBYBLOW.M2M.Sheet.Location as Record<string, string>;
