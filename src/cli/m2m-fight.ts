@@ -78,6 +78,11 @@ export interface M2mFightFlags {
   aim?: number;
   /** A hit location aimed at, or `random`. */
   location?: string;
+  /**
+   * The defender's answer (absent: the best one, as below): one of `m2mDefenceChoices`, a
+   * parry naming the parrying weapon's item id. A defence not allowed is refused.
+   */
+  defence?: { type: "dodge" | "block" | "parry" | "none"; weapon?: string };
 }
 
 export interface M2mFightOutcome {
@@ -207,25 +212,32 @@ export function chooseAttack(f: FighterSnapshot, flags: M2mFightFlags = {}): Cho
   return { ranged: false, weapon, block, mode };
 }
 
-/** The best allowed active defence and its score. */
-function chooseDefence(
+/** One active defence the defender may take against an attack kind, with its score. */
+export interface M2mDefenceChoice {
+  type: "dodge" | "block" | "parry" | "none";
+  /** The parrying weapon (a parry); null otherwise. */
+  weapon: M2mWeaponFigures | null;
+  /** The active defence score after its modifiers (0 for none). */
+  score: number;
+  /** `allowedDefences`' answer (none is always allowed). */
+  option: DefenceOption | null;
+}
+
+/** The defender's context for `allowedDefences`, parrying with `parryWith`. */
+function defenceOptions(
   f: FighterSnapshot,
   kind: AttackKind,
-): { option: DefenceOption | null; score: number; parryWith: M2mWeaponFigures | null } {
+  parryWith: M2mWeaponFigures | null,
+): DefenceOption[] {
   const { block, derived } = figures(f);
-  const c = derived.character;
-  const parries = derived.weapons
-    .filter((w) => w.parry !== null && !w.parry.onlyVsUnarmed)
-    .sort((a, b) => b.parry!.value - a.parry!.value);
-  const parryWith = parries[0] ?? null;
   const parryKind = parryWith?.parry?.kind;
-  const options = allowedDefences(
+  return allowedDefences(
     { kind },
     {
       stunned: block.encounter.stunned,
       unconscious: block.encounter.unconscious || block.encounter.dead,
       readyWeapon: parryWith !== null,
-      readyShield: c.block !== null,
+      readyShield: derived.character.block !== null,
       weaponKind:
         parryKind && (PARRY_WEAPON_KINDS as readonly string[]).includes(parryKind)
           ? parryKind
@@ -234,6 +246,46 @@ function chooseDefence(
       lostBalance: block.encounter.offBalance,
     },
   );
+}
+
+/** The weapons that can parry, best Parry first. */
+function parryWeapons(f: FighterSnapshot): M2mWeaponFigures[] {
+  return figures(f)
+    .derived.weapons.filter((w) => w.parry !== null && !w.parry.onlyVsUnarmed)
+    .sort((a, b) => b.parry!.value - a.parry!.value);
+}
+
+/**
+ * Every active defence `f` may take against an attack of `kind` (§6.2–§6.5): Dodge, Block, a
+ * Parry with each weapon that can parry, then none; each allowed or not by `allowedDefences`,
+ * with its score after the modifiers.
+ */
+export function m2mDefenceChoices(f: FighterSnapshot, kind: AttackKind): M2mDefenceChoice[] {
+  const c = figures(f).derived.character;
+  const out: M2mDefenceChoice[] = [];
+  const score = (o: DefenceOption, base: number) => Math.max(0, base + o.modifier);
+  for (const o of defenceOptions(f, kind, null)) {
+    if (o.defence === "dodge")
+      out.push({ type: "dodge", weapon: null, score: score(o, c.dodge.value), option: o });
+    if (o.defence === "block")
+      out.push({ type: "block", weapon: null, score: score(o, c.block?.value ?? 0), option: o });
+  }
+  for (const w of parryWeapons(f)) {
+    const o = defenceOptions(f, kind, w).find((x) => x.defence === "parry");
+    if (o) out.push({ type: "parry", weapon: w, score: score(o, w.parry!.value), option: o });
+  }
+  out.push({ type: "none", weapon: null, score: 0, option: null });
+  return out;
+}
+
+/** The best allowed active defence and its score. */
+function chooseDefence(
+  f: FighterSnapshot,
+  kind: AttackKind,
+): { option: DefenceOption | null; score: number; parryWith: M2mWeaponFigures | null } {
+  const c = figures(f).derived.character;
+  const parryWith = parryWeapons(f)[0] ?? null;
+  const options = defenceOptions(f, kind, parryWith);
   const base = (o: DefenceOption): number =>
     o.defence === "dodge"
       ? c.dodge.value
@@ -251,6 +303,28 @@ function chooseDefence(
     }
   }
   return { option: best, score, parryWith: best?.defence === "parry" ? parryWith : null };
+}
+
+/** The defence the flags name: one of `m2mDefenceChoices`, allowed; refused by name otherwise. */
+function namedDefence(
+  f: FighterSnapshot,
+  kind: AttackKind,
+  wanted: NonNullable<M2mFightFlags["defence"]>,
+): ReturnType<typeof chooseDefence> {
+  const choices = m2mDefenceChoices(f, kind);
+  const found = choices.find(
+    (c) => c.type === wanted.type && (c.type !== "parry" || c.weapon?.id === wanted.weapon),
+  );
+  const text = wanted.weapon ? `${wanted.type} ${wanted.weapon}` : wanted.type;
+  if (!found)
+    throw new InputError(
+      "defence",
+      text,
+      `not a defence of ${f.name} (${choices.map((c) => (c.weapon ? `${c.type} ${c.weapon.id}` : c.type)).join(", ")})`,
+    );
+  if (found.option && !found.option.allowed)
+    throw new InputError("defence", text, found.option.reason ?? "not allowed against this attack");
+  return { option: found.option, score: found.score, parryWith: found.weapon };
 }
 
 /** The `resolve` combatant figures of an actor: HT, HP, armour DR by location, Toughness. */
@@ -447,7 +521,7 @@ export function m2mFightExchange(
   const skill = attackTarget(level.value, mods).value;
   const damage = formatDamageExpr(plan.damage);
   const impaling = plan.type === "imp";
-  const d = chooseDefence(b, plan.kind);
+  const d = flags.defence ? namedDefence(b, plan.kind, flags.defence) : chooseDefence(b, plan.kind);
   const defence: Obj = d.option
     ? { type: d.option.defence, score: d.score, pd: 0 }
     : { type: "none", pd: 0 };

@@ -1,17 +1,17 @@
 /**
  * The workbench's many duels, run off the page's thread (a module Web Worker started by
- * src/workbench/main.ts): the page stays usable, the progress bar follows. One job per worker:
+ * src/workbench/duels.ts): the page stays usable, the progress bar follows. One job per worker:
  * it posts progress at most every 50 ms (and at the end), then the counts; Cancel terminates it.
+ * HârnMaster 3 duels take the two actor documents (src/sim/duel.ts); GURPS Man to Man duels the
+ * two fighters as the duel derives them once (src/sim/m2m-duel.ts), plain data.
  */
 import { runDuels, type ActorSource, type DuelStats } from "../sim/duel";
+import { runM2mDuels, type M2mDuelFighter } from "../sim/m2m-duel";
 
 /** What the page asks: N duels between two fighters with the dice of a seed. */
-export interface DuelJob {
-  a: ActorSource;
-  b: ActorSource;
-  n: number;
-  seed: number;
-}
+export type DuelJob =
+  | { ruleset: "hm3"; a: ActorSource; b: ActorSource; n: number; seed: number }
+  | { ruleset: "m2m"; a: M2mDuelFighter; b: M2mDuelFighter; n: number; seed: number };
 
 export type DuelReply =
   | { type: "progress"; done: number; n: number }
@@ -21,15 +21,19 @@ export type DuelReply =
 const reply = (message: DuelReply) => postMessage(message);
 
 addEventListener("message", (event: MessageEvent<DuelJob>) => {
-  const { a, b, n, seed } = event.data;
+  const job = event.data;
   let last = -Infinity;
+  const progress = (done: number, total: number) => {
+    const now = performance.now();
+    if (done < total && now - last < 50) return;
+    last = now;
+    reply({ type: "progress", done, n: total });
+  };
   try {
-    const stats = runDuels({ actor: a }, { actor: b }, n, seed, (done, total) => {
-      const now = performance.now();
-      if (done < total && now - last < 50) return;
-      last = now;
-      reply({ type: "progress", done, n: total });
-    });
+    const stats =
+      job.ruleset === "m2m"
+        ? runM2mDuels(job.a, job.b, job.n, job.seed, progress)
+        : runDuels({ actor: job.a }, { actor: job.b }, job.n, job.seed, progress);
     reply({ type: "done", stats });
   } catch (e) {
     reply({ type: "error", message: (e as Error).message });

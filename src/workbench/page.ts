@@ -171,6 +171,8 @@ export interface FrameOptions {
    * turn controls are.
    */
   laterKey: string | null;
+  /** With `laterKey`: the only controls it turns off (absent: every fight control). */
+  laterIds?: readonly string[];
 }
 
 /** The page's frame; each ruleset's part fills its own elements. */
@@ -178,8 +180,11 @@ export function frame(root: HTMLElement, o: FrameOptions): void {
   const options = o.fighters
     .map((name, i) => `<option value="${i}">${escapeHtml(name)}</option>`)
     .join("");
-  // Without exchanges, the fight controls stay in place, disabled and described by the note.
-  const off = o.laterKey ? ' disabled aria-describedby="wb-later"' : "";
+  // Controls to come stay in place, disabled and described by the note.
+  const offFor = (id: string) =>
+    o.laterKey && (!o.laterIds || o.laterIds.includes(id))
+      ? ' disabled aria-describedby="wb-later"'
+      : "";
   const later = o.laterKey
     ? `<p id="wb-later" class="bbb-wb-later" role="note">${escapeHtml(localize(o.laterKey))}</p>`
     : "";
@@ -200,17 +205,17 @@ export function frame(root: HTMLElement, o: FrameOptions): void {
         </select></label>
       <label>${escapeHtml(localize(K.attacker))} <select id="wb-a">${options}</select></label>
       <label>${escapeHtml(localize(K.defender))} <select id="wb-b">${options}</select></label>
-      <label>${escapeHtml(localize(K.attack))} <select id="wb-attack"${off}></select></label>
-      <label>${escapeHtml(localize(K.aim))} <select id="wb-aim"${off}></select></label>
-      <label>${escapeHtml(localize(K.modifier))} <input id="wb-mod" type="text" inputmode="numeric" value="0"${off} /></label>
-      <label>${escapeHtml(localize(K.defence))} <select id="wb-defence"${off}></select></label>
-      <label>${escapeHtml(localize(K.seed))} <input id="wb-seed" type="text" inputmode="numeric" value="1"${off} /></label>
+      <label>${escapeHtml(localize(K.attack))} <select id="wb-attack"${offFor("wb-attack")}></select></label>
+      <label>${escapeHtml(localize(K.aim))} <select id="wb-aim"${offFor("wb-aim")}></select></label>
+      <label>${escapeHtml(localize(K.modifier))} <input id="wb-mod" type="text" inputmode="numeric" value="0"${offFor("wb-mod")} /></label>
+      <label>${escapeHtml(localize(K.defence))} <select id="wb-defence"${offFor("wb-defence")}></select></label>
+      <label>${escapeHtml(localize(K.seed))} <input id="wb-seed" type="text" inputmode="numeric" value="1"${offFor("wb-seed")} /></label>
       <div class="bbb-wb-buttons">
-        <button type="button" id="wb-roll"${off}>${escapeHtml(localize(K.roll))}</button>
-        <button type="button" id="wb-step"${off}>${escapeHtml(localize(K.step))}</button>
-        <button type="button" id="wb-reset"${off}>${escapeHtml(localize(K.reset))}</button>
-        <label>${escapeHtml(localize(K.count))} <input id="wb-n" type="text" inputmode="numeric" value="200"${off} /></label>
-        <button type="button" id="wb-many"${off}>${escapeHtml(localize(K.many))}</button>
+        <button type="button" id="wb-roll"${offFor("wb-roll")}>${escapeHtml(localize(K.roll))}</button>
+        <button type="button" id="wb-step"${offFor("wb-step")}>${escapeHtml(localize(K.step))}</button>
+        <button type="button" id="wb-reset"${offFor("wb-reset")}>${escapeHtml(localize(K.reset))}</button>
+        <label>${escapeHtml(localize(K.count))} <input id="wb-n" type="text" inputmode="numeric" value="200"${offFor("wb-n")} /></label>
+        <button type="button" id="wb-many"${offFor("wb-many")}>${escapeHtml(localize(K.many))}</button>
         <button type="button" id="wb-cancel" hidden>${escapeHtml(localize(K.cancel))}</button>
         <progress id="wb-progress" value="0" max="1" hidden></progress>
         <span id="wb-duels-status" role="status"></span>

@@ -11,7 +11,13 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
 import { SAMPLE_FIGHTERS } from "../../src/foundry/rulesets/m2m/sample-fighters";
+import { m2mFightExchange, type M2mFightFlags } from "../../src/cli/m2m-fight";
+import { fighterFromSource } from "../../src/foundry/combat/source-fighter";
+import { foundryRuleset } from "../../src/foundry/rulesets";
+import type { M2mResult } from "../../src/rules/m2m/exchange";
+import { oddsInput } from "../../src/rules/m2m/odds";
 import type { ActorSource } from "../../src/sim/duel";
+import { m2mDuelFighter, runM2mDuels } from "../../src/sim/m2m-duel";
 import { seedLine as line } from "../m2m/sources";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
 import { missingKeys } from "./harness";
@@ -49,6 +55,29 @@ const text = async (side: Locator, id: string) =>
 /** The numbers of a seed line, in order (`7 (6)` → 7, 6). */
 const numbers = (n: number) => [...line(n).matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
 
+/** The m2m sample fighters pack, by name, as actor documents. */
+function m2mActors(): Map<string, ActorSource> {
+  const dir = join(REPO_ROOT, "packs/_source/m2m-sample-fighters");
+  return new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")) as ActorSource)
+      .map((a) => [a.name, a]),
+  );
+}
+const M2M_RULESET = foundryRuleset("m2m")!;
+const snap = (name: string) => fighterFromSource(m2mActors().get(name)!, [], M2M_RULESET);
+
+/** A row of the newest itemised exchange, by id. */
+const resultRow = (page: Page, id: string) =>
+  page.locator(`#wb-log .bbb-wb-m2m-exchange >> nth=0 >> [data-row="${id}"] td`).textContent();
+
+/** An odds figure as shown (`12.34%` → 12.34). */
+async function oddsFigure(page: Page, table: string, id: string): Promise<number> {
+  const text = await page.locator(`#${table} [data-odds="${id}"] td`).textContent();
+  return parseFloat(text ?? "NaN");
+}
+
 describe("the workbench's GURPS Man to Man fighters", () => {
   it("lists the m2m sample fighters, shows Friedrick's figures as on his sheet, then fights in HM3 again", async () => {
     const { page, errors } = await open();
@@ -67,20 +96,18 @@ describe("the workbench's GURPS Man to Man fighters", () => {
         SAMPLE_FIGHTERS.map((f) => f.name),
       );
 
-      // The fight controls say why they are off: the note is shown, each control disabled and
-      // described by it; no odds, no cards.
+      // Only the attack's own modifier and Next turn are off, each described by the note.
       const later = page.locator("#wb-later");
       expect(await later.isVisible()).toBe(true);
-      expect(await later.textContent()).toBe(M2M.later);
-      for (const id of ["wb-attack", "wb-aim", "wb-mod", "wb-defence", "wb-seed"]) {
+      expect(await later.textContent()).toBe(M2M.laterStep);
+      for (const id of ["wb-mod", "wb-step"]) {
         expect(await page.locator(`#${id}`).isDisabled()).toBe(true);
         expect(await page.locator(`#${id}`).getAttribute("aria-describedby")).toBe("wb-later");
       }
-      for (const id of ["wb-roll", "wb-step", "wb-reset", "wb-many", "wb-n"]) {
-        expect(await page.locator(`#${id}`).isDisabled()).toBe(true);
-        expect(await page.locator(`#${id}`).getAttribute("aria-describedby")).toBe("wb-later");
-      }
-      expect(await page.locator("#wb-odds").innerHTML()).toBe("");
+      for (const id of ["wb-attack", "wb-aim", "wb-defence", "wb-seed", "wb-roll", "wb-reset"])
+        expect(await page.locator(`#${id}`).isDisabled()).toBe(false);
+      for (const id of ["wb-many", "wb-n"])
+        expect(await page.locator(`#${id}`).isDisabled()).toBe(false);
       expect(await page.locator("#wb-log .exchange-card").count()).toBe(0);
 
       // The defender at first: Filthy Pierre of the Example of Combat (L1750-1756): Move and
@@ -214,7 +241,239 @@ describe("the workbench's GURPS Man to Man fighters", () => {
       await page.close();
     }
   }, 120_000);
+
+  it("plays Friedrick's exchanges against Pierre as cli fight does, with cli odds' odds beside them, and duels them", async () => {
+    const { page, errors } = await open();
+    try {
+      await switchTo(page, "m2m");
+      await page.selectOption("#wb-a", { label: "Fiendish Friedrick" });
+      expect(await page.locator("#wb-b option:checked").textContent()).toBe("Filthy Pierre");
+      // His attack: the Axe's swing (Cut 1+4 at skill 12, L4224), the duel's best.
+      expect(await page.locator("#wb-attack option:checked").textContent()).toBe(
+        "Axe: Swing 1+4 cutting (skill 12)",
+      );
+      // Pierre's defences: Dodge 4, Block 4, Parry 6 with the Shortsword (L1750-1756), none;
+      // Parry is the best, so it is chosen.
+      expect(await page.locator("#wb-defence option").allTextContents()).toEqual([
+        "Dodge (4)",
+        "Block (4)",
+        "Parry with Shortsword (6)",
+        "No active defence",
+      ]);
+      expect(await page.locator("#wb-defence option:checked").textContent()).toBe(
+        "Parry with Shortsword (6)",
+      );
+      // A random location, seeds 1 to 6: each result is cli fight's.
+      const outcomes = new Set<string>();
+      for (let seed = 1; seed <= 6; seed++) {
+        const r = await rollAndCheckM2m(page, seed);
+        outcomes.add(r.hit ? "hit" : "no hit");
+      }
+      // Aimed at the head with no active defence: the −5 in the skill (L2450).
+      await page.selectOption("#wb-aim", "head");
+      expect(await page.locator("#wb-aim option:checked").textContent()).toBe("head (\u22125)");
+      await page.selectOption("#wb-defence", "none|");
+      // No active defence: the defence roll is against PD alone (L2404).
+      expect(await page.locator("#wb-defence option:checked").textContent()).toBe(
+        "No active defence",
+      );
+      for (let seed = 20; seed <= 25; seed++) {
+        const r = await rollAndCheckM2m(page, seed);
+        outcomes.add(r.hit ? "hit" : "no hit");
+      }
+      expect(outcomes).toEqual(new Set(["hit", "no hit"]));
+      expect(await resultRow(page, "modifier.attack.hit-location")).toBe("\u22125");
+      // Block instead, at the torso.
+      await page.selectOption("#wb-aim", "torso");
+      await page.selectOption("#wb-defence", "block|");
+      await rollAndCheckM2m(page, 40);
+      expect(await missingKeys(page)).toEqual([]);
+      await shot(page, "workbench-m2m-exchange");
+
+      // 200 duels in the worker: the counts are runM2mDuels' for the seed.
+      await page.fill("#wb-seed", "3");
+      await page.fill("#wb-n", "200");
+      await page.click("#wb-many");
+      await page.waitForSelector("#wb-plot svg", { timeout: 60_000 });
+      expect(await page.locator("#wb-progress").isHidden()).toBe(true);
+      expect(Number(await page.locator("#wb-progress").getAttribute("max"))).toBe(200);
+      const stats = runM2mDuels(
+        m2mDuelFighter(snap("Fiendish Friedrick")),
+        m2mDuelFighter(snap("Filthy Pierre")),
+        200,
+        3,
+      );
+      const rates = await page
+        .locator("#wb-wins td")
+        .evaluateAll((tds) => tds.map((td) => td.textContent));
+      expect(rates).toEqual(
+        (["a", "b", "none"] as const).map((k) => `${((100 * stats.wins[k]) / 200).toFixed(2)}%`),
+      );
+      expect(await page.locator("#wb-rounds").textContent()).toBe(
+        `Rounds to decision: mean ${stats.rounds.mean.toFixed(2)}`,
+      );
+      const headings = await page.locator("#wb-plot text.taken-by").allTextContents();
+      expect(headings).toEqual(
+        (["a", "b"] as const).map((side, i) => {
+          const n = Object.values(stats.injuries[side])
+            .flatMap((c) => Object.values(c))
+            .reduce((t, c) => t + c, 0);
+          return `Injuries taken by ${["Fiendish Friedrick", "Filthy Pierre"][i]} (${n})`;
+        }),
+      );
+      const labels = await page.locator("#wb-plot text.location").allTextContents();
+      expect(labels.length).toBeGreaterThan(0);
+      for (const label of labels) expect(Object.values(LOCATION)).toContain(label);
+      expect(await missingKeys(page)).toEqual([]);
+      await shot(page, "workbench-m2m-duels");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 180_000);
+
+  it("rolls every sample fighter's every attack against every sample fighter without a refusal", async () => {
+    const { page, errors } = await open();
+    try {
+      await switchTo(page, "m2m");
+      let rolled = 0;
+      for (let a = 0; a < SAMPLE_FIGHTERS.length; a++)
+        for (let b = 0; b < SAMPLE_FIGHTERS.length; b++) {
+          await page.selectOption("#wb-a", String(a));
+          await page.selectOption("#wb-b", String(b));
+          const attacks = await page
+            .locator("#wb-attack option")
+            .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+          expect(attacks.length).toBeGreaterThan(0);
+          for (const attack of attacks) {
+            await page.selectOption("#wb-attack", attack);
+            expect(await page.locator("#wb-defence option").count()).toBeGreaterThan(1);
+            await page.click("#wb-roll");
+            rolled++;
+          }
+          expect(await page.locator(".bbb-wb-problem").count()).toBe(0);
+          expect(await page.locator("#wb-log .bbb-wb-m2m-exchange").count()).toBe(attacks.length);
+          expect(await page.locator("#wb-odds-attack td").count()).toBe(5);
+        }
+      expect(rolled).toBeGreaterThanOrEqual(SAMPLE_FIGHTERS.length ** 2);
+      expect(await missingKeys(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 240_000);
 });
+
+const LOCATION = en.BLOWBYBLOW.M2M.Sheet.Location as Record<string, string>;
+const outcomeText = (id: string) => id.replace("-", " ");
+
+/**
+ * Rolls the exchange chosen on the page with `seed` and checks it against `cli fight`'s
+ * (`m2mFightExchange` on the pack's actor documents with the same choices), row by row, and the
+ * odds shown against `cli odds` on that exchange's input. Returns the engine's result.
+ */
+async function rollAndCheckM2m(page: Page, seed: number): Promise<M2mResult> {
+  const names = await page.locator("#wb-a option:checked, #wb-b option:checked").allTextContents();
+  const [weapon, mode] = (await page.locator("#wb-attack").inputValue()).split("|");
+  const location = await page.locator("#wb-aim").inputValue();
+  const [type, parry] = (await page.locator("#wb-defence").inputValue()).split("|");
+  const flags: M2mFightFlags = {
+    weapon,
+    mode,
+    location,
+    defence: { type: type as "dodge", ...(parry ? { weapon: parry } : {}) },
+  };
+  const cli = m2mFightExchange(snap(names[0]!), snap(names[1]!), seed, flags);
+  const r = cli.result as M2mResult;
+  await page.fill("#wb-seed", String(seed));
+  await page.dispatchEvent("#wb-seed", "change");
+  const before = await page.locator("#wb-log .bbb-wb-m2m-exchange").count();
+  await page.click("#wb-roll");
+  await page.waitForFunction(
+    (n) => document.querySelectorAll("#wb-log .bbb-wb-m2m-exchange").length > n,
+    before,
+  );
+  // The seed moves on by one for the next roll.
+  expect(await page.locator("#wb-seed").inputValue()).toBe(String(seed + 1));
+  expect(await page.locator("#wb-log .bbb-wb-m2m-exchange").first().getAttribute("data-seed")).toBe(
+    String(seed),
+  );
+  expect(await resultRow(page, "skill")).toBe(String(r.attack.effective));
+  expect(await resultRow(page, "attackRoll")).toBe(
+    `${r.attack.roll} against ${r.attack.target}: ${outcomeText(r.attack.outcome)}`,
+  );
+  const where = r.location;
+  expect(await resultRow(page, "location")).toBe(
+    where === null
+      ? M2M.Exchange.noLocation
+      : r.headMissByOne
+        ? M2M.Exchange.headMiss.replace("{location}", LOCATION[where]!)
+        : `${LOCATION[where]} (${location === "random" ? "rolled" : "aimed at"})`,
+  );
+  const defenceName = en.BLOWBYBLOW.M2M.Defence[cli.defence.option];
+  expect(await resultRow(page, "defence")).toBe(
+    `${cli.defence.item ? `${defenceName} (${cli.defence.item})` : defenceName}: ${cli.defence.score} + PD ${cli.defence.pd} = ${cli.defence.target}`,
+  );
+  expect(await resultRow(page, "defenceRoll")).toBe(
+    r.defence
+      ? `${r.defence.roll} against ${r.defence.target}: ${outcomeText(r.defence.outcome)}`
+      : M2M.Exchange.noDefenceRoll,
+  );
+  if (r.damage) {
+    expect(await resultRow(page, "damage")).toBe(
+      `${r.damage.dice.join(" + ") || "\u2014"} = ${r.damage.basic}`,
+    );
+    expect(await resultRow(page, "dr")).toBe(String(r.damage.dr));
+    expect(await resultRow(page, "penetrating")).toBe(String(r.damage.penetrating));
+  } else
+    expect(
+      await page.locator('#wb-log .bbb-wb-m2m-exchange >> nth=0 >> [data-row="damage"]').count(),
+    ).toBe(0);
+  const w = r.defender;
+  expect(await resultRow(page, "injury")).toBe(
+    w.lost ? `${w.injury} (${w.lost} lost to the crippling cap)` : String(w.injury),
+  );
+  const hp = (cli.input.defender as { hp: number }).hp;
+  expect(await resultRow(page, "hp")).toBe(`${hp} \u2192 ${w.hp}`);
+  expect(await resultRow(page, "knockdown")).toBe(
+    w.knockdown
+      ? `${w.knockdown.roll} against HT ${w.knockdown.target}: ${w.knockdown.fell ? "falls" : "stays up"}`
+      : M2M.Exchange.noKnockdown,
+  );
+  expect(await resultRow(page, "stunned")).toBe(w.stunned ? "yes" : "no");
+  expect(await resultRow(page, "dead")).toBe(w.dead ? "yes" : "no");
+  expect(await resultRow(page, "death")).toBe(
+    w.deathChecks.length
+      ? w.deathChecks
+          .map(
+            (d) =>
+              `at ${d.threshold < 0 ? `\u2212${-d.threshold}` : d.threshold}: ${d.roll}, ${d.survived ? "survived" : "died"}`,
+          )
+          .join("; ")
+      : M2M.Exchange.noDeath,
+  );
+  // The odds beside it: `cli odds` on the exchange's input.
+  const odds = oddsInput(cli.input).odds;
+  expect(await page.locator("#wb-odds-pd").textContent()).toBe(
+    `Passive defence counted: ${cli.defence.pd} (${LOCATION[cli.defence.pdLocation]})`,
+  );
+  for (const k of ["critical-hit", "hit", "miss", "critical-miss"] as const)
+    expect(await oddsFigure(page, "wb-odds-attack", k)).toBeCloseTo(100 * odds.attack[k], 2);
+  expect(await oddsFigure(page, "wb-odds-attack", "anyHit")).toBeCloseTo(100 * odds.hit, 2);
+  for (const k of ["success", "failure", "noRoll"] as const)
+    expect(await oddsFigure(page, "wb-odds-defence", k)).toBeCloseTo(100 * odds.defence[k], 2);
+  for (const [l, p] of Object.entries(odds.location).filter(([, p]) => p > 0))
+    expect(await oddsFigure(page, "wb-odds-location", l)).toBeCloseTo(100 * p, 2);
+  for (const [n, p] of Object.entries(odds.injury).filter(([, p]) => p > 0))
+    expect(await oddsFigure(page, "wb-odds-injury", `injury.${n}`)).toBeCloseTo(100 * p, 2);
+  for (const k of ["knockdown", "stunned", "unconscious", "dead"] as const)
+    expect(await oddsFigure(page, "wb-odds-other", k)).toBeCloseTo(100 * odds[k], 2);
+  expect(await oddsFigure(page, "wb-odds-other", "expectedInjury")).toBeCloseTo(
+    odds.expectedInjury,
+    3,
+  );
+  return r;
+}
 
 /** The HM3 sample fighters pack, by name. */
 function hm3Fighters(): ActorSource[] {

@@ -18,15 +18,14 @@ export const fighterFiles = import.meta.glob("../../../packs/_source/hm3-sample-
   eager: true,
 }) as Record<string, ActorSource>;
 
-/** The page's state of the HM3 fight: the duel, the fighters picked, the dice, the duels running. */
+/** The page's state of the HM3 fight: the duel, the fighters picked, the dice. */
 export const S: {
   duel: Duel | null;
   fighterA: number;
   fighterB: number;
   dice: SeededDice | null;
   diceSeed: number;
-  job: { worker: Worker; done: number; n: number } | null;
-} = { duel: null, fighterA: 0, fighterB: 3, dice: null, diceSeed: NaN, job: null };
+} = { duel: null, fighterA: 0, fighterB: 3, dice: null, diceSeed: NaN };
 
 export const FIGHTERS: ActorSource[] = Object.keys(fighterFiles)
   .sort()

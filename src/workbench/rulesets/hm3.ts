@@ -9,7 +9,7 @@
 import { SeededDice } from "../../core/dice";
 import { hm3, hm3Combat } from "../../rules/hm3";
 import { worldDefaults } from "../../sim/policy";
-import { el, format, frame, guarded, K } from "../page";
+import { el, frame, guarded, K } from "../page";
 import {
   attackRequest,
   diceNow,
@@ -22,7 +22,8 @@ import {
 } from "./hm3-fight";
 import { defenceRequest, fillDefenceAndOdds } from "./hm3-odds";
 import { afterExchange, applyFigures, logCard, logRecovery, showSides } from "./hm3-sides";
-import { runMany, stopDuels } from "./hm3-duels";
+import { runMany } from "./hm3-duels";
+import { cancelDuels, stopDuels } from "../duels";
 import type { WorkbenchRuleset } from "./types";
 
 function wire(): void {
@@ -83,15 +84,7 @@ function wire(): void {
     }),
   );
   el("wb-many").addEventListener("click", guarded("wb-many", runMany));
-  el("wb-cancel").addEventListener("click", () => {
-    const stopped = S.job;
-    stopDuels();
-    if (stopped)
-      el("wb-duels-status").textContent = format(K.cancelled, {
-        done: stopped.done,
-        n: stopped.n,
-      });
-  });
+  el("wb-cancel").addEventListener("click", cancelDuels);
 }
 
 export const HM3_WORKBENCH: WorkbenchRuleset = {

@@ -12,7 +12,6 @@ import { format, localize } from "../page";
 
 export const M = Object.freeze({
   intro: "BLOWBYBLOW.Workbench.M2M.intro",
-  later: "BLOWBYBLOW.Workbench.M2M.later",
   source: "BLOWBYBLOW.Workbench.M2M.source",
   attributes: "BLOWBYBLOW.Workbench.M2M.attributes",
   score: "BLOWBYBLOW.Workbench.M2M.score",
