@@ -89,6 +89,7 @@ function play(pair: Pair): PairHashes {
   const results = createHash("sha256");
   const bare = createHash("sha256");
   let firstResult: unknown = null;
+  const before = JSON.stringify([pair.a.actor, pair.b.actor]);
   for (let seed = 1; seed <= pair.seeds; seed++) {
     const duel = createDuel(pair.a, pair.b);
     const dice = new SeededDice(seed);
@@ -120,6 +121,8 @@ function play(pair: Pair): PairHashes {
     bare.update(JSON.stringify(whole) + "\n");
   }
   const stats = runDuels(pair.a, pair.b, pair.seeds * 5, 1000 + pair.seeds);
+  // The actors given are never changed (a duel changes its own copies only).
+  expect(JSON.stringify([pair.a.actor, pair.b.actor])).toBe(before);
   return {
     steps: steps.digest("hex"),
     results: results.digest("hex"),
