@@ -177,6 +177,23 @@ function recording(dice: Dice): { dice: Dice; rolls: RollRecord[] } {
  */
 type Derived = Map<string, FighterSnapshot>;
 
+/**
+ * An exchange as the policies make it, before any roll (`startDuel`'s `makePlan`): a function of
+ * the two fighters' states, their policies and the rules, so duels without cards keep it per
+ * pair of snapshots (`PLANS`) and share it. Never changed once made (the first choice is set
+ * once).
+ */
+interface Plan {
+  request: AttackRequest;
+  build: ReturnType<typeof hm3Combat.buildDeclaration>;
+  read: ReturnType<typeof readExchange>;
+  /** The first choice (the defence) as the policy makes it, once made. */
+  first: { request: ChoiceRequest; value: unknown } | null;
+}
+
+/** Plans by the attacker's snapshot, the defender's, then the policies' and rules' key. */
+const PLANS = new WeakMap<FighterSnapshot, WeakMap<FighterSnapshot, Map<string, Plan>>>();
+
 /** States kept per fighter before the map starts again (a bound on memory, not a figure). */
 const DERIVED_MAX = 4096;
 
@@ -443,6 +460,38 @@ function startDuel(
     }
   };
 
+  /**
+   * An exchange's plan: the attack request (the policy's), the declaration and the exchange read
+   * once (`readExchange`: the engine starts from its declaration, the defence options and the
+   * choice are made over it), and the first choice once made.
+   */
+  const makePlan = (
+    snaps: Record<Side, FighterSnapshot>,
+    side: Record<Side, Fighter>,
+    attack: AttackRequest | null,
+  ): Plan => {
+    const request = attack ?? bestAttack(snaps.attacker, snaps.defender, side.attacker.policy);
+    const build = hm3Combat.buildDeclaration(snaps.attacker, snaps.defender, request, rules);
+    return { request, build, read: readExchange(build), first: null };
+  };
+  /** The policy's key: plans are kept per attacker's and defender's states, policies and rules. */
+  const planKey: Record<SideKey, string> = {
+    a: JSON.stringify([fighters.a.policy, fighters.b.policy, rules]),
+    b: JSON.stringify([fighters.b.policy, fighters.a.policy, rules]),
+  };
+  const planFor = (snaps: Record<Side, FighterSnapshot>, by: SideKey): Plan => {
+    let byDefender = PLANS.get(snaps.attacker);
+    if (!byDefender) PLANS.set(snaps.attacker, (byDefender = new WeakMap()));
+    let byKey = byDefender.get(snaps.defender);
+    if (!byKey) byDefender.set(snaps.defender, (byKey = new Map()));
+    let plan = byKey.get(planKey[by]);
+    if (!plan) {
+      plan = makePlan(snaps, { attacker: fighters[by], defender: fighters[OTHER[by]] }, null);
+      byKey.set(planKey[by], plan);
+    }
+    return plan;
+  };
+
   /** Starts the next turn: whose it is; null (the duel undecided) after `maxRounds` rounds. */
   const startTurn = (): SideKey | null => {
     const nextRound = Math.floor(turns / order.length) + 1;
@@ -462,23 +511,26 @@ function startDuel(
       attacker: snapshotOf(side.attacker),
       defender: snapshotOf(side.defender),
     };
-    const request =
-      choice.attack ?? bestAttack(snaps.attacker, snaps.defender, side.attacker.policy);
-    const build = hm3Combat.buildDeclaration(snaps.attacker, snaps.defender, request, rules);
+    // Without cards and choices given, the exchange's plan is kept for these two fighters'
+    // states (`planFor`); with cards, each exchange has its own.
+    const keep = !keepCards && !choice.attack && !choice.defence;
+    const plan = keep ? planFor(snaps, by) : makePlan(snaps, side, choice.attack ?? null);
+    const { request, build, read } = plan;
     const rec = recording(dice);
-    // The exchange read once: the engine starts from its declaration, and the defence options
-    // and choices are made over it (not read again for each).
-    const read = readExchange(build);
     let state = hm3.start(read.context.decl, rec.dice);
     const choices: FlowChoice[] = [];
     const itemUsed: Record<Side, string | null> = { attacker: request.itemId, defender: null };
     for (let pending = hm3.pending(state); pending; pending = hm3.pending(state)) {
       const chooser = snaps[pending.by];
       const policy = side[pending.by].policy;
+      // The first choice comes before any roll: the plan's own when it is kept.
+      const first = keep && choices.length === 0 ? plan.first : null;
       const choiceRequest =
+        first?.request ??
         (pending.by === "defender" ? choice.defence : null) ??
         bestDefence(read.options(pending, chooser), policy.defence ?? null, policy.aim ?? null);
-      const value = read.choice(pending, chooser, choiceRequest);
+      const value = first ? first.value : read.choice(pending, chooser, choiceRequest);
+      if (keep && choices.length === 0 && !first) plan.first = { request: choiceRequest, value };
       // The side's item is that of its latest choice made with one (apply.ts sideItems).
       if (choiceRequest.itemId) itemUsed[pending.by] = choiceRequest.itemId;
       choices.push({
