@@ -286,6 +286,37 @@ export class RecordingDice implements Dice {
     this.records.push({ name, count: 1, sides, values: kept, total: sum(kept) });
     return v;
   }
+
+  /**
+   * The total of a named roll (`rollTotal`), recorded as `roll` records it. No array goes back
+   * to the caller, so the record keeps the array a `SeededDice` made afresh (any other inner
+   * `Dice` is copied, as `roll` does).
+   */
+  total(name: string, count: number, sides: number): number {
+    if (this.taken(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
+    let values: number[];
+    try {
+      values = this.inner.roll(name, count, sides);
+    } catch (e) {
+      (this.failed ??= []).push(name);
+      throw e;
+    }
+    const kept = this.inner instanceof SeededDice ? values : [...values];
+    const total = sum(kept);
+    this.records.push({ name, count, sides, values: kept, total });
+    return total;
+  }
+}
+
+/**
+ * The total of a named roll: `sum(dice.roll(name, count, sides))`, recorded the same way. Through
+ * a `RecordingDice` no array goes back to the caller, so the record keeps the array a
+ * `SeededDice` made afresh instead of a copy (`RecordingDice.total`).
+ */
+export function rollTotal(dice: Dice, name: string, count: number, sides: number): number {
+  return dice instanceof RecordingDice
+    ? dice.total(name, count, sides)
+    : sum(dice.roll(name, count, sides));
 }
 
 /** One die of a named roll (`roll(name, 1, sides)[0]`), through `RecordingDice.one` when it can. */

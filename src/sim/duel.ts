@@ -31,7 +31,7 @@ import { InputError } from "../core/errors";
 import type { Effect, Side } from "../core/ruleset";
 import { planEffects, type Operation, type SideTarget } from "../foundry/combat/apply";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
-import { hm3, hm3Combat } from "../rules/hm3";
+import { hm3, hm3Combat, readExchange } from "../rules/hm3";
 import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
 import { locationLabel } from "../foundry/rulesets/hm3/sheets/locations";
@@ -112,7 +112,17 @@ export interface DuelResult {
 }
 
 interface Fighter {
+  /**
+   * The fighter's actor for this duel: its own item list, the items shared with the actor given
+   * until one is changed (`ownItem` copies it first), so a duel copies only what it changes.
+   */
   actor: ActorSource;
+  /** Ids of the items that are this duel's own (copied before a change, or made in it). */
+  owned: Set<string>;
+  /** What the duel changed of the actor given, in order (the key of its derived states). */
+  changes: string;
+  /** The fighter's derived states (`snapshotOf`), shared by the duels of the same actor. */
+  derived: Derived;
   conditions: string[];
   policy: DuelPolicy;
   /** The snapshot as of the last change (derived once per change, not per exchange). */
@@ -159,9 +169,59 @@ function recording(dice: Dice): { dice: Dice; rolls: RollRecord[] } {
   };
 }
 
+/**
+ * A fighter's snapshots by what the duel changed of its actor (`Fighter.changes`) and its
+ * conditions: the snapshot is a function of the actor given and these, so duels of the same
+ * fighters derive each state once (most duels go through the same first injuries). Snapshots are
+ * never changed (a change makes a new one), so they are shared.
+ */
+type Derived = Map<string, FighterSnapshot>;
+
+/**
+ * An exchange as the policies make it, before any roll (`startDuel`'s `makePlan`): a function of
+ * the two fighters' states, their policies and the rules, so duels without cards keep it per
+ * pair of snapshots (`PLANS`) and share it. Never changed once made (the first choice is set
+ * once).
+ */
+interface Plan {
+  request: AttackRequest;
+  build: ReturnType<typeof hm3Combat.buildDeclaration>;
+  read: ReturnType<typeof readExchange>;
+  /** The first choice (the defence) as the policy makes it, once made. */
+  first: { request: ChoiceRequest; value: unknown } | null;
+}
+
+/** Plans by the attacker's snapshot, the defender's, then the policies' and rules' key. */
+const PLANS = new WeakMap<FighterSnapshot, WeakMap<FighterSnapshot, Map<string, Plan>>>();
+
+/** States kept per fighter before the map starts again (a bound on memory, not a figure). */
+const DERIVED_MAX = 4096;
+
+/**
+ * The derived states of each actor given to `createDuel`/`runDuel`, kept while its JSON stays
+ * the same (an actor changed in place between duels starts a new map).
+ */
+const DERIVED = new WeakMap<object, { json: string; states: Derived }>();
+
+function derivedOf(actor: unknown): Derived {
+  if (actor === null || typeof actor !== "object") return new Map();
+  const json = JSON.stringify(actor);
+  let entry = DERIVED.get(actor);
+  if (!entry || entry.json !== json) DERIVED.set(actor, (entry = { json, states: new Map() }));
+  return entry.states;
+}
+
 function snapshotOf(f: Fighter): FighterSnapshot {
-  f.snap ??= fighterFromSource(f.actor, f.conditions);
-  return f.snap;
+  if (f.snap) return f.snap;
+  const key = `${[...f.conditions].sort().join(",")}|${f.changes}`;
+  let snap = f.derived.get(key);
+  if (!snap) {
+    snap = fighterFromSource(f.actor, f.conditions);
+    if (f.derived.size >= DERIVED_MAX) f.derived.clear();
+    f.derived.set(key, snap);
+  }
+  f.snap = snap;
+  return snap;
 }
 
 /**
@@ -179,11 +239,25 @@ function setConditions(f: Fighter, conditions: string[]): void {
  */
 function drop(f: Fighter, itemId: string | null): void {
   if (f.actor.type === "creature") return;
-  const item = itemId ? f.actor.items.find((i) => i._id === itemId) : undefined;
-  if (!item || f.dropped.includes(item._id)) return;
+  if (!itemId || f.dropped.includes(itemId)) return;
+  const item = ownItem(f, itemId);
+  if (!item) return;
   (item.system as { equipped?: boolean }).equipped = false;
   f.dropped.push(item._id);
+  f.changes += `-${item._id}`;
   f.snap = null;
+}
+
+/** The fighter's item `id`, made its own (copied) first: the duel's changes stay in the duel. */
+function ownItem(f: Fighter, id: string): ActorSource["items"][number] | undefined {
+  const items = f.actor.items;
+  const i = items.findIndex((item) => item._id === id);
+  if (i < 0) return undefined;
+  if (!f.owned.has(id)) {
+    items[i] = copy(items[i]!);
+    f.owned.add(id);
+  }
+  return items[i];
 }
 
 /** Whether a fighter is out of the fight, and how. */
@@ -228,23 +302,29 @@ function applyEffects(
 
 function runOperation(op: Operation, fighter: Fighter, serial: () => string): void {
   switch (op.op) {
-    case "createItem":
+    case "createItem": {
       fighter.snap = null;
-      fighter.actor.items.push({
-        _id: serial(),
+      const id = serial();
+      const item = {
+        _id: id,
         type: op.data.type,
         name: op.data.name,
         system: copy(op.data.system),
-      });
+      };
+      fighter.owned.add(id);
+      fighter.actor.items.push(item);
+      fighter.changes += `+${JSON.stringify(item)}`;
       return;
+    }
     case "status":
       if (!fighter.conditions.includes(op.condition))
         setConditions(fighter, [...fighter.conditions, op.condition]);
       return;
     case "updateItem": {
-      const item = fighter.actor.items.find((i) => i._id === op.itemId);
+      const item = ownItem(fighter, op.itemId);
       if (!item) return;
       fighter.snap = null;
+      fighter.changes += `~${JSON.stringify([op.itemId, op.changes])}`;
       // Foundry's update: dotted paths from the document ("system.hm3.wq").
       for (const [path, value] of Object.entries(op.changes)) {
         const keys = path.replace(/^system\./, "").split(".");
@@ -307,14 +387,14 @@ export function createDuel(a: DuelSide, b: DuelSide, options: DuelOptions = {}):
 }
 
 /**
- * `createDuel`, with the fighters' first snapshots given (`runDuels` derives them once for all
- * its duels; they are never changed, a change makes a new one).
+ * `createDuel`, with the fighters' derived states given (`runDuels` checks the fighters once and
+ * keeps their states for all its duels).
  */
 function startDuel(
   a: DuelSide,
   b: DuelSide,
   options: DuelOptions,
-  initial: Record<SideKey, FighterSnapshot> | null,
+  known: Record<SideKey, Derived> | null,
 ): Duel {
   const maxRounds = options.maxRounds ?? 100;
   if (!Number.isInteger(maxRounds) || maxRounds < 1)
@@ -323,14 +403,22 @@ function startDuel(
   const localize = options.localize ?? plainName;
   const rules = { ...worldDefaults(), ...(options.options ?? {}) };
   const make = (side: DuelSide, key: SideKey): Fighter => {
+    const given: unknown = side.actor;
     const f: Fighter = {
-      actor: copy(side.actor),
+      // Its own item list; the items are copied when the duel changes one (`ownItem`).
+      actor:
+        given !== null && typeof given === "object" && Array.isArray(side.actor.items)
+          ? { ...side.actor, items: [...side.actor.items] }
+          : copy(side.actor),
+      owned: new Set(),
+      changes: "",
+      derived: known?.[key] ?? derivedOf(side.actor),
       conditions: [...new Set(side.conditions ?? [])],
       policy: side.policy ?? {},
-      snap: initial?.[key] ?? null,
+      snap: null,
       dropped: [],
     };
-    if (initial) return f;
+    if (known) return f;
     try {
       checkPolicy(snapshotOf(f), f.policy);
     } catch (e) {
@@ -372,6 +460,38 @@ function startDuel(
     }
   };
 
+  /**
+   * An exchange's plan: the attack request (the policy's), the declaration and the exchange read
+   * once (`readExchange`: the engine starts from its declaration, the defence options and the
+   * choice are made over it), and the first choice once made.
+   */
+  const makePlan = (
+    snaps: Record<Side, FighterSnapshot>,
+    side: Record<Side, Fighter>,
+    attack: AttackRequest | null,
+  ): Plan => {
+    const request = attack ?? bestAttack(snaps.attacker, snaps.defender, side.attacker.policy);
+    const build = hm3Combat.buildDeclaration(snaps.attacker, snaps.defender, request, rules);
+    return { request, build, read: readExchange(build), first: null };
+  };
+  /** The policy's key: plans are kept per attacker's and defender's states, policies and rules. */
+  const planKey: Record<SideKey, string> = {
+    a: JSON.stringify([fighters.a.policy, fighters.b.policy, rules]),
+    b: JSON.stringify([fighters.b.policy, fighters.a.policy, rules]),
+  };
+  const planFor = (snaps: Record<Side, FighterSnapshot>, by: SideKey): Plan => {
+    let byDefender = PLANS.get(snaps.attacker);
+    if (!byDefender) PLANS.set(snaps.attacker, (byDefender = new WeakMap()));
+    let byKey = byDefender.get(snaps.defender);
+    if (!byKey) byDefender.set(snaps.defender, (byKey = new Map()));
+    let plan = byKey.get(planKey[by]);
+    if (!plan) {
+      plan = makePlan(snaps, { attacker: fighters[by], defender: fighters[OTHER[by]] }, null);
+      byKey.set(planKey[by], plan);
+    }
+    return plan;
+  };
+
   /** Starts the next turn: whose it is; null (the duel undecided) after `maxRounds` rounds. */
   const startTurn = (): SideKey | null => {
     const nextRound = Math.floor(turns / order.length) + 1;
@@ -391,24 +511,26 @@ function startDuel(
       attacker: snapshotOf(side.attacker),
       defender: snapshotOf(side.defender),
     };
-    const request =
-      choice.attack ?? bestAttack(snaps.attacker, snaps.defender, side.attacker.policy);
-    const build = hm3Combat.buildDeclaration(snaps.attacker, snaps.defender, request, rules);
+    // Without cards and choices given, the exchange's plan is kept for these two fighters'
+    // states (`planFor`); with cards, each exchange has its own.
+    const keep = !keepCards && !choice.attack && !choice.defence;
+    const plan = keep ? planFor(snaps, by) : makePlan(snaps, side, choice.attack ?? null);
+    const { request, build, read } = plan;
     const rec = recording(dice);
-    let state = hm3.start(hm3.parseDeclaration(build.declaration), rec.dice);
+    let state = hm3.start(read.context.decl, rec.dice);
     const choices: FlowChoice[] = [];
     const itemUsed: Record<Side, string | null> = { attacker: request.itemId, defender: null };
     for (let pending = hm3.pending(state); pending; pending = hm3.pending(state)) {
       const chooser = snaps[pending.by];
       const policy = side[pending.by].policy;
+      // The first choice comes before any roll: the plan's own when it is kept.
+      const first = keep && choices.length === 0 ? plan.first : null;
       const choiceRequest =
+        first?.request ??
         (pending.by === "defender" ? choice.defence : null) ??
-        bestDefence(
-          hm3Combat.choiceOptions(pending, build, chooser),
-          policy.defence ?? null,
-          policy.aim ?? null,
-        );
-      const value = hm3Combat.buildChoice(pending, build, chooser, choiceRequest);
+        bestDefence(read.options(pending, chooser), policy.defence ?? null, policy.aim ?? null);
+      const value = first ? first.value : read.choice(pending, chooser, choiceRequest);
+      if (keep && choices.length === 0 && !first) plan.first = { request: choiceRequest, value };
       // The side's item is that of its latest choice made with one (apply.ts sideItems).
       if (choiceRequest.itemId) itemUsed[pending.by] = choiceRequest.itemId;
       choices.push({
@@ -452,12 +574,16 @@ function startDuel(
     const ended = me.conditions.filter((c) => c === "prone" || c === "disarmed");
     const items: string[] = [];
     for (const id of me.dropped) {
-      const item = me.actor.items.find((i) => i._id === id);
+      const item = ownItem(me, id);
       if (!item) continue;
       (item.system as { equipped?: boolean }).equipped = true;
+      me.changes += `^${id}`;
       items.push(item.name);
     }
-    if (me.dropped.length) me.snap = null;
+    if (me.dropped.length) {
+      me.snap = null;
+      me.changes += "^";
+    }
     me.dropped = [];
     setConditions(
       me,
@@ -531,10 +657,10 @@ function playDuel(
   b: DuelSide,
   dice: Dice,
   options: { maxRounds?: number; keepExchanges?: boolean },
-  initial: Record<SideKey, FighterSnapshot> | null,
+  known: Record<SideKey, Derived> | null,
 ): DuelResult {
   const keep = options.keepExchanges !== false;
-  const duel = startDuel(a, b, { maxRounds: options.maxRounds, keepCards: keep }, initial);
+  const duel = startDuel(a, b, { maxRounds: options.maxRounds, keepCards: keep }, known);
   while (!duel.done) duel.next(dice);
   const result = duel.result();
   return keep ? result : { ...result, exchanges: [] };
@@ -557,9 +683,9 @@ export function runDuels(
   onProgress?: (done: number, n: number) => void,
 ): DuelStats {
   if (!Number.isInteger(n) || n < 0) throw new InputError("n", n, "expected a whole number ≥ 0");
-  // The fighters checked and derived once; each duel starts from these snapshots.
-  const probe = createDuel(a, b);
-  const initial = { a: probe.snapshot("a"), b: probe.snapshot("b") };
+  // The fighters checked once; their derived states are kept for all the duels (`snapshotOf`).
+  createDuel(a, b);
+  const known: Record<SideKey, Derived> = { a: new Map(), b: new Map() };
   const dice = new SeededDice(seed);
   const stats: DuelStats = {
     n,
@@ -569,7 +695,7 @@ export function runDuels(
   };
   let totalRounds = 0;
   for (let i = 0; i < n; i++) {
-    const r = playDuel(a, b, dice, { keepExchanges: false }, initial);
+    const r = playDuel(a, b, dice, { keepExchanges: false }, known);
     stats.wins[r.winner ?? "none"]++;
     totalRounds += r.rounds;
     stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;

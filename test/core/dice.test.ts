@@ -4,6 +4,7 @@ import {
   RecordingDice,
   replayDice,
   rollOne,
+  rollTotal,
   ScriptedDice,
   SeededDice,
   sum,
@@ -184,5 +185,21 @@ describe("RecordingDice and replay", () => {
     got[0] = 99;
     expect(rec.records[0]!.values).not.toContain(99);
     expect(rec.records[0]!.total).toBe(rec.records[0]!.values.reduce((a, b) => a + b, 0));
+  });
+
+  it("rollTotal records exactly what roll records, returns its total, and refuses a name taken", () => {
+    const a = new RecordingDice(new SeededDice(9));
+    const b = new RecordingDice(new SeededDice(9));
+    expect(rollTotal(a, "attack", 3, 6)).toBe(sum(b.roll("attack", 3, 6)));
+    expect(rollTotal(a, "damage", 2, 6)).toBe(sum(b.roll("damage", 2, 6)));
+    expect(a.records).toEqual(b.records);
+    expect(() => rollTotal(a, "attack", 3, 6)).toThrow(/twice/);
+    // Another inner Dice: its array is copied into the record; plain dice: the sum of the roll.
+    const given = [2, 3, 4];
+    const rec = new RecordingDice({ roll: () => given });
+    expect(rollTotal(rec, "x", 3, 6)).toBe(9);
+    given[0] = 6;
+    expect(rec.records[0]).toEqual({ name: "x", count: 3, sides: 6, values: [2, 3, 4], total: 9 });
+    expect(rollTotal(new ScriptedDice({ y: [1, 6] }, new SeededDice(1)), "y", 2, 6)).toBe(7);
   });
 });

@@ -653,7 +653,7 @@ function buildDeclaration(
 // ── Defences ─────────────────────────────────────────────────────────────────────────────────
 
 /** What the defence functions need of the exchange. */
-interface ExchangeContext {
+export interface ExchangeContext {
   decl: Hm3Declaration;
   attackType: "melee" | "missile";
   velocity: Velocity;
@@ -679,6 +679,25 @@ function exchangeContext(exchange: DeclarationBuild): ExchangeContext {
       `expected a whole number 1 to ${MAX_OPPONENTS}`,
     );
   return { decl, attackType, velocity, engagingDefender: n };
+}
+
+/**
+ * One exchange read once, for a caller that asks about it several times (src/sim/duel.ts): the
+ * declaration parsed (`decl`, which the engine's `start` takes as it is) and the defence
+ * options and choices over it, as `choiceOptions` and `buildChoice` give them for `exchange`.
+ */
+export function readExchange(exchange: DeclarationBuild): {
+  context: ExchangeContext;
+  options(pending: PendingChoice, chooser: FighterSnapshot): ChoiceOptionView[];
+  choice(pending: PendingChoice, chooser: FighterSnapshot, request: ChoiceRequest): unknown;
+} {
+  const context = exchangeContext(exchange);
+  const get = () => context;
+  return {
+    context,
+    options: (pending, chooser) => optionsIn(pending, get, chooser),
+    choice: (pending, chooser, request) => buildChoiceIn(pending, get, chooser, request),
+  };
 }
 
 type DefenceKind = "block" | "counterstrike" | "dodge";
@@ -743,8 +762,20 @@ function choiceOptions(
   exchange: DeclarationBuild,
   chooser: FighterSnapshot,
 ): ChoiceOptionView[] {
+  return optionsIn(pending, () => exchangeContext(exchange), chooser);
+}
+
+/**
+ * `choiceOptions` over an exchange already read (`context`, asked for only when a defence is
+ * pending): a caller that asks several times about one exchange (a duel) reads it once.
+ */
+function optionsIn(
+  pending: PendingChoice,
+  context: () => ExchangeContext,
+  chooser: FighterSnapshot,
+): ChoiceOptionView[] {
   if (pending.kind !== "defence") return [];
-  const ctx = exchangeContext(exchange);
+  const ctx = context();
   const v = view(chooser, "chooser");
   return pending.options.map((o): ChoiceOptionView => {
     const out: ChoiceOptionView = {
@@ -799,8 +830,19 @@ function buildChoice(
   chooser: FighterSnapshot,
   raw: ChoiceRequest,
 ): unknown {
+  let ctx: ExchangeContext | null = null;
+  return buildChoiceIn(pending, () => (ctx ??= exchangeContext(exchange)), chooser, raw);
+}
+
+/** `buildChoice` over an exchange already read (`context`, asked for when needed). */
+function buildChoiceIn(
+  pending: PendingChoice,
+  context: () => ExchangeContext,
+  chooser: FighterSnapshot,
+  raw: ChoiceRequest,
+): unknown {
   const request = readChoiceRequest(raw);
-  const views = choiceOptions(pending, exchange, chooser);
+  const views = optionsIn(pending, context, chooser);
   const option = views.find((o) => o.id === request.optionId);
   if (!option)
     throw new InputError(
@@ -821,7 +863,7 @@ function buildChoice(
       throw new InputError("custom", request.custom, "Ignore rolls nothing: it takes no modifiers");
     return { type: "ignore" };
   }
-  const ctx = exchangeContext(exchange);
+  const ctx = context();
   const v = view(chooser, "chooser");
   if (option.id === "dodge") {
     const target = defenceTarget("dodge", ctx, v, null, null, request.custom);

@@ -138,4 +138,5 @@ export {
   HM3_COMBAT_KEYS,
   HM3_MODIFIER_LABELS,
   HM3_OPTIONAL_RULES,
+  readExchange,
 } from "./combat";

@@ -15,7 +15,7 @@
  * Critical Miss that strikes the fumbler: `selfLocation`, `selfSide`, `selfDamage`,
  * `selfKnockdown`, `selfDeath`… A head blow over HT/2 knocks out with no roll (L2457, A7).
  */
-import { RecordingDice, sum, type Dice, type RollRecord } from "../../core/dice";
+import { RecordingDice, rollTotal, type Dice, type RollRecord } from "../../core/dice";
 import type { ConditionId, Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import { attackOutcome, criticalHitEffect, criticalMissTable } from "./attack";
 import {
@@ -181,7 +181,7 @@ export interface M2mState {
 }
 
 function rollLocation(dice: Dice, d: M2mDeclaration): HitLocation {
-  const roll = sum(dice.roll("location", 2, 6));
+  const roll = rollTotal(dice, "location", 2, 6);
   // A hand or foot needs its side (ruling M1): roll only when the table needs it.
   const probe = locationFromRoll(roll, { sideRoll: 1, shieldInLeftHand: d.defender.shield });
   if (!isExtremity(probe)) return probe;
@@ -236,13 +236,13 @@ function rollCriticalMiss(
   d: M2mDeclaration,
   f: Fumbler,
 ): NonNullable<M2mResult["criticalMiss"]> {
-  const roll = sum(dice.roll(name, 3, 6));
+  const roll = rollTotal(dice, name, 3, 6);
   let effect = criticalMiss(roll, f.ctx);
   const rerolls: number[] = [];
   // "Roll again" results (§10.3: a break-resistant weapon's break, hitting oneself with an
   // impaling or ranged attack): the confirming roll decides, and may itself ask again (L2602-2604).
   while (effect.rollAgain && effect.rollAgainReason && rerolls.length < 3) {
-    const again = sum(dice.roll(`${name}.${rerolls.length + 2}`, 3, 6));
+    const again = rollTotal(dice, `${name}.${rerolls.length + 2}`, 3, 6);
     rerolls.push(again);
     effect = criticalMiss(again, { ...f.ctx, rollAgainFor: effect.rollAgainReason });
   }
@@ -303,7 +303,7 @@ export function startExchange(decl: M2mDeclaration, inner: Dice): M2mState {
     locationPenalty = aimPenalty(location, { shield: decl.defender.shield, type: attack.type });
   }
   const effective = attack.skill + locationPenalty;
-  const roll = sum(dice.roll("attack", 3, 6));
+  const roll = rollTotal(dice, "attack", 3, 6);
   let outcome = attackOutcome(roll, effective);
   let missByOne = false;
   // Only an aimed head or face blow turns a miss by one into a body hit (L2442, ruling M90).
@@ -356,7 +356,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     const target = defence.score + defence.pd;
     // A1: no roll without a chance: no active defence and no PD → the attack hits (ruling M4).
     if (defence.type !== "none" || defence.pd > 0) {
-      const roll = sum(dice.roll("defence", 3, 6));
+      const roll = rollTotal(dice, "defence", 3, 6);
       const outcome = defenceOutcome(roll, target, HAD_CHANCE);
       defencePart = { type: defence.type, target, roll, outcome };
       hit = outcome === "failure" || outcome === "critical-failure";
@@ -390,7 +390,7 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
           })
         : null;
     if (critical?.table) {
-      const roll = sum(dice.roll("criticalHit", 3, 6));
+      const roll = rollTotal(dice, "criticalHit", 3, 6);
       critHit = { roll, ...criticalHit(roll, { location, type: attack.type }) };
     }
     damage = rollDamage(dice, "damage", {
@@ -510,7 +510,7 @@ function htCheck(
   name: string,
   ht: number,
 ): { roll: number; target: number; success: boolean } {
-  const r = htRoll(ht, sum(dice.roll(name, 3, 6)));
+  const r = htRoll(ht, rollTotal(dice, name, 3, 6));
   return { roll: r.roll, target: r.target, success: r.success };
 }
 
