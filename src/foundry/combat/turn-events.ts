@@ -8,8 +8,9 @@
  *   Rolls (`rollAsNeeded`: each named roll it asks for is a `Roll`, shown with Dice So Nice),
  *   and the new block is written back;
  * - the conditions the event set and ended are mirrored as status effects;
- * - a chat card shows the checks rolled (GURPS: stun recovery, the HT roll at 0 HP), and says
- *   when the fighter may choose no maneuver or is out of the fight;
+ * - the ruleset's turn card (its `card.turnTemplate`, chat/turn-card.ts) shows the checks rolled
+ *   (GURPS: stun recovery, the HT roll at 0 HP), and says when the fighter may choose no
+ *   maneuver or is out of the fight;
  * - a fighter out of the fight is marked defeated (the tracker then moves past him).
  *
  * Each event runs once per combatant and round (`flags["blow-by-blow"].turnEvents` keeps the
@@ -23,6 +24,8 @@ import { runTurnEvent } from "../../core/turns";
 import { CONDITION_EFFECTS } from "../config";
 import { worldRuleset, type FoundryRuleset } from "../rulesets";
 import { escapeHtml } from "../sheets/common";
+import { ensureChatTemplates } from "../chat/render";
+import { publicViewer, renderTurnCard, type TurnCardRecord } from "../chat/turn-card";
 import { foundryRoll } from "./dice";
 import { chatMessageClass, isActiveGM, serial } from "./query-common";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
@@ -86,66 +89,6 @@ function rulesetWithTurns(): WithTurns | null {
 
 const i18n = () => game.i18n;
 
-/** One line of the turn card, as the pure view gives it (localised, not yet escaped). */
-export interface TurnCardView {
-  title: string;
-  lines: { text: string; success: boolean | null }[];
-}
-
-/** The turn card's view: its title and a line per check and per notice. */
-export function turnCardView(
-  name: string,
-  outcome: TurnOutcome,
-  t: { localize(key: string): string; format(key: string, data: Record<string, string>): string },
-): TurnCardView {
-  const lines: TurnCardView["lines"] = outcome.checks.map((c) => ({
-    text: t.format("BLOWBYBLOW.Turn.check", {
-      check: t.localize(c.key),
-      total: String(c.total),
-      target: String(c.target),
-      result: t.localize(c.success ? "BLOWBYBLOW.Turn.success" : "BLOWBYBLOW.Turn.failure"),
-    }),
-    success: c.success,
-  }));
-  const label = (id: string) => {
-    const effect = CONDITION_EFFECTS.find((e) => e.id === id);
-    return effect ? t.localize(effect.name) : id;
-  };
-  if (outcome.set.length)
-    lines.push({
-      text: t.format("BLOWBYBLOW.Turn.set", { conditions: outcome.set.map(label).join(", ") }),
-      success: null,
-    });
-  if (outcome.ended.length)
-    lines.push({
-      text: t.format("BLOWBYBLOW.Turn.ended", { conditions: outcome.ended.map(label).join(", ") }),
-      success: null,
-    });
-  if (outcome.defeated)
-    lines.push({ text: t.format("BLOWBYBLOW.Turn.defeated", { name }), success: null });
-  else if (outcome.actionless)
-    lines.push({ text: t.format("BLOWBYBLOW.Turn.actionless", { name }), success: null });
-  const title = t.format(
-    outcome.event === "turnStart" ? "BLOWBYBLOW.Turn.startTitle" : "BLOWBYBLOW.Turn.endTitle",
-    { name },
-  );
-  return { title, lines };
-}
-
-/** The turn card's HTML: every text escaped (the name is user text). */
-export function turnCardHtml(view: TurnCardView): string {
-  const items = view.lines
-    .map((l) => {
-      const cls = l.success === null ? "" : l.success ? " success" : " failure";
-      return `<li class="bbb-turn-line${cls}">${escapeHtml(l.text)}</li>`;
-    })
-    .join("");
-  return (
-    `<div class="bbb-turn-card"><h3 class="bbb-turn-title">${escapeHtml(view.title)}</h3>` +
-    `<ul class="bbb-turn-lines plain">${items}</ul></div>`
-  );
-}
-
 /** Whether an outcome has anything to show: checks rolled, or a fighter who may not act. */
 export function turnCardShown(outcome: TurnOutcome): boolean {
   return (
@@ -165,27 +108,39 @@ async function mirrorStatuses(actor: ActorLike, outcome: TurnOutcome): Promise<v
     if (known.has(id) && !has.has(id)) await actor.toggleStatusEffect(id, { active: true });
 }
 
+/**
+ * Posts the ruleset's turn card (turn-card.ts): drawn for a viewer who owns no one (the GM and
+ * the fighter's owners see it drawn again for them as it renders), with what the event did in
+ * its flags. A ruleset without a turn card posts none.
+ */
 async function postTurnCard(
+  fr: FoundryRuleset,
   combatant: TurnCombatantLike,
   actor: ActorLike,
   outcome: TurnOutcome,
 ): Promise<void> {
   const name = combatant.name ?? actor.name;
-  const html = turnCardHtml(turnCardView(name, outcome, i18n()));
+  const record: TurnCardRecord = {
+    ruleset: fr.id,
+    event: outcome.event,
+    combatantId: combatant.id,
+    actorUuid: actor.uuid,
+    name,
+    checks: outcome.checks,
+    rolls: outcome.rolls,
+    set: outcome.set,
+    ended: outcome.ended,
+    actionless: outcome.actionless,
+    defeated: outcome.defeated,
+  };
+  await ensureChatTemplates();
+  const html = await renderTurnCard(record, publicViewer(), false);
+  if (html === null) return;
   const cls = chatMessageClass();
   await cls.create({
     content: html,
     speaker: cls.getSpeaker?.({ actor, token: combatant.token }) ?? { alias: name },
-    flags: {
-      "blow-by-blow": {
-        turn: {
-          event: outcome.event,
-          combatantId: combatant.id,
-          checks: outcome.checks,
-          rolls: outcome.rolls,
-        },
-      },
-    },
+    flags: { "blow-by-blow": { turn: record } },
   });
 }
 
@@ -245,7 +200,7 @@ export async function combatantTurnEvent(
       fr.fight.write(outcome.block),
     );
     await mirrorStatuses(actor, outcome);
-    if (turnCardShown(outcome)) await postTurnCard(live, actor, outcome);
+    if (turnCardShown(outcome)) await postTurnCard(fr, live, actor, outcome);
     if (outcome.defeated && !live.defeated) await live.update({ defeated: true });
     return outcome;
   });
