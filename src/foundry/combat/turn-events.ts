@@ -13,6 +13,10 @@
  *   maneuver or is out of the fight;
  * - a fighter out of the fight is marked defeated (the tracker then moves past him).
  *
+ * The blocks live as long as the combat: `seedFights` gives every fighter without one a fresh
+ * block as a round starts (the combat's start first), `clearFights` clears them when the combat
+ * is deleted.
+ *
  * Each event runs once per combatant and round (`flags["blow-by-blow"].turnEvents` keeps the
  * round it ran in): going back a turn and forward again, or a second GM update, rolls nothing
  * twice. A turn's end runs only for a turn whose start ran. Events of one combat run one after
@@ -196,12 +200,101 @@ export async function combatantTurnEvent(
         },
       },
     });
-    await (actor as ActorLike & { update(c: Obj): Promise<unknown> }).update(
-      fr.fight.write(outcome.block),
-    );
+    await (actor as UpdatableActor).update(fr.fight.write(outcome.block));
     await mirrorStatuses(actor, outcome);
     if (turnCardShown(outcome)) await postTurnCard(fr, live, actor, outcome);
     if (outcome.defeated && !live.defeated) await live.update({ defeated: true });
     return outcome;
+  });
+}
+
+type UpdatableActor = ActorLike & { update(c: Obj): Promise<unknown> };
+
+/** The distinct actors of a combat's combatants (an unlinked token's synthetic actor apart). */
+function combatActors(combat: TurnCombatLike): UpdatableActor[] {
+  const seen = new Set<string>();
+  const out: UpdatableActor[] = [];
+  for (const c of combat.combatants) {
+    const actor = c.actor as UpdatableActor | null;
+    if (!actor || seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    out.push(actor);
+  }
+  return out;
+}
+
+/** Reports a fighter whose block could not be seeded or cleared to the GM (nothing written). */
+function reportFailed(actor: ActorLike, err: unknown): void {
+  const error = err instanceof Error ? err.message : String(err);
+  console.error("Blow by Blow | fight block failed", err);
+  ui.notifications?.error(
+    i18n().format("BLOWBYBLOW.Turn.failed", {
+      name: escapeHtml(actor.name),
+      error: escapeHtml(error),
+    }),
+  );
+}
+
+/**
+ * Seeds the state block of every fighter of the combat who has none yet (the ruleset's
+ * `fight.seed`, revision 0), on the active GM's client as a round starts (the combat's start
+ * first): a block already stored (a fighter who enters the fight stunned) is kept. Returns the
+ * number of blocks written; 0 for a ruleset without turn hooks or on another client.
+ */
+export async function seedFights(combat: TurnCombatLike): Promise<number> {
+  const fr = rulesetWithTurns();
+  if (!fr || !isActiveGM()) return 0;
+  return serial(`turns.${combat.id ?? ""}`, async () => {
+    let written = 0;
+    for (const actor of combatActors(combat)) {
+      try {
+        const fighter = fighterSnapshot(actor);
+        if (fr.fight.read(fighter) !== null) continue;
+        await actor.update(fr.fight.write(fr.fight.seed(fighter)));
+        written++;
+      } catch (err) {
+        reportFailed(actor, err);
+      }
+    }
+    return written;
+  });
+}
+
+/**
+ * Clears the state block of every fighter of an ended (deleted) combat (the ruleset's
+ * `fight.clear`), on the active GM's client; a fighter still in another combat of the world
+ * keeps his. Statuses stay as they are (a fighter knocked out stays unconscious). Returns the
+ * number of actors cleared.
+ */
+export async function clearFights(
+  combat: TurnCombatLike,
+  others: Iterable<TurnCombatLike> = [],
+): Promise<number> {
+  const fr = rulesetWithTurns();
+  if (!fr || !isActiveGM()) return 0;
+  const elsewhere = new Set<string>();
+  for (const other of others) {
+    if (other === combat || (other.id !== null && other.id === combat.id)) continue;
+    for (const actor of combatActors(other)) elsewhere.add(actor.uuid);
+  }
+  return serial(`turns.${combat.id ?? ""}`, async () => {
+    let cleared = 0;
+    for (const actor of combatActors(combat)) {
+      if (elsewhere.has(actor.uuid)) continue;
+      let stored = true;
+      try {
+        stored = fr.fight.read(fighterSnapshot(actor)) !== null;
+      } catch {
+        // A block the ruleset refuses is cleared all the same.
+      }
+      if (!stored) continue;
+      try {
+        await actor.update(fr.fight.clear());
+        cleared++;
+      } catch (err) {
+        reportFailed(actor, err);
+      }
+    }
+    return cleared;
   });
 }

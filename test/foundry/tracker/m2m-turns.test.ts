@@ -18,6 +18,7 @@ import {
   type StandInUser,
 } from "../stand-ins";
 import { registerQueries } from "../../../src/foundry/combat/queries";
+import { clearFights } from "../../../src/foundry/combat/turn-events";
 import { onRenderChatMessageHTML, type CardMessage } from "../../../src/foundry/chat/render";
 import { askGM } from "../../../src/foundry/combat/actions";
 import { promptsFor, sendManeuver } from "../../../src/foundry/combat/maneuver-action";
@@ -88,6 +89,59 @@ beforeEach(async () => {
   registerQueries();
   player = addUser({ id: "playerOne0000001", name: "Player One" });
   other = addUser({ id: "playerTwo0000002", name: "Player Two" });
+});
+
+describe("the fight blocks: seeded as the combat starts, cleared as it ends", () => {
+  it("the start seeds every fighter without a block (a stored one is kept); the end clears them", async () => {
+    const friedrick = m2mActor(P.friedrick);
+    const pierre = m2mActor(P.pierre);
+    const rogan = m2mActor(P.rogan);
+    // Rogan enters the fight already holding a block (revision 5): it is not replaced.
+    const held = { ...newFighterBlock(13, 12), revision: 5 };
+    await rogan.update({ ...M2M_FIGHT_STORE.write(held) });
+    const combat = await m2mCombat([friedrick, pierre, rogan]);
+    expect(blockOf(pierre)).toBeNull();
+    await combat.updateEmbeddedDocuments(
+      "Combatant",
+      combat.combatants.map((c) => ({ _id: c.id, initiative: 3 })),
+    );
+    // Not started yet: nothing seeded.
+    await settle();
+    expect(blockOf(pierre)).toBeNull();
+    await combat.startCombat();
+    await settle();
+    const first = combat.combatant!.actor as unknown as StandInActor;
+    const others = [friedrick, pierre, rogan].filter((a) => a !== first && a !== rogan);
+    // The fighters whose turn has not come have the seeded block: revision 0, HT and HP.
+    for (const a of others) {
+      const block = blockOf(a)!;
+      expect(block, a.name).toMatchObject({ revision: 0, turn: 0, maneuver: null });
+      expect(block.hp).toBe((a._source.system as { m2m: { hp: number } }).m2m.hp);
+    }
+    expect(blockOf(pierre)).not.toBeNull();
+    expect(blockOf(rogan)!.revision).toBeGreaterThanOrEqual(5);
+    // The combat ends: every block is gone.
+    await combat.endCombat();
+    await settle();
+    expect([friedrick, pierre, rogan].map(blockOf)).toEqual([null, null, null]);
+  });
+
+  it("a fighter still in another combat keeps his block when one combat ends; a player's client clears nothing", async () => {
+    const friedrick = m2mActor(P.friedrick);
+    const pierre = m2mActor(P.pierre);
+    const combat = await started([friedrick, pierre]);
+    const second = await m2mCombat([pierre]);
+    expect(blockOf(pierre)).not.toBeNull();
+    await combat.endCombat();
+    await settle();
+    expect(blockOf(friedrick)).toBeNull();
+    expect(blockOf(pierre)).not.toBeNull();
+    // A player's client does not clear (the active GM's does).
+    await asUser(player, () => clearFights(second, []));
+    expect(blockOf(pierre)).not.toBeNull();
+    await clearFights(second, []);
+    expect(blockOf(pierre)).toBeNull();
+  });
 });
 
 describe("turn events on the GM's client", () => {
@@ -276,7 +330,8 @@ describe("the maneuver query", () => {
       ),
     ).toBe(false);
     expect(warnings().at(-1)).toContain("It is not Filthy Pierre's turn");
-    expect(blockOf(pierre)).toBeNull();
+    // His block is as the combat's start seeded it: no maneuver.
+    expect(blockOf(pierre)).toMatchObject({ revision: 0, maneuver: null });
     // An Advanced maneuver in a Basic world.
     expect(await asUser(player, () => sendManeuver(ref, { maneuver: "step-and-attack" }))).toBe(
       false,
