@@ -773,6 +773,60 @@ describe("state effects are applied to whoever they belong to", () => {
     ).toBe("BLOWBYBLOW.M2M.Unavailable.forbidden");
   });
 
+  describe("a critical hit that makes the foe drop his weapon (L2571-2573)", () => {
+    const KNIFE = {
+      id: "knife",
+      table: "large-knife",
+      parry: 5,
+      modes: { swing: { skill: 12, damage: "1-2", type: "cut" } },
+    };
+    /** Pierre with a shortsword and a large knife, both in hand. */
+    const TWO = { ...PIERRE, weapons: [...PIERRE.weapons, KNIFE] };
+    // Attack 3: a critical hit, no defence (§1.3); head table 14: he drops his weapon (L2573).
+    const headBlow = (sheet: object, more: RollScript = {}) => {
+      const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
+      const pierre = act(sheet, newFighterBlock(10), { maneuver: "attack" }).block;
+      const raw = decl(fried, pierre, { target: "head" }, FRIEDRICK, sheet);
+      const script = { attack: 3, criticalHit: 14, damage: 1, knockdown: 3, ...more };
+      const r = m2mFlow.result(startWith(raw, script));
+      return { raw, r, weapons: data(stateOf(r, "defender").block).weapons };
+    };
+
+    it("holding two, a named roll among them (sheet order) picks the one dropped; it replays", () => {
+      const second = headBlow(TWO, { dropWeapon: 2 });
+      expect(second.r.exchange.criticalHit!.effects).toContain("drops-weapon");
+      expect(second.r.rolls.find((x) => x.name === "dropWeapon")).toEqual({
+        name: "dropWeapon",
+        count: 1,
+        sides: 2,
+        values: [2],
+        total: 2,
+      });
+      expect(second.weapons.knife?.place).toBe("ground");
+      expect(second.weapons.shortsword?.place ?? "hand").toBe("hand");
+      const first = headBlow(TWO, { dropWeapon: 1 });
+      expect(first.weapons.shortsword?.place).toBe("ground");
+      expect(first.weapons.knife?.place ?? "hand").toBe("hand");
+      // Replay from the named rolls gives the same result.
+      const replayed = runExchange(
+        m2mFlow,
+        m2mFlow.parseDeclaration(second.raw),
+        {},
+        replayDice(second.r.rolls),
+      );
+      expect(replayed.result).toEqual(second.r);
+      // Its dice are the attacker's, as the critical hit's (docs/architecture.md §2.6).
+      expect(m2mFlow.rollSide!("dropWeapon")).toBe("attacker");
+    });
+
+    it("holding one, he drops it with no roll", () => {
+      // fixed(): any roll not in the script (a dropWeapon roll) would fail the test.
+      const { r, weapons } = headBlow(PIERRE);
+      expect(r.rolls.map((x) => x.name)).not.toContain("dropWeapon");
+      expect(weapons.shortsword?.place).toBe("ground");
+    });
+  });
+
   it("a block that rolls 17-18 leaves the defender's shield unready (§6.7)", () => {
     const fried = act(FRIEDRICK, newFighterBlock(14), { maneuver: "attack" }).block;
     const pierre = act(PIERRE, newFighterBlock(10), { maneuver: "attack" }).block;

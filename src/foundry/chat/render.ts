@@ -30,16 +30,23 @@ import { escapeHtml, handlebarsApi, PARTIAL_HELPER, partialHelper } from "../she
 import { EXCHANGE_TEMPLATE, exchangeCardContext } from "./card-context";
 import { readAttackContext } from "./card-lines";
 import { localizeTree } from "./text";
+import { renderTurnCardInto, turnRecordOf } from "./turn-card";
 
 /** Shown instead of the card when its ruleset cannot be shown by this system. */
 export const UNKNOWN_RULESET_KEY = "BLOWBYBLOW.Card.unknownRuleset";
 
-/** Every template the exchange cards render: the frame and each ruleset's result partial. */
+/**
+ * Every template the chat cards render: the exchange frame, each ruleset's result partial and
+ * each ruleset's turn card (turn-card.ts).
+ */
 export function chatTemplates(): string[] {
   const results = Object.values(FOUNDRY_RULESETS).flatMap((fr) =>
     fr.card ? [fr.card.resultTemplate] : [],
   );
-  return [EXCHANGE_TEMPLATE, ...new Set(results)];
+  const turns = Object.values(FOUNDRY_RULESETS).flatMap((fr) =>
+    fr.card?.turnTemplate ? [fr.card.turnTemplate] : [],
+  );
+  return [EXCHANGE_TEMPLATE, ...new Set(results), ...new Set(turns)];
 }
 
 /** A chat message as the hook passes it, as far as the cards read it. */
@@ -195,8 +202,9 @@ export async function renderCardInto(message: CardMessage, html: HTMLElement): P
 }
 
 /**
- * The `renderChatMessageHTML` hook (v13): exchange messages become cards; a step request
- * (whispered to the GM, deleted once taken, queries.ts) is hidden.
+ * The `renderChatMessageHTML` hook (v13): exchange messages become cards; a turn card is drawn
+ * again for this client's user (turn-card.ts); a step request (whispered to the GM, deleted
+ * once taken, queries.ts) is hidden.
  */
 export function onRenderChatMessageHTML(
   message: CardMessage,
@@ -206,7 +214,10 @@ export function onRenderChatMessageHTML(
     html.hidden = true;
     return;
   }
-  if (message?.type !== "exchange" || typeof html?.querySelector !== "function") return;
+  if (typeof html?.querySelector !== "function") return;
+  const turn = message?.type === "exchange" ? null : turnRecordOf(message?.flags);
+  if (turn) return ensureChatTemplates().then(() => renderTurnCardInto(turn, html));
+  if (message?.type !== "exchange") return;
   // Foundry does not await a hook listener; the promise is returned for tests to wait on.
   return renderCardInto(message, html);
 }
@@ -221,7 +232,7 @@ export async function preloadChatTemplates(): Promise<void> {
  * Loads what a card needs and is not loaded yet (a card rendered before the `init` preload
  * finished, at start-up, would otherwise miss its result partial).
  */
-async function ensureChatTemplates(): Promise<void> {
+export async function ensureChatTemplates(): Promise<void> {
   const missing = chatTemplates().filter((path) => Handlebars.partials[path] === undefined);
   if (Handlebars.helpers[PARTIAL_HELPER] === undefined)
     Handlebars.registerHelper(PARTIAL_HELPER, partialHelper(Handlebars));

@@ -28,7 +28,7 @@ import { CONDITION_EFFECTS } from "../config";
 import { escapeHtml } from "../sheets/common";
 import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
-import { combatantTurnEvent } from "./turn-events";
+import { clearFights, combatantTurnEvent, seedFights } from "./turn-events";
 import {
   advantageDecision,
   advantagesThisTurn,
@@ -205,6 +205,22 @@ function makeDocumentClasses() {
         this.combatants.some((c) => c.id !== combatant.id && !c.isDefeated)
       )
         await this.nextTurn();
+    }
+
+    /**
+     * A round starts (the combat's start first): every fighter without a state block gets a
+     * fresh one (a ruleset with turn hooks, turn-events.ts), before the first turn's events.
+     */
+    protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
+      await super._onStartRound(context);
+      await seedFights(this);
+    }
+
+    /** The combat ended (deleted): its fighters' state blocks are cleared (turn-events.ts). */
+    protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
+      super._onDelete(options, userId);
+      const others = (game as { combats?: Iterable<Combat.Implementation> }).combats ?? [];
+      void clearFights(this, others);
     }
 
     /** The ending turn's events of a ruleset with turn hooks (turn-events.ts). */

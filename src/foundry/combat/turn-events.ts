@@ -8,9 +8,14 @@
  *   Rolls (`rollAsNeeded`: each named roll it asks for is a `Roll`, shown with Dice So Nice),
  *   and the new block is written back;
  * - the conditions the event set and ended are mirrored as status effects;
- * - a chat card shows the checks rolled (GURPS: stun recovery, the HT roll at 0 HP), and says
- *   when the fighter may choose no maneuver or is out of the fight;
+ * - the ruleset's turn card (its `card.turnTemplate`, chat/turn-card.ts) shows the checks rolled
+ *   (GURPS: stun recovery, the HT roll at 0 HP), and says when the fighter may choose no
+ *   maneuver or is out of the fight;
  * - a fighter out of the fight is marked defeated (the tracker then moves past him).
+ *
+ * The blocks live as long as the combat: `seedFights` gives every fighter without one a fresh
+ * block as a round starts (the combat's start first), `clearFights` clears them when the combat
+ * is deleted.
  *
  * Each event runs once per combatant and round (`flags["blow-by-blow"].turnEvents` keeps the
  * round it ran in): going back a turn and forward again, or a second GM update, rolls nothing
@@ -23,6 +28,8 @@ import { runTurnEvent } from "../../core/turns";
 import { CONDITION_EFFECTS } from "../config";
 import { worldRuleset, type FoundryRuleset } from "../rulesets";
 import { escapeHtml } from "../sheets/common";
+import { ensureChatTemplates } from "../chat/render";
+import { publicViewer, renderTurnCard, type TurnCardRecord } from "../chat/turn-card";
 import { foundryRoll } from "./dice";
 import { chatMessageClass, isActiveGM, serial } from "./query-common";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
@@ -86,66 +93,6 @@ function rulesetWithTurns(): WithTurns | null {
 
 const i18n = () => game.i18n;
 
-/** One line of the turn card, as the pure view gives it (localised, not yet escaped). */
-export interface TurnCardView {
-  title: string;
-  lines: { text: string; success: boolean | null }[];
-}
-
-/** The turn card's view: its title and a line per check and per notice. */
-export function turnCardView(
-  name: string,
-  outcome: TurnOutcome,
-  t: { localize(key: string): string; format(key: string, data: Record<string, string>): string },
-): TurnCardView {
-  const lines: TurnCardView["lines"] = outcome.checks.map((c) => ({
-    text: t.format("BLOWBYBLOW.Turn.check", {
-      check: t.localize(c.key),
-      total: String(c.total),
-      target: String(c.target),
-      result: t.localize(c.success ? "BLOWBYBLOW.Turn.success" : "BLOWBYBLOW.Turn.failure"),
-    }),
-    success: c.success,
-  }));
-  const label = (id: string) => {
-    const effect = CONDITION_EFFECTS.find((e) => e.id === id);
-    return effect ? t.localize(effect.name) : id;
-  };
-  if (outcome.set.length)
-    lines.push({
-      text: t.format("BLOWBYBLOW.Turn.set", { conditions: outcome.set.map(label).join(", ") }),
-      success: null,
-    });
-  if (outcome.ended.length)
-    lines.push({
-      text: t.format("BLOWBYBLOW.Turn.ended", { conditions: outcome.ended.map(label).join(", ") }),
-      success: null,
-    });
-  if (outcome.defeated)
-    lines.push({ text: t.format("BLOWBYBLOW.Turn.defeated", { name }), success: null });
-  else if (outcome.actionless)
-    lines.push({ text: t.format("BLOWBYBLOW.Turn.actionless", { name }), success: null });
-  const title = t.format(
-    outcome.event === "turnStart" ? "BLOWBYBLOW.Turn.startTitle" : "BLOWBYBLOW.Turn.endTitle",
-    { name },
-  );
-  return { title, lines };
-}
-
-/** The turn card's HTML: every text escaped (the name is user text). */
-export function turnCardHtml(view: TurnCardView): string {
-  const items = view.lines
-    .map((l) => {
-      const cls = l.success === null ? "" : l.success ? " success" : " failure";
-      return `<li class="bbb-turn-line${cls}">${escapeHtml(l.text)}</li>`;
-    })
-    .join("");
-  return (
-    `<div class="bbb-turn-card"><h3 class="bbb-turn-title">${escapeHtml(view.title)}</h3>` +
-    `<ul class="bbb-turn-lines plain">${items}</ul></div>`
-  );
-}
-
 /** Whether an outcome has anything to show: checks rolled, or a fighter who may not act. */
 export function turnCardShown(outcome: TurnOutcome): boolean {
   return (
@@ -165,27 +112,39 @@ async function mirrorStatuses(actor: ActorLike, outcome: TurnOutcome): Promise<v
     if (known.has(id) && !has.has(id)) await actor.toggleStatusEffect(id, { active: true });
 }
 
+/**
+ * Posts the ruleset's turn card (turn-card.ts): drawn for a viewer who owns no one (the GM and
+ * the fighter's owners see it drawn again for them as it renders), with what the event did in
+ * its flags. A ruleset without a turn card posts none.
+ */
 async function postTurnCard(
+  fr: FoundryRuleset,
   combatant: TurnCombatantLike,
   actor: ActorLike,
   outcome: TurnOutcome,
 ): Promise<void> {
   const name = combatant.name ?? actor.name;
-  const html = turnCardHtml(turnCardView(name, outcome, i18n()));
+  const record: TurnCardRecord = {
+    ruleset: fr.id,
+    event: outcome.event,
+    combatantId: combatant.id,
+    actorUuid: actor.uuid,
+    name,
+    checks: outcome.checks,
+    rolls: outcome.rolls,
+    set: outcome.set,
+    ended: outcome.ended,
+    actionless: outcome.actionless,
+    defeated: outcome.defeated,
+  };
+  await ensureChatTemplates();
+  const html = await renderTurnCard(record, publicViewer(), false);
+  if (html === null) return;
   const cls = chatMessageClass();
   await cls.create({
     content: html,
     speaker: cls.getSpeaker?.({ actor, token: combatant.token }) ?? { alias: name },
-    flags: {
-      "blow-by-blow": {
-        turn: {
-          event: outcome.event,
-          combatantId: combatant.id,
-          checks: outcome.checks,
-          rolls: outcome.rolls,
-        },
-      },
-    },
+    flags: { "blow-by-blow": { turn: record } },
   });
 }
 
@@ -241,12 +200,101 @@ export async function combatantTurnEvent(
         },
       },
     });
-    await (actor as ActorLike & { update(c: Obj): Promise<unknown> }).update(
-      fr.fight.write(outcome.block),
-    );
+    await (actor as UpdatableActor).update(fr.fight.write(outcome.block));
     await mirrorStatuses(actor, outcome);
-    if (turnCardShown(outcome)) await postTurnCard(live, actor, outcome);
+    if (turnCardShown(outcome)) await postTurnCard(fr, live, actor, outcome);
     if (outcome.defeated && !live.defeated) await live.update({ defeated: true });
     return outcome;
+  });
+}
+
+type UpdatableActor = ActorLike & { update(c: Obj): Promise<unknown> };
+
+/** The distinct actors of a combat's combatants (an unlinked token's synthetic actor apart). */
+function combatActors(combat: TurnCombatLike): UpdatableActor[] {
+  const seen = new Set<string>();
+  const out: UpdatableActor[] = [];
+  for (const c of combat.combatants) {
+    const actor = c.actor as UpdatableActor | null;
+    if (!actor || seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    out.push(actor);
+  }
+  return out;
+}
+
+/** Reports a fighter whose block could not be seeded or cleared to the GM (nothing written). */
+function reportFailed(actor: ActorLike, err: unknown): void {
+  const error = err instanceof Error ? err.message : String(err);
+  console.error("Blow by Blow | fight block failed", err);
+  ui.notifications?.error(
+    i18n().format("BLOWBYBLOW.Turn.failed", {
+      name: escapeHtml(actor.name),
+      error: escapeHtml(error),
+    }),
+  );
+}
+
+/**
+ * Seeds the state block of every fighter of the combat who has none yet (the ruleset's
+ * `fight.seed`, revision 0), on the active GM's client as a round starts (the combat's start
+ * first): a block already stored (a fighter who enters the fight stunned) is kept. Returns the
+ * number of blocks written; 0 for a ruleset without turn hooks or on another client.
+ */
+export async function seedFights(combat: TurnCombatLike): Promise<number> {
+  const fr = rulesetWithTurns();
+  if (!fr || !isActiveGM()) return 0;
+  return serial(`turns.${combat.id ?? ""}`, async () => {
+    let written = 0;
+    for (const actor of combatActors(combat)) {
+      try {
+        const fighter = fighterSnapshot(actor);
+        if (fr.fight.read(fighter) !== null) continue;
+        await actor.update(fr.fight.write(fr.fight.seed(fighter)));
+        written++;
+      } catch (err) {
+        reportFailed(actor, err);
+      }
+    }
+    return written;
+  });
+}
+
+/**
+ * Clears the state block of every fighter of an ended (deleted) combat (the ruleset's
+ * `fight.clear`), on the active GM's client; a fighter still in another combat of the world
+ * keeps his. Statuses stay as they are (a fighter knocked out stays unconscious). Returns the
+ * number of actors cleared.
+ */
+export async function clearFights(
+  combat: TurnCombatLike,
+  others: Iterable<TurnCombatLike> = [],
+): Promise<number> {
+  const fr = rulesetWithTurns();
+  if (!fr || !isActiveGM()) return 0;
+  const elsewhere = new Set<string>();
+  for (const other of others) {
+    if (other === combat || (other.id !== null && other.id === combat.id)) continue;
+    for (const actor of combatActors(other)) elsewhere.add(actor.uuid);
+  }
+  return serial(`turns.${combat.id ?? ""}`, async () => {
+    let cleared = 0;
+    for (const actor of combatActors(combat)) {
+      if (elsewhere.has(actor.uuid)) continue;
+      let stored = true;
+      try {
+        stored = fr.fight.read(fighterSnapshot(actor)) !== null;
+      } catch {
+        // A block the ruleset refuses is cleared all the same.
+      }
+      if (!stored) continue;
+      try {
+        await actor.update(fr.fight.clear());
+        cleared++;
+      } catch (err) {
+        reportFailed(actor, err);
+      }
+    }
+    return cleared;
   });
 }

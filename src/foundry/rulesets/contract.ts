@@ -16,6 +16,7 @@ import type {
   RulesetId,
   Side,
   TurnHooks,
+  TurnOutcome,
 } from "../../core/ruleset";
 import type { AnyRuleset } from "../../rules";
 import type { Rule } from "../data/rule-kinds";
@@ -31,6 +32,12 @@ export type BlockTypeKey =
   | "Item.injury"
   | "Item.gear";
 export type ActorTypeKey = Extract<BlockTypeKey, `Actor.${string}`>;
+
+/** What a turn card shows of a turn event (`TurnOutcome` without the block and dice). */
+export type TurnCardOutcome = Pick<
+  TurnOutcome,
+  "event" | "checks" | "set" | "ended" | "actionless" | "defeated"
+>;
 
 /** Who is looking at a card (for the card's view model): computed on each client as it renders. */
 export interface CardViewer {
@@ -201,10 +208,18 @@ export interface FoundryRuleset<Derived = unknown> {
    * sheets and derived figures work; the combat flow refuses it by name, `fightingRuleset`).
    */
   combat?: CombatRules;
-  /** The ruleset's card partial (a template path) and its pure view-model builder; absent with `combat`. */
+  /**
+   * The ruleset's card partial (a template path) and its pure view-model builder; absent with
+   * `combat`. A ruleset with `turns` gives its turn card here too (`turnTemplate`, a whole
+   * template, and `turnContext`), which the tracker posts after a turn event that rolled or
+   * left the fighter unable to act; absent: no turn card.
+   */
   card?: {
     resultTemplate: string;
     resultContext(card: ExchangeCard, viewer: CardViewer): Record<string, unknown>;
+    turnTemplate?: string;
+    /** The turn card for one viewer; `owns`: whether the viewer owns the fighter. */
+    turnContext?(outcome: TurnCardOutcome, name: string, viewer: CardViewer, owns: boolean): object;
   };
   /**
    * Where the ruleset leaves amputation to the GM (HM3, ruling R30): the side that strike

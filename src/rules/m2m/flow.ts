@@ -956,7 +956,7 @@ function start(decl: M2mFlowDeclaration, dice: Dice): M2mFlowState {
     awaiting: engine.awaitingDefence ? "defence" : null,
     result: null,
   };
-  if (!engine.awaitingDefence) state.result = resultOf(state, engine);
+  if (!engine.awaitingDefence) state.result = resultOf(state, engine, rec);
   return state;
 }
 
@@ -1089,7 +1089,7 @@ function choose(state: M2mFlowState, choice: M2mFlowChoice, dice: Dice): M2mFlow
 
 function done(next: M2mFlowState, engine: M2mState, rec: RecordingDice): M2mFlowState {
   const s: M2mFlowState = { ...next, engine, rolls: rec.records, awaiting: null };
-  s.result = resultOf(s, engine);
+  s.result = resultOf(s, engine, rec);
   return s;
 }
 
@@ -1129,6 +1129,7 @@ function nextState(
   r: M2mResult,
   effects: readonly Effect[],
   defences: readonly DefenceMade[],
+  dropped: string | null,
 ): M2mFighterState {
   const f = side === "attacker" ? d.attacker : d.defender;
   const s = copy(f.state);
@@ -1189,7 +1190,12 @@ function nextState(
           s.weapons[w.id] = { ...statusOf(s, w.id), place: "ground" };
     if (e.condition === "shieldUnready") s.shieldReady = false;
     if (e.condition === "disarmed") {
-      const w = usedWeapon ?? weaponsInHand[0];
+      // A critical hit's drop is the weapon rolled for (criticalDrop); a critical miss's the
+      // weapon the fumbler used.
+      const w =
+        e.cause === "criticalHit"
+          ? f.weapons.find((x) => x.id === dropped)
+          : (usedWeapon ?? weaponsInHand[0]);
       if (w) s.weapons[w.id] = { ...statusOf(s, w.id), place: "ground" };
       s.conditions = dropCondition(s.conditions, "disarmed");
     }
@@ -1223,13 +1229,30 @@ function modeBase(w: M2mFlowWeapon, mode: string): string {
   return row.id;
 }
 
-function resultOf(state: M2mFlowState, engine: M2mState): M2mFlowResult {
+/**
+ * The weapon a critical hit's "foe drops his weapon" makes the defender drop (L2573): the one
+ * he holds, or, holding two or more, one rolled at random among them in sheet order (the named
+ * roll `dropWeapon`, 1dN, so the exchange replays). Null: no such result, or nothing in hand.
+ */
+function criticalDrop(d: M2mFlowDeclaration, r: M2mResult, dice: Dice): string | null {
+  if (!r.criticalHit?.effects.includes("drops-weapon")) return null;
+  const f = d.defender;
+  const inHand = f.weapons.filter((w) => statusOf(f.state, w.id).place === "hand");
+  if (inHand.length <= 1) return inHand[0]?.id ?? null;
+  const [face] = dice.roll("dropWeapon", 1, inHand.length);
+  const w = inHand[(face ?? 1) - 1];
+  if (!w) throw new Error(`dropWeapon rolled ${String(face)} among ${inHand.length} weapons.`);
+  return w.id;
+}
+
+function resultOf(state: M2mFlowState, engine: M2mState, dice: Dice): M2mFlowResult {
   const r = engine.result!;
   const d = state.decl;
   const effects = timed(r.effects);
+  const dropped = criticalDrop(d, r, dice);
   for (const side of ["attacker", "defender"] as const) {
     const f = side === "attacker" ? d.attacker : d.defender;
-    const s = nextState(side, d, r, effects, state.defences);
+    const s = nextState(side, d, r, effects, state.defences, dropped);
     effects.push({
       type: "state",
       to: side,
@@ -1382,7 +1405,11 @@ export function resolveFeint(
  */
 function flowRollSide(name: string): Side | null {
   const base = name.split(".")[0]!;
-  if (["attack", "location", "side", "damage", "criticalHit", "criticalMiss"].includes(base))
+  if (
+    ["attack", "location", "side", "damage", "criticalHit", "criticalMiss", "dropWeapon"].includes(
+      base,
+    )
+  )
     return "attacker";
   if (["defence", "defenceCriticalMiss", "knockdown", "death"].includes(base)) return "defender";
   return null;

@@ -59,6 +59,7 @@ import {
 } from "../../../src/foundry/chat/render";
 import { HM3_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hm3/card";
 import { M2M_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/m2m/card";
+import { M2M_TURN_TEMPLATE } from "../../../src/foundry/rulesets/m2m/card-turn";
 import * as F from "./fixtures";
 
 type Obj = Record<string, unknown>;
@@ -132,7 +133,13 @@ describe("registration", () => {
     registerChatCards();
     await settle();
     expect(standIns.Hooks.count("renderChatMessageHTML")).toBe(1);
-    expect(chatTemplates()).toEqual([EXCHANGE_TEMPLATE, HM3_RESULT_TEMPLATE, M2M_RESULT_TEMPLATE]);
+    // The turn card of a ruleset with turns (m2m) is loaded with them (the tracker posts it).
+    expect(chatTemplates()).toEqual([
+      EXCHANGE_TEMPLATE,
+      HM3_RESULT_TEMPLATE,
+      M2M_RESULT_TEMPLATE,
+      M2M_TURN_TEMPLATE,
+    ]);
     await vi.waitFor(() => expect(loadedTemplates).toEqual(chatTemplates()));
   });
 });

@@ -17,6 +17,7 @@ import pierreSource from "../../../packs/_source/m2m-sample-fighters/filthy-pier
 import {
   addUser,
   asUser,
+  createCombat,
   createScene,
   GM_ID,
   GRID_TYPES,
@@ -313,6 +314,37 @@ describe("a GURPS Man to Man exchange in Foundry", () => {
     expect(notices("warning").concat(notices("error")).join(" ")).toContain(
       "Filthy Pierre's fight state changed after this exchange was declared",
     );
+  });
+
+  it("a blow that leaves Pierre below 0 HP knocks him unconscious and marks his combatant defeated", async () => {
+    const w = await m2mWorld();
+    pierreOf = () => w.pierre;
+    // A combat holds both tokens (not started: no turn events move the blocks here).
+    const combat = await createCombat([w.tFriedrick, w.tPierre]);
+    await w.pierre.update({ "system.m2m.hp": 1 });
+    await friedrickSTurnCheck(w);
+    const id = await aliceSwings(w, [3, 3, 4]);
+    // Pierre makes no active defence and his PD 3 roll fails (18); the axe's damage dice all
+    // 6s: far more than his 1 HP.
+    await scriptBobsChoice(id, "none", { defence: [6, 6, 6], damage: 6 });
+    bobChooses("none");
+    await asUser(w.bob, () => defend(id, "none"));
+    await settle();
+    expect(card(id).state).toBe("resolved");
+    const effects = (card(id).result as { effects: { type: string; condition?: string }[] })
+      .effects;
+    expect(effects).toContainEqual(
+      expect.objectContaining({ type: "condition", to: "defender", condition: "unconscious" }),
+    );
+    const pierreC = combat.combatants.find((c) => c.actorId === w.pierre.id)!;
+    const friedrickC = combat.combatants.find((c) => c.actorId === w.friedrick.id)!;
+    expect(pierreC.defeated).toBe(false);
+    await apply(id);
+    await settle();
+    expect(hpOf(w.pierre)).toBeLessThan(0);
+    expect(w.pierre.statuses.has("unconscious")).toBe(true);
+    expect(pierreC.defeated).toBe(true);
+    expect(friedrickC.defeated).toBe(false);
   });
 });
 

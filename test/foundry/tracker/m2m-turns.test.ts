@@ -18,6 +18,8 @@ import {
   type StandInUser,
 } from "../stand-ins";
 import { registerQueries } from "../../../src/foundry/combat/queries";
+import { clearFights } from "../../../src/foundry/combat/turn-events";
+import { onRenderChatMessageHTML, type CardMessage } from "../../../src/foundry/chat/render";
 import { askGM } from "../../../src/foundry/combat/actions";
 import { promptsFor, sendManeuver } from "../../../src/foundry/combat/maneuver-action";
 import { QUERY } from "../../../src/foundry/combat/queries";
@@ -40,6 +42,22 @@ const turnCards = () =>
     return !!flags?.turn;
   });
 const contentOf = (m: unknown) => (m as { content: string }).content;
+/** A card's words: tags dropped, white space collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+/** The turn card as `user`'s client draws it into the message (`renderChatMessageHTML`). */
+async function drawnFor(user: StandInUser | string, message: unknown): Promise<string> {
+  const content = { innerHTML: contentOf(message) };
+  const html = { querySelector: (s: string) => (s === ".message-content" ? content : null) };
+  await asUser(user, () =>
+    onRenderChatMessageHTML(message as CardMessage, html as unknown as HTMLElement),
+  );
+  return textOf(content.innerHTML);
+}
 const maneuverLines = () =>
   standIns.game.messages!.filter(
     (m) => !!((m as unknown as { flags: Obj }).flags["blow-by-blow"] as Obj | undefined)?.maneuver,
@@ -73,6 +91,59 @@ beforeEach(async () => {
   other = addUser({ id: "playerTwo0000002", name: "Player Two" });
 });
 
+describe("the fight blocks: seeded as the combat starts, cleared as it ends", () => {
+  it("the start seeds every fighter without a block (a stored one is kept); the end clears them", async () => {
+    const friedrick = m2mActor(P.friedrick);
+    const pierre = m2mActor(P.pierre);
+    const rogan = m2mActor(P.rogan);
+    // Rogan enters the fight already holding a block (revision 5): it is not replaced.
+    const held = { ...newFighterBlock(13, 12), revision: 5 };
+    await rogan.update({ ...M2M_FIGHT_STORE.write(held) });
+    const combat = await m2mCombat([friedrick, pierre, rogan]);
+    expect(blockOf(pierre)).toBeNull();
+    await combat.updateEmbeddedDocuments(
+      "Combatant",
+      combat.combatants.map((c) => ({ _id: c.id, initiative: 3 })),
+    );
+    // Not started yet: nothing seeded.
+    await settle();
+    expect(blockOf(pierre)).toBeNull();
+    await combat.startCombat();
+    await settle();
+    const first = combat.combatant!.actor as unknown as StandInActor;
+    const others = [friedrick, pierre, rogan].filter((a) => a !== first && a !== rogan);
+    // The fighters whose turn has not come have the seeded block: revision 0, HT and HP.
+    for (const a of others) {
+      const block = blockOf(a)!;
+      expect(block, a.name).toMatchObject({ revision: 0, turn: 0, maneuver: null });
+      expect(block.hp).toBe((a._source.system as { m2m: { hp: number } }).m2m.hp);
+    }
+    expect(blockOf(pierre)).not.toBeNull();
+    expect(blockOf(rogan)!.revision).toBeGreaterThanOrEqual(5);
+    // The combat ends: every block is gone.
+    await combat.endCombat();
+    await settle();
+    expect([friedrick, pierre, rogan].map(blockOf)).toEqual([null, null, null]);
+  });
+
+  it("a fighter still in another combat keeps his block when one combat ends; a player's client clears nothing", async () => {
+    const friedrick = m2mActor(P.friedrick);
+    const pierre = m2mActor(P.pierre);
+    const combat = await started([friedrick, pierre]);
+    const second = await m2mCombat([pierre]);
+    expect(blockOf(pierre)).not.toBeNull();
+    await combat.endCombat();
+    await settle();
+    expect(blockOf(friedrick)).toBeNull();
+    expect(blockOf(pierre)).not.toBeNull();
+    // A player's client does not clear (the active GM's does).
+    await asUser(player, () => clearFights(second, []));
+    expect(blockOf(pierre)).not.toBeNull();
+    await clearFights(second, []);
+    expect(blockOf(pierre)).toBeNull();
+  });
+});
+
 describe("turn events on the GM's client", () => {
   it("a stunned fighter's stun recovery is rolled once as Foundry dice and shown in a card", async () => {
     // Friedrick (Move 5) acts before Pierre (Move 4). He starts the fight stunned.
@@ -104,8 +175,18 @@ describe("turn events on the GM's client", () => {
     expect(friedrick.statuses.has("stunned")).toBe(false);
     const cards = turnCards();
     expect(cards).toHaveLength(1);
-    expect(contentOf(cards[0])).toContain(
-      "HT roll to recover from stun: rolled 9 against 14: success",
+    // The ruleset's turn card (the m2m card module's), not a card of the tracker's own.
+    expect(contentOf(cards[0])).toContain('class="blow-by-blow bbb-m2m-turn"');
+    expect(contentOf(cards[0])).not.toContain("bbb-turn-card");
+    // Posted as nobody's: the roll and verdict, the HT target hidden.
+    expect(textOf(contentOf(cards[0]))).toBe(
+      "Fiendish Friedrick's turn begins HT roll to recover from stun 9 / hidden passed " +
+        "No longer: Stunned",
+    );
+    // The GM's client draws it again with the target.
+    expect(await drawnFor(standIns.game.user!, cards[0])).toBe(
+      "Fiendish Friedrick's turn begins HT roll to recover from stun 9 / 14 passed " +
+        "No longer: Stunned",
     );
     const rolls = ((cards[0] as unknown as { flags: Obj }).flags["blow-by-blow"] as Obj)
       .turn as Obj;
@@ -127,7 +208,10 @@ describe("turn events on the GM's client", () => {
   it("an unconscious fighter is marked defeated and his turn passes on; no maneuver is asked", async () => {
     // Rogan (Move 4, Speed 6) before Pierre (Move 4, Speed 5.5); Pierre is at 0 HP.
     const rogan = m2mActor(P.rogan);
-    const pierre = m2mActor(P.pierre, { m2m: { hp: 0 } });
+    const pierre = m2mActor(P.pierre, {
+      m2m: { hp: 0 },
+      ownership: { default: 0, [player.id]: 3 },
+    });
     const combat = await started([pierre, rogan]);
     expect(combat.combatant!.name).toBe("Rogan the Reaver");
     // 18 on 3d6: he fails the HT roll to stay conscious (L1874).
@@ -145,9 +229,14 @@ describe("turn events on the GM's client", () => {
     // The tracker moved on to Rogan's next turn.
     expect(combat.round).toBe(2);
     expect(combat.combatant!.name).toBe("Rogan the Reaver");
-    const card = contentOf(turnCards().at(-1));
-    expect(card).toContain("HT roll to stay conscious at 0 HP: rolled 18 against 10: failure");
-    expect(card).toContain("Filthy Pierre is out of the fight");
+    const card = await drawnFor(standIns.game.user!, turnCards().at(-1));
+    expect(card).toBe(
+      "Filthy Pierre's turn begins HT roll to stay conscious at 0 HP 18 / 10 failed " +
+        "Now: Unconscious Filthy Pierre is out of the fight.",
+    );
+    // His owner sees his target too; another player does not.
+    expect(await drawnFor(player, turnCards().at(-1))).toContain("18 / 10 failed");
+    expect(await drawnFor(other, turnCards().at(-1))).toContain("18 / hidden failed");
     // His owner cannot choose a maneuver for him now.
     const ok = await sendManeuver(
       { combatId: combat.id!, combatantId: pierreC.id! },
@@ -241,7 +330,8 @@ describe("the maneuver query", () => {
       ),
     ).toBe(false);
     expect(warnings().at(-1)).toContain("It is not Filthy Pierre's turn");
-    expect(blockOf(pierre)).toBeNull();
+    // His block is as the combat's start seeded it: no maneuver.
+    expect(blockOf(pierre)).toMatchObject({ revision: 0, maneuver: null });
     // An Advanced maneuver in a Basic world.
     expect(await asUser(player, () => sendManeuver(ref, { maneuver: "step-and-attack" }))).toBe(
       false,

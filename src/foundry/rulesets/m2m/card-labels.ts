@@ -62,6 +62,7 @@ export const M2M_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
   "defence.2": "BLOWBYBLOW.Card.M2M.Roll.defence2",
   defenceCriticalMiss: "BLOWBYBLOW.Card.M2M.Roll.defenceCriticalMiss",
   criticalHit: "BLOWBYBLOW.Card.M2M.Roll.criticalHit",
+  dropWeapon: "BLOWBYBLOW.Card.M2M.Roll.dropWeapon",
   criticalMiss: "BLOWBYBLOW.Card.M2M.Roll.criticalMiss",
   damage: "BLOWBYBLOW.Card.M2M.Roll.damage",
   knockdown: "BLOWBYBLOW.Card.M2M.Roll.knockdown",

@@ -5,10 +5,9 @@
  * and verdict, the conditions that began and ended, and whether he may act this turn or is out
  * of the fight. Pure; the turn's rolls are Foundry Rolls the adapter posts with it.
  */
-import type { TurnOutcome } from "../../../core/ruleset";
 import { t, type LangText } from "../../chat/text";
 import { CONDITION_EFFECTS } from "../../config";
-import type { CardViewer } from "../contract";
+import type { CardViewer, TurnCardOutcome } from "../contract";
 
 export const M2M_TURN_TEMPLATE = "systems/blow-by-blow/templates/chat/m2m/turn.hbs";
 
@@ -66,7 +65,7 @@ function conditionList(ids: readonly string[]): LangText[] {
  * viewer owns the bearer.
  */
 export function m2mTurnContext(
-  outcome: TurnOutcome,
+  outcome: TurnCardOutcome,
   name: string,
   viewer: CardViewer,
   owns: boolean,

@@ -38,6 +38,7 @@ import { isM2mItemType, m2mBlockProblems as m2mItemProblems } from "./item-valid
 import { M2M_LABELS } from "./labels";
 import { m2mResultContext, M2M_RESULT_TEMPLATE } from "./card";
 import { M2M_ROLL_LABELS } from "./card-labels";
+import { m2mTurnContext, M2M_TURN_TEMPLATE } from "./card-turn";
 import { M2M_TURNS } from "./turns";
 
 /** Rules by `system` path (`m2m.hp`) → by path inside the block (`hp`), as the contract keeps them. */
@@ -171,7 +172,12 @@ export const M2M_FOUNDRY = Object.freeze({
   /** The Foundry flow plays the engine with turn state (src/rules/m2m/flow.ts); the CLI keeps `m2m`. */
   ruleset: m2mFlow,
   combat: m2mCombat,
-  card: Object.freeze({ resultTemplate: M2M_RESULT_TEMPLATE, resultContext: m2mResultContext }),
+  card: Object.freeze({
+    resultTemplate: M2M_RESULT_TEMPLATE,
+    resultContext: m2mResultContext,
+    turnTemplate: M2M_TURN_TEMPLATE,
+    turnContext: m2mTurnContext,
+  }),
   rollLabels: M2M_ROLL_LABELS,
   fight: M2M_FIGHT_STORE,
   data: Object.freeze({
