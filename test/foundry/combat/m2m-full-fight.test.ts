@@ -5,7 +5,11 @@
  * tracker starts it; each turn the owner sends a maneuver through the `blow-by-blow.maneuver`
  * query, the attacker declares on his client, the GM's client accepts, the defender picks one of
  * the card's options, the GM applies, the tracker advances with its turn-start rolls, until a
- * death check is rolled. Dice are scripted through `CONFIG.Dice.randomUniform`.
+ * death check is rolled. Dice are scripted through `CONFIG.Dice.randomUniform`. Refusals on the
+ * way: a wrong user (maneuver, defence), no GM connected, a second parry with the same weapon
+ * under All-Out Defense, defences forbidden after All-Out Attack, double clicks on defend and
+ * apply; a second test sends stale revisions (maneuver, defence, apply) and applies an exchange
+ * after the tracker moved on.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import friedrickSource from "../../../packs/_source/m2m-sample-fighters/fiendish-friedrick.json";
@@ -37,7 +41,9 @@ import { parseFighterBlock } from "../../../src/rules/m2m/flow";
 import { apply, attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog, type DefenceDialogInput } from "../../../src/foundry/combat/defence-dialog";
+import { askGM } from "../../../src/foundry/combat/actions";
 import { sendManeuver } from "../../../src/foundry/combat/maneuver-action";
+import { QUERY } from "../../../src/foundry/combat/queries";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
@@ -508,5 +514,89 @@ describe("a scripted GURPS Man to Man fight in Foundry", () => {
       chose("Fiendish Friedrick chooses Attack (Standing)."),
     ]);
     expect(notices("error")).toEqual([]);
+  });
+
+  it("stale revisions are refused on the GM's client: a maneuver, a defence, an apply, and an apply after the tracker moved on", async () => {
+    const f = await fightWorld();
+    standIns.CONFIG.Dice!.randomUniform = fixedFaces([
+      [2, 6],
+      [5, 6],
+    ]);
+    await f.combat.rollAll();
+    await f.combat.startCombat();
+    await settle();
+
+    // A maneuver sent with the block's revision before this turn's start: refused, nothing written.
+    const before = stateOf(f.friedrick)!;
+    const maneuver = await asUser(f.alice, () =>
+      askGM(QUERY.maneuver, {
+        ...current(f),
+        revision: before.revision - 1,
+        choice: { maneuver: "attack" },
+      }),
+    );
+    expect(maneuver).toMatchObject({ ok: false, code: "staleRevision" });
+    expect(stateOf(f.friedrick)).toEqual(before);
+    expect(maneuverLines()).toEqual([]);
+    expect(await asUser(f.alice, () => sendManeuver(current(f), { maneuver: "attack" }))).toBe(
+      true,
+    );
+
+    // A defence submitted against the card's revision before the attack was accepted: refused.
+    const a1 = (await declare(f.alice, f.friedrick, f.tFriedrick, AXE, "0", [3, 3, 4]))!;
+    const revision = card(a1).revision;
+    const choice = await asUser(f.bob, () =>
+      askGM(QUERY.choose, {
+        messageId: a1,
+        submission: {
+          revision: revision - 1,
+          kind: "defence",
+          value: { option: "dodge" },
+          request: { optionId: "dodge", itemId: null, mode: null, aim: null, custom: [] },
+          rolls: [{ name: "defence", count: 3, sides: 6, values: [1, 1, 2], total: 4 }],
+        },
+      }),
+    );
+    expect(choice).toMatchObject({ ok: false, code: "staleRevision" });
+    expect(card(a1).state).toBe("awaitingDefence");
+    expect(card(a1).revision).toBe(revision);
+
+    // Bob dodges and fails; an apply sent with the card's earlier revision is refused.
+    await scriptChoice(a1, f.pierre, "dodge", {
+      defence: [6, 5, 5],
+      damage: 4,
+      knockdown: [1, 2, 3],
+    });
+    dialogChooses("dodge");
+    await asUser(f.bob, () => defend(a1, "dodge"));
+    await settle();
+    expect(card(a1).state).toBe("resolved");
+    const stale = await askGM(QUERY.apply, { messageId: a1, revision: card(a1).revision - 1 });
+    expect(stale).toMatchObject({ ok: false, code: "staleRevision" });
+    expect(hpOf(f.pierre)).toBe(10);
+    expect(card(a1).applied).toBeFalsy();
+
+    // Each stale request was told to its sender.
+    expect(notices("warning")).toEqual(
+      Array<string>(3).fill(
+        "This card changed before your click arrived. Look at it again and retry.",
+      ),
+    );
+
+    // The GM forgets to apply; the tracker moves on: Friedrick's turn end and Pierre's turn
+    // start write their blocks, so the exchange declared on their earlier states is refused
+    // (declare again), naming the first side that changed.
+    await nextTurn(f);
+    expect(f.combat.combatant!.name).toBe("Filthy Pierre");
+    expect(stateOf(f.friedrick)!.revision).toBe(3);
+    expect(stateOf(f.pierre)!.revision).toBe(1);
+    standIns.notifications.messages.length = 0;
+    await apply(a1);
+    await settle();
+    expect(hpOf(f.pierre)).toBe(10);
+    expect(card(a1).applied).toBeFalsy();
+    expect(notices("warning").concat(notices("error"))).toEqual([
+      "Fiendish Friedrick's fight state changed after this exchange was declared (it is at revision 3, the exchange was based on 2), so nothing was applied. Declare the attack again.",
+    ]);
   });
 });
