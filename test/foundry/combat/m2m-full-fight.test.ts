@@ -49,6 +49,9 @@ import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/sna
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { readFight } from "../../../src/foundry/rulesets/m2m/fight";
+import { m2mResultContext } from "../../../src/foundry/rulesets/m2m/card";
+import { localizeTree, type LangText } from "../../../src/foundry/chat/text";
+import { format, localize } from "../stand-ins/handlebars";
 import { cardId, planningDice, resetFlow, type DicePlan } from "./fixtures";
 
 type Obj = Record<string, unknown>;
@@ -223,6 +226,24 @@ const rolled = (text: string, verdict: "success" | "failure") =>
   `<li class="bbb-turn-line ${verdict}">${text}: ${verdict}</li>`;
 const chose = (text: string) => `<p class="bbb-maneuver-chosen">${text}</p>`;
 const FORBIDDEN = "BLOWBYBLOW.M2M.Unavailable.forbidden";
+const text = (value: LangText | string | null | undefined): string =>
+  String(localizeTree(value, localize, format));
+/** The wound part of the result card as the GM's client shows it. */
+const woundShown = (id: string) => {
+  const viewer = {
+    userId: GM_ID,
+    isGM: true,
+    owns: { attacker: true, defender: true },
+    gmOnline: true,
+    showDefenceTargets: true,
+  };
+  const w = m2mResultContext(card(id), viewer).wounds[0]!;
+  return {
+    hp: w.hp,
+    checks: w.checks.map((c) => [text(c.label), c.roll, c.target, text(c.verdict)]),
+    lines: w.lines.map((l) => text(l.text)),
+  };
+};
 
 describe("a scripted GURPS Man to Man fight in Foundry", () => {
   it("from the first maneuver to a death check, through the adapter only", async () => {
@@ -295,6 +316,9 @@ describe("a scripted GURPS Man to Man fight in Foundry", () => {
       },
     });
     expect(hpOf(f.pierre)).toBe(10);
+    const shown1 = woundShown(a1);
+    expect(shown1.hp).toMatchObject({ before: 10, after: 0 });
+    expect(shown1.checks).toContainEqual(["Knockdown (HT)", 6, 10, "stays up"]);
     // The GM double-clicks Apply: applied once.
     const before1 = said();
     await Promise.all([apply(a1), apply(a1)]);
@@ -486,6 +510,11 @@ describe("a scripted GURPS Man to Man fight in Foundry", () => {
         dead: false,
       },
     });
+    // The result card shows it: HP 0 → −10, the death check, unconsciousness.
+    const shown = woundShown(a5);
+    expect(shown.hp).toMatchObject({ before: 0, after: -10 });
+    expect(shown.checks).toEqual([["Death check at -10 HP (HT)", 6, 10, "survives"]]);
+    expect(shown.lines).toContain("Unconscious (below 0 HP)");
     await apply(a5);
     await settle();
     expect(hpOf(f.pierre)).toBe(-10);
