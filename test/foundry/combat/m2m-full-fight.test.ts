@@ -564,7 +564,7 @@ describe("a scripted GURPS Man to Man fight in Foundry", () => {
         choice: { maneuver: "attack" },
       }),
     );
-    expect(maneuver).toMatchObject({ ok: false, code: "staleRevision" });
+    expect(maneuver).toMatchObject({ ok: false, code: "staleManeuver" });
     expect(stateOf(f.friedrick)).toEqual(before);
     expect(maneuverLines()).toEqual([]);
     expect(await asUser(f.alice, () => sendManeuver(current(f), { maneuver: "attack" }))).toBe(
@@ -606,11 +606,11 @@ describe("a scripted GURPS Man to Man fight in Foundry", () => {
     expect(card(a1).applied).toBeFalsy();
 
     // Each stale request was told to its sender.
-    expect(notices("warning")).toEqual(
-      Array<string>(3).fill(
-        "This card changed before your click arrived. Look at it again and retry.",
-      ),
-    );
+    expect(notices("warning")).toEqual([
+      "Fiendish Friedrick's fight state changed before your choice arrived (it is at revision 1, your choice was based on 0). Look at the turn again and choose.",
+      "This card changed before your click arrived. Look at it again and retry.",
+      "This card changed before your click arrived. Look at it again and retry.",
+    ]);
 
     // The GM forgets to apply; the tracker moves on: Friedrick's turn end and Pierre's turn
     // start write their blocks, so the exchange declared on their earlier states is refused
