@@ -124,7 +124,8 @@ export async function maneuverStep(user: UserLike, data: Obj): Promise<RulesetBl
         name: combatant.name ?? actor.name,
       });
     if (block.revision !== request.revision)
-      throw new FlowError("staleRevision", "The fighter's state changed.", {
+      throw new CombatError("staleManeuver", "The fighter's state changed.", {
+        name: combatant.name ?? actor.name,
         expected: String(block.revision),
         actual: String(request.revision),
       });

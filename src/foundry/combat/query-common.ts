@@ -48,6 +48,7 @@ export type CombatErrorCode =
   | "noManeuvers"
   | "notTheirTurn"
   | "turnNotStarted"
+  | "staleManeuver"
   | "staleState"
   | "failed";
 
@@ -76,6 +77,7 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   noManeuvers: "BLOWBYBLOW.Combat.Error.noManeuvers",
   notTheirTurn: "BLOWBYBLOW.Combat.Error.notTheirTurn",
   turnNotStarted: "BLOWBYBLOW.Combat.Error.turnNotStarted",
+  staleManeuver: "BLOWBYBLOW.Combat.Error.staleManeuver",
   staleState: "BLOWBYBLOW.Combat.Error.staleState",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });

@@ -163,8 +163,13 @@ export async function combatantTurnEvent(
   const id = combatant.id;
   return serial(`turns.${combat.id ?? ""}`, async () => {
     const live = combat.combatants.get(id) ?? combatant;
-    const round = combat.round;
     const marks = turnMarks(live.flags);
+    // A turn ends in the round it started in: the last combatant's end runs once the combat
+    // has already moved to the next round.
+    const round =
+      event === "turnEnd" && marks.turnStart !== undefined && marks.turnStart < combat.round
+        ? marks.turnStart
+        : combat.round;
     if (!turnEventDue(marks, event, round)) return null;
     const actor = live.actor;
     if (!actor) return null;

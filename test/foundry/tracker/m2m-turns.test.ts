@@ -245,6 +245,43 @@ describe("turn events on the GM's client", () => {
     expect(ok).toBe(false);
   });
 
+  it("the last combatant's turn ends when the round moves on: his shock ends once", async () => {
+    // Friedrick (Move 5) then Pierre (Move 4); Pierre is shocked until the end of his next turn.
+    const friedrick = m2mActor(P.friedrick);
+    const pierre = m2mActor(P.pierre);
+    const shocked = newFighterBlock(10, 10);
+    (shocked.data.conditions as Obj[]).push({
+      condition: "shocked",
+      cause: "shock",
+      until: "endOfNextTurn",
+      armed: false,
+      value: 2,
+    });
+    await pierre.update({ ...M2M_FIGHT_STORE.write(shocked) });
+    await pierre.toggleStatusEffect("shocked", { active: true });
+    const combat = await started([friedrick, pierre]);
+    await combat.nextTurn();
+    await settle();
+    expect(combat.combatant!.name).toBe("Filthy Pierre");
+    expect(blockOf(pierre)!.conditions.map((c) => c.condition)).toEqual(["shocked"]);
+    // His turn ends as round 2 begins: the end runs for round 1, the shock is over.
+    await combat.nextTurn();
+    await settle();
+    expect(combat.round).toBe(2);
+    expect(blockOf(pierre)!.conditions).toEqual([]);
+    expect(pierre.statuses.has("shocked")).toBe(false);
+    const pierreC = combat.combatants.find((c) => c.name === "Filthy Pierre")!;
+    const marks = ((pierreC.flags as Obj)["blow-by-blow"] as Obj).turnEvents as Obj;
+    expect(marks).toMatchObject({ turnStart: 1, turnEnd: 1 });
+    // Back into his turn of round 1 and forward again: his end does not run twice.
+    const revision = blockOf(pierre)!.revision;
+    await combat.previousTurn();
+    await settle();
+    await combat.nextTurn();
+    await settle();
+    expect(blockOf(pierre)!.revision).toBe(revision);
+  });
+
   it("a player's client runs no turn event (the GM's client does, once)", async () => {
     const rogan = m2mActor(P.rogan, { ownership: { default: 0, [player.id]: 3 } });
     const combat = await started([rogan]);
