@@ -84,6 +84,19 @@ function durationRank(d: ConditionDuration): number {
 }
 
 /**
+ * The conditions that end with the fight (docs/architecture.md §6 step 4): each held only with a
+ * duration counted in turns or `encounter` (shock, lost balance, a crippled limb for the
+ * encounter); one held `recovered` (stun, prone, unconscious) or `permanent` (death) by any entry
+ * outlasts it. Each once, in the order held.
+ */
+export function endingWithFight(held: readonly HeldCondition[]): ConditionId[] {
+  const lasting = new Set(
+    held.filter((h) => h.until === "recovered" || h.until === "permanent").map((h) => h.condition),
+  );
+  return [...new Set(held.map((h) => h.condition))].filter((id) => !lasting.has(id));
+}
+
+/**
  * A turn event's effect on held conditions: at `turnStart` every condition is armed and
  * `nextTurn` ones end; at `turnEnd` armed `endOfNextTurn` ones end and armed `{turns}` ones
  * count down, ending at 0. The others last until something else removes them.

@@ -13,11 +13,14 @@ import { InputError } from "../../src/core/errors";
 import { acceptExchange, declareExchange, submitChoice, type Caller } from "../../src/core/flow";
 import {
   runExchange,
+  type ConditionDuration,
+  type ConditionId,
   type Effect,
   type RulesetBlock,
   type TurnEvent,
 } from "../../src/core/ruleset";
 import {
+  endingWithFight,
   heldCondition,
   holdCondition,
   replayTurnEvent,
@@ -160,6 +163,23 @@ describe("core: held conditions and their durations (docs/architecture.md §5 5a
       value,
       until: "endOfNextTurn",
     });
+
+  it("endingWithFight: conditions counted in turns or for the encounter end with the fight; recovered and permanent ones outlast it", () => {
+    const held = (condition: ConditionId, until: ConditionDuration): HeldCondition =>
+      heldCondition({ type: "condition", to: "defender", condition, cause: "wound", until });
+    expect(
+      endingWithFight([
+        held("shocked", "endOfNextTurn"),
+        held("offBalance", "nextTurn"),
+        held("crippled", "encounter"),
+        held("crippled", { turns: 2 }),
+        held("stunned", "recovered"),
+        held("dead", "permanent"),
+      ]),
+    ).toEqual(["shocked", "offBalance", "crippled"]);
+    // One lasting entry keeps the condition.
+    expect(endingWithFight([held("prone", "nextTurn"), held("prone", "recovered")])).toEqual([]);
+  });
 
   it("shock set on a foe's turn lasts through the bearer's next turn, then ends (L1864)", () => {
     let list = [shock(3)];

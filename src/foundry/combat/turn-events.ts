@@ -23,7 +23,7 @@
  * another (`serial`).
  */
 import { rollAsNeeded } from "../../core/flow";
-import type { TurnEvent, TurnOutcome } from "../../core/ruleset";
+import type { ConditionId, TurnEvent, TurnOutcome } from "../../core/ruleset";
 import { runTurnEvent } from "../../core/turns";
 import { CONDITION_EFFECTS } from "../config";
 import { worldRuleset, type FoundryRuleset } from "../rulesets";
@@ -102,7 +102,10 @@ export function turnCardShown(outcome: TurnOutcome): boolean {
 }
 
 /** Sets and removes the actor's status effects as the event set and ended its conditions. */
-async function mirrorStatuses(actor: ActorLike, outcome: TurnOutcome): Promise<void> {
+async function mirrorStatuses(
+  actor: ActorLike,
+  outcome: Pick<TurnOutcome, "ended" | "set">,
+): Promise<void> {
   if (!actor.toggleStatusEffect) return;
   const known = new Set<string>(CONDITION_EFFECTS.map((e) => e.id));
   const has = new Set(actor.statuses ?? []);
@@ -268,8 +271,9 @@ export async function seedFights(combat: TurnCombatLike): Promise<number> {
 /**
  * Clears the state block of every fighter of an ended (deleted) combat (the ruleset's
  * `fight.clear`), on the active GM's client; a fighter still in another combat of the world
- * keeps his. Statuses stay as they are (a fighter knocked out stays unconscious). Returns the
- * number of actors cleared.
+ * keeps his. The statuses of conditions that end with the fight (`fight.endingWithFight`:
+ * shock, lost balance, a limb crippled for the encounter) are removed; the others stay (a
+ * fighter knocked out stays unconscious). Returns the number of actors cleared.
  */
 export async function clearFights(
   combat: TurnCombatLike,
@@ -287,15 +291,19 @@ export async function clearFights(
     for (const actor of combatActors(combat)) {
       if (elsewhere.has(actor.uuid)) continue;
       let stored = true;
+      let ending: ConditionId[] = [];
       try {
-        stored = fr.fight.read(fighterSnapshot(actor)) !== null;
+        const block = fr.fight.read(fighterSnapshot(actor));
+        stored = block !== null;
+        if (block) ending = fr.fight.endingWithFight(block);
       } catch {
-        // A block the ruleset refuses is cleared all the same.
+        // A block the ruleset refuses is cleared all the same (its statuses left as they are).
       }
       if (!stored) continue;
       try {
         await actor.update(fr.fight.clear());
         cleared++;
+        await mirrorStatuses(actor, { ended: ending, set: [] });
       } catch (err) {
         reportFailed(actor, err);
       }

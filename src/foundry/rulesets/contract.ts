@@ -198,6 +198,8 @@ export interface RulesetFightStore {
   clear(): Record<string, unknown>;
   /** The conditions the block holds, for the actor's status effects to mirror. */
   conditions(block: RulesetBlock): ConditionId[];
+  /** The conditions of the block that end with the fight: their statuses go when it is cleared. */
+  endingWithFight(block: RulesetBlock): ConditionId[];
 }
 
 export interface FoundryRuleset<Derived = unknown> {

@@ -244,6 +244,7 @@ const store: RulesetFightStore = {
   write: (block) => ({ "system.test.block": block }),
   clear: () => ({ "system.test.block": null }),
   conditions: (block) => block.data.conditions as ConditionId[],
+  endingWithFight: () => [],
 };
 const blockAt = (revision: number, conditions: ConditionId[]): RulesetBlock => ({
   ruleset: "hm3",

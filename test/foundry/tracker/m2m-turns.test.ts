@@ -27,6 +27,7 @@ import { M2M_FIGHT_STORE } from "../../../src/foundry/rulesets/m2m/fight";
 import { M2M_TURNS } from "../../../src/foundry/rulesets/m2m/turns";
 import { worldOptions } from "../../../src/foundry/combat/settings";
 import { newFighterBlock, parseFighterBlock } from "../../../src/rules/m2m/flow";
+import { heldCondition } from "../../../src/core/turns";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { m2mActor, m2mCombat, PACK_FIGHTERS as P, resetM2mWorld } from "./m2m-fixtures";
 
@@ -124,6 +125,26 @@ describe("the fight blocks: seeded as the combat starts, cleared as it ends", ()
     await combat.endCombat();
     await settle();
     expect([friedrick, pierre, rogan].map(blockOf)).toEqual([null, null, null]);
+  });
+
+  it("the end removes the statuses of conditions that end with the fight (shock), not the lasting ones (stun)", async () => {
+    const friedrick = m2mActor(P.friedrick);
+    const pierre = m2mActor(P.pierre);
+    const combat = await started([friedrick, pierre]);
+    const block = M2M_FIGHT_STORE.read(fighterSnapshot(pierre as unknown as ActorLike))!;
+    const held = (condition: "shocked" | "stunned", until: "endOfNextTurn" | "recovered") =>
+      heldCondition({ type: "condition", to: "defender", condition, cause: "wound", until });
+    const data = {
+      ...block.data,
+      conditions: [held("shocked", "endOfNextTurn"), held("stunned", "recovered")],
+    };
+    await pierre.update(M2M_FIGHT_STORE.write({ ...block, revision: block.revision + 1, data }));
+    await pierre.toggleStatusEffect("shocked", { active: true });
+    await pierre.toggleStatusEffect("stunned", { active: true });
+    await combat.endCombat();
+    await settle();
+    expect(blockOf(pierre)).toBeNull();
+    expect([...pierre.statuses]).toEqual(["stunned"]);
   });
 
   it("a fighter still in another combat keeps his block when one combat ends; a player's client clears nothing", async () => {

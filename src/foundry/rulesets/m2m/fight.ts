@@ -12,6 +12,7 @@
 import { InputError } from "../../../core/errors";
 import type { FighterSnapshot } from "../../../core/combat";
 import type { ConditionId, RulesetBlock } from "../../../core/ruleset";
+import { endingWithFight } from "../../../core/turns";
 import { newFighterBlock, parseFighterBlock } from "../../../rules/m2m/flow";
 import type { RulesetFightStore } from "../contract";
 import type { M2mActorDerived } from "./character-input";
@@ -94,10 +95,16 @@ export function fightConditions(block: RulesetBlock): ConditionId[] {
   return [...new Set(state.conditions.map((c) => c.condition))];
 }
 
+/** The conditions of a block that end with the fight (core `endingWithFight`). */
+export function fightEndingConditions(block: RulesetBlock): ConditionId[] {
+  return endingWithFight(parseFighterBlock(block, "block").state.conditions);
+}
+
 export const M2M_FIGHT_STORE: RulesetFightStore = Object.freeze({
   read: readFight,
   seed: seedFight,
   write: writeFight,
   clear: clearFight,
   conditions: fightConditions,
+  endingWithFight: fightEndingConditions,
 });
