@@ -12,96 +12,32 @@
  * block by hand here: the tracker and the maneuver dialog are not built yet.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import friedrickSource from "../../../packs/_source/m2m-sample-fighters/fiendish-friedrick.json";
-import pierreSource from "../../../packs/_source/m2m-sample-fighters/filthy-pierre.json";
-import {
-  addUser,
-  asUser,
-  createCombat,
-  createScene,
-  GM_ID,
-  GRID_TYPES,
-  makeActor,
-  placeToken,
-  settle,
-  standIns,
-  targetTokens,
-  TOKEN_DISPOSITIONS,
-  type StandInActor,
-  type StandInToken,
-  type StandInUser,
-} from "../stand-ins";
+import { asUser, createCombat, settle, standIns, type StandInActor } from "../stand-ins";
 import type { AttackRequest, ChoiceOptionView, ChoiceRequest } from "../../../src/core/combat";
 import type { Dice } from "../../../src/core/dice";
 import { replayExchange, rollOwnSide, completeChoiceRolls } from "../../../src/core/flow";
-import type { ExchangeCard } from "../../../src/core/flow";
 import type { RulesetBlock } from "../../../src/core/ruleset";
 import { newFighterBlock, parseFighterBlock } from "../../../src/rules/m2m/flow";
 import { apply, attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog, type DefenceDialogInput } from "../../../src/foundry/combat/defence-dialog";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
-import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
-import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { fightConditions, readFight, writeFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { cardId, planningDice, resetFlow, scriptDice, type DicePlan } from "./fixtures";
+import {
+  AXE,
+  card,
+  hpOf,
+  m2mWorld,
+  notices,
+  PARRY,
+  SHORTSWORD,
+  snap,
+  type M2mWorld,
+} from "./m2m-world";
 
-type Obj = Record<string, unknown>;
-
-const AXE = "CidsT75w5ZH4D916";
-const SHORTSWORD = "CeHzotRb85po9hdj";
-const PARRY = `parry:${SHORTSWORD}`;
-
-interface M2mWorld {
-  gm: StandInUser;
-  alice: StandInUser;
-  bob: StandInUser;
-  friedrick: StandInActor;
-  pierre: StandInActor;
-  tFriedrick: StandInToken;
-  tPierre: StandInToken;
-}
-
-function actorFrom(source: typeof friedrickSource, owner: string): StandInActor {
-  return makeActor({
-    _id: source._id,
-    name: source.name,
-    type: source.type,
-    system: structuredClone(source.system) as unknown as Obj,
-    items: structuredClone(source.items).map((i) => ({ ...i, id: i._id })) as never,
-    ownership: { default: 0, [owner]: 3 },
-  });
-}
-
-async function m2mWorld(): Promise<M2mWorld> {
-  await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m" as never);
-  await standIns.game.settings.set("blow-by-blow", "applyMode", "ask" as never);
-  const gm = standIns.game.users.get(GM_ID)!;
-  const alice = addUser({ id: "userAlice0000001", name: "Alice" });
-  const bob = addUser({ id: "userBob000000001", name: "Bob" });
-  const friedrick = actorFrom(friedrickSource, alice.id!);
-  const pierre = actorFrom(pierreSource as unknown as typeof friedrickSource, bob.id!);
-  createScene({
-    id: "scene00000000001",
-    grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 1 },
-  });
-  const tFriedrick = placeToken(friedrick, {
-    _id: "tokFriedrick0001",
-    at: [0, 0],
-    disposition: TOKEN_DISPOSITIONS.FRIENDLY,
-  });
-  const tPierre = placeToken(pierre, { _id: "tokPierre0000001", at: [1, 0] });
-  asUser(alice, () => targetTokens([tPierre]));
-  return { gm, alice, bob, friedrick, pierre, tFriedrick, tPierre };
-}
-
-const snap = (a: StandInActor) => fighterSnapshot(a as unknown as ActorLike);
 const blockOf = (a: StandInActor) => readFight(snap(a));
-const card = (id: string): ExchangeCard => cardOf(standIns.game.messages!.get(id)!.system);
-const hpOf = (a: StandInActor) => (a._source.system as { m2m: { hp: number } }).m2m.hp;
-const notices = (type: string) =>
-  standIns.notifications.messages.filter((n) => n.type === type).map((n) => n.message);
 
 /**
  * Friedrick's turn `turn` has started and he chose Attack (what the tracker will do); `readied`:

@@ -12,22 +12,14 @@
  * after the tracker moved on.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import friedrickSource from "../../../packs/_source/m2m-sample-fighters/fiendish-friedrick.json";
-import pierreSource from "../../../packs/_source/m2m-sample-fighters/filthy-pierre.json";
 import {
-  addUser,
   asUser,
   createCombat,
-  createScene,
   fixedFaces,
   GM_ID,
-  GRID_TYPES,
-  makeActor,
-  placeToken,
   settle,
   standIns,
   targetTokens,
-  TOKEN_DISPOSITIONS,
   type StandInActor,
   type StandInCombat,
   type StandInToken,
@@ -36,7 +28,6 @@ import {
 import type { AttackRequest, ChoiceOptionView, ChoiceRequest } from "../../../src/core/combat";
 import type { Dice } from "../../../src/core/dice";
 import { replayExchange, rollOwnSide, completeChoiceRolls } from "../../../src/core/flow";
-import type { ExchangeCard } from "../../../src/core/flow";
 import { parseFighterBlock } from "../../../src/rules/m2m/flow";
 import { apply, attack, defend } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
@@ -45,52 +36,34 @@ import { askGM } from "../../../src/foundry/combat/actions";
 import { sendManeuver } from "../../../src/foundry/combat/maneuver-action";
 import { QUERY } from "../../../src/foundry/combat/queries";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
-import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
-import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { readFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { m2mResultContext } from "../../../src/foundry/rulesets/m2m/card";
 import { localizeTree, type LangText } from "../../../src/foundry/chat/text";
 import { format, localize } from "../stand-ins/handlebars";
 import { cardId, planningDice, resetFlow, type DicePlan } from "./fixtures";
+import {
+  AXE,
+  card,
+  hpOf,
+  m2mWorld,
+  notices,
+  PARRY,
+  SHORTSWORD,
+  snap,
+  type M2mWorld,
+} from "./m2m-world";
 
 type Obj = Record<string, unknown>;
 
-const AXE = "CidsT75w5ZH4D916";
-const SHORTSWORD = "CeHzotRb85po9hdj";
-const PARRY = `parry:${SHORTSWORD}`;
-
-interface Fight {
-  gm: StandInUser;
-  alice: StandInUser;
-  bob: StandInUser;
-  friedrick: StandInActor;
-  pierre: StandInActor;
-  tFriedrick: StandInToken;
-  tPierre: StandInToken;
+interface Fight extends M2mWorld {
   combat: StandInCombat;
 }
 
-function actorFrom(source: typeof friedrickSource, owner: string): StandInActor {
-  return makeActor({
-    _id: source._id,
-    name: source.name,
-    type: source.type,
-    system: structuredClone(source.system) as unknown as Obj,
-    items: structuredClone(source.items).map((i) => ({ ...i, id: i._id })) as never,
-    ownership: { default: 0, [owner]: 3 },
-  });
-}
-
-const snap = (a: StandInActor) => fighterSnapshot(a as unknown as ActorLike);
 const stateOf = (a: StandInActor) => {
   const block = readFight(snap(a));
   return block ? { revision: block.revision, ...parseFighterBlock(block).state } : null;
 };
-const card = (id: string): ExchangeCard => cardOf(standIns.game.messages!.get(id)!.system);
-const hpOf = (a: StandInActor) => (a._source.system as { m2m: { hp: number } }).m2m.hp;
-const notices = (type: string) =>
-  standIns.notifications.messages.filter((n) => n.type === type).map((n) => n.message);
 const contentOf = (m: unknown) => (m as { content: string }).content;
 const flagsOf = (m: unknown) =>
   ((m as { flags: Obj }).flags["blow-by-blow"] as Obj | undefined) ?? {};
@@ -107,27 +80,11 @@ const maneuverLines = () =>
   standIns.game.messages!.filter((m) => !!flagsOf(m).maneuver).map(contentOf);
 
 async function fightWorld(): Promise<Fight> {
-  await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m" as never);
-  await standIns.game.settings.set("blow-by-blow", "applyMode", "ask" as never);
-  const gm = standIns.game.users.get(GM_ID)!;
-  const alice = addUser({ id: "userAlice0000001", name: "Alice" });
-  const bob = addUser({ id: "userBob000000001", name: "Bob" });
-  const friedrick = actorFrom(friedrickSource, alice.id!);
-  const pierre = actorFrom(pierreSource as unknown as typeof friedrickSource, bob.id!);
-  createScene({
-    id: "scene00000000001",
-    grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 1 },
-  });
-  const tFriedrick = placeToken(friedrick, {
-    _id: "tokFriedrick0001",
-    at: [0, 0],
-    disposition: TOKEN_DISPOSITIONS.FRIENDLY,
-  });
-  const tPierre = placeToken(pierre, { _id: "tokPierre0000001", at: [1, 0] });
-  asUser(alice, () => targetTokens([tPierre]));
+  const w = await m2mWorld();
+  const { bob, tFriedrick, tPierre } = w;
   asUser(bob, () => targetTokens([tFriedrick]));
   const combat = await createCombat([tFriedrick, tPierre]);
-  return { gm, alice, bob, friedrick, pierre, tFriedrick, tPierre, combat };
+  return { ...w, combat };
 }
 
 /** The current combatant's reference for the maneuver query. */
