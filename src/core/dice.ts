@@ -141,7 +141,11 @@ export class SeededDice implements Dice {
 
   roll(name: string, count: number, sides: number): number[] {
     checkShape(name, count, sides);
+    // Literals for the common counts: an array grown by `push` from empty takes a backing store
+    // of 17 slots, garbage the size of several rolls (issue 17). Dice are drawn left to right.
     if (count === 1) return [this.die(sides)];
+    if (count === 2) return [this.die(sides), this.die(sides)];
+    if (count === 3) return [this.die(sides), this.die(sides), this.die(sides)];
     const out: number[] = [];
     for (let i = 0; i < count; i++) out.push(this.die(sides));
     return out;
@@ -235,8 +239,20 @@ export class RecordingDice implements Dice {
     private readonly inner: Dice,
     previous: readonly RollRecord[] = [],
   ) {
-    this.records = [];
-    for (const r of previous) this.records.push({ ...r, values: [...r.values] });
+    // Each earlier record copied as a literal in the record's key order (a spread of the record
+    // walked its keys), so this exchange's records are its own data.
+    const records: RollRecord[] = [];
+    for (let i = 0; i < previous.length; i++) {
+      const r = previous[i]!;
+      records.push({
+        name: r.name,
+        count: r.count,
+        sides: r.sides,
+        values: r.values.slice(),
+        total: r.total,
+      });
+    }
+    this.records = records;
   }
 
   private taken(name: string): boolean {
@@ -255,14 +271,9 @@ export class RecordingDice implements Dice {
       throw e;
     }
     // The record keeps its own copy, so a caller changing what it got changes no record.
-    const n = values.length;
-    const kept: number[] = [];
+    const kept = values.slice();
     let total = 0;
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      kept.push(v);
-      total += v;
-    }
+    for (let i = 0; i < kept.length; i++) total += kept[i]!;
     this.records.push({ name, count, sides, values: kept, total });
     return values;
   }
