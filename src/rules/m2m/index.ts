@@ -33,10 +33,14 @@ export const m2m: Ruleset<M2mDeclaration, M2mDefence, M2mState, M2mResult> = {
     return {
       by: "defender",
       kind: "defence",
-      options: (["dodge", "parry", "block", "none"] as const).map((id) => ({
-        id,
-        labelKey: `BLOWBYBLOW.M2M.Defence.${id}`,
-      })),
+      // Written out: building the four keys from a template on every call was a tenth of a
+      // whole exchange through `runExchange` (issue 17, docs/performance.md).
+      options: [
+        { id: "dodge", labelKey: "BLOWBYBLOW.M2M.Defence.dodge" },
+        { id: "parry", labelKey: "BLOWBYBLOW.M2M.Defence.parry" },
+        { id: "block", labelKey: "BLOWBYBLOW.M2M.Defence.block" },
+        { id: "none", labelKey: "BLOWBYBLOW.M2M.Defence.none" },
+      ],
       data: { attackRoll: state.attack.roll, location: state.location },
     };
   },
