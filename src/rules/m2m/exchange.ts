@@ -545,12 +545,12 @@ function woundOf(
   }
   const deathChecks: M2mWoundOutcome["deathChecks"] = [];
   let dead = crit?.effects.includes("killed") ?? false;
-  w.deathThresholds.forEach((threshold, i) => {
-    if (dead) return;
+  const thresholds = w.deathThresholds;
+  for (let i = 0; i < thresholds.length && !dead; i++) {
     const c = htCheck(dice, i === 0 ? name("death") : `${name("death")}.${i + 1}`, who.ht);
-    deathChecks.push({ threshold, roll: c.roll, survived: c.success });
+    deathChecks.push({ threshold: thresholds[i]!, roll: c.roll, survived: c.success });
     if (!c.success) dead = true;
-  });
+  }
   if (w.destroyed) dead = true;
   const critStun = crit?.effects.includes("stunned") ?? false;
   const critOut = crit?.effects.includes("unconscious") ?? false;
@@ -609,7 +609,37 @@ function woundOutcome(
  * location does not matter for 0 injury except a crippled limb's ignore, hence the torso.
  */
 function unharmed(who: M2mCombatant): M2mWoundOutcome {
-  const w = applyWound({ ht: who.ht, hp: who.hp, crippled: who.crippled }, 0, "torso");
+  const { ht, hp } = who;
+  // What `applyWound` gives for 0 injury to the torso, written out (issue 17: a miss went through
+  // the whole wound routine); figures it would refuse still go through it for its error.
+  if (Number.isInteger(ht) && ht >= 1 && Number.isInteger(hp)) {
+    const unconscious = hp < 0;
+    const destroyed = hp <= -10 * ht;
+    return {
+      injury: 0,
+      lost: 0,
+      ignored: null,
+      hp,
+      majorWound: false,
+      knockdownRoll: false,
+      stunned: false,
+      crippled: false,
+      crippledByInjury: false,
+      knockedOut: false,
+      fallsDown: unconscious,
+      unconscious,
+      consciousnessRolls: hp === 0,
+      deathThresholds: [],
+      destroyed,
+      halfMove: hp <= 3,
+      shock: 0,
+      knockdown: null,
+      deathRolls: 0,
+      deathChecks: [],
+      dead: destroyed,
+    };
+  }
+  const w = applyWound({ ht, hp, crippled: who.crippled }, 0, "torso");
   // deathRolls is 0: a wound of 0 crosses no threshold.
   return woundOutcome(w, w.stunned, w.unconscious, null, [], w.destroyed);
 }

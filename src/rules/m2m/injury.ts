@@ -223,13 +223,22 @@ export function applyWound(
   const head = isHead(location);
   const knockedOut = head && counted > ht / 2;
   const unconscious = newHp < 0;
-  const fallsDown = knockedOut || unconscious || (crippled && /-(leg|foot)$/.test(location));
+  // A crippled leg or foot (the location is one of HIT_LOCATIONS, read above).
+  const fallsDown =
+    knockedOut ||
+    unconscious ||
+    (crippled &&
+      (location === "left-leg" ||
+        location === "right-leg" ||
+        location === "left-foot" ||
+        location === "right-foot"));
   const stunned =
     opts.canBeStunned !== false && (majorWound || (head && counted > ht / 3) || crippled);
 
-  // The thresholds of hitPointThresholds(ht).death this wound crosses, without building the list.
+  // The thresholds of hitPointThresholds(ht).death this wound crosses, without building the list;
+  // none unless the wound reaches −HT, the first of them.
   const deathThresholds: number[] = [];
-  if (newHp < hp) {
+  if (newHp < hp && newHp <= -ht) {
     for (let t = -ht; t >= -10 * ht; t -= 5) if (t < hp && t >= newHp) deathThresholds.push(t);
   }
 
