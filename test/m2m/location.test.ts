@@ -16,9 +16,15 @@ import {
   headMissByOne,
   hitLocationRow,
   locationFromRoll,
+  unsidedLocationOfRoll,
   type BodyPart,
 } from "../../src/rules/m2m/location";
-import { DAMAGE_TYPES, HIT_LOCATIONS, type HitLocation } from "../../src/rules/m2m/types";
+import {
+  DAMAGE_TYPES,
+  HIT_LOCATIONS,
+  type DamageType,
+  type HitLocation,
+} from "../../src/rules/m2m/types";
 import { seedLine as readSeedLine, specJson } from "./sources";
 
 /** Seed line `n`, or "" past the end of the seed. */
@@ -208,6 +214,16 @@ describe("random location (§8, L2432–2438; 2d6, not 3d6 — A28)", () => {
     expect(() => locationFromRoll(4)).toThrow(/^sideRoll: /);
     expect(() => locationFromRoll(12, { sideRoll: 7 })).toThrow(/^sideRoll: /);
   });
+
+  it("the exchange's shortcut (issue 17) gives locationFromRoll's location, null for a hand or foot", () => {
+    for (let roll = 2; roll <= 12; roll++) {
+      const sided = roll === 4 || roll === 12;
+      expect(unsidedLocationOfRoll(roll), `roll ${roll}`).toBe(
+        sided ? null : locationFromRoll(roll, { sideRoll: 1 }),
+      );
+    }
+    for (const bad of [1, 13, 2.5, Number.NaN]) expect(unsidedLocationOfRoll(bad)).toBe(null);
+  });
 });
 
 describe("aiming (§8, L2438, L2471–2474, L2517)", () => {
@@ -249,6 +265,12 @@ describe("aiming (§8, L2438, L2471–2474, L2517)", () => {
     expect(aimPenalty("face", { shield: false, type: "imp" })).toBe(-10);
     expect(() => aimPenalty("vitals", { shield: false, type: "cut" })).toThrow(/^location: cut/);
     expect(() => aimPenalty("elbow" as HitLocation, { shield: false })).toThrow(/^location: /);
+    // A type no table knows is refused wherever the aim (issue 17 skips canAim for the rest).
+    for (const loc of ["torso", "face"] as const) {
+      expect(() => aimPenalty(loc, { shield: false, type: "fire" as DamageType })).toThrow(
+        /^type: expected one of cr, cut, imp/,
+      );
+    }
   });
 });
 

@@ -29,7 +29,14 @@ import {
 import { applyDr, knockbackHexes, locationDr, rollBasicDamage, woundInjury } from "./damage";
 import { criticalDefenceEffect, defenceOutcome } from "./defence";
 import { applyWound, htRoll, type WoundResult } from "./injury";
-import { aimPenalty, headMissByOne, isExtremity, isHead, locationFromRoll } from "./location";
+import {
+  aimPenalty,
+  headMissByOne,
+  isExtremity,
+  isHead,
+  locationFromRoll,
+  unsidedLocationOfRoll,
+} from "./location";
 import type { AttackOutcome, DamageExpr, DamageType, DefenceOutcome, HitLocation } from "./types";
 
 export interface M2mAttack {
@@ -182,6 +189,8 @@ export interface M2mState {
 
 function rollLocation(dice: Dice, d: M2mDeclaration): HitLocation {
   const roll = rollTotal(dice, "location", 2, 6);
+  const unsided = unsidedLocationOfRoll(roll);
+  if (unsided !== null) return unsided;
   // A hand or foot needs its side (ruling M1): roll only when the table needs it.
   const probe = locationFromRoll(roll, { sideRoll: 1, shieldInLeftHand: d.defender.shield });
   if (!isExtremity(probe)) return probe;

@@ -151,9 +151,12 @@ const ROW_OF: Readonly<Record<string, HitLocationRow>> = Object.fromEntries(
   }),
 );
 
+/** The same rows in a Map: one lookup finds and checks a location (issue 17). */
+const ROW_MAP: ReadonlyMap<string, HitLocationRow> = new Map(Object.entries(ROW_OF));
+
 /** The frozen row of a location (validated); callers that hand it out copy it. */
 function frozenRow(location: HitLocation): HitLocationRow {
-  return ROW_OF[readLocation(location, "location")]!;
+  return ROW_MAP.get(location) ?? ROW_OF[readLocation(location, "location")]!;
 }
 
 /** The table row of a location (`left-hand` → the `hand` row). */
@@ -165,6 +168,17 @@ export function hitLocationRow(location: HitLocation): HitLocationRow {
 const ROW_BY_TOTAL: readonly (HitLocationRow | undefined)[] = Array.from({ length: 14 }, (_, i) =>
   HIT_LOCATION_TABLE.find((x) => x.rolls && i - 1 >= x.rolls.from && i - 1 <= x.rolls.to),
 );
+
+/**
+ * The location of a 2d6 total (2..12, not from above) when it needs no side roll; null for a
+ * hand or foot (and for any other number), which {@link locationFromRoll} then reads. The
+ * exchange's random location without `locationFromRoll`'s options and checks (issue 17).
+ */
+export function unsidedLocationOfRoll(roll2d6: number): HitLocation | null {
+  if (!(Number.isInteger(roll2d6) && roll2d6 >= 2 && roll2d6 <= 12)) return null;
+  const r = ROW_BY_TOTAL[roll2d6 + 1]!;
+  return r.sided ? null : (r.part as HitLocation);
+}
 
 export interface LocationRollOptions {
   /** A random attack from above (halberd, falling rocks): subtract 3 (L2434). */
@@ -214,7 +228,12 @@ export function aimPenalty(
   opts: { shield: boolean; type?: DamageType },
 ): number {
   const r = frozenRow(location);
-  if (opts.type !== undefined && !canAim(location, opts.type)) {
+  const t = opts.type;
+  // Any type may aim anywhere but the face and the vitals: `canAim` (and its check of the type)
+  // only for those or for a type it may refuse.
+  const plain = t === "cr" || t === "cut" || t === "imp";
+  const checked = t !== undefined && (!plain || location === "face" || location === "vitals");
+  if (checked && !canAim(location, t)) {
     throw new InputError("location", location, `${opts.type} attacks cannot aim there`);
   }
   const shielded = opts.shield && location.startsWith("left-") && r.shieldPenalty !== undefined;
