@@ -26,7 +26,14 @@ import {
   type CriticalMissContext,
   type CriticalMissEffect,
 } from "./criticals";
-import { applyDr, knockbackHexes, locationDr, rollBasicDamage, woundInjury } from "./damage";
+import {
+  applyDr,
+  knockbackHexes,
+  locationDr,
+  rollBasicDamage,
+  WOUND_MULTIPLIERS,
+  woundInjury,
+} from "./damage";
 import { criticalDefenceEffect, defenceOutcome } from "./defence";
 import { applyWound, htRoll, type WoundResult } from "./injury";
 import {
@@ -495,7 +502,39 @@ function rollDamage(dice: Dice, name: string, i: DamageInput): M2mDamage {
   }
   const dr = i.target?.dr ?? {};
   const armour = location === "vitals" ? (dr.vitals ?? dr.torso ?? 0) : (dr[location] ?? 0);
-  const applied = applyDr(basic, locationDr(location, armour, i.target?.toughness ?? 0), {
+  const toughness = i.target?.toughness ?? 0;
+  const multipliers = WOUND_MULTIPLIER_MAP.get(location);
+  // DR, penetration, wounding and knockback as `locationDr`, `applyDr`, `woundInjury` and
+  // `knockbackHexes` compute them, without their checks and objects when every figure is one
+  // they accept (issue 17); anything else goes through them for their errors.
+  if (
+    multipliers !== undefined &&
+    (type === "cr" || type === "cut" || type === "imp") &&
+    Number.isInteger(basic) &&
+    basic >= 0 &&
+    Number.isInteger(armour) &&
+    armour >= 0 &&
+    Number.isInteger(toughness) &&
+    toughness >= 0 &&
+    Number.isInteger(rolled)
+  ) {
+    const total =
+      (bypassArmour || location === "face" ? 0 : armour) + toughness + (isHead(location) ? 1 : 0);
+    const penetrating = Math.max(0, basic - total);
+    return {
+      dice: values,
+      rolled,
+      basic,
+      multiplier,
+      halved: i.halve,
+      bypassArmour,
+      dr: total,
+      penetrating,
+      injury: Math.floor(penetrating * multipliers[type]),
+      knockback: type === "imp" ? 0 : Math.floor(Math.max(0, rolled) / 8),
+    };
+  }
+  const applied = applyDr(basic, locationDr(location, armour, toughness), {
     bypassArmour,
   });
   return {
@@ -512,6 +551,11 @@ function rollDamage(dice: Dice, name: string, i: DamageInput): M2mDamage {
     knockback: knockbackHexes(rolled, type),
   };
 }
+
+/** The wound multipliers of each location (`WOUND_MULTIPLIERS`), found and checked in one lookup. */
+const WOUND_MULTIPLIER_MAP: ReadonlyMap<string, Readonly<Record<DamageType, number>>> = new Map(
+  Object.entries(WOUND_MULTIPLIERS),
+);
 
 /** An HT roll (3d6 vs basic HT; 3-4 always succeed, 17-18 always fail, §1.1). */
 function htCheck(
