@@ -439,10 +439,31 @@ function finish(state: M2mState, defence: M2mDefence | null, inner: Dice): M2mSt
     defender: outcome ?? unharmed(victim),
     effects: [],
     rolls,
-    choices: defence ? [{ by: "defender", kind: "defence", value: { ...defence } }] : [],
+    choices: defence ? [{ by: "defender", kind: "defence", value: copyDefence(defence) }] : [],
   };
   result.effects = effectsOf(result);
-  return { ...state, awaitingDefence: false, rolls, result };
+  // The state's keys written out in the order `startExchange` gives them (a spread of the state
+  // walked its keys; issue 17). Every state comes from `startExchange`, stored or not.
+  return {
+    decl: state.decl,
+    rolls,
+    attack: state.attack,
+    location: state.location,
+    headMissByOne: state.headMissByOne,
+    awaitingDefence: false,
+    result,
+  };
+}
+
+/**
+ * The result's copy of the defence chosen, `{ ...defence }` written out in the key order every
+ * caller gives (`parseDefence`, the flow, the duel): type, score, pd, then the parrying weapon
+ * when there is one (shared, as the spread shared it).
+ */
+function copyDefence(d: M2mDefence): M2mDefence {
+  return d.weapon === undefined
+    ? { type: d.type, score: d.score, pd: d.pd }
+    : { type: d.type, score: d.score, pd: d.pd, weapon: d.weapon };
 }
 
 /** The defender as a Critical Miss that struck him left him (HP, crippled limbs); else as declared. */
@@ -567,6 +588,10 @@ function htCheck(
   return { roll: r.roll, target: r.target, success: r.success };
 }
 
+/** A defender's roll name as it is; a fumbler's with `self` before it (`knockdown` → `selfKnockdown`). */
+const plainName = (n: string): string => n;
+const selfName = (n: string): string => `self${n[0]!.toUpperCase()}${n.slice(1)}`;
+
 /** The wound's consequences; `prefix` names the rolls (`""` for the defender, `self` for a fumbler). */
 function woundOf(
   dice: Dice,
@@ -577,7 +602,7 @@ function woundOf(
   damage: M2mDamage,
   crit: M2mResult["criticalHit"],
 ): M2mWoundOutcome {
-  const name = (n: string) => (prefix ? `${prefix}${n[0]!.toUpperCase()}${n.slice(1)}` : n);
+  const name = prefix ? selfName : plainName;
   const w = applyWound(
     { ht: who.ht, hp: who.hp, crippled: who.crippled },
     damage.injury,
@@ -765,7 +790,10 @@ export function effectsOf(r: Omit<M2mResult, "effects" | "rolls" | "choices">): 
   if (r.defender && r.location) {
     woundEffects(fx, "defender", r.location, r.defender, "wound", r.criticalHit);
   }
-  for (const e of r.criticalHit?.effects ?? []) {
+  // Indexed loops, and none without a critical hit (`?? []` made an empty array per result).
+  const critEffects = r.criticalHit?.effects;
+  for (let i = 0; critEffects && i < critEffects.length; i++) {
+    const e = critEffects[i];
     if (e === "drops-weapon") fx.push(condition("defender", "disarmed", "criticalHit"));
     if (e === "off-balance") fx.push(condition("defender", "offBalance", "criticalHit"));
   }
