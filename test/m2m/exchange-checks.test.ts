@@ -2,7 +2,8 @@
  * The m2m exchange's shortcuts (issue 17, docs/performance.md) keep the errors of the rules
  * functions they skip: `startExchange` and `finishExchange` called with a declaration that was
  * never parsed still refuse the figures the damage and wound routines refuse, with their
- * messages, and accept what those routines accepted.
+ * messages, and accept what those routines accepted; `attackOutcome` checks its figures once and
+ * still answers and refuses as before.
  */
 import { describe, expect, it } from "vitest";
 import { SeededDice } from "../../src/core/dice";
@@ -14,6 +15,7 @@ import {
   type M2mDeclaration,
   type M2mDefence,
 } from "../../src/rules/m2m/exchange";
+import { attackOutcome, isCriticalHit, isCriticalMiss } from "../../src/rules/m2m/attack";
 import type { HitLocation } from "../../src/rules/m2m/types";
 
 const DEFENDER: M2mCombatant = {
@@ -72,5 +74,29 @@ describe("errors the exchange's shortcuts keep (issue 17)", () => {
     expect(() => startExchange(d, new SeededDice(1))).toThrow(
       /^state\.hp: expected a whole number/,
     );
+  });
+});
+
+describe("attackOutcome's single check (issue 17)", () => {
+  it("§5.1, L1710, L1744, L2586-2590: every roll and skill as isCriticalHit and isCriticalMiss say", () => {
+    for (let roll = 3; roll <= 18; roll++) {
+      for (let skill = -5; skill <= 25; skill++) {
+        const expected = isCriticalHit(roll, skill)
+          ? "critical-hit"
+          : isCriticalMiss(roll, skill)
+            ? "critical-miss"
+            : roll <= skill
+              ? "hit"
+              : "miss";
+        expect(attackOutcome(roll, skill), `roll ${roll}, skill ${skill}`).toBe(expected);
+      }
+    }
+  });
+
+  it("a roll or a skill it cannot read keeps its error", () => {
+    expect(() => attackOutcome(19, 12)).toThrow(/^roll: must be at most 18/);
+    expect(() => attackOutcome(2.5, 12)).toThrow(/^roll: expected a whole number/);
+    expect(() => attackOutcome(10, 12.5)).toThrow(/^effectiveSkill: expected a whole number/);
+    expect(() => attackOutcome(10, Number.NaN)).toThrow(/^effectiveSkill: /);
   });
 });

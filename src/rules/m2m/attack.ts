@@ -556,8 +556,11 @@ export function shootingBlindTarget(skill: number, modifiers: readonly Modifier[
  * of 15; 6 at 16 or more.
  */
 export function isCriticalHit(roll: number, effectiveSkill: number): boolean {
-  const r = roll3d6(roll);
-  const s = int(effectiveSkill, "effectiveSkill");
+  return criticalHitOf(roll3d6(roll), int(effectiveSkill, "effectiveSkill"));
+}
+
+/** {@link isCriticalHit} of a roll and a skill already checked. */
+function criticalHitOf(r: number, s: number): boolean {
   return r <= 4 || (r === 5 && s >= 15) || (r === 6 && s >= 16);
 }
 
@@ -566,13 +569,22 @@ export function isCriticalHit(roll: number, effectiveSkill: number): boolean {
  * always hits (L1710), so it is never a critical miss.
  */
 export function isCriticalMiss(roll: number, effectiveSkill: number): boolean {
-  const r = roll3d6(roll);
-  const s = int(effectiveSkill, "effectiveSkill");
+  return criticalMissOf(roll3d6(roll), int(effectiveSkill, "effectiveSkill"));
+}
+
+/** {@link isCriticalMiss} of a roll and a skill already checked. */
+function criticalMissOf(r: number, s: number): boolean {
   return r >= 17 || (r > 4 && r >= s + 10);
 }
 
 /** Attack roll outcome (§5.1): 3–4 always hit, 17–18 always miss, else roll ≤ effective skill. */
 export function attackOutcome(roll: number, effectiveSkill: number): AttackOutcome {
+  // Both figures checked once (issue 17); anything else goes the long way for its error.
+  if (Number.isInteger(roll) && roll >= 3 && roll <= 18 && Number.isInteger(effectiveSkill)) {
+    if (criticalHitOf(roll, effectiveSkill)) return "critical-hit";
+    if (criticalMissOf(roll, effectiveSkill)) return "critical-miss";
+    return roll <= effectiveSkill ? "hit" : "miss";
+  }
   if (isCriticalHit(roll, effectiveSkill)) return "critical-hit";
   if (isCriticalMiss(roll, effectiveSkill)) return "critical-miss";
   return roll <= effectiveSkill ? "hit" : "miss";
