@@ -194,8 +194,12 @@ export interface RulesetFightStore {
    * it (GURPS: HP), so the two stay one value.
    */
   write(block: RulesetBlock): Record<string, unknown>;
-  /** The actor update that ends the fight (the block gone). */
-  clear(): Record<string, unknown>;
+  /**
+   * The actor update that ends the fight (the block gone), with what outlasts the fight written
+   * back to the sheet from `block`, the fighter's block as the fight left it (null: none, or one
+   * the ruleset refused).
+   */
+  clear(fighter?: FighterSnapshot, block?: RulesetBlock | null): Record<string, unknown>;
   /** The conditions the block holds, for the actor's status effects to mirror. */
   conditions(block: RulesetBlock): ConditionId[];
   /** The conditions of the block that end with the fight: their statuses go when it is cleared. */
