@@ -140,6 +140,8 @@ async function postTurnCard(
     actionless: outcome.actionless,
     defeated: outcome.defeated,
   };
+  const held = fr.fight?.held?.(outcome.block);
+  if (held) record.held = held;
   await ensureChatTemplates();
   const html = await renderTurnCard(record, publicViewer(), false);
   if (html === null) return;

@@ -18,7 +18,9 @@ import type {
   TurnHooks,
   TurnOutcome,
 } from "../../core/ruleset";
+import type { HeldCondition } from "../../core/turns";
 import type { AnyRuleset } from "../../rules";
+import type { LangText } from "../chat/text";
 import type { Rule } from "../data/rule-kinds";
 
 /** The document types that may carry a ruleset block (`Actor.character`, `Item.weapon`…). */
@@ -37,7 +39,10 @@ export type ActorTypeKey = Extract<BlockTypeKey, `Actor.${string}`>;
 export type TurnCardOutcome = Pick<
   TurnOutcome,
   "event" | "checks" | "set" | "ended" | "actionless" | "defeated"
->;
+> & {
+  /** The conditions the fighter holds after the event, with their durations (fight store `held`). */
+  held?: HeldCondition[];
+};
 
 /** Who is looking at a card (for the card's view model): computed on each client as it renders. */
 export interface CardViewer {
@@ -204,6 +209,13 @@ export interface RulesetFightStore {
   conditions(block: RulesetBlock): ConditionId[];
   /** The conditions of the block that end with the fight: their statuses go when it is cleared. */
   endingWithFight(block: RulesetBlock): ConditionId[];
+  /**
+   * The conditions the block holds with their durations, and what each is called ("Shock −3",
+   * "Crippled left arm"), for the token HUD's status tooltips and the turn card (chat/held.ts
+   * says how long each lasts). Absent: only the statuses' names are shown.
+   */
+  held?(block: RulesetBlock): HeldCondition[];
+  heldLabel?(held: HeldCondition): LangText;
 }
 
 export interface FoundryRuleset<Derived = unknown> {

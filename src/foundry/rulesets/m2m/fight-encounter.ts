@@ -119,18 +119,7 @@ export function blockFromEncounter(
 ): RulesetBlock {
   const block = newFighterBlock(ht, hp);
   const s = block.data as unknown as M2mFighterState;
-  let c: HeldCondition[] = [];
-  const add = (h: HeldCondition) => (c = holdCondition(c, h));
-  if (encounter.dead) add(held({ condition: "dead", until: "permanent" }));
-  if (encounter.unconscious) add(held({ condition: "unconscious", until: "recovered" }));
-  if (encounter.stunned) add(held({ condition: "stunned", until: "recovered" }));
-  if (encounter.shock > 0)
-    add(held({ condition: "shocked", until: "endOfNextTurn", value: encounter.shock }));
-  if (encounter.offBalance) add(held({ condition: "offBalance", until: "nextTurn" }));
-  for (const location of encounter.crippled)
-    add(held({ condition: "crippled", until: "encounter", location }));
-  if (encounter.position === "lying") add(held({ condition: "prone", until: "recovered" }));
-  s.conditions = c;
+  s.conditions = encounterConditions(encounter);
   s.posture = encounter.position;
   for (const r of encounter.readiness)
     if (r.place !== "hand" || r.turnsToReady > 0 || r.stuck !== "no")
@@ -141,6 +130,25 @@ export function blockFromEncounter(
         broken: false,
       };
   return block;
+}
+
+/**
+ * The conditions of the record as a fight starts with them (ruling M125), in the sheet's order:
+ * dead, unconscious, stunned, shock, each crippled limb, lost balance, prone.
+ */
+export function encounterConditions(encounter: M2mEncounterState): HeldCondition[] {
+  let c: HeldCondition[] = [];
+  const add = (h: HeldCondition) => (c = holdCondition(c, h));
+  if (encounter.dead) add(held({ condition: "dead", until: "permanent" }));
+  if (encounter.unconscious) add(held({ condition: "unconscious", until: "recovered" }));
+  if (encounter.stunned) add(held({ condition: "stunned", until: "recovered" }));
+  if (encounter.shock > 0)
+    add(held({ condition: "shocked", until: "endOfNextTurn", value: encounter.shock }));
+  for (const location of encounter.crippled)
+    add(held({ condition: "crippled", until: "encounter", location }));
+  if (encounter.offBalance) add(held({ condition: "offBalance", until: "nextTurn" }));
+  if (encounter.position === "lying") add(held({ condition: "prone", until: "recovered" }));
+  return c;
 }
 
 /** Whether a held condition outlasts the fight (core `endingWithFight`: not counted in turns nor for the encounter). */

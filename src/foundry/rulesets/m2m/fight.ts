@@ -17,6 +17,7 @@ import { parseFighterBlock } from "../../../rules/m2m/flow";
 import type { RulesetFightStore } from "../contract";
 import type { M2mActorDerived } from "./character-input";
 import { blockFromEncounter, encounterAfterFight, readEncounter } from "./fight-encounter";
+import { m2mBlockHeld, m2mHeldLabel } from "./held";
 
 /** The `system` path of the block (for messages). */
 export const FIGHT_PATH = "system.m2m.fight";
@@ -126,4 +127,6 @@ export const M2M_FIGHT_STORE: RulesetFightStore = Object.freeze({
   clear: clearFight,
   conditions: fightConditions,
   endingWithFight: fightEndingConditions,
+  held: m2mBlockHeld,
+  heldLabel: m2mHeldLabel,
 });
