@@ -150,6 +150,11 @@ describe("the m2m actor sheet: each condition with how long it lasts", () => {
           .locator('.bbb-condition[data-condition="shock"] .bbb-condition-until')
           .evaluate((e) => getComputedStyle(e).fontStyle),
       ).toBe("italic");
+      // The encounter record's fields say the fight governs, and that its end writes back.
+      await expect(page.locator(".bbb-m2m-in-fight").textContent()).resolves.toMatch(
+        /^In a fight: the fight's own state governs/,
+      );
+      expect(await page.locator(".bbb-m2m-in-fight").isVisible()).toBe(true);
       expect(await missingKeys(page)).toEqual([]);
       expect(await headerFits(page)).toBe(true);
       await screenshot(page, "m2m-held-sheet-fight");
@@ -165,6 +170,7 @@ describe("the m2m actor sheet: each condition with how long it lasts", () => {
         `Shock \u22122, until the end of ${NAME}'s next turn`,
         "Crippled left hand, for the encounter",
       ]);
+      expect(await page.locator(".bbb-m2m-in-fight").count()).toBe(0);
       expect(await missingKeys(page)).toEqual([]);
       await screenshot(page, "m2m-held-sheet-record");
     } finally {

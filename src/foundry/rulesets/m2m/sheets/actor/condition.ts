@@ -147,6 +147,11 @@ export function encounterContext(block: M2mCharacterBlock, t: Tools) {
     checked: e[f],
   });
   return {
+    /**
+     * In a fight the fight block governs: the record is where the fight started from (ruling
+     * M125) and what its end writes back (M126), so an edit here is overwritten then.
+     */
+    inFight: fightHeld(block) !== null ? t.localize(TEXT.encounterInFight) : "",
     shock: { name: "system.m2m.encounter.shock", value: e.shock, label: label("shock") },
     deathChecks: {
       name: "system.m2m.encounter.deathChecks",
