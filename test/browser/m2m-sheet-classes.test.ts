@@ -151,9 +151,11 @@ describe("M2mActorSheet", () => {
     expect((await m2m()).encounter.crippled).toEqual(["left-hand", "right-leg"]);
     await typeInto(sheet.locator('input[name="system.m2m.encounter.shock"]'), "4");
     expect((await m2m()).encounter.shock).toBe(4);
-    expect(await sheet.locator('.bbb-condition[data-condition="shock"]').textContent()).toBe(
-      "Shock −4",
-    );
+    expect(
+      await sheet
+        .locator('.bbb-condition[data-condition="shock"] .bbb-condition-label')
+        .textContent(),
+    ).toBe("Shock −4");
   });
   it("items that cannot be worn together: the header names them, in the player's language, and the figures wait", async () => {
     // A second suit, worn: the data model's derivation refuses it (L1166).

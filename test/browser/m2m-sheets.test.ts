@@ -115,10 +115,13 @@ describe("GURPS actor sheet", () => {
     expect(await page.locator('input[name="system.m2m.attributes.ht"]').inputValue()).toBe("14");
     expect(await page.locator('[data-points="total"] dd').textContent()).toBe("100");
     expect(await page.locator(".bbb-m2m-advantages tbody tr").count()).toBe(4);
-    expect(trim(await page.locator(".bbb-condition").allTextContents())).toEqual([
-      "Shock −2",
-      "Crippled left hand",
-    ]);
+    expect(
+      trim(await page.locator(".bbb-condition .bbb-condition-label").allTextContents()),
+    ).toEqual(["Shock −2", "Crippled left hand"]);
+    // Each with how long it lasts (as a fight would start it, ruling M125).
+    expect(
+      trim(await page.locator(".bbb-condition .bbb-condition-until").allTextContents()),
+    ).toEqual([", until the end of Fiendish <i>Friedrick</i>'s next turn", ", for the encounter"]);
     expect(await page.locator(".bbb-stat-hp dd").textContent()).toBe("9/14");
     expect(await page.locator(".bbb-tab-attributes").isVisible()).toBe(true);
     expect(await page.locator(".bbb-tab-skills").isVisible()).toBe(false);

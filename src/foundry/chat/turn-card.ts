@@ -9,6 +9,7 @@
  */
 import type { RollRecord } from "../../core/dice";
 import type { TurnCheck, TurnEvent } from "../../core/ruleset";
+import type { HeldCondition } from "../../core/turns";
 import { resolveUuid, userOwns } from "../combat/permissions";
 import { showDefenceTargets } from "../combat/settings";
 import type { ActorLike } from "../combat/snapshot";
@@ -50,7 +51,22 @@ export function turnRecordOf(flags: unknown): TurnCardRecord | null {
     ended: list(turn.ended),
     actionless: turn.actionless === true,
     defeated: turn.defeated === true,
+    ...(Array.isArray(turn.held)
+      ? { held: list<Record<string, unknown>>(turn.held).filter(isHeld) }
+      : {}),
   };
+}
+
+/** A held condition as a message's flags keep it (an entry of another shape is left out). */
+function isHeld(h: Record<string, unknown>): h is Record<string, unknown> & HeldCondition {
+  if (!h || typeof h !== "object" || typeof h.condition !== "string") return false;
+  const until = h.until as unknown;
+  return (
+    typeof until === "string" ||
+    (typeof until === "object" &&
+      until !== null &&
+      typeof (until as { turns?: unknown }).turns === "number")
+  );
 }
 
 /** Whether the ruleset draws a turn card. */

@@ -1,9 +1,12 @@
 /**
  * The Token HUD's Attack button: added to the HUD's left column for users who own the
  * token's actor (a GM owns every actor); a click checks ownership again, closes the HUD and
- * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card).
+ * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card). The
+ * status palette's tooltips say how long each held condition lasts (./hud-held.ts).
  */
 import { attack } from "./actions";
+import { addHeldTooltips } from "./hud-held";
+import type { ActorLike } from "./snapshot";
 
 /** The button's class (and the test's handle on it). */
 export const HUD_BUTTON_CLASS = "bbb-hud-attack";
@@ -89,5 +92,6 @@ export function addAttackButton(hud: TokenHudLike, html: HTMLElement): HTMLButto
 export function registerTokenHud(): void {
   Hooks.on("renderTokenHUD", (hud, html) => {
     addAttackButton(hud, html);
+    addHeldTooltips(tokenOf(hud)?.actor as ActorLike | null | undefined, html);
   });
 }

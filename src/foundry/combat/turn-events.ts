@@ -23,7 +23,7 @@
  * another (`serial`).
  */
 import { rollAsNeeded } from "../../core/flow";
-import type { ConditionId, TurnEvent, TurnOutcome } from "../../core/ruleset";
+import type { ConditionId, RulesetBlock, TurnEvent, TurnOutcome } from "../../core/ruleset";
 import { runTurnEvent } from "../../core/turns";
 import { CONDITION_EFFECTS } from "../config";
 import { worldRuleset, type FoundryRuleset } from "../rulesets";
@@ -140,6 +140,8 @@ async function postTurnCard(
     actionless: outcome.actionless,
     defeated: outcome.defeated,
   };
+  const held = fr.fight?.held?.(outcome.block);
+  if (held) record.held = held;
   await ensureChatTemplates();
   const html = await renderTurnCard(record, publicViewer(), false);
   if (html === null) return;
@@ -245,7 +247,7 @@ function reportFailed(actor: ActorLike, err: unknown): void {
 
 /**
  * Seeds the state block of every fighter of the combat who has none yet (the ruleset's
- * `fight.seed`, revision 0), on the active GM's client as a round starts (the combat's start
+ * `fight.seed`, revision 0: GURPS starts it from the sheet's encounter record), on the active GM's client as a round starts (the combat's start
  * first): a block already stored (a fighter who enters the fight stunned) is kept. Returns the
  * number of blocks written; 0 for a ruleset without turn hooks or on another client.
  */
@@ -258,8 +260,11 @@ export async function seedFights(combat: TurnCombatLike): Promise<number> {
       try {
         const fighter = fighterSnapshot(actor);
         if (fr.fight.read(fighter) !== null) continue;
-        await actor.update(fr.fight.write(fr.fight.seed(fighter)));
+        const block = fr.fight.seed(fighter);
+        await actor.update(fr.fight.write(block));
         written++;
+        // A fighter who enters the fight stunned or down shows it on his token.
+        await mirrorStatuses(actor, { ended: [], set: fr.fight.conditions(block) });
       } catch (err) {
         reportFailed(actor, err);
       }
@@ -270,7 +275,7 @@ export async function seedFights(combat: TurnCombatLike): Promise<number> {
 
 /**
  * Clears the state block of every fighter of an ended (deleted) combat (the ruleset's
- * `fight.clear`), on the active GM's client; a fighter still in another combat of the world
+ * `fight.clear`, which writes back to the sheet what outlasts the fight), on the active GM's client; a fighter still in another combat of the world
  * keeps his. The statuses of conditions that end with the fight (`fight.endingWithFight`:
  * shock, lost balance, a limb crippled for the encounter) are removed; the others stay (a
  * fighter knocked out stays unconscious). Returns the number of actors cleared.
@@ -292,16 +297,19 @@ export async function clearFights(
       if (elsewhere.has(actor.uuid)) continue;
       let stored = true;
       let ending: ConditionId[] = [];
+      let block: RulesetBlock | null = null;
+      const fighter = fighterSnapshot(actor);
       try {
-        const block = fr.fight.read(fighterSnapshot(actor));
+        block = fr.fight.read(fighter);
         stored = block !== null;
         if (block) ending = fr.fight.endingWithFight(block);
       } catch {
-        // A block the ruleset refuses is cleared all the same (its statuses left as they are).
+        // A block the ruleset refuses is cleared all the same (its statuses left as they are,
+        // nothing written back to the sheet).
       }
       if (!stored) continue;
       try {
-        await actor.update(fr.fight.clear());
+        await actor.update(fr.fight.clear(fighter, block));
         cleared++;
         await mirrorStatuses(actor, { ended: ending, set: [] });
       } catch (err) {

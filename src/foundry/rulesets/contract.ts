@@ -18,7 +18,9 @@ import type {
   TurnHooks,
   TurnOutcome,
 } from "../../core/ruleset";
+import type { HeldCondition } from "../../core/turns";
 import type { AnyRuleset } from "../../rules";
+import type { LangText } from "../chat/text";
 import type { Rule } from "../data/rule-kinds";
 
 /** The document types that may carry a ruleset block (`Actor.character`, `Item.weapon`…). */
@@ -37,7 +39,10 @@ export type ActorTypeKey = Extract<BlockTypeKey, `Actor.${string}`>;
 export type TurnCardOutcome = Pick<
   TurnOutcome,
   "event" | "checks" | "set" | "ended" | "actionless" | "defeated"
->;
+> & {
+  /** The conditions the fighter holds after the event, with their durations (fight store `held`). */
+  held?: HeldCondition[];
+};
 
 /** Who is looking at a card (for the card's view model): computed on each client as it renders. */
 export interface CardViewer {
@@ -194,12 +199,23 @@ export interface RulesetFightStore {
    * it (GURPS: HP), so the two stay one value.
    */
   write(block: RulesetBlock): Record<string, unknown>;
-  /** The actor update that ends the fight (the block gone). */
-  clear(): Record<string, unknown>;
+  /**
+   * The actor update that ends the fight (the block gone), with what outlasts the fight written
+   * back to the sheet from `block`, the fighter's block as the fight left it (null: none, or one
+   * the ruleset refused).
+   */
+  clear(fighter?: FighterSnapshot, block?: RulesetBlock | null): Record<string, unknown>;
   /** The conditions the block holds, for the actor's status effects to mirror. */
   conditions(block: RulesetBlock): ConditionId[];
   /** The conditions of the block that end with the fight: their statuses go when it is cleared. */
   endingWithFight(block: RulesetBlock): ConditionId[];
+  /**
+   * The conditions the block holds with their durations, and what each is called ("Shock −3",
+   * "Crippled left arm"), for the token HUD's status tooltips and the turn card (chat/held.ts
+   * says how long each lasts). Absent: only the statuses' names are shown.
+   */
+  held?(block: RulesetBlock): HeldCondition[];
+  heldLabel?(held: HeldCondition): LangText;
 }
 
 export interface FoundryRuleset<Derived = unknown> {

@@ -42,6 +42,10 @@ describe("Quench registration", () => {
         "blow-by-blow.m2m",
         "BLOW BY BLOW: a GURPS Man to Man world (packs, Friedrick, sheets, switching back)",
       ],
+      [
+        "blow-by-blow.m2m-fight",
+        "BLOW BY BLOW: a whole GURPS Man to Man fight run by the GM (maneuvers, exchanges, turns, a decision)",
+      ],
     ]);
     expect(quench.batches.map((b) => b.key)).toEqual(BATCH_KEYS);
   });

@@ -253,7 +253,7 @@ describe("turn events on the GM's client", () => {
     const card = await drawnFor(standIns.game.user!, turnCards().at(-1));
     expect(card).toBe(
       "Filthy Pierre's turn begins HT roll to stay conscious at 0 HP 18 / 10 failed " +
-        "Now: Unconscious Filthy Pierre is out of the fight.",
+        "Now: Unconscious, until recovered Filthy Pierre is out of the fight.",
     );
     // His owner sees his target too; another player does not.
     expect(await drawnFor(player, turnCards().at(-1))).toContain("18 / 10 failed");

@@ -2,11 +2,15 @@
  * The GURPS Man to Man turn card (templates/chat/m2m/turn.hbs): what a combatant's turn start
  * or end did (`m2mTurns.onEvent`, src/rules/m2m/flow.ts), from the core's plain `TurnOutcome`:
  * each HT roll made (consciousness at 0 HP, stun recovery; §9.2, §9.3) with its roll, target
- * and verdict, the conditions that began and ended, and whether he may act this turn or is out
+ * and verdict, the conditions that began and ended, those he holds with how long each lasts
+ * ("Shock −3, until the end of Pierre's next turn"), and whether he may act this turn or is out
  * of the fight. Pure; the turn's rolls are Foundry Rolls the adapter posts with it.
  */
 import { t, type LangText } from "../../chat/text";
+import { joinHeld } from "../../chat/held";
 import { CONDITION_EFFECTS } from "../../config";
+import { m2mHeldLines } from "./held";
+import type { ConditionId } from "../../../core/ruleset";
 import type { CardViewer, TurnCardOutcome } from "../contract";
 
 export const M2M_TURN_TEMPLATE = "systems/blow-by-blow/templates/chat/m2m/turn.hbs";
@@ -18,6 +22,7 @@ export const M2M_TURN_KEY = Object.freeze({
   failed: "BLOWBYBLOW.Card.M2M.Check.failed",
   began: "BLOWBYBLOW.Card.M2M.Turn.began",
   ended: "BLOWBYBLOW.Card.M2M.Turn.ended",
+  held: "BLOWBYBLOW.Card.M2M.Turn.held",
   actionless: "BLOWBYBLOW.Card.M2M.Turn.actionless",
   defeated: "BLOWBYBLOW.Card.M2M.Turn.defeated",
   nothing: "BLOWBYBLOW.Card.M2M.Turn.nothing",
@@ -81,12 +86,28 @@ export function m2mTurnContext(
     tip: t(M2M_TURN_KEY.rule),
   }));
   const lines: M2mTurnView["lines"] = [];
-  const began = conditionList(outcome.set);
+  // With the held conditions recorded, each one that began says how long it lasts, and those
+  // still held from before are listed too.
+  const heldNow = outcome.held ?? [];
+  const lineOf = new Map<string, LangText[]>();
+  for (const l of m2mHeldLines(heldNow, name))
+    lineOf.set(l.condition, [...(lineOf.get(l.condition) ?? []), l.text]);
+  const began = outcome.set.flatMap((id) =>
+    lineOf.has(id) ? lineOf.get(id)! : conditionList([id]),
+  );
   const ended = conditionList(outcome.ended);
+  const still = [...lineOf.entries()]
+    .filter(([id]) => !outcome.set.includes(id as ConditionId))
+    .flatMap(([, texts]) => texts);
   if (began.length > 0)
     lines.push({ text: t(M2M_TURN_KEY.began, { list: joined(began) }), cssClass: "bbb-failure" });
   if (ended.length > 0)
     lines.push({ text: t(M2M_TURN_KEY.ended, { list: joined(ended) }), cssClass: "" });
+  if (still.length > 0)
+    lines.push({
+      text: t(M2M_TURN_KEY.held, { list: joinHeld(still)! }),
+      cssClass: "bbb-m2m-held",
+    });
   if (outcome.defeated)
     lines.push({ text: t(M2M_TURN_KEY.defeated, { name }), cssClass: "bbb-failure" });
   else if (outcome.actionless)

@@ -13,9 +13,11 @@ import { InputError } from "../../../core/errors";
 import type { FighterSnapshot } from "../../../core/combat";
 import type { ConditionId, RulesetBlock } from "../../../core/ruleset";
 import { endingWithFight } from "../../../core/turns";
-import { newFighterBlock, parseFighterBlock } from "../../../rules/m2m/flow";
+import { parseFighterBlock } from "../../../rules/m2m/flow";
 import type { RulesetFightStore } from "../contract";
 import type { M2mActorDerived } from "./character-input";
+import { blockFromEncounter, encounterAfterFight, readEncounter } from "./fight-encounter";
+import { m2mBlockHeld, m2mHeldLabel } from "./held";
 
 /** The `system` path of the block (for messages). */
 export const FIGHT_PATH = "system.m2m.fight";
@@ -66,16 +68,18 @@ export function readFight(fighter: FighterSnapshot): RulesetBlock | null {
 }
 
 /**
- * A fresh block for a fighter entering a fight: basic HT from the derived figures (every turn
- * roll is against it, §0.4), HP from the sheet. Throws when the figures are missing (the
- * derivation refused the actor: its sheet names why).
+ * The block a fighter enters a fight with: basic HT from the derived figures (every turn roll is
+ * against it, §0.4), HP from the sheet, and what the sheet's encounter record carries from before
+ * (`system.m2m.encounter`: stunned, unconscious, shock, crippled limbs, posture, weapons' readiness;
+ * ./fight-encounter.ts, ruling M125). Throws when the figures are missing (the derivation refused
+ * the actor: its sheet names why) or the record is malformed (naming the field).
  */
 export function seedFight(fighter: FighterSnapshot): RulesetBlock {
   const derived = fighter.derived as (M2mActorDerived & { ruleset?: string }) | null;
   const ht = derived?.ruleset === "m2m" ? derived.character?.attributes?.ht : undefined;
   if (typeof ht !== "number")
     throw new InputError("system.derived", null, "no GURPS Man to Man figures to start a fight");
-  return newFighterBlock(ht, sheetHp(fighter));
+  return blockFromEncounter(ht, sheetHp(fighter), readEncounter(m2mOf(fighter).encounter));
 }
 
 /** The actor update that stores `block` and the sheet's HP (one value). */
@@ -84,9 +88,25 @@ export function writeFight(block: RulesetBlock): Record<string, unknown> {
   return { "system.m2m.fight": JSON.stringify(block), "system.m2m.hp": state.hp };
 }
 
-/** The actor update that ends the fight. */
-export function clearFight(): Record<string, unknown> {
-  return { "system.m2m.fight": null };
+/**
+ * The actor update that ends the fight: the block gone and, from the block the fight left
+ * (`block`; null when none is stored or it was refused), what outlasts the fight written back
+ * to the encounter record (./fight-encounter.ts, ruling M126). A malformed record is left alone.
+ */
+export function clearFight(
+  fighter?: FighterSnapshot,
+  block?: RulesetBlock | null,
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = { "system.m2m.fight": null };
+  if (!fighter || !block) return changes;
+  let before;
+  try {
+    before = readEncounter(m2mOf(fighter).encounter);
+  } catch {
+    return changes;
+  }
+  changes["system.m2m.encounter"] = encounterAfterFight(before, block);
+  return changes;
 }
 
 /** The conditions a block holds (each once, in the block's order). */
@@ -107,4 +127,6 @@ export const M2M_FIGHT_STORE: RulesetFightStore = Object.freeze({
   clear: clearFight,
   conditions: fightConditions,
   endingWithFight: fightEndingConditions,
+  held: m2mBlockHeld,
+  heldLabel: m2mHeldLabel,
 });

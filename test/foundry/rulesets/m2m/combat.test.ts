@@ -11,6 +11,7 @@ import { aimPenalty } from "../../../../src/rules/m2m/location";
 import { newFighterBlock, parseFlowDeclaration } from "../../../../src/rules/m2m/flow";
 import { m2mCombat } from "../../../../src/foundry/rulesets/m2m/combat";
 import { writeFight } from "../../../../src/foundry/rulesets/m2m/fight";
+import { blockFromEncounter } from "../../../../src/foundry/rulesets/m2m/fight-encounter";
 import { AXE_ID, friedrickBlock, friedrickDerived, friedrickItems } from "./sheet-fixtures";
 
 function friedrick(fight: string | null = null): FighterSnapshot {
@@ -81,7 +82,9 @@ describe("m2mCombat", () => {
     );
     const d = parseFlowDeclaration(declaration);
     expect(d.attacker.revision).toBe(2);
-    expect(d.defender.state).toEqual(newFighterBlock(14, 9).data);
+    // Seeded from the sheet's HP and encounter record (shock 2, crippled left hand; ruling M125).
+    expect(d.defender.state).toEqual(blockFromEncounter(14, 9, friedrickBlock().encounter).data);
+    expect(d.defender.state.conditions.map((c) => c.condition)).toEqual(["shocked", "crippled"]);
     expect(d.defender.dodge).toBe(friedrickDerived().character.dodge.value);
     expect(d.defender.block).toBe(friedrickDerived().character.block!.value);
     expect(d.attack).toMatchObject({ weapon: AXE_ID, mode: "0", target: "random", kind: "melee" });

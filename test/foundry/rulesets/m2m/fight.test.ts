@@ -45,10 +45,17 @@ describe("the m2m fight block on the actor (system.m2m.fight)", () => {
   });
 
   it("is seeded from the derived basic HT and the sheet's HP (Friedrick: HT 14, seed 004 L4187-4231; 9 HP left)", () => {
-    const block = seedFight(snapshot({ ...friedrickBlock() }));
+    const fresh = { ...friedrickBlock(), encounter: defaultM2mBlock().encounter };
+    const block = seedFight(snapshot(fresh));
     expect(friedrickDerived().character.attributes.ht).toBe(14);
     expect(block).toEqual(newFighterBlock(14, 9));
     expect(block.revision).toBe(0);
+    // With the record's shock 2 and crippled left hand (ruling M125): held in the block.
+    const carried = parseFighterBlock(seedFight(snapshot({ ...friedrickBlock() }))).state;
+    expect(carried.conditions.map((c) => [c.condition, c.value ?? c.location])).toEqual([
+      ["shocked", 2],
+      ["crippled", "left-hand"],
+    ]);
   });
 
   it("refuses to seed without m2m figures, naming the field", () => {

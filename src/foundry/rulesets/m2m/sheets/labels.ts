@@ -328,6 +328,7 @@ export const TEXT = Object.freeze({
   encounter: "BLOWBYBLOW.M2M.Sheet.Encounter.title",
   shockCondition: "BLOWBYBLOW.M2M.Sheet.Encounter.shock",
   crippledCondition: "BLOWBYBLOW.M2M.Sheet.Encounter.crippled",
+  encounterInFight: "BLOWBYBLOW.M2M.Sheet.Encounter.inFight",
   conditionNone: "BLOWBYBLOW.M2M.Sheet.Encounter.none",
   derivationMissing: "BLOWBYBLOW.M2M.Sheet.derivationMissing",
   newItem: "BLOWBYBLOW.M2M.Sheet.newItem",

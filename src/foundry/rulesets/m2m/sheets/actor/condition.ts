@@ -1,50 +1,90 @@
 /**
  * The state of a GURPS Man to Man fighter on the actor sheet: the current conditions for the
- * header, the hit-point and fatigue trackers with their thresholds (the engine's
+ * header with how long each lasts, the hit-point and fatigue trackers with their thresholds (the engine's
  * `hitPointThresholds` / `fatigueThresholds`), and the encounter state's fields. Pure.
  */
+import type { HeldCondition } from "../../../../../core/turns";
+import { parseFighterBlock } from "../../../../../rules/m2m/flow";
 import { fatigueThresholds, hitPointThresholds } from "../../../../../rules/m2m/injury";
-import { POSITION_IDS } from "../../../../../rules/m2m/maneuvers";
-import { signed } from "../../../../sheets/common";
+import { POSITION_IDS, type PositionId } from "../../../../../rules/m2m/maneuvers";
+import { untilText } from "../../../../chat/held";
+import { localizeText, type LangText } from "../../../../chat/text";
 import {
   CRIPPLABLE_LOCATIONS,
   M2M_BOUNDS,
   m2mLabelFor,
   type M2mCharacterBlock,
 } from "../../character-data";
+import { encounterConditions, readEncounter } from "../../fight-encounter";
+import { m2mHeldLabel } from "../../held";
 import { LOCATION_LABEL, POSITION_LABEL, TEXT } from "../labels";
+import { storedBlock } from "./fight";
 import { CRIPPLED_INPUT, options, type M2mActorContextInput, type Tools } from "./shared";
 
 export interface ConditionContext {
   id: string;
   label: string;
   shock: boolean;
+  /** How long it lasts ("until the end of Friedrick's next turn"); empty for the posture. */
+  until: string;
 }
 
-/** The current conditions of the encounter state (stored by the combat flow), in sheet order. */
-export function conditionsOf(block: M2mCharacterBlock, t: Tools): ConditionContext[] {
-  const e = block.encounter;
-  const out: ConditionContext[] = [];
-  const flag = (id: keyof M2mCharacterBlock["encounter"]) =>
-    out.push({ id, label: t.localize(m2mLabelFor(`m2m.encounter.${id}`)), shock: false });
-  if (e.dead) flag("dead");
-  if (e.unconscious) flag("unconscious");
-  if (e.stunned) flag("stunned");
-  if (e.shock > 0)
+/** The held conditions and posture of the fight block stored on the sheet, or null outside a fight. */
+function fightHeld(
+  block: M2mCharacterBlock,
+): { conditions: HeldCondition[]; posture: PositionId } | null {
+  const raw = storedBlock(block.fight);
+  if (raw === null) return null;
+  try {
+    const { state } = parseFighterBlock(raw, "block");
+    return { conditions: state.conditions, posture: state.posture };
+  } catch {
+    // A block the flow refuses: the GM's client reports it when it next reads it.
+    return null;
+  }
+}
+
+/** The held conditions of the encounter record, as a fight would start with them (M125). */
+function recordHeld(block: M2mCharacterBlock): HeldCondition[] {
+  try {
+    return encounterConditions(readEncounter(block.encounter));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The current conditions for the header, each with how long it lasts: in a fight those of the
+ * fight block (`system.m2m.fight`, as the turns and exchanges left them), else those of the
+ * encounter record (with the durations a fight starts them with, ruling M125); then the posture
+ * when not standing. Prone is shown as the posture. `name`: the bearer, for "until {name}'s next
+ * turn".
+ */
+export function conditionsOf(block: M2mCharacterBlock, t: Tools, name = ""): ConditionContext[] {
+  const text = (x: LangText) => localizeText(x, t.localize, t.format);
+  const fight = fightHeld(block);
+  const held = fight?.conditions ?? recordHeld(block);
+  const posture = fight?.posture ?? block.encounter.position;
+  const out: ConditionContext[] = held
+    .filter((h) => h.condition !== "prone")
+    .map((h) => ({
+      id:
+        h.condition === "shocked"
+          ? "shock"
+          : h.condition === "crippled" && h.location
+            ? `crippled-${h.location}`
+            : h.condition,
+      label: text(m2mHeldLabel(h)),
+      shock: h.condition === "shocked",
+      until: text(untilText(h, name)),
+    }));
+  if (posture !== "standing")
     out.push({
-      id: "shock",
-      label: t.format(TEXT.shockCondition, { value: signed(-e.shock) }),
-      shock: true,
-    });
-  for (const l of e.crippled)
-    out.push({
-      id: `crippled-${l}`,
-      label: t.format(TEXT.crippledCondition, { location: t.localize(LOCATION_LABEL[l]) }),
+      id: "position",
+      label: t.localize(POSITION_LABEL[posture]),
       shock: false,
+      until: "",
     });
-  if (e.offBalance) flag("offBalance");
-  if (e.position !== "standing")
-    out.push({ id: "position", label: t.localize(POSITION_LABEL[e.position]), shock: false });
   return out;
 }
 
@@ -107,6 +147,11 @@ export function encounterContext(block: M2mCharacterBlock, t: Tools) {
     checked: e[f],
   });
   return {
+    /**
+     * In a fight the fight block governs: the record is where the fight started from (ruling
+     * M125) and what its end writes back (M126), so an edit here is overwritten then.
+     */
+    inFight: fightHeld(block) !== null ? t.localize(TEXT.encounterInFight) : "",
     shock: { name: "system.m2m.encounter.shock", value: e.shock, label: label("shock") },
     deathChecks: {
       name: "system.m2m.encounter.deathChecks",

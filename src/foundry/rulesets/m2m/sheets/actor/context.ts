@@ -147,7 +147,7 @@ export function m2mActorContext(input: M2mActorContextInput) {
       img: input.img,
       imageLabel: t.format("BLOWBYBLOW.ActorSheet.Header.image", { name: input.name }),
       typeLabel: t.localize(input.type === "creature" ? TEXT.creatureSheet : TEXT.characterSheet),
-      conditions: conditionsOf(block, t),
+      conditions: conditionsOf(block, t, input.name),
       stats,
       error: input.derived
         ? null

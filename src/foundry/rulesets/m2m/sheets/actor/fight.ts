@@ -8,7 +8,7 @@ import { m2mManeuverView } from "../../turns";
 import type { M2mActorContextInput, Tools } from "./shared";
 
 /** The block as stored (JSON text) or as a prepared object; null when absent or unreadable. */
-function storedBlock(raw: unknown): unknown {
+export function storedBlock(raw: unknown): unknown {
   if (raw === null || raw === undefined) return null;
   if (typeof raw !== "string") return raw;
   try {
