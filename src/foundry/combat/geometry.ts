@@ -5,7 +5,11 @@
  * M110) and the grid's units. `measureSituation` (./snapshot.ts) adds these for the rulesets
  * that ask (`CombatRules.situation`); the GM's client measures the same way on its own canvas.
  */
-import { SITUATION_EXTRA_FIELDS, type AttackSituation, type SituationExtra } from "../../core/combat";
+import {
+  SITUATION_EXTRA_FIELDS,
+  type AttackSituation,
+  type SituationExtra,
+} from "../../core/combat";
 import { arcOf, lightOfDarkness, type Arc } from "../../core/facing";
 
 type Extras = Pick<AttackSituation, "fromArc" | "toArc" | "light" | "units">;
@@ -57,7 +61,9 @@ export function measureExtras(
   if (extra.includes("light")) {
     const d = view.scene?.environment?.darknessLevel;
     out.light =
-      typeof d === "number" && Number.isFinite(d) ? lightOfDarkness(Math.min(1, Math.max(0, d))) : null;
+      typeof d === "number" && Number.isFinite(d)
+        ? lightOfDarkness(Math.min(1, Math.max(0, d)))
+        : null;
   }
   if (extra.includes("units")) out.units = view.grid?.units ?? "";
   return out;

@@ -119,9 +119,13 @@ export function m2mMapAttack(
     const d = attacker.derived as M2mActorDerived;
     const st = d.character.attributes.st;
     const skill = d.character.skills[missile.skill];
-    const r = rangedSituation(distanceYards(s.distance, s.units), rangedAttack(missile, st).ranges, {
-      defaultSkill: skill !== undefined && skill.from !== "points",
-    });
+    const r = rangedSituation(
+      distanceYards(s.distance, s.units),
+      rangedAttack(missile, st).ranges,
+      {
+        defaultSkill: skill !== undefined && skill.from !== "points",
+      },
+    );
     rows.push(...r.modifiers.map((m) => ({ key: m.key, value: m.value })));
     halfDamage = r.halfDamage;
   }

@@ -173,7 +173,6 @@ function readId(value: unknown, field: string): string {
   return value;
 }
 
-
 const AIMS: AttackOption["aims"] = [
   { id: "random", labelKey: M2M_COMBAT_KEYS.random },
   ...HIT_LOCATIONS.map((l) => ({ id: l, labelKey: LOCATION_LABEL[l] })),
