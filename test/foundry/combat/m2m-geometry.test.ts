@@ -11,7 +11,10 @@ import { asUser, canvasStandIn, settle, standIns, type StandInActor } from "../s
 import type { AttackRequest, AttackSituation } from "../../../src/core/combat";
 import { InputError } from "../../../src/core/errors";
 import type { RulesetBlock } from "../../../src/core/ruleset";
+import { exchangeCardContext } from "../../../src/foundry/chat/card-context";
+import { localizeTree } from "../../../src/foundry/chat/text";
 import { attack } from "../../../src/foundry/combat/actions";
+import { cardRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { AttackDialog, type AttackDialogInput } from "../../../src/foundry/combat/attack-dialog";
 import { measureSituation, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { m2mCombat } from "../../../src/foundry/rulesets/m2m/combat";
@@ -217,6 +220,27 @@ describe("thrown weapons (§6.4 C9, §12.3)", () => {
     expect(a.halfDamage).toBe(false);
     const d = parseFlowDeclaration(card(id!).declaration);
     expect(d.attack.kind).toBe("thrown");
+    // The card itemises them with their labels (the m2m result part's attack breakdown).
+    const shown = JSON.stringify(
+      localizeTree(
+        exchangeCardContext(
+          card(id!),
+          {
+            isGM: true,
+            owns: { attacker: false, defender: true },
+            gmOnline: true,
+            userId: "gm",
+            showDefenceTargets: true,
+          },
+          cardRuleset(foundryRuleset("m2m")!),
+          { applyMode: "ask", authorIsGM: true },
+        ) as never,
+        (k) => standIns.game.i18n.localize(k),
+        (k, v) => standIns.game.i18n.format(k, v as Record<string, string>),
+      ),
+    );
+    expect(shown).toContain("Snap shot (no aim)");
+    expect(shown).toMatch(/"Range"/);
     const allowed = allowedDefences({ kind: "thrown" }, { readyWeapon: true, readyShield: true });
     expect(allowed.map((o) => [o.defence, o.allowed])).toEqual([
       ["dodge", true],
