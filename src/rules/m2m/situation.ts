@@ -151,6 +151,8 @@ export interface RangedSituation {
   modifiers: Modifier[];
   /** Distance ≥ the half-damage range: the damage roll is halved (L2911, A12). */
   halfDamage: boolean;
+  /** +1 damage for a missile weapon (not a thrown one) at point blank (L2907), else 0. */
+  damageBonus: number;
 }
 
 /**
@@ -185,5 +187,5 @@ export function rangedSituation(
     if (!key) throw new InputError("modifier", m.key, "not a range modifier");
     return situationModifier(key, m.value);
   });
-  return { modifiers, halfDamage: r.halfDamage };
+  return { modifiers, halfDamage: r.halfDamage, damageBonus: r.pointBlankDamageBonus };
 }

@@ -13,6 +13,7 @@ import type { FighterItem, FighterSnapshot } from "../../../../core/combat";
 import { InputError, readObject } from "../../../../core/errors";
 import { ARCS, LIGHT_LEVELS, type Arc, type LightLevel } from "../../../../core/facing";
 import type { FromHex } from "../../../../rules/m2m/defence";
+import { formatDamageExpr, parseDamageExpr } from "../../../../rules/m2m/damage";
 import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
 import {
   fromHexOf,
@@ -38,6 +39,8 @@ export interface M2mMapAttack {
   fromHex: FromHex;
   situation: { key: string; value: number }[];
   halfDamage: boolean;
+  /** +1 damage for a missile at point blank (L2907): added to the weapon's damage. */
+  damageBonus: number;
   offArc: OffArc;
 }
 
@@ -114,6 +117,7 @@ export function m2mMapAttack(
   const kind = kindOf(item);
   const rows: M2mMapAttack["situation"] = [];
   let halfDamage = false;
+  let damageBonus = 0;
   const missile = missileOf(item);
   if (missile) {
     const d = attacker.derived as M2mActorDerived;
@@ -128,6 +132,7 @@ export function m2mMapAttack(
     );
     rows.push(...r.modifiers.map((m) => ({ key: m.key, value: m.value })));
     halfDamage = r.halfDamage;
+    damageBonus = r.damageBonus;
   }
   rows.push(...lightModifiers(s.light).map((m) => ({ key: m.key, value: m.value })));
   return {
@@ -135,16 +140,39 @@ export function m2mMapAttack(
     fromHex: fromHexOf(s.fromArc, advanced),
     situation: rows,
     halfDamage,
+    damageBonus,
     offArc: offArcOf(s.toArc, kind !== "melee", advanced),
   };
 }
 
 /**
- * The raw flow declaration with the wild swing's or blind shot's row (−5 or −10, or down to a
- * roll of 9, from the effective skill with everything else, L2155, L2871). A wild swing cannot
- * aim at a location (L2163): refused on `aim`.
+ * The raw flow declaration with what needs the rest of it: a missile's +1 damage at point blank
+ * on the weapon's damage (L2907), and the wild swing's or blind shot's row (−5 or −10, or down
+ * to a roll of 9, from the effective skill with everything else, L2155, L2871). A wild swing
+ * cannot aim at a location (L2163): refused on `aim`.
  */
-export function withOffArc(raw: Obj, offArc: OffArc): Obj {
+export function applyMap(raw: Obj, map: M2mMapAttack): Obj {
+  const withBonus = map.damageBonus ? pointBlankDamage(raw, map.damageBonus) : raw;
+  return withOffArc(withBonus, map.offArc);
+}
+
+/** The attacking weapon's modes with `bonus` more damage adds. */
+function pointBlankDamage(raw: Obj, bonus: number): Obj {
+  const attack = raw.attack as Obj;
+  const attacker = raw.attacker as Obj;
+  const weapons = (attacker.weapons as Obj[]).map((w) => {
+    if (w.id !== attack.weapon) return w;
+    const modes: Obj = {};
+    for (const [k, m] of Object.entries(w.modes as Record<string, Obj>)) {
+      const e = parseDamageExpr(m.damage as string, `attacker.weapons.${k}.damage`);
+      modes[k] = { ...m, damage: formatDamageExpr({ dice: e.dice, adds: e.adds + bonus }) };
+    }
+    return { ...w, modes };
+  });
+  return { ...raw, attacker: { ...attacker, weapons } };
+}
+
+function withOffArc(raw: Obj, offArc: OffArc): Obj {
   if (!offArc) return raw;
   const attack = raw.attack as Obj;
   if (offArc === "wild-swing" && attack.target !== "random")

@@ -38,7 +38,7 @@ import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
-import { kindOf, m2mMapAttack, withOffArc } from "./geometry";
+import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
 export const M2M_COMBAT_KEYS = Object.freeze({
@@ -257,7 +257,7 @@ function rawDeclaration(
     },
     ...(Object.keys(opts).length ? { options: opts } : {}),
   };
-  return withOffArc(declaration, map.offArc);
+  return applyMap(declaration, map);
 }
 
 function buildDeclaration(
