@@ -77,9 +77,10 @@ const YARDS_PER_UNIT: Readonly<Record<string, number>> = Object.freeze({
 });
 
 /**
- * A scene's distance in yards (ruling M109): yards or hexes as they are (L1960: each hex is one
- * yard), feet ÷ 3, metres ÷ 0.9144; null for units it cannot read (the distance is then typed in
- * yards). `units` is the scene's grid units, compared without case or spaces.
+ * Yards per unit of a scene's distance (ruling M109): yards or hexes as they are (L1960: each
+ * hex is one yard), feet ÷ 3, metres ÷ 0.9144; null for units it cannot read (the adapter then
+ * reads the distance as yards). `units` is the scene's grid units, compared without case or
+ * spaces.
  */
 export function yardsPerUnit(units: string | null | undefined): number | null {
   const u = (units ?? "").trim().toLowerCase().replace(/\.$/, "");
