@@ -17,9 +17,13 @@ export function situationChanged(
   const same =
     r.engagingDefender === measured.engagingDefender &&
     r.defenderProne === measured.defenderProne &&
-    (r.distance ?? null) === measured.distance;
+    (r.distance ?? null) === measured.distance &&
+    EXTRA_FIELDS.every((k) => measured[k] === undefined || (r[k] ?? null) === measured[k]);
   return same ? null : measured;
 }
+
+/** The map's values a ruleset may read beyond the three every ruleset does (`SituationExtra`). */
+const EXTRA_FIELDS = ["fromArc", "toArc", "light", "units"] as const;
 
 /**
  * Why a player's attack waits for the GM's approval: the GM's canvas could not measure the
@@ -87,12 +91,15 @@ export function approvalFor(
   if (!measured) {
     if (!trusting) reasons.push("unmeasured");
   } else {
-    // With trust, a distance the GM's client could not measure is the request's.
+    // With trust, a distance (or facing, light, units) the GM's client could not measure is
+    // the request's.
     const declared = (r.situation ?? {}) as Partial<AttackSituation>;
-    const compared =
-      trusting && measured.distance === null
-        ? { ...measured, distance: declared.distance ?? null }
-        : measured;
+    const compared: AttackSituation = { ...measured };
+    if (trusting) {
+      if (measured.distance === null) compared.distance = declared.distance ?? null;
+      for (const k of EXTRA_FIELDS)
+        if (measured[k] === null) Object.assign(compared, { [k]: declared[k] ?? null });
+    }
     if (situationChanged(r.situation, compared)) reasons.push("situation");
   }
   const total = customTotal(r.custom);

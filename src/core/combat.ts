@@ -11,6 +11,7 @@
  * Every function is pure and deterministic; untrusted requests are validated and refused with
  * an `InputError` naming the field and the value (errors.ts).
  */
+import type { Arc, LightLevel } from "./facing";
 import type { Target } from "./modifiers";
 import type { ConditionId, Effect, PendingChoice } from "./ruleset";
 
@@ -47,7 +48,31 @@ export interface AttackSituation {
   defenderProne: boolean;
   /** Distance between the tokens in grid units (HM3: hexes), or null when unknown. */
   distance: number | null;
+  /*
+   * What a ruleset reads of the map beyond these (`CombatRules.situation`); absent when it
+   * reads none of it, null when the canvas could not measure it.
+   */
+  /** Where the attacker stands in the defender's arcs (token rotations, ./facing.ts). */
+  fromArc?: Arc | null;
+  /** Where the defender stands in the attacker's arcs. */
+  toArc?: Arc | null;
+  /** The light of the scene (its darkness, ./facing.ts `lightOfDarkness`). */
+  light?: LightLevel | null;
+  /** The scene's grid units, which `distance` is in ("yd", "ft", …). */
+  units?: string | null;
 }
+
+/** What of the map a ruleset reads beyond distance, engagement and prone. */
+export type SituationExtra = "facing" | "light" | "units";
+
+/** The situation fields each extra adds. */
+export const SITUATION_EXTRA_FIELDS: Readonly<
+  Record<SituationExtra, readonly ("fromArc" | "toArc" | "light" | "units")[]>
+> = Object.freeze({
+  facing: Object.freeze(["fromArc", "toArc"] as const),
+  light: Object.freeze(["light"] as const),
+  units: Object.freeze(["units"] as const),
+});
 
 /** A user-added situational modifier (label is user text). */
 export interface CustomModifierInput {
@@ -154,17 +179,23 @@ export interface CombatRules {
   readonly optionalRules: readonly OptionalRule[];
   /** Labels of the modifiers and bases its targets itemise. */
   readonly labels: TargetLabels;
+  /** What of the map it reads beyond distance, engagement and prone (absent: nothing). */
+  readonly situation?: readonly SituationExtra[];
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
   /** The attacks a fighter's items allow, in sheet order. */
   attackOptions(attacker: FighterSnapshot, defender: FighterSnapshot | null): AttackOption[];
   /** The range band a distance falls in (null: beyond the longest band). */
   bandFor(option: AttackOption, distance: number): string | null;
-  /** The attack target for the dialog, itemised (prefilled and situational modifiers). */
+  /**
+   * The attack target for the dialog, itemised (prefilled and situational modifiers); `options`
+   * are the world's optional rules, as `buildDeclaration` gets them (absent: the defaults).
+   */
   attackTarget(
     attacker: FighterSnapshot,
     defender: FighterSnapshot,
     request: AttackRequest,
+    options?: Readonly<Record<string, boolean>>,
   ): Target;
   /**
    * The raw declaration (plain JSON) for `Ruleset.parseDeclaration`, built from the fighters

@@ -102,6 +102,7 @@ async function gmSituation(
     defenderActor,
     fr.combat.incapacitating,
     view,
+    fr.combat.situation ?? [],
   );
 }
 

@@ -250,6 +250,7 @@ export async function attack(args: {
     defenderActor,
     fr.combat.incapacitating,
     view?.ready === false ? null : view,
+    fr.combat.situation ?? [],
   );
   const request = await AttackDialog.prompt({
     attacker,
@@ -257,7 +258,7 @@ export async function attack(args: {
     options,
     situation,
     itemId: args.itemId ?? null,
-    preview: (r) => fr.combat.attackTarget(attacker, defender, r),
+    preview: (r) => fr.combat.attackTarget(attacker, defender, r, worldOptions(fr.id)),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
     labels: fr.combat.labels,
     ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),

@@ -34,6 +34,15 @@ import {
   type CustomRowView,
   type FieldProblem,
 } from "./dialog-form";
+import {
+  initialMapDraft,
+  mapChanged,
+  mapDraftFromForm,
+  mapFieldsView,
+  readMapDraft,
+  type MapDraft,
+  type MapFieldView,
+} from "./map-fields";
 
 type Obj = Record<string, unknown>;
 
@@ -64,6 +73,8 @@ export interface AttackDraft {
   defenderProne: boolean;
   /** Grid units; "" when unknown. */
   distance: string;
+  /** Facing, light and units, when the ruleset reads them (./map-fields.ts); else absent. */
+  map?: MapDraft;
   custom: CustomDraft[];
 }
 
@@ -99,6 +110,7 @@ export function initialAttackDraft(
     engagingDefender: String(situation.engagingDefender),
     defenderProne: situation.defenderProne,
     distance: situation.distance === null ? "" : String(situation.distance),
+    ...initialMapDraft(situation),
     custom: [],
   };
 }
@@ -127,6 +139,7 @@ export function attackDraftFromForm(
     engagingDefender: text(flat.engagingDefender, previous.engagingDefender),
     defenderProne: flag(flat.defenderProne, false),
     distance: text(flat.distance, previous.distance),
+    ...(previous.map ? { map: mapDraftFromForm(flat, previous.map) } : {}),
     custom: customFromForm(flat),
   };
   if (itemId !== previous.itemId) {
@@ -205,6 +218,8 @@ export function readAttackDraft(
       );
     else distance = n;
   }
+  const map = readMapDraft(draft.map);
+  problems.push(...map.problems);
   const custom = readCustom(draft.custom);
   problems.push(...custom.problems);
   if (problems.length || !option || typeof engaging !== "number")
@@ -219,6 +234,7 @@ export function readAttackDraft(
         engagingDefender: engaging,
         defenderProne: draft.defenderProne,
         distance,
+        ...map.fields,
       },
       custom: custom.custom,
     },
@@ -335,7 +351,8 @@ export function approvalNotes(
   if (
     s.engagingDefender !== m.engagingDefender ||
     s.defenderProne !== m.defenderProne ||
-    s.distance !== m.distance
+    s.distance !== m.distance ||
+    mapChanged(s, m)
   )
     notes.push(format(KEY.approvalSituation, {}));
   const custom = customCapNote(request.custom, hint.cap, KEY.approvalCustom, format);
@@ -356,6 +373,10 @@ export interface AttackDialogContext {
   engagingDefender: string;
   defenderProne: boolean;
   distance: string;
+  /** Facing and light fields the ruleset reads (empty: none). */
+  mapFields: MapFieldView[];
+  /** The scene's units beside the distance, when the ruleset reads them. */
+  unitsNote: string | null;
   custom: CustomRowView[];
   /** Message per field name (itemId, mode, aim, band, engagingDefender, defenderProne, distance). */
   errors: Record<string, string | null>;
@@ -428,8 +449,10 @@ export function attackDialogContext(
     "engagingDefender",
     "defenderProne",
     "distance",
+    ...(draft.map?.offered ?? []),
   ])
     errors[name] = byField.get(name) ?? null;
+  const mapView = mapFieldsView(draft.map, byField, localize, format);
   return {
     heading: format(KEY.heading, { attacker: input.attacker.name, defender: input.defender.name }),
     weapons: input.options.map((o) => {
@@ -477,6 +500,8 @@ export function attackDialogContext(
     engagingDefender: draft.engagingDefender,
     defenderProne: draft.defenderProne,
     distance: draft.distance,
+    mapFields: mapView.fields,
+    unitsNote: mapView.unitsNote,
     custom: customRows(draft.custom, byField),
     errors,
     formErrors: general,

@@ -18,7 +18,13 @@
  * attacker always counts, whatever the distance, so the count is at least 1.
  */
 import { copy } from "../../core/data";
-import type { AttackSituation, FighterItem, FighterSnapshot } from "../../core/combat";
+import type {
+  AttackSituation,
+  FighterItem,
+  FighterSnapshot,
+  SituationExtra,
+} from "../../core/combat";
+import { measureExtras, unmeasuredExtras } from "./geometry";
 
 type Obj = Record<string, unknown>;
 
@@ -69,6 +75,8 @@ export interface TokenDocLike {
   /** fvtt-types 13.345.1 types the size fields as possibly undefined; read with a default of 1. */
   width: number | undefined;
   height: number | undefined;
+  /** Degrees clockwise, 0 facing south (v13); read for facing (./geometry.ts). */
+  rotation?: number | null;
   parent?: { id: string | null } | null;
   /** Its placeable on the canvas (null when its scene is not viewed). */
   object?: TokenObjectLike | null;
@@ -168,9 +176,13 @@ export function engagingCount(
 /** What `measureSituation` reads of the canvas. */
 export interface CanvasLike {
   ready?: boolean;
-  scene?: { id: string | null } | null;
+  scene?: {
+    id: string | null;
+    environment?: { darknessLevel?: number | null } | null;
+  } | null;
   grid?: {
     distance: number;
+    units?: string | null;
     measurePath(waypoints: { x: number; y: number }[]): { distance: number };
   } | null;
   tokens?: { placeables: TokenObjectLike[] } | null;
@@ -200,7 +212,9 @@ function pointOf(object: TokenObjectLike, incapacitating: readonly string[]): To
 /**
  * The attack's situation: distance (grid units) between the two tokens and hostile tokens
  * engaging the defender, both read from the canvas when it shows the defender's scene (else
- * the distance is null and only the attacker counts); prone from the defender's statuses.
+ * the distance is null and only the attacker counts); prone from the defender's statuses. The
+ * `extra` fields a ruleset reads (`CombatRules.situation`: facing, light, units) are added,
+ * measured on that canvas (./geometry.ts), or null when it cannot.
  */
 export function measureSituation(
   attackerToken: TokenDocLike | null,
@@ -208,6 +222,7 @@ export function measureSituation(
   defenderActor: ActorLike,
   incapacitating: readonly string[],
   view: CanvasLike | null | undefined,
+  extra: readonly SituationExtra[] = [],
 ): AttackSituation {
   const defenderProne = new Set(defenderActor.statuses ?? []).has("prone");
   const grid = view?.grid;
@@ -217,7 +232,7 @@ export function measureSituation(
     !!defenderToken.object &&
     (defenderToken.parent?.id ?? null) === view.scene.id;
   if (!onCanvas || !grid || !defenderToken.object)
-    return { engagingDefender: 1, defenderProne, distance: null };
+    return { engagingDefender: 1, defenderProne, distance: null, ...unmeasuredExtras(extra) };
   const defender = pointOf(defenderToken.object, incapacitating);
   const attackerObject =
     attackerToken?.object && attackerToken.parent?.id === view?.scene?.id
@@ -234,5 +249,6 @@ export function measureSituation(
     engagingDefender: engagingCount(defender, attacker, tokens, measure, grid.distance),
     defenderProne,
     distance: attacker ? measure(attacker, defender) : null,
+    ...measureExtras(attackerObject, defenderToken.object, view ?? {}, extra),
   };
 }

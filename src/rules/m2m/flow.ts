@@ -103,6 +103,7 @@ import {
   type WeaponPlace,
 } from "./maneuvers";
 import { parseDamageExpr } from "./damage";
+import { situationModifier } from "./situation";
 import {
   DAMAGE_TYPES,
   HIT_LOCATIONS,
@@ -359,6 +360,8 @@ export interface M2mFlowDeclaration {
     allOut: (typeof ALL_OUT_VARIANTS)[number] | null;
     /** The user's own modifiers, itemised. */
     modifiers: Modifier[];
+    /** The map's: range, light, wild swing or blind shot (./situation.ts), itemised. */
+    situation: Modifier[];
     halfDamage: boolean;
   };
   options: M2mOptions;
@@ -445,6 +448,19 @@ function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
   };
 }
 
+/** The map's modifiers as declared (`{key, value}` rows of ./situation.ts keys). */
+function readSituationModifiers(raw: unknown): Modifier[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new InputError("attack.situation", raw, "expected a list");
+  return (raw as unknown[]).map((m, i) => {
+    const f = `attack.situation[${i}]`;
+    const x = readObject(m, f);
+    checkKeys(x, f, ["key", "value"]);
+    const value = readNumber(x.value, `${f}.value`, { integer: true, min: -30, max: 30 });
+    return situationModifier(readString(x.key, `${f}.key`), value, `${f}.key`);
+  });
+}
+
 /** Validates a flow declaration (untrusted JSON); errors name the field. */
 export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
   const o = readObject(raw, "input");
@@ -458,6 +474,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "fromHex",
     "allOut",
     "modifiers",
+    "situation",
     "halfDamage",
   ]);
   const options = { ...DEFAULT_M2M_OPTIONS };
@@ -483,6 +500,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
       });
     });
   }
+  const situation = readSituationModifiers(a.situation);
   const attacker = readFighter(o.attacker, "attacker");
   const weapon = weaponOf(attacker, readString(a.weapon, "attack.weapon"), "attack.weapon");
   const mode = readString(a.mode, "attack.mode");
@@ -510,6 +528,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
           ? null
           : readEnum(a.allOut, "attack.allOut", ALL_OUT_VARIANTS),
       modifiers: mods,
+      situation,
       halfDamage: readBoolean(a.halfDamage, "attack.halfDamage", false),
     },
     options,
@@ -764,7 +783,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       if (p !== 0) mods.push({ key: "attack.location", value: p, source: src("L2432", "§8") });
     }
   }
-  mods.push(...d.attack.modifiers);
+  mods.push(...d.attack.situation, ...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
 

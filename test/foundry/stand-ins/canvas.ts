@@ -172,22 +172,28 @@ export class StandInScene {
   active: boolean;
   readonly grid: StandInGrid;
   readonly tokens = new Collection<StandInTokenDocument>();
+  /** v13's environment: only `darknessLevel` (0 daylight … 1 dark), the scene's global darkness. */
+  readonly environment: { darknessLevel: number };
 
   constructor({
     id,
     name = "Scene",
     active = true,
     grid = {},
+    darkness = 0,
   }: {
     id?: string;
     name?: string;
     active?: boolean;
     grid?: ConstructorParameters<typeof StandInGrid>[0];
+    /** The scene's `environment.darknessLevel`. */
+    darkness?: number;
   } = {}) {
     this._id = id ?? randomID();
     this.name = name;
     this.active = active;
     this.grid = new StandInGrid(grid);
+    this.environment = { darknessLevel: darkness };
   }
   get id(): string {
     return this._id;
@@ -316,7 +322,8 @@ export class StandInActorDelta {
  * A TokenDocument: `id`, `uuid` (`Scene.<sid>.Token.<id>`), `name`, `actorId`, `actorLink`,
  * `actor` (linked: the world actor; unlinked: a synthetic actor, see below), `baseActor`,
  * `x`, `y` (pixels of the top-left corner), `width`, `height` (in spaces), `disposition`,
- * `hidden`, `elevation`, `parent` (the scene), `object` (the placeable), `isOwner` and
+ * `hidden`, `elevation`, `rotation` (degrees clockwise, 0 facing south, as v13),
+ * `parent` (the scene), `object` (the placeable), `isOwner` and
  * `testUserPermission` (the actor's), `combatant`, `inCombat`, `update` (owner only;
  * `updateToken` on every client).
  *
@@ -339,6 +346,7 @@ export class StandInTokenDocument {
   disposition: number;
   hidden: boolean;
   elevation: number;
+  rotation: number;
   flags: Obj = {};
   readonly parent: StandInScene;
   object: StandInToken | null = null;
@@ -358,6 +366,7 @@ export class StandInTokenDocument {
       disposition?: number;
       hidden?: boolean;
       elevation?: number;
+      rotation?: number;
       /** The ActorDelta source (an unlinked token's overrides). */
       delta?: Obj | null;
     },
@@ -376,6 +385,7 @@ export class StandInTokenDocument {
     this.disposition = data.disposition ?? TOKEN_DISPOSITIONS.HOSTILE;
     this.hidden = data.hidden ?? false;
     this.elevation = data.elevation ?? 0;
+    this.rotation = data.rotation ?? 0;
   }
 
   get id(): string {
@@ -443,6 +453,7 @@ export class StandInTokenDocument {
       disposition: this.disposition,
       hidden: this.hidden,
       elevation: this.elevation,
+      rotation: this.rotation,
       flags: deepClone(this.flags),
       delta: this.delta.toObject(),
     };
@@ -467,6 +478,7 @@ export class StandInTokenDocument {
       "disposition",
       "hidden",
       "elevation",
+      "rotation",
       "flags",
     ];
     for (const [k, v] of Object.entries(changes))

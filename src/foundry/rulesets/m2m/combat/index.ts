@@ -38,6 +38,7 @@ import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
+import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
 export const M2M_COMBAT_KEYS = Object.freeze({
@@ -172,11 +173,6 @@ function readId(value: unknown, field: string): string {
   return value;
 }
 
-/** The attack kind an item makes: a missile weapon shoots, a hand weapon strikes. */
-function kindOf(item: FighterItem | undefined): "melee" | "missile" {
-  return item?.type === "missile" ? "missile" : "melee";
-}
-
 const AIMS: AttackOption["aims"] = [
   { id: "random", labelKey: M2M_COMBAT_KEYS.random },
   ...HIT_LOCATIONS.map((l) => ({ id: l, labelKey: LOCATION_LABEL[l] })),
@@ -199,7 +195,7 @@ function attackOptions(attacker: FighterSnapshot): AttackOption[] {
     return {
       itemId: w.id,
       name: w.name,
-      kind: kindOf(item),
+      kind: kindOf(item) === "melee" ? "melee" : "missile",
       modes,
       aims: AIMS,
       bands: [],
@@ -243,21 +239,25 @@ function rawDeclaration(
   const opts: Obj = {};
   for (const k of Object.keys(DEFAULT_M2M_OPTIONS))
     if (typeof options[k] === "boolean") opts[k] = options[k];
-  return {
+  // Range, light and facing from the map (./geometry.ts).
+  const map = m2mMapAttack(attacker, item, request.situation, options);
+  const declaration: Obj = {
     attacker: flowFighter(attacker, "attacker"),
     defender: flowFighter(defender, "defender"),
     attack: {
       weapon: request.itemId,
       mode: request.mode,
       target: request.aim,
-      kind: kindOf(item),
-      fromHex: "front",
+      kind: map.kind,
+      fromHex: map.fromHex,
       allOut: null,
       modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
-      halfDamage: false,
+      situation: map.situation,
+      halfDamage: map.halfDamage,
     },
     ...(Object.keys(opts).length ? { options: opts } : {}),
   };
+  return applyMap(declaration, map);
 }
 
 function buildDeclaration(
@@ -275,8 +275,11 @@ function attackTarget(
   attacker: FighterSnapshot,
   defender: FighterSnapshot,
   request: AttackRequest,
+  options: Readonly<Record<string, boolean>> = {},
 ): Target {
-  return flowAttackTarget(parseFlowDeclaration(rawDeclaration(attacker, defender, request, {})));
+  return flowAttackTarget(
+    parseFlowDeclaration(rawDeclaration(attacker, defender, request, options)),
+  );
 }
 
 function choiceOptions(pending: PendingChoice): ChoiceOptionView[] {
@@ -313,6 +316,8 @@ function buildChoice(
 export const m2mCombat: CombatRules = Object.freeze({
   optionalRules: Object.freeze([]),
   labels: M2M_TARGET_LABELS,
+  /** Facing, light and the scene's units besides the distance (./geometry.ts). */
+  situation: Object.freeze(["facing", "light", "units"] as const),
   incapacitating: Object.freeze(["unconscious", "dead"] as const),
   attackOptions,
   bandFor: () => null,
