@@ -660,9 +660,9 @@ export function runDuel(
 
 /**
  * The fast duels' setup of a pair (`prepareFastDuels`), kept while the sides' JSON stays the
- * same (sides changed in place between duels make a new one); null when the fighters do not fit
- * the fast duel (`fitsFastDuel`: `runDuel` plays them through the flow). The sides are checked
- * as `createDuel` checks them when a setup is made.
+ * same (sides changed in place between duels make a new one), so its plans serve every later
+ * call; null when the fighters do not fit the fast duel (`fitsFastDuel`: they are played through
+ * the flow). The sides are checked as `createDuel` checks them when a setup is made.
  */
 const FAST = new WeakMap<object, { json: string; setup: FastDuels | null }>();
 
@@ -714,8 +714,7 @@ export function runDuels(
   // The fighters checked once; their derived states are kept for all the duels (`snapshotOf`).
   createDuel(a, b);
   // The fast duel (src/sim/hm3-fast-duel.ts) when the fighters fit it: the same results.
-  const fast = prepareFastDuels(a, b, worldDefaults());
-  const fits = fitsFastDuel(fast);
+  const fast = fastSetupOf(a, b, undefined);
   const known: Record<SideKey, Derived> = { a: new Map(), b: new Map() };
   const dice = new SeededDice(seed);
   const stats: DuelStats = {
@@ -726,7 +725,7 @@ export function runDuels(
   };
   let totalRounds = 0;
   for (let i = 0; i < n; i++) {
-    const r = fits
+    const r = fast
       ? runFastDuel(fast, dice)
       : playDuel(a, b, dice, { keepExchanges: false }, known);
     stats.wins[r.winner ?? "none"]++;

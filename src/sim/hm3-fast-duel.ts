@@ -25,7 +25,7 @@
  * The golden oracle (test/sim/duel-golden.test.ts) holds it to `runDuel`'s results (winner,
  * rounds, end, injuries) and `runDuels`' counts for every pair of sample fighters.
  */
-import type { FighterItem, FighterSnapshot } from "../core/combat";
+import type { AttackRequest, FighterItem, FighterSnapshot } from "../core/combat";
 import { copy } from "../core/data";
 import type { Dice } from "../core/dice";
 import type { Effect, Side } from "../core/ruleset";
@@ -35,8 +35,11 @@ import {
   hm3Combat,
   readExchange,
   resolveExchange,
+  type Hm3Attack,
   type Hm3Declaration,
   type Hm3Defence,
+  type Hm3Fighter,
+  type Hm3Options,
 } from "../rules/hm3";
 import type { Hm3Derived } from "../rules/hm3/character-types";
 import type { DuelInjury, DuelPolicy, DuelResult, DuelSide, SideKey } from "./duel";
@@ -57,16 +60,35 @@ interface Model {
   conditions: string[];
   /** Item index by id. */
   index: Map<string, number>;
+  /**
+   * The fighter as the engine reads it (`Hm3Fighter`) with no injury taken in the duel, from
+   * the first declaration that names it; an injury adds its level to `up` and `pp`.
+   */
+  fighter: Hm3Fighter | null;
+  /** The engine's fighter by injury levels taken. */
+  fighters: Hm3Fighter[];
   /** Snapshots by state key (`stateKey`), made when a plan needs one. */
   snaps: Map<string, FighterSnapshot>;
 }
 
-/** An exchange as the policies make it for a pair of states: never changed once made. */
-interface FastPlan {
-  decl: Hm3Declaration;
+/**
+ * The attack a fighter makes in a state against a defender prone or not (the policy's attack,
+ * read from the declaration the flow builds): never changed once made.
+ */
+interface AttackPart {
+  request: AttackRequest;
+  attack: Hm3Attack;
+  /** The attacker's item (index). */
+  item: number | null;
+  /** What the defence depends on of the attack: its type and, for a missile, its velocity. */
+  kind: string;
+}
+
+/** The defence a fighter makes in a state against a kind of attack: never changed once made. */
+interface DefencePart {
   defence: Hm3Defence;
-  /** The item each side fought with (the attack's; the defence's, if made with one). */
-  used: Record<Side, number | null>;
+  /** The defender's item (index), if the defence is made with one. */
+  item: number | null;
 }
 
 /** Two fighters, their policies and the rules, ready for many duels (`prepareFastDuels`). */
@@ -75,7 +97,12 @@ export interface FastDuels {
   /** Who acts first (higher Initiative EML; ties to side A). */
   readonly first: SideKey;
   readonly rules: Record<string, boolean>;
-  readonly plans: Map<string, FastPlan>;
+  /** Attacks by attacker, its state and the defender's posture (`attackKey`). */
+  readonly attacks: Map<string, AttackPart>;
+  /** Defences by defender, its state and the kind of attack. */
+  readonly defences: Map<string, DefencePart>;
+  /** The optional rules as the declaration reads them (the first declaration's). */
+  options: Hm3Options | null;
 }
 
 /** Plans kept per setup before the map starts again (a bound on memory, not a figure). */
@@ -96,6 +123,8 @@ function modelOf(side: DuelSide): Model {
     policy: side.policy ?? {},
     conditions,
     index,
+    fighter: null,
+    fighters: [],
     snaps: new Map(),
   };
 }
@@ -112,7 +141,7 @@ export function prepareFastDuels(
   const models = { a: modelOf(a), b: modelOf(b) };
   const first: SideKey =
     hm3Combat.initiative(models.b.base) > hm3Combat.initiative(models.a.base) ? "b" : "a";
-  return { models, first, rules, plans: new Map() };
+  return { models, first, rules, attacks: new Map(), defences: new Map(), options: null };
 }
 
 /**
@@ -220,16 +249,24 @@ function ownSystem(f: Fighter, i: number): Obj {
   return s;
 }
 
-/** Rebuilds the key of the changed items' state (what the combat rules read of an item). */
+/**
+ * Rebuilds the key of the items' state (what the combat rules read of an item: WQ, equipped,
+ * held): the items whose state is not their first one.
+ */
 function rekeyItems(f: Fighter): void {
   let key = "";
+  const items = f.m.base.items;
   for (let i = 0; i < f.own.length; i++) {
     const s = f.own[i];
     if (!s) continue;
-    const hm3s = s.hm3 as Obj | undefined;
-    key += `${i}:${String(hm3s?.wq)}:${String(s.equipped)}:${String(s.held)};`;
+    const now = itemState(s);
+    if (now !== itemState(items[i]!.system as Obj)) key += `${i}:${now};`;
   }
   f.itemsKey = key;
+}
+
+function itemState(s: Obj): string {
+  return `${String((s.hm3 as Obj | undefined)?.wq)}:${String(s.equipped)}:${String(s.held)}`;
 }
 
 const isProne = (f: Fighter) => f.conditions.includes("prone");
@@ -237,6 +274,21 @@ const isProne = (f: Fighter) => f.conditions.includes("prone");
 /** What a plan reads of a fighter: injury levels taken, changed items, whether it is prone. */
 function stateKey(f: Fighter): string {
   return `${f.added}|${f.itemsKey}|${isProne(f) ? "p" : ""}`;
+}
+
+/** The engine's fighter after `added` injury levels (`fighter` made first by a declaration). */
+function engineFighter(m: Model, added: number): Hm3Fighter {
+  let f = m.fighters[added];
+  if (!f) {
+    const base = m.fighter!;
+    m.fighters[added] = f = { ...base, up: base.up + added, pp: base.pp + added };
+  }
+  return f;
+}
+
+/** Keeps a declaration's fighter as the fighter with no injury taken in the duel. */
+function keepFighter(m: Model, parsed: Hm3Fighter, added: number): void {
+  if (!m.fighter) m.fighter = { ...parsed, up: parsed.up - added, pp: parsed.pp - added };
 }
 
 /** The fighter's snapshot for its state: the first one with the duel's numbers put in. */
@@ -260,19 +312,46 @@ function snapshotOf(f: Fighter, key: string): FighterSnapshot {
   return snap;
 }
 
-function makePlan(
+/**
+ * The declaration the flow builds for these two fighters' states, read once: the policy's attack
+ * and the policy's defence against it come from it; the engine's fighters and the rules are kept.
+ */
+function readPair(
   setup: FastDuels,
   attacker: Fighter,
   defender: Fighter,
-  keys: string[],
-): FastPlan {
-  const snapA = snapshotOf(attacker, keys[0]!);
-  const snapD = snapshotOf(defender, keys[1]!);
-  const request = bestAttack(snapA, snapD, attacker.m.policy);
-  const build = hm3Combat.buildDeclaration(snapA, snapD, request, setup.rules);
-  const read = readExchange(build);
+  request: AttackRequest | null,
+) {
+  const snapA = snapshotOf(attacker, stateKey(attacker));
+  const snapD = snapshotOf(defender, stateKey(defender));
+  const req = request ?? bestAttack(snapA, snapD, attacker.m.policy);
+  const read = readExchange(hm3Combat.buildDeclaration(snapA, snapD, req, setup.rules));
   const decl = read.context.decl;
-  const state = hm3.start(decl, NO_DICE);
+  keepFighter(attacker.m, decl.attacker, attacker.added);
+  keepFighter(defender.m, decl.defender, defender.added);
+  setup.options ??= decl.options;
+  return { request: req, read, snapD };
+}
+
+function makeAttack(setup: FastDuels, attacker: Fighter, defender: Fighter): AttackPart {
+  const { request, read } = readPair(setup, attacker, defender, null);
+  const ctx = read.context;
+  return {
+    request,
+    attack: ctx.decl.attack,
+    item: attacker.m.index.get(request.itemId) ?? null,
+    kind: `${ctx.attackType}:${ctx.velocity}`,
+  };
+}
+
+function makeDefence(
+  setup: FastDuels,
+  attacker: Fighter,
+  defender: Fighter,
+  attack: AttackPart,
+): DefencePart {
+  const { read, snapD } = readPair(setup, attacker, defender, attack.request);
+  const state = hm3.start(read.context.decl, NO_DICE);
   const pending = hm3.pending(state);
   if (!pending || pending.by !== "defender")
     throw new Error("An HM3 exchange waits for the defender's defence.");
@@ -282,14 +361,9 @@ function makePlan(
     policy.defence ?? null,
     policy.aim ?? null,
   );
-  const defence = hm3.parseChoice(state, read.choice(pending, snapD, choice));
   return {
-    decl,
-    defence,
-    used: {
-      attacker: attacker.m.index.get(request.itemId) ?? null,
-      defender: choice.itemId ? (defender.m.index.get(choice.itemId) ?? null) : null,
-    },
+    defence: hm3.parseChoice(state, read.choice(pending, snapD, choice)),
+    item: choice.itemId ? (defender.m.index.get(choice.itemId) ?? null) : null,
   };
 }
 
@@ -350,7 +424,6 @@ export function runFastDuel(setup: FastDuels, dice: Dice, maxRounds = 100): Duel
   let extraUsed = false;
   let end: DuelResult["end"] | null = null;
   let winner: SideKey | null = null;
-  const keys: string[] = ["", ""];
 
   const settle = (): void => {
     const outA = outcome(fighters.a);
@@ -367,16 +440,30 @@ export function runFastDuel(setup: FastDuels, dice: Dice, maxRounds = 100): Duel
   const exchange = (by: SideKey): void => {
     const attacker = fighters[by];
     const defender = fighters[OTHER[by]];
-    keys[0] = stateKey(attacker);
-    keys[1] = stateKey(defender);
-    const planKey = `${by}${keys[0]}/${keys[1]}`;
-    let plan = setup.plans.get(planKey);
-    if (!plan) {
-      plan = makePlan(setup, attacker, defender, keys);
-      if (setup.plans.size >= PLANS_MAX) setup.plans.clear();
-      setup.plans.set(planKey, plan);
+    const keyA = `${by}${attacker.added}|${attacker.itemsKey}`;
+    const attackKey = `${keyA}|${isProne(defender) ? "p" : ""}`;
+    let attack = setup.attacks.get(attackKey);
+    if (!attack) {
+      attack = makeAttack(setup, attacker, defender);
+      if (setup.attacks.size >= PLANS_MAX) setup.attacks.clear();
+      setup.attacks.set(attackKey, attack);
     }
-    const result = resolveExchange(plan.decl, plan.defence, dice);
+    const defenceKey = `${OTHER[by]}${defender.added}|${defender.itemsKey}|${attack.kind}`;
+    let defence = setup.defences.get(defenceKey);
+    if (!defence) {
+      defence = makeDefence(setup, attacker, defender, attack);
+      if (setup.defences.size >= PLANS_MAX) setup.defences.clear();
+      setup.defences.set(defenceKey, defence);
+    }
+    // The engine's fighters are kept from the first declaration (made above if none yet).
+    const decl: Hm3Declaration = {
+      attack: attack.attack,
+      attacker: engineFighter(attacker.m, attacker.added),
+      defender: engineFighter(defender.m, defender.added),
+      options: setup.options!,
+    };
+    const used: Record<Side, number | null> = { attacker: attack.item, defender: defence.item };
+    const result = resolveExchange(decl, defence.defence, dice);
     const effects = result.effects;
     // As the adapter's planner and the duel apply them, in order: injuries, conditions and
     // weapon damage first, then the drops of the disarmed.
@@ -385,12 +472,12 @@ export function runFastDuel(setup: FastDuels, dice: Dice, maxRounds = 100): Duel
       const victim = effect.to === "attacker" ? attacker : defender;
       if (effect.type === "injury") victim.added += effect.level;
       else if (effect.type === "condition") setCondition(victim, effect.condition);
-      else if (effect.type === "weaponDamaged") damageWeapon(victim, plan.used[effect.to], effect);
+      else if (effect.type === "weaponDamaged") damageWeapon(victim, used[effect.to], effect);
     }
     for (let i = 0; i < effects.length; i++) {
       const effect = effects[i]!;
       if (effect.type === "condition" && effect.condition === "disarmed")
-        drop(effect.to === "attacker" ? attacker : defender, plan.used[effect.to]);
+        drop(effect.to === "attacker" ? attacker : defender, used[effect.to]);
       else if (effect.type === "injury")
         injuries.push({
           side: effect.to === "attacker" ? by : OTHER[by],
