@@ -28,7 +28,7 @@
 import type { AttackRequest, FighterItem, FighterSnapshot } from "../core/combat";
 import { copy } from "../core/data";
 import type { Dice } from "../core/dice";
-import type { Effect, Side } from "../core/ruleset";
+import type { Effect } from "../core/ruleset";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import {
   hm3,
@@ -65,10 +65,22 @@ interface Model {
    * the first declaration that names it; an injury adds its level to `up` and `pp`.
    */
   fighter: Hm3Fighter | null;
-  /** The engine's fighter by injury levels taken. */
-  fighters: Hm3Fighter[];
-  /** Snapshots by state key (`stateKey`), made when a plan needs one. */
-  snaps: Map<string, FighterSnapshot>;
+  /** What is known of each state the fighter has been in (`stateKey`), shared by the duels. */
+  nodes: Map<string, StateNode>;
+}
+
+/**
+ * A fighter's state (injury levels taken, items changed) and what has been worked out for it:
+ * its snapshot, the attacks it makes against the other side, the defences it makes against each
+ * kind of attack, and the engine's fighter.
+ */
+interface StateNode {
+  snap: FighterSnapshot | null;
+  /** The attack against the other side standing (`[0]`) or prone (`[1]`). */
+  attacks: [AttackPart | null, AttackPart | null];
+  /** The defence against each kind of attack (`AttackPart.kind`). */
+  defences: Map<string, DefencePart>;
+  engine: Hm3Fighter | null;
 }
 
 /**
@@ -97,15 +109,11 @@ export interface FastDuels {
   /** Who acts first (higher Initiative EML; ties to side A). */
   readonly first: SideKey;
   readonly rules: Record<string, boolean>;
-  /** Attacks by attacker, its state and the defender's posture (`attackKey`). */
-  readonly attacks: Map<string, AttackPart>;
-  /** Defences by defender, its state and the kind of attack. */
-  readonly defences: Map<string, DefencePart>;
   /** The optional rules as the declaration reads them (the first declaration's). */
   options: Hm3Options | null;
 }
 
-/** Plans kept per setup before the map starts again (a bound on memory, not a figure). */
+/** States kept per fighter before the map starts again (a bound on memory, not a figure). */
 const PLANS_MAX = 1 << 16;
 
 function modelOf(side: DuelSide): Model {
@@ -124,8 +132,7 @@ function modelOf(side: DuelSide): Model {
     conditions,
     index,
     fighter: null,
-    fighters: [],
-    snaps: new Map(),
+    nodes: new Map(),
   };
 }
 
@@ -141,7 +148,7 @@ export function prepareFastDuels(
   const models = { a: modelOf(a), b: modelOf(b) };
   const first: SideKey =
     hm3Combat.initiative(models.b.base) > hm3Combat.initiative(models.a.base) ? "b" : "a";
-  return { models, first, rules, attacks: new Map(), defences: new Map(), options: null };
+  return { models, first, rules, options: null };
 }
 
 /**
@@ -231,10 +238,13 @@ interface Fighter {
   conditions: string[];
   /** Indices of the items dropped when disarmed (unequipped until recovered). */
   dropped: number[];
+  /** Its state's node (`nodeOf`); null when the state changed since. */
+  node: StateNode | null;
 }
 
 function fighterOf(m: Model): Fighter {
-  return { m, added: 0, own: [], itemsKey: "", conditions: [...m.conditions], dropped: [] };
+  const conditions = [...m.conditions];
+  return { m, added: 0, own: [], itemsKey: "", conditions, dropped: [], node: null };
 }
 
 /** The item's system as it is now in this duel. */
@@ -242,10 +252,18 @@ function systemOf(f: Fighter, i: number): Obj {
   return f.own[i] ?? (f.m.base.items[i]!.system as Obj);
 }
 
-/** The item's system made the duel's own (copied first), to be changed. */
+/**
+ * The item's system made the duel's own, to be changed: copied first, its top level and its
+ * `hm3` block (the duel changes `equipped`, `held` and `hm3.wq` only, `weaponDamage`'s paths).
+ */
 function ownSystem(f: Fighter, i: number): Obj {
   let s = f.own[i];
-  if (!s) f.own[i] = s = copy(f.m.base.items[i]!.system);
+  if (!s) {
+    const base = f.m.base.items[i]!.system as Obj;
+    const hm3s = base.hm3;
+    f.own[i] = s = { ...base };
+    if (hm3s !== null && typeof hm3s === "object") s.hm3 = { ...(hm3s as Obj) };
+  }
   return s;
 }
 
@@ -263,6 +281,7 @@ function rekeyItems(f: Fighter): void {
     if (now !== itemState(items[i]!.system as Obj)) key += `${i}:${now};`;
   }
   f.itemsKey = key;
+  f.node = null;
 }
 
 function itemState(s: Obj): string {
@@ -271,19 +290,31 @@ function itemState(s: Obj): string {
 
 const isProne = (f: Fighter) => f.conditions.includes("prone");
 
-/** What a plan reads of a fighter: injury levels taken, changed items, whether it is prone. */
+/** What a plan reads of a fighter's own: injury levels taken and the items changed. */
 function stateKey(f: Fighter): string {
-  return `${f.added}|${f.itemsKey}|${isProne(f) ? "p" : ""}`;
+  return `${f.added}|${f.itemsKey}`;
 }
 
-/** The engine's fighter after `added` injury levels (`fighter` made first by a declaration). */
-function engineFighter(m: Model, added: number): Hm3Fighter {
-  let f = m.fighters[added];
-  if (!f) {
-    const base = m.fighter!;
-    m.fighters[added] = f = { ...base, up: base.up + added, pp: base.pp + added };
+/** The node of the fighter's state, found (or made) once per change of state. */
+function nodeOf(f: Fighter): StateNode {
+  if (f.node) return f.node;
+  const nodes = f.m.nodes;
+  const key = stateKey(f);
+  let node = nodes.get(key);
+  if (!node) {
+    node = { snap: null, attacks: [null, null], defences: new Map(), engine: null };
+    if (nodes.size >= PLANS_MAX) nodes.clear();
+    nodes.set(key, node);
   }
-  return f;
+  f.node = node;
+  return node;
+}
+
+/** The engine's fighter after the fighter's injuries (`Model.fighter` made by a declaration). */
+function engineFighter(f: Fighter, node: StateNode): Hm3Fighter {
+  if (node.engine) return node.engine;
+  const base = f.m.fighter!;
+  return (node.engine = { ...base, up: base.up + f.added, pp: base.pp + f.added });
 }
 
 /** Keeps a declaration's fighter as the fighter with no injury taken in the duel. */
@@ -291,25 +322,27 @@ function keepFighter(m: Model, parsed: Hm3Fighter, added: number): void {
   if (!m.fighter) m.fighter = { ...parsed, up: parsed.up - added, pp: parsed.pp - added };
 }
 
-/** The fighter's snapshot for its state: the first one with the duel's numbers put in. */
-function snapshotOf(f: Fighter, key: string): FighterSnapshot {
+/**
+ * The fighter's snapshot for its state: the first one with the duel's numbers put in, and its
+ * conditions as they are now (the policy reads whether the defender is prone).
+ */
+function snapshotOf(f: Fighter): FighterSnapshot {
+  const node = nodeOf(f);
   const m = f.m;
-  let snap = m.snaps.get(key);
-  if (snap) return snap;
-  const d = m.derived;
-  const items: FighterItem[] = m.base.items.map((item, i) => {
-    const own = f.own[i];
-    return own ? { ...item, system: copy(own) } : item;
-  });
-  snap = {
-    ...m.base,
-    derived: { ...d, up: d.up + f.added, pp: d.pp + f.added },
-    items,
-    conditions: [...f.conditions].sort(),
-  };
-  if (m.snaps.size >= PLANS_MAX) m.snaps.clear();
-  m.snaps.set(key, snap);
-  return snap;
+  if (!node.snap) {
+    const d = m.derived;
+    const items: FighterItem[] = m.base.items.map((item, i) => {
+      const own = f.own[i];
+      return own ? { ...item, system: copy(own) } : item;
+    });
+    node.snap = {
+      ...m.base,
+      derived: { ...d, up: d.up + f.added, pp: d.pp + f.added },
+      items,
+      conditions: [],
+    };
+  }
+  return { ...node.snap, conditions: [...f.conditions].sort() };
 }
 
 /**
@@ -322,8 +355,8 @@ function readPair(
   defender: Fighter,
   request: AttackRequest | null,
 ) {
-  const snapA = snapshotOf(attacker, stateKey(attacker));
-  const snapD = snapshotOf(defender, stateKey(defender));
+  const snapA = snapshotOf(attacker);
+  const snapD = snapshotOf(defender);
   const req = request ?? bestAttack(snapA, snapD, attacker.m.policy);
   const read = readExchange(hm3Combat.buildDeclaration(snapA, snapD, req, setup.rules));
   const decl = read.context.decl;
@@ -333,8 +366,11 @@ function readPair(
   return { request: req, read, snapD };
 }
 
-function makeAttack(setup: FastDuels, attacker: Fighter, defender: Fighter): AttackPart {
-  const { request, read } = readPair(setup, attacker, defender, null);
+type Pair = ReturnType<typeof readPair>;
+
+/** The attack part of a declaration read (`readPair`). */
+function attackOf(attacker: Fighter, pair: Pair): AttackPart {
+  const { request, read } = pair;
   const ctx = read.context;
   return {
     request,
@@ -344,13 +380,9 @@ function makeAttack(setup: FastDuels, attacker: Fighter, defender: Fighter): Att
   };
 }
 
-function makeDefence(
-  setup: FastDuels,
-  attacker: Fighter,
-  defender: Fighter,
-  attack: AttackPart,
-): DefencePart {
-  const { read, snapD } = readPair(setup, attacker, defender, attack.request);
+/** The policy's defence against a declaration read (`readPair`), parsed as the engine takes it. */
+function defenceOf(defender: Fighter, pair: Pair): DefencePart {
+  const { read, snapD } = pair;
   const state = hm3.start(read.context.decl, NO_DICE);
   const pending = hm3.pending(state);
   if (!pending || pending.by !== "defender")
@@ -440,29 +472,31 @@ export function runFastDuel(setup: FastDuels, dice: Dice, maxRounds = 100): Duel
   const exchange = (by: SideKey): void => {
     const attacker = fighters[by];
     const defender = fighters[OTHER[by]];
-    const keyA = `${by}${attacker.added}|${attacker.itemsKey}`;
-    const attackKey = `${keyA}|${isProne(defender) ? "p" : ""}`;
-    let attack = setup.attacks.get(attackKey);
+    const nodeA = nodeOf(attacker);
+    const nodeD = nodeOf(defender);
+    const prone = isProne(defender) ? 1 : 0;
+    // A state pair met for the first time: the declaration the flow builds, read once for the
+    // attack and the defence.
+    let pair: Pair | null = null;
+    let attack = nodeA.attacks[prone];
     if (!attack) {
-      attack = makeAttack(setup, attacker, defender);
-      if (setup.attacks.size >= PLANS_MAX) setup.attacks.clear();
-      setup.attacks.set(attackKey, attack);
+      pair = readPair(setup, attacker, defender, null);
+      attack = nodeA.attacks[prone] = attackOf(attacker, pair);
     }
-    const defenceKey = `${OTHER[by]}${defender.added}|${defender.itemsKey}|${attack.kind}`;
-    let defence = setup.defences.get(defenceKey);
+    let defence = nodeD.defences.get(attack.kind);
     if (!defence) {
-      defence = makeDefence(setup, attacker, defender, attack);
-      if (setup.defences.size >= PLANS_MAX) setup.defences.clear();
-      setup.defences.set(defenceKey, defence);
+      defence = defenceOf(defender, pair ?? readPair(setup, attacker, defender, attack.request));
+      nodeD.defences.set(attack.kind, defence);
     }
-    // The engine's fighters are kept from the first declaration (made above if none yet).
+    // The engine's fighters come from the first declaration (made above if none yet).
     const decl: Hm3Declaration = {
       attack: attack.attack,
-      attacker: engineFighter(attacker.m, attacker.added),
-      defender: engineFighter(defender.m, defender.added),
+      attacker: engineFighter(attacker, nodeA),
+      defender: engineFighter(defender, nodeD),
       options: setup.options!,
     };
-    const used: Record<Side, number | null> = { attacker: attack.item, defender: defence.item };
+    const usedA = attack.item;
+    const usedD = defence.item;
     const result = resolveExchange(decl, defence.defence, dice);
     const effects = result.effects;
     // As the adapter's planner and the duel apply them, in order: injuries, conditions and
@@ -470,14 +504,20 @@ export function runFastDuel(setup: FastDuels, dice: Dice, maxRounds = 100): Duel
     for (let i = 0; i < effects.length; i++) {
       const effect = effects[i]!;
       const victim = effect.to === "attacker" ? attacker : defender;
-      if (effect.type === "injury") victim.added += effect.level;
-      else if (effect.type === "condition") setCondition(victim, effect.condition);
-      else if (effect.type === "weaponDamaged") damageWeapon(victim, used[effect.to], effect);
+      if (effect.type === "injury") {
+        victim.added += effect.level;
+        victim.node = null;
+      } else if (effect.type === "condition") setCondition(victim, effect.condition);
+      else if (effect.type === "weaponDamaged")
+        damageWeapon(victim, effect.to === "attacker" ? usedA : usedD, effect);
     }
     for (let i = 0; i < effects.length; i++) {
       const effect = effects[i]!;
       if (effect.type === "condition" && effect.condition === "disarmed")
-        drop(effect.to === "attacker" ? attacker : defender, used[effect.to]);
+        drop(
+          effect.to === "attacker" ? attacker : defender,
+          effect.to === "attacker" ? usedA : usedD,
+        );
       else if (effect.type === "injury")
         injuries.push({
           side: effect.to === "attacker" ? by : OTHER[by],
