@@ -666,14 +666,19 @@ export function runDuel(
  */
 const FAST = new WeakMap<object, { json: string; setup: FastDuels | null }>();
 
-function fastSetupOf(a: DuelSide, b: DuelSide, maxRounds: number | undefined): FastDuels | null {
+function fastSetupOf(
+  a: DuelSide,
+  b: DuelSide,
+  maxRounds: number | undefined,
+  checked = false,
+): FastDuels | null {
   if (maxRounds !== undefined && (!Number.isInteger(maxRounds) || maxRounds < 1))
     throw new InputError("maxRounds", maxRounds, "expected a whole number ≥ 1");
   if (a === null || typeof a !== "object") return null;
   const json = JSON.stringify([a, b]);
   const kept = FAST.get(a);
   if (kept && kept.json === json) return kept.setup;
-  createDuel(a, b);
+  if (!checked) createDuel(a, b);
   const fast = prepareFastDuels(a, b, worldDefaults());
   const setup = fitsFastDuel(fast) ? fast : null;
   FAST.set(a, { json, setup });
@@ -714,7 +719,7 @@ export function runDuels(
   // The fighters checked once; their derived states are kept for all the duels (`snapshotOf`).
   createDuel(a, b);
   // The fast duel (src/sim/hm3-fast-duel.ts) when the fighters fit it: the same results.
-  const fast = fastSetupOf(a, b, undefined);
+  const fast = fastSetupOf(a, b, undefined, true);
   const known: Record<SideKey, Derived> = { a: new Map(), b: new Map() };
   const dice = new SeededDice(seed);
   const stats: DuelStats = {
