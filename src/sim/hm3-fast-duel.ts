@@ -10,20 +10,24 @@
  *   `universalPenalty` is the sum of the levels plus fatigue, `physicalPenalty` UP plus
  *   encumbrance, and nothing a duel changes moves the encumbrance), the items the duel changed
  *   (a weapon's WQ lost, a dropped or broken weapon out of hand) and the conditions.
- * - An exchange's plan (the policy's attack, the declaration the engine starts from, the
- *   policy's defence parsed) is made by the combat rules the flow uses (`bestAttack`,
+ * - What the policies decide is made by the combat rules the flow uses (`bestAttack`,
  *   `buildDeclaration`, `readExchange`, `bestDefence`, `parseChoice`) over a snapshot that is
  *   the fighter's first one with those numbers put in (its `up` and `pp`, its changed items,
- *   its conditions), the first time that pair of states meets; it is kept per duel setup and
- *   shared by every later duel (most duels go through the same few states).
- * - The exchange itself is the engine's `resolveExchange` on the kept declaration and defence,
- *   and its effects are applied to those numbers as the adapter's planner (`planEffects`)
+ *   its conditions), the first time a state needs it, and kept on the state's node: the attack
+ *   (the engine's `Hm3Attack`) per attacker state and defender standing or prone, the defence
+ *   (parsed) per defender state and kind of attack. The nodes belong to the setup and serve
+ *   every later duel (most duels go through the same few states).
+ * - The exchange itself is the engine's `resolveExchange` on the kept attack and defence and the
+ *   engine's fighters of the two states (the first declaration's, `up` and `pp` moved), and
+ *   its effects are applied to those numbers as the adapter's planner (`planEffects`)
  *   would apply them to the documents: an injury adds its level, a condition is set once, a
  *   failed weapon damage roll changes the item as `weaponDamage` says, a disarmed fighter drops
  *   the item it used (not a creature), a tactical advantage gives one extra attack per turn.
  *
- * The golden oracle (test/sim/duel-golden.test.ts) holds it to `runDuel`'s results (winner,
- * rounds, end, injuries) and `runDuels`' counts for every pair of sample fighters.
+ * The golden oracle (test/sim/duel-golden.test.ts, eight pairs) and
+ * test/sim/hm3-fast-duel.test.ts (every ordered pair of the sample fighters, seed by seed, and
+ * `runDuels`' counts) hold it to the flow's duel: the same winner, rounds, end and injuries.
+ * `fitsFastDuel` says which fighters it can play; the others are played through the flow.
  */
 import type { AttackRequest, FighterItem, FighterSnapshot } from "../core/combat";
 import { copy } from "../core/data";
