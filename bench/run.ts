@@ -20,14 +20,15 @@ import { runExchange } from "../src/core/ruleset";
  * round) and the median round.
  */
 const ROUNDS = 7;
-function time(label: string, n: number, fn: (i: number) => void): void {
+function time(label: string, n: number, fn: (i: number) => void, batch = 1): void {
   for (let i = 0; i < Math.min(n, 10_000); i++) fn(i); // warm-up
   const per = Math.max(1, Math.round(n / ROUNDS));
   const rounds: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < per; i++) fn(i);
-    rounds.push(Number(process.hrtime.bigint() - t0) / per);
+    // `batch`: what one call does (a call of `runDuels` plays many duels).
+    rounds.push(Number(process.hrtime.bigint() - t0) / per / batch);
   }
   rounds.sort((a, b) => a - b);
   const best = rounds[0]!;
@@ -131,18 +132,36 @@ time("m2m: full exchanges (attack, defence, damage, wound)", 200_000, () => {
   });
 }
 
-// Duels (issue 6): the sample knight against the sample brigand to incapacitation or death,
-// each exchange through the flow's combat rules with the fighters re-derived after each change.
+// Duels (issues 6, 17): the sample knight against the sample brigand to incapacitation or death,
+// as `cli duel` and the workbench play them (`runDuels`, no cards: the fast duel of
+// src/sim/hm3-fast-duel.ts, docs/performance.md). The first line plays batches of 1,000 duels of
+// the same two actors, whose setup (fighters derived once, the plans of the states met) is kept
+// from batch to batch; the second a fresh copy of the pair each time, 2,000 duels, as one
+// `cli duel --n 2000` does (its setup and first plans paid in the figure). The third is one duel
+// with its cards (`runDuel`, through the flow: the workbench's step-by-step duel).
 {
   const { readFileSync } = await import("node:fs");
-  const { runDuel } = await import("../src/sim/duel");
-  const load = (f: string) =>
-    JSON.parse(readFileSync(`packs/_source/hm3-sample-fighters/${f}.json`, "utf8"));
-  const a = { actor: load("sir-aldric-knight") };
-  const b = { actor: load("brigand") };
+  const { runDuel, runDuels } = await import("../src/sim/duel");
+  const text = (f: string) => readFileSync(`packs/_source/hm3-sample-fighters/${f}.json`, "utf8");
+  const knight = text("sir-aldric-knight");
+  const brigand = text("brigand");
+  const a = { actor: JSON.parse(knight) };
+  const b = { actor: JSON.parse(brigand) };
+  time(
+    "hm3: duels (sample knight vs brigand, to a decision)",
+    14,
+    (i) => runDuels(a, b, 1000, 7 + i),
+    1000,
+  );
+  time(
+    "hm3: duels, a fresh pair each 2,000 (as cli duel)",
+    7,
+    (i) => runDuels({ actor: JSON.parse(knight) }, { actor: JSON.parse(brigand) }, 2000, 7 + i),
+    2000,
+  );
   const duelDice = new SeededDice(7);
-  time("hm3: duels (sample knight vs brigand, to a decision)", 300, () => {
-    runDuel(a, b, duelDice, { keepExchanges: false });
+  time("hm3: duels with their cards (runDuel, the flow)", 100, () => {
+    runDuel(a, b, duelDice);
   });
 }
 

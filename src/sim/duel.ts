@@ -33,6 +33,7 @@ import { planEffects, type Operation, type SideTarget } from "../foundry/combat/
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3, hm3Combat, readExchange } from "../rules/hm3";
 import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
+import { fitsFastDuel, prepareFastDuels, runFastDuel, type FastDuels } from "./hm3-fast-duel";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
 import { locationLabel } from "../foundry/rulesets/hm3/sheets/locations";
 import { HUMAN_PLAN_ID } from "../rules/hm3/body-plan";
@@ -649,7 +650,39 @@ export function runDuel(
   dice: Dice,
   options: { maxRounds?: number; keepExchanges?: boolean } = {},
 ): DuelResult {
+  // Without cards, the fast duel (src/sim/hm3-fast-duel.ts) gives the same result.
+  if (options.keepExchanges === false) {
+    const fast = fastSetupOf(a, b, options.maxRounds);
+    if (fast) return runFastDuel(fast, dice, options.maxRounds);
+  }
   return playDuel(a, b, dice, options, null);
+}
+
+/**
+ * The fast duels' setup of a pair (`prepareFastDuels`), kept while the sides' JSON stays the
+ * same (sides changed in place between duels make a new one), so its plans serve every later
+ * call; null when the fighters do not fit the fast duel (`fitsFastDuel`: they are played through
+ * the flow). The sides are checked as `createDuel` checks them when a setup is made.
+ */
+const FAST = new WeakMap<object, { json: string; setup: FastDuels | null }>();
+
+function fastSetupOf(
+  a: DuelSide,
+  b: DuelSide,
+  maxRounds: number | undefined,
+  checked = false,
+): FastDuels | null {
+  if (maxRounds !== undefined && (!Number.isInteger(maxRounds) || maxRounds < 1))
+    throw new InputError("maxRounds", maxRounds, "expected a whole number ≥ 1");
+  if (a === null || typeof a !== "object") return null;
+  const json = JSON.stringify([a, b]);
+  const kept = FAST.get(a);
+  if (kept && kept.json === json) return kept.setup;
+  if (!checked) createDuel(a, b);
+  const fast = prepareFastDuels(a, b, worldDefaults());
+  const setup = fitsFastDuel(fast) ? fast : null;
+  FAST.set(a, { json, setup });
+  return setup;
 }
 
 function playDuel(
@@ -685,6 +718,8 @@ export function runDuels(
   if (!Number.isInteger(n) || n < 0) throw new InputError("n", n, "expected a whole number ≥ 0");
   // The fighters checked once; their derived states are kept for all the duels (`snapshotOf`).
   createDuel(a, b);
+  // The fast duel (src/sim/hm3-fast-duel.ts) when the fighters fit it: the same results.
+  const fast = fastSetupOf(a, b, undefined, true);
   const known: Record<SideKey, Derived> = { a: new Map(), b: new Map() };
   const dice = new SeededDice(seed);
   const stats: DuelStats = {
@@ -695,7 +730,9 @@ export function runDuels(
   };
   let totalRounds = 0;
   for (let i = 0; i < n; i++) {
-    const r = playDuel(a, b, dice, { keepExchanges: false }, known);
+    const r = fast
+      ? runFastDuel(fast, dice)
+      : playDuel(a, b, dice, { keepExchanges: false }, known);
     stats.wins[r.winner ?? "none"]++;
     totalRounds += r.rounds;
     stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;

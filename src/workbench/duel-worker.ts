@@ -2,8 +2,9 @@
  * The workbench's many duels, run off the page's thread (a module Web Worker started by
  * src/workbench/duels.ts): the page stays usable, the progress bar follows. One job per worker:
  * it posts progress at most every 50 ms (and at the end), then the counts; Cancel terminates it.
- * HârnMaster 3 duels take the two actor documents (src/sim/duel.ts); GURPS Man to Man duels the
- * two fighters as the duel derives them once (src/sim/m2m-duel.ts), plain data.
+ * HârnMaster 3 duels take the two actor documents (src/sim/duel.ts `runDuels`, played by the fast
+ * duel of src/sim/hm3-fast-duel.ts); GURPS Man to Man duels the two fighters as the duel derives
+ * them once (src/sim/m2m-duel.ts), plain data.
  */
 import { runDuels, type ActorSource, type DuelStats } from "../sim/duel";
 import { runM2mDuels, type M2mDuelFighter } from "../sim/m2m-duel";

@@ -7,6 +7,8 @@
  * fighters as they end and their snapshots). The same duels run whole without their cards
  * (`runDuel`, `keepExchanges: false`) and the counted `runDuels` are hashed too, and each
  * card-less duel must give the results, injuries, rounds and winner of the duel with its cards.
+ * Those card-less duels and `runDuels` are the fast duel's (src/sim/hm3-fast-duel.ts; every pair
+ * here fits it, checked below), so this also holds the fast duel to the flow's, step by step.
  *
  * Rewrite the fixture only for an intended change of output:
  * `GOLDEN_UPDATE=1 npx vitest run test/sim/duel-golden.test.ts`, then `npx prettier --write`
@@ -25,6 +27,8 @@ import {
   type DuelSide,
   type SideKey,
 } from "../../src/sim/duel";
+import { fitsFastDuel, prepareFastDuels } from "../../src/sim/hm3-fast-duel";
+import { worldDefaults } from "../../src/sim/policy";
 
 const FIXTURE = new URL("./golden-duels.json", import.meta.url);
 const DIR = "packs/_source/hm3-sample-fighters";
@@ -85,6 +89,8 @@ interface PairHashes {
 const seen = new Set<string>();
 
 function play(pair: Pair): PairHashes {
+  // The card-less duels below take the fast path: the pair fits it.
+  expect(fitsFastDuel(prepareFastDuels(pair.a, pair.b, worldDefaults())), pair.id).toBe(true);
   const steps = createHash("sha256");
   const results = createHash("sha256");
   const bare = createHash("sha256");
