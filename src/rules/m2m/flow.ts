@@ -1139,12 +1139,11 @@ function nextState(
   const f = side === "attacker" ? d.attacker : d.defender;
   const s = copy(f.state);
   const mine = effects.filter((e) => e.to === side);
-  // Hit points: every wound on this side (a parry's Critical Miss can wound the defender too).
-  let lost = 0;
-  if (side === "defender" && r.location && r.hit) lost += s.hp - r.defender.hp;
-  if (r.criticalMiss?.side === side && r.criticalMiss.selfHit?.wound)
-    lost += f.state.hp - r.criticalMiss.selfHit.wound.hp;
-  s.hp = f.state.hp - lost;
+  // Hit points as the engine leaves them: a Critical Miss's own wound, then the blow, whose
+  // figures already start from the HP that self-hit left (a parry's fumble, exchange.ts).
+  const self = r.criticalMiss?.side === side ? r.criticalMiss.selfHit?.wound : undefined;
+  if (self) s.hp = self.hp;
+  if (side === "defender" && r.location && r.hit) s.hp = r.defender.hp;
   const weaponsInHand = f.weapons.filter((w) => statusOf(s, w.id).place === "hand");
   const usedWeapon =
     side === "attacker"
@@ -1178,6 +1177,10 @@ function nextState(
     if (e.type === "weaponDamaged" && usedWeapon)
       s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), broken: true };
     if (e.type !== "condition") continue;
+    // Shock taken in his own turn (a Critical Miss's self-hit) is for his next turn only
+    // (L1864): this turn's shock, armed and counted already, does not carry over with it.
+    if (e.condition === "shocked")
+      s.conditions = s.conditions.filter((c) => !(c.condition === "shocked" && c.armed));
     s.conditions = holdCondition(
       s.conditions,
       heldCondition(e),
