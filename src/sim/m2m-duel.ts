@@ -56,6 +56,7 @@ import {
   finishExchange,
   startExchange,
   type M2mCombatant,
+  type M2mDeclaration,
   type M2mDefence,
   type M2mResult,
 } from "../rules/m2m/exchange";
@@ -147,6 +148,8 @@ interface Prepared {
   parryKind: string[];
   /** Defences by defender context (`contextKey`): modifier if allowed, else null. */
   defences: Map<number, DefenceTable>;
+  /** The exchange's attack of each attack at each effective skill (never changed once made). */
+  attackDecls: Map<number, M2mDeclaration["attack"]>;
 }
 
 interface DefenceTable {
@@ -173,6 +176,7 @@ function prepare(f: M2mDuelFighter): Prepared {
       (PARRY_WEAPON_KINDS as readonly string[]).includes(x.kind) ? x.kind : "weapon",
     ),
     defences: new Map(),
+    attackDecls: new Map(),
   };
   PREPARED.set(f, p);
   return p;
@@ -474,7 +478,13 @@ function duelEngine(
       for (let i = 0; i < s.ground.length; i++) if (!s.ground[i]) out.push(i);
       return out;
     };
-    const held = { attacker: inHand(att), defender: inHand(def) };
+    // The weapons in hand before the effects, when an effect drops some.
+    const drops = result.effects.some(
+      (e) => e.type === "condition" && (e.condition === "disarmed" || e.condition === "crippled"),
+    );
+    const held = drops
+      ? { attacker: inHand(att), defender: inHand(def) }
+      : { attacker: [], defender: [] };
     if (result.criticalHit?.effects.includes("drops-weapon"))
       dropped = held.defender[droppedWeaponIndex(held.defender.length, dice)] ?? -1;
     for (const e of result.effects) {
@@ -553,18 +563,24 @@ function duelEngine(
     const attack = me.f.attacks[ai]!;
     let skill = attack.skill + POSTURE_ATTACK[me.posture];
     if (penalty > 0) skill += attackModifier("shock", { hits: penalty }).value;
+    const declKey = ai * 1024 + skill + 512;
+    let decl = me.p.attackDecls.get(declKey);
+    if (!decl) {
+      decl = {
+        skill,
+        damage: attack.damage,
+        type: attack.type,
+        target: "random",
+        ranged: false,
+        unarmed: false,
+        breakResistant: attack.breakResistant,
+        halfDamage: false,
+      };
+      me.p.attackDecls.set(declKey, decl);
+    }
     let state = startExchange(
       {
-        attack: {
-          skill,
-          damage: attack.damage,
-          type: attack.type,
-          target: "random",
-          ranged: false,
-          unarmed: false,
-          breakResistant: attack.breakResistant,
-          halfDamage: false,
-        },
+        attack: decl,
         defender: combatant(foe, attack.type === "imp"),
         attacker: combatant(me, false),
         options: DEFAULT_M2M_OPTIONS,
@@ -609,6 +625,27 @@ function duelEngine(
     return step;
   };
 
+  /** A turn of `by` spent otherwise than attacking. */
+  const spendTurn = (
+    by: SideKey,
+    action: M2mTurnAction,
+    start: ReturnType<typeof turnStartRolls> | null,
+    want: boolean,
+  ): M2mDuelTurn | null => {
+    endTurn(sides[by]);
+    settle();
+    if (!want && !keep) return null;
+    const rolls = (start?.rolls ?? []).map((r) => ({
+      name: r.roll,
+      roll: r.total,
+      target: r.target,
+      success: r.success,
+    }));
+    const step: M2mDuelTurn = { kind: "turn", round, side: by, action, rolls };
+    if (keep) steps.push(step);
+    return step;
+  };
+
   /** One turn of `by` (spec §4.1: the turn starts when it chooses its maneuver). */
   const takeTurn = (by: SideKey, dice: Dice, want: boolean): M2mDuelStep | null => {
     const me = sides[by];
@@ -622,20 +659,7 @@ function duelEngine(
       me.hp === 0 || me.stunned
         ? turnStartRolls({ ht: me.f.ht, hp: me.hp, stunned: me.stunned, out: false }, dice)
         : null;
-    const spend = (action: M2mTurnAction): M2mDuelTurn | null => {
-      endTurn(me);
-      settle();
-      if (!want && !keep) return null;
-      const rolls = (start?.rolls ?? []).map((r) => ({
-        name: r.roll,
-        roll: r.total,
-        target: r.target,
-        success: r.success,
-      }));
-      const step: M2mDuelTurn = { kind: "turn", round, side: by, action, rolls };
-      if (keep) steps.push(step);
-      return step;
-    };
+    const spend = (action: M2mTurnAction) => spendTurn(by, action, start, want);
     if (start?.unconscious) {
       me.unconscious = true;
       return spend("unconscious");
