@@ -26,8 +26,8 @@
  *   ground, pick it up (and stand, L2631–2633); kneeling, stand up; a weapon to pick up, kneel;
  *   sitting with sound legs, stand up; the shield unready (a block's 17–18), Ready it; no ready
  *   weapon, Ready the best one (one turn less to ready); no weapon he can use now (a weapon arm
- *   crippled for a few turns), Wait; otherwise Attack with the ready weapon and mode of the highest
- *   effective skill (ties: the higher mean damage), at a random location.
+ *   crippled for a few turns, ruling M106), Wait; otherwise Attack with the ready weapon and
+ *   mode of the highest effective skill (ties: the higher mean damage), at a random location.
  * - The defender takes the best active defence left (§6.2, `allowedDefences` with its
  *   modifiers: stunned −4, posture, lost balance, flail): Dodge (halved at 3 HP or less,
  *   L1872), Block once per turn with a ready shield, Parry once per weapon per turn with a

@@ -1178,7 +1178,7 @@ function nextState(
       s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), broken: true };
     if (e.type !== "condition") continue;
     // Shock taken in his own turn (a Critical Miss's self-hit) is for his next turn only
-    // (L1864): this turn's shock, armed and counted already, does not carry over with it.
+    // (L1864, ruling M105): this turn's shock, armed and counted already, does not carry over.
     if (e.condition === "shocked")
       s.conditions = s.conditions.filter((c) => !(c.condition === "shocked" && c.armed));
     s.conditions = holdCondition(
