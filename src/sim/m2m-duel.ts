@@ -207,6 +207,8 @@ interface Fighting {
   blocked: boolean;
   shieldUnready: boolean;
   offBalance: boolean;
+  /** The exchange's figures of him (`combatant`): against other blows, against impaling. */
+  combatants: [M2mCombatant | null, M2mCombatant | null];
 }
 
 const OTHER: Record<SideKey, SideKey> = { a: "b", b: "a" };
@@ -239,6 +241,7 @@ function fresh(f: M2mDuelFighter): Fighting {
     blocked: false,
     shieldUnready: false,
     offBalance: false,
+    combatants: [null, null],
   };
 }
 
@@ -272,16 +275,22 @@ function unreadyInHand(s: Fighting): void {
     if (!s.ground[i] && w[i]!.fallTurns > s.readyIn[i]!) s.readyIn[i] = w[i]!.fallTurns;
 }
 
-/** The combatant figures the exchange reads. */
+/**
+ * The combatant figures the exchange reads, made again only when his hit points or crippled
+ * limbs have changed (the exchange never changes them; kept results may hold them).
+ */
 function combatant(s: Fighting, impaling: boolean): M2mCombatant {
-  return {
+  const i = impaling ? 1 : 0;
+  const c = s.combatants[i];
+  if (c && c.hp === s.hp && c.crippled === s.crippled) return c;
+  return (s.combatants[i] = {
     ht: s.f.ht,
     hp: s.hp,
     dr: impaling ? s.f.drVsImpaling : s.f.dr,
     toughness: s.f.toughness,
     shield: s.f.block !== null,
     crippled: s.crippled,
-  };
+  });
 }
 
 /** The defences open to `s` in a context (`allowedDefences` with its modifiers), remembered per fighter. */
