@@ -207,6 +207,8 @@ interface Fighting {
   blocked: boolean;
   shieldUnready: boolean;
   offBalance: boolean;
+  /** Whether some attack is left to him for the duel (null: to be worked out again). */
+  armed: boolean | null;
   /** The exchange's figures of him (`combatant`): against other blows, against impaling. */
   combatants: [M2mCombatant | null, M2mCombatant | null];
 }
@@ -241,6 +243,7 @@ function fresh(f: M2mDuelFighter): Fighting {
     blocked: false,
     shieldUnready: false,
     offBalance: false,
+    armed: null,
     combatants: [null, null],
   };
 }
@@ -262,10 +265,13 @@ function usable(s: Fighting, wi: number, hands: 1 | 2, list: readonly HitLocatio
 function outcome(s: Fighting): "dead" | "incapacitated" | "out" | null {
   if (s.dead) return "dead";
   if (s.unconscious) return "incapacitated";
-  const { attacks } = s.f;
-  for (let i = 0; i < attacks.length; i++)
-    if (usable(s, s.p.attackWeapon[i]!, attacks[i]!.hands, s.lasting)) return null;
-  return "out";
+  if (s.armed === null) {
+    const { attacks } = s.f;
+    s.armed = false;
+    for (let i = 0; i < attacks.length && !s.armed; i++)
+      s.armed = usable(s, s.p.attackWeapon[i]!, attacks[i]!.hands, s.lasting);
+  }
+  return s.armed ? null : "out";
 }
 
 /** Falling, losing balance or being stunned unreadies the weapons in hand that need readying (L2115, `onFall`). */
@@ -449,6 +455,7 @@ function duelEngine(
     const timed = s.timed.findIndex((t) => t.location === location);
     if (turns === null) {
       s.lasting = [...s.lasting, location];
+      s.armed = null;
       if (timed >= 0) s.timed = s.timed.filter((_, i) => i !== timed);
     } else if (timed >= 0) s.timed[timed] = { location, left: turns, armed: false };
     else s.timed = [...s.timed, { location, left: turns, armed: false }];
@@ -511,6 +518,7 @@ function duelEngine(
       }
       if (e.type === "weaponDamaged") {
         if (mine >= 0) s.broken[mine] = true;
+        s.armed = null;
         continue;
       }
       if (e.type !== "condition") continue;
