@@ -676,12 +676,11 @@ function duelEngine(
       me.hp === 0 || me.stunned
         ? turnStartRolls({ ht: me.f.ht, hp: me.hp, stunned: me.stunned, out: false }, dice)
         : null;
-    const spend = (action: M2mTurnAction) => spendTurn(by, action, start, want);
     if (start?.unconscious) {
       me.unconscious = true;
-      return spend("unconscious");
+      return spendTurn(by, "unconscious", start, want);
     }
-    if (start?.stunned) return spend("stunned");
+    if (start?.stunned) return spendTurn(by, "stunned", start, want);
     me.stunned = false;
     const { attacks, weapons } = me.f;
     const aw = me.p.attackWeapon;
@@ -696,16 +695,16 @@ function duelEngine(
     const legs = legCrippled(me);
     if (legs && me.posture !== "sitting" && !(onGround && me.posture === "kneeling")) {
       me.posture = "sitting";
-      return spend("sit");
+      return spendTurn(by, "sit", start, want);
     }
     if (me.posture === "lying") {
       me.posture = "kneeling";
-      return spend("kneel");
+      return spendTurn(by, "kneel", start, want);
     }
     if (onGround && wanted < 0) {
       if (me.posture === "standing") {
         me.posture = "kneeling";
-        return spend("kneel");
+        return spendTurn(by, "kneel", start, want);
       }
       // Pick up and stand (L2631–2633, `pickUp`): a weapon that needs readying after use needs it now.
       for (let i = 0; i < weapons.length; i++)
@@ -714,21 +713,21 @@ function duelEngine(
           me.readyIn[i] = weapons[i]!.fallTurns;
         }
       me.posture = legs ? "sitting" : "standing";
-      return spend("pickUp");
+      return spendTurn(by, "pickUp", start, want);
     }
     if (me.posture === "kneeling" || (me.posture === "sitting" && !legs)) {
       me.posture = "standing";
-      return spend("stand");
+      return spendTurn(by, "stand", start, want);
     }
     if (me.shieldUnready && !me.crippled.includes("left-arm")) {
       me.shieldUnready = false;
-      return spend("readyShield");
+      return spendTurn(by, "readyShield", start, want);
     }
-    if (wanted < 0) return spend("wait");
+    if (wanted < 0) return spendTurn(by, "wait", start, want);
     const wi = aw[wanted]!;
     if (me.readyIn[wi]) {
       me.readyIn[wi]!--;
-      return spend("ready");
+      return spendTurn(by, "ready", start, want);
     }
     const step = exchange(by, wanted, penalty, dice, want);
     endTurn(me);
