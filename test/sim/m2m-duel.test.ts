@@ -127,7 +127,9 @@ describe("m2m duels", () => {
       const s = d.next(new SeededDice(seed))!;
       if (s.kind === "turn") {
         expect(s).toMatchObject({ side: "a", action: "unconscious" });
-        expect(s.rolls).toEqual([expect.objectContaining({ name: "consciousness", success: false })]);
+        expect(s.rolls).toEqual([
+          expect.objectContaining({ name: "consciousness", success: false }),
+        ]);
         expect(d.result()).toMatchObject({ winner: "b", end: "incapacitated" });
       } else expect(s.attacker).toBe("a");
       ends.add(s.kind === "turn" ? s.action : "attacked");
