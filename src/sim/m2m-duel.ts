@@ -5,237 +5,78 @@
  * `finishExchange`: attack, active defence, damage, wound, knockdown, death checks) and the
  * turn rules of spec §4 and §9 applied between exchanges. Pure: dice are injected.
  *
- * The fighters are derived once (`m2mDuelFighter`, from the same snapshot `cli fight` reads:
- * `fighterFromSource` with the m2m ruleset); a duel then keeps only a few numbers per fighter
- * (hit points, shock, stun, posture, each weapon's readiness), never a copy of a document.
+ * The fighters are derived once (`m2mDuelFighter`, m2m-duel-fighter.ts, from the same snapshot
+ * `cli fight` reads: `fighterFromSource` with the m2m ruleset); a duel then keeps only a few
+ * numbers per fighter (hit points, shock, stun, posture, each weapon's readiness by index),
+ * never a copy of a document. The turn rules are the flow's (`m2mFlow`, src/rules/m2m/flow.ts):
+ * the start-of-turn rolls and the dropped weapon's roll are the same functions
+ * (src/rules/m2m/turn-rules.ts), the rest is held equal to the flow turn by turn by
+ * test/sim/m2m-duel-flow.test.ts.
  *
  * How a duel goes (spec §4.1, §4.6, §6, §9; ruling M97):
  * - Order: Move, then Basic Speed (L1600–1602), then a 1d6 roll each (re-rolled on a tie),
  *   fixed for the duel. A round is one turn of each fighter.
  * - At the start of a turn: the defences used since the last turn come back (one parry per
  *   weapon, one block), a lost balance ends (L2605), last turn's shock becomes this turn's
- *   penalty to the attack (L1866). At 0 HP an HT roll (`conscious`) or unconscious (L1874);
- *   stunned, an HT roll (`stun`): failed, the turn is lost (L1870).
+ *   penalty to the attack (L1866). At 0 HP an HT roll (`consciousness`) or unconscious (L1874);
+ *   stunned, an HT roll (`stunRecovery`): failed, the turn is lost (L1870). A funny-bone
+ *   crippling (critical hit) wears off at the end of his sixth turn after it (L2497).
  * - Then the turn's maneuver, the first that applies: with a crippled leg or foot, Change
  *   Position to sitting (L3679); lying, to kneeling; kneeling or sitting with a weapon on the
  *   ground, pick it up (and stand, L2631–2633); kneeling, stand up; a weapon to pick up, kneel;
- *   the shield unready (a block's 17–18), Ready it; no ready weapon, Ready the best one (one
- *   turn less to ready); otherwise Attack with the ready weapon and mode of the highest
- *   effective skill (ties: the higher mean damage), at a random location.
+ *   sitting with sound legs, stand up; the shield unready (a block's 17–18), Ready it; no ready
+ *   weapon, Ready the best one (one turn less to ready); no weapon he can use now (a weapon arm
+ *   crippled for a few turns, ruling M106), Wait; otherwise Attack with the ready weapon and
+ *   mode of the highest effective skill (ties: the higher mean damage), at a random location.
  * - The defender takes the best active defence left (§6.2, `allowedDefences` with its
  *   modifiers: stunned −4, posture, lost balance, flail): Dodge (halved at 3 HP or less,
  *   L1872), Block once per turn with a ready shield, Parry once per weapon per turn with a
- *   ready weapon; ties go to Dodge, then Block, then Parry (a parry risks the weapon).
+ *   ready weapon (twice with a fencing weapon, C8); ties go to Dodge, then Block, then Parry
+ *   (a parry risks the weapon).
  * - Readiness (§4.6): after an attack the weapon needs its mode's ready turns (less for high
- *   ST, L2119–2125); a † weapon after a parry too; falling, losing balance or being stunned
- *   unreadies a weapon that needs readying (L2115); a weapon turned in the hand needs 1 more
- *   turn; a dropped or flown weapon lies on the ground; a broken weapon is gone for the duel
+ *   ST, L2119–2125); a † weapon after a parry as after its slowest attack (L2129, L2390);
+ *   falling, losing balance or being stunned unreadies the weapons in hand that need readying,
+ *   for their slowest attack (L2115; high ST does not shorten it), as does picking one up; a
+ *   weapon turned in the hand needs 1 more turn. The weapon a critical miss breaks, turns or
+ *   drops is the one used (attack or parry; a drop with none: the first in hand); a critical
+ *   hit's drop is the weapon held, or one rolled among two or more (`dropWeapon`, L2573); a
+ *   crippled weapon arm or hand drops all (L3671–3673). A broken weapon is gone for the duel
  *   (its partial use, L2635–2651, is not modelled).
  * - The end: a fighter dead or unconscious is out (`end` "dead" or "incapacitated"), as is one
- *   who can no longer attack (every weapon broken, the weapon arm or hand crippled: "out");
+ *   who can no longer attack (every weapon broken, the weapon arm or hand crippled for the
+ *   encounter: "out");
  *   both at once: no winner ("both"); `maxRounds` (default 100) rounds: undecided.
  */
-import type { FighterSnapshot } from "../core/combat";
-import { SeededDice, sum, type Dice } from "../core/dice";
+import { SeededDice, type Dice } from "../core/dice";
 import { InputError } from "../core/errors";
-import type { Side } from "../core/ruleset";
 import { attackModifier } from "../rules/m2m/attack";
-import {
-  allowedDefences,
-  PARRY_WEAPON_KINDS,
-  type DefenceOption,
-  type DefenderContext,
-} from "../rules/m2m/defence";
+import { allowedDefences, PARRY_WEAPON_KINDS, type DefenderContext } from "../rules/m2m/defence";
 import {
   DEFAULT_M2M_OPTIONS,
   finishExchange,
   startExchange,
   type M2mCombatant,
+  type M2mDeclaration,
   type M2mDefence,
   type M2mResult,
 } from "../rules/m2m/exchange";
-import { recoversFromStun, staysConscious } from "../rules/m2m/injury";
-import { readyTurnsAfter } from "../rules/m2m/maneuvers";
-import type { DamageExpr, DamageType, HitLocation } from "../rules/m2m/types";
-import { exchangeDr } from "../rules/m2m/worn-armour";
-import type { M2mCharacterBlock } from "../foundry/rulesets/m2m/character-data";
-import type { M2mActorDerived } from "../foundry/rulesets/m2m/character-input";
-import type { M2mWeaponBlock } from "../foundry/rulesets/m2m/item-data";
-import { meleeAttack } from "../foundry/rulesets/m2m/item-convert";
-import type { DuelInjury, DuelSeverity, DuelStats, SideKey } from "./duel";
+import { droppedWeaponIndex, turnStartRolls } from "../rules/m2m/turn-rules";
+import type { HitLocation } from "../rules/m2m/types";
 import type { Localize } from "../foundry/sheets/common";
 import { LOCATION_LABEL } from "../foundry/rulesets/m2m/sheets/labels";
+import type { DuelInjury, DuelSeverity, DuelStats, SideKey } from "./duel";
+import type { M2mDuelAttack, M2mDuelFighter } from "./m2m-duel-fighter";
 
-/** One attack a fighter can make: a hand weapon's mode with its skill. */
-export interface M2mDuelAttack {
-  weaponId: string;
-  /** The item's name. */
-  weapon: string;
-  /** `<technique>:<attack>` (`axe:swing-cut`). */
-  mode: string;
-  /** Effective skill with the standing modifiers (a large shield, a helmet…). */
-  skill: number;
-  damage: DamageExpr;
-  type: DamageType;
-  breakResistant: boolean;
-  flail: boolean;
-  hands: 1 | 2;
-  /** Ready turns after this attack, for this wielder's ST (L2107–2125). */
-  readyAfter: number;
-  mean: number;
-}
-
-/** A weapon's parry. */
-export interface M2mDuelParry {
-  weaponId: string;
-  value: number;
-  kind: string;
-  hands: 1 | 2;
-  /** Ready turns after a parry (a † weapon, L2129; 0 otherwise). */
-  readyAfter: number;
-  weapon: NonNullable<M2mDefence["weapon"]>;
-}
-
-/** A fighter as a duel needs it, derived once from its actor. */
-export interface M2mDuelFighter {
-  name: string;
-  ht: number;
-  /** Hit points at the start (the actor's current HP). */
-  hp: number;
-  move: number;
-  speed: number;
-  dodge: number;
-  /** Block with the ready shield; null: no shield. */
-  block: number | null;
-  pd: number;
-  pdVsImpaling: number;
-  /** The shield's PD, lost (−2) with a crippled shield arm (L3675). */
-  shieldPd: number;
-  dr: Partial<Record<HitLocation, number>>;
-  drVsImpaling: Partial<Record<HitLocation, number>>;
-  toughness: number;
-  /** Crippled locations at the start. */
-  crippled: HitLocation[];
-  /** Best first. */
-  attacks: M2mDuelAttack[];
-  parries: M2mDuelParry[];
-  /** Weapons that need readying after use: falling, lost balance or stun unready them (L2115). */
-  unbalanced: Record<string, number>;
-}
-
-/** Mean basic damage of `dice`d6 + `adds` (to rank attacks). */
-const meanDamage = (e: DamageExpr) => e.dice * 3.5 + e.adds;
-
-function meleeBlock(f: FighterSnapshot, id: string): M2mWeaponBlock | null {
-  const item = f.items.find((i) => i.id === id);
-  if (!item || item.type !== "weapon") return null;
-  return ((item.system as Record<string, unknown>).m2m as M2mWeaponBlock | undefined) ?? null;
-}
-
-/**
- * The duel's figures of an m2m fighter snapshot (`fighterFromSource` with the m2m ruleset): every
- * ready hand weapon's modes with their effective skill (the derived weapon level), damage and
- * break resistance through the item block's own conversion (`meleeAttack`), parries, Dodge,
- * Block, PD and DR by location. No hand weapon to attack with: an InputError on `items`.
- */
-export function m2mDuelFighter(f: FighterSnapshot): M2mDuelFighter {
-  const block = (f.system as { m2m: M2mCharacterBlock }).m2m;
-  const derived = f.derived as M2mActorDerived;
-  const c = derived.character;
-  const st = c.attributes.st;
-  const attacks: M2mDuelAttack[] = [];
-  const parries: M2mDuelParry[] = [];
-  const unbalanced: Record<string, number> = {};
-  for (const w of derived.weapons) {
-    const wb = meleeBlock(f, w.id);
-    if (!wb || !w.level) continue;
-    const name = f.items.find((i) => i.id === w.id)?.name ?? w.name;
-    wb.modes.forEach((mode, i) => {
-      if (mode.skill !== w.skill) return;
-      const melee = meleeAttack(wb, i, st);
-      const readyAfter = readyTurnsAfter(mode.readyAfter, mode.minST, st);
-      if (readyAfter > 0) unbalanced[w.id] = Math.max(unbalanced[w.id] ?? 0, readyAfter);
-      attacks.push({
-        weaponId: w.id,
-        weapon: name,
-        mode: `${mode.technique}:${mode.attack}`,
-        skill: w.level!.value,
-        damage: melee.damage!,
-        type: mode.type,
-        breakResistant: melee.breakResistant,
-        flail: mode.flail,
-        hands: mode.hands,
-        readyAfter,
-        mean: meanDamage(melee.damage!),
-      });
-    });
-    const first = wb.modes.find((m) => m.skill === w.skill) ?? wb.modes[0];
-    if (w.parry && !w.parry.onlyVsUnarmed && first && !parries.some((p) => p.weaponId === w.id)) {
-      const melee = meleeAttack(wb, wb.modes.indexOf(first), st);
-      parries.push({
-        weaponId: w.id,
-        value: w.parry.value,
-        kind: w.parry.kind,
-        hands: first.hands,
-        readyAfter:
-          first.unreadyOnParry && !first.polearm ? readyTurnsAfter(1, first.minST, st) : 0,
-        weapon: {
-          damage: melee.damage!,
-          type: first.type,
-          unarmed: false,
-          breakResistant: melee.breakResistant,
-        },
-      });
-    }
-  }
-  if (!attacks.length)
-    throw new InputError("items", f.items.length, "no ready hand weapon to attack with");
-  attacks.sort((x, y) => y.skill - x.skill || y.mean - x.mean);
-  parries.sort((x, y) => y.value - x.value);
-  const shieldPd = c.pd.modifiers.find((m) => m.key === "shield")?.value ?? 0;
-  return {
-    name: f.name,
-    ht: c.attributes.ht,
-    hp: block.hp,
-    move: c.move.value,
-    speed: c.speed.value,
-    dodge: c.dodge.value,
-    block: c.block?.value ?? null,
-    pd: c.pd.value,
-    pdVsImpaling: c.pdVsImpaling.value,
-    shieldPd,
-    dr: exchangeDr(c.locations, "cr"),
-    drVsImpaling: exchangeDr(c.locations, "imp"),
-    toughness: c.toughness,
-    crippled: [...block.encounter.crippled] as HitLocation[],
-    attacks,
-    parries,
-    unbalanced,
-  };
-}
+export {
+  m2mDuelFighter,
+  type M2mDuelAttack,
+  type M2mDuelFighter,
+  type M2mDuelParry,
+  type M2mDuelWeapon,
+} from "./m2m-duel-fighter";
 
 type Posture = "standing" | "kneeling" | "sitting" | "lying";
-
-/** A fighter's state during one duel. */
-interface Fighting {
-  f: M2mDuelFighter;
-  hp: number;
-  /** Hits taken since the start of its last turn: next turn's penalty (L1866). */
-  shock: number;
-  stunned: boolean;
-  unconscious: boolean;
-  dead: boolean;
-  posture: Posture;
-  crippled: HitLocation[];
-  /** Turns each weapon needs to be ready (absent: ready). */
-  readyIn: Record<string, number>;
-  dropped: string[];
-  broken: string[];
-  parried: string[];
-  blocked: boolean;
-  shieldUnready: boolean;
-  offBalance: boolean;
-}
+const POSTURES: readonly Posture[] = ["standing", "kneeling", "sitting", "lying"];
 
 /** What a turn was spent on when it was not an attack. */
 export type M2mTurnAction =
@@ -246,7 +87,8 @@ export type M2mTurnAction =
   | "sit"
   | "pickUp"
   | "readyShield"
-  | "ready";
+  | "ready"
+  | "wait";
 
 export interface M2mDuelExchange {
   kind: "exchange";
@@ -255,6 +97,8 @@ export interface M2mDuelExchange {
   attack: { weapon: string; mode: string; skill: number };
   defence: { type: M2mDefence["type"]; score: number; pd: number; weapon: string | null };
   result: M2mResult;
+  /** The weapon a critical hit made the defender drop (rolled among two or more, L2573). */
+  dropped?: string;
 }
 
 export interface M2mDuelTurn {
@@ -262,7 +106,7 @@ export interface M2mDuelTurn {
   round: number;
   side: SideKey;
   action: M2mTurnAction;
-  /** The start-of-turn HT rolls made (`conscious`, `stun`). */
+  /** The start-of-turn HT rolls made (`consciousness`, `stunRecovery`; turn-rules.ts). */
   rolls: { name: string; roll: number; target: number; success: boolean }[];
 }
 
@@ -276,8 +120,101 @@ export interface M2mDuelResult {
   steps: M2mDuelStep[];
 }
 
+/** A fighter's state between two steps of a duel (`M2mDuel.state`; tests, the workbench). */
+export interface M2mDuelFighterState {
+  hp: number;
+  /** Shock taken, the penalty to his next turn's attack (L1866). */
+  shock: number;
+  stunned: boolean;
+  unconscious: boolean;
+  dead: boolean;
+  posture: Posture;
+  offBalance: boolean;
+  shieldReady: boolean;
+  /** Crippled locations, each with the turns left when it wears off (a funny bone, L2497). */
+  crippled: { location: HitLocation; turnsLeft: number | null }[];
+  /** By weapon id, in sheet order. */
+  weapons: Record<string, { place: "hand" | "ground"; turnsToReady: number; broken: boolean }>;
+}
+
+/** A fighter's figures prepared once for duels (indexes instead of ids, remembered defences). */
+interface Prepared {
+  /** Weapon index (sheet order) of each attack and each parry. */
+  attackWeapon: number[];
+  parryWeapon: number[];
+  /** Parries per turn of each parry (2 for a fencing weapon, C8). */
+  parryLimit: number[];
+  /** The parry's weapon kind for `allowedDefences`. */
+  parryKind: string[];
+  /** Defences by defender context (`contextKey`): modifier if allowed, else null. */
+  defences: Map<number, DefenceTable>;
+  /** The exchange's attack of each attack at each effective skill (never changed once made). */
+  attackDecls: Map<number, M2mDeclaration["attack"]>;
+}
+
+interface DefenceTable {
+  dodge: number | null;
+  block: number | null;
+  /** By parry index. */
+  parry: (number | null)[];
+}
+
+const PREPARED = new WeakMap<M2mDuelFighter, Prepared>();
+function prepare(f: M2mDuelFighter): Prepared {
+  let p = PREPARED.get(f);
+  if (p) return p;
+  const index = (id: string) => {
+    const i = f.weapons.findIndex((w) => w.id === id);
+    if (i < 0) throw new InputError("weaponId", id, "is not one of the fighter's weapons");
+    return i;
+  };
+  p = {
+    attackWeapon: f.attacks.map((a) => index(a.weaponId)),
+    parryWeapon: f.parries.map((x) => index(x.weaponId)),
+    parryLimit: f.parries.map((x) => (x.fencing ? 2 : 1)),
+    parryKind: f.parries.map((x) =>
+      (PARRY_WEAPON_KINDS as readonly string[]).includes(x.kind) ? x.kind : "weapon",
+    ),
+    defences: new Map(),
+    attackDecls: new Map(),
+  };
+  PREPARED.set(f, p);
+  return p;
+}
+
+/** A fighter's state during one duel. */
+interface Fighting {
+  f: M2mDuelFighter;
+  p: Prepared;
+  hp: number;
+  /** Hits taken since the start of its last turn: next turn's penalty (L1866). */
+  shock: number;
+  stunned: boolean;
+  unconscious: boolean;
+  dead: boolean;
+  posture: Posture;
+  /** Every crippled location (the exchange's list; replaced, never changed in place). */
+  crippled: HitLocation[];
+  /** Those crippled for the encounter. */
+  lasting: HitLocation[];
+  /** Those that wear off (a funny bone, 6 turns, L2497): armed at his next turn's start. */
+  timed: { location: HitLocation; left: number; armed: boolean }[];
+  /** By weapon index: turns to ready, on the ground, broken, parries this turn. */
+  readyIn: number[];
+  ground: boolean[];
+  broken: boolean[];
+  parries: number[];
+  blocked: boolean;
+  shieldUnready: boolean;
+  offBalance: boolean;
+  /** Whether some attack is left to him for the duel (null: to be worked out again). */
+  armed: boolean | null;
+  /** The exchange's figures of him (`combatant`): against other blows, against impaling. */
+  combatants: [M2mCombatant | null, M2mCombatant | null];
+}
+
 const OTHER: Record<SideKey, SideKey> = { a: "b", b: "a" };
-const LEGS = /^(left|right)-(leg|foot)$/;
+const LEGS = new Set<string>(["left-leg", "right-leg", "left-foot", "right-foot"]);
 const POSTURE_ATTACK: Record<Posture, number> = {
   standing: 0,
   kneeling: attackModifier("posture", { position: "kneeling" }).value,
@@ -286,8 +223,10 @@ const POSTURE_ATTACK: Record<Posture, number> = {
 };
 
 function fresh(f: M2mDuelFighter): Fighting {
+  const n = f.weapons.length;
   return {
     f,
+    p: prepare(f),
     hp: f.hp,
     shock: 0,
     stunned: false,
@@ -295,132 +234,157 @@ function fresh(f: M2mDuelFighter): Fighting {
     dead: false,
     posture: "standing",
     crippled: [...f.crippled],
-    readyIn: {},
-    dropped: [],
-    broken: [],
-    parried: [],
+    lasting: [...f.crippled],
+    timed: [],
+    readyIn: new Array<number>(n).fill(0),
+    ground: new Array<boolean>(n).fill(false),
+    broken: new Array<boolean>(n).fill(false),
+    parries: new Array<number>(n).fill(0),
     blocked: false,
     shieldUnready: false,
     offBalance: false,
+    armed: null,
+    combatants: [null, null],
   };
 }
 
-const legCrippled = (s: Fighting) => s.crippled.some((l) => LEGS.test(l));
-const armCrippled = (s: Fighting, arm: "left" | "right") =>
-  s.crippled.includes(`${arm}-arm`) || s.crippled.includes(`${arm}-hand`);
+const legCrippled = (s: Fighting) => s.crippled.some((l) => LEGS.has(l));
+const crippledArm = (list: readonly HitLocation[], arm: "left" | "right") =>
+  list.includes(arm === "right" ? "right-arm" : "left-arm") ||
+  list.includes(arm === "right" ? "right-hand" : "left-hand");
 
-/** Whether a weapon can be used with the hands left (the weapon hand is the right, L2462). */
-function usable(s: Fighting, id: string, hands: 1 | 2): boolean {
-  if (s.broken.includes(id) || armCrippled(s, "right")) return false;
-  return hands === 1 || !armCrippled(s, "left");
+/**
+ * Whether a weapon can be used with the hands he has (the weapon hand is the right, L2462):
+ * `list` the crippled locations, all of them (now) or those for the encounter (ever).
+ */
+function usable(s: Fighting, wi: number, hands: 1 | 2, list: readonly HitLocation[]): boolean {
+  if (s.broken[wi] || crippledArm(list, "right")) return false;
+  return hands === 1 || !crippledArm(list, "left");
 }
-
-/** The attacks it could make once its weapons are in hand and ready (none: out of the fight). */
-const possible = (s: Fighting) => s.f.attacks.filter((a) => usable(s, a.weaponId, a.hands));
 
 function outcome(s: Fighting): "dead" | "incapacitated" | "out" | null {
   if (s.dead) return "dead";
   if (s.unconscious) return "incapacitated";
-  return possible(s).length ? null : "out";
+  if (s.armed === null) {
+    const { attacks } = s.f;
+    s.armed = false;
+    for (let i = 0; i < attacks.length && !s.armed; i++)
+      s.armed = usable(s, s.p.attackWeapon[i]!, attacks[i]!.hands, s.lasting);
+  }
+  return s.armed ? null : "out";
 }
 
-/** Falling, losing balance or being stunned unreadies the weapons that need readying (L2115). */
-function unreadyUnbalanced(s: Fighting): void {
-  for (const [id, turns] of Object.entries(s.f.unbalanced))
-    s.readyIn[id] = Math.max(s.readyIn[id] ?? 0, turns);
+/** Falling, losing balance or being stunned unreadies the weapons in hand that need readying (L2115, `onFall`). */
+function unreadyInHand(s: Fighting): void {
+  const w = s.f.weapons;
+  for (let i = 0; i < w.length; i++)
+    if (!s.ground[i] && w[i]!.fallTurns > s.readyIn[i]!) s.readyIn[i] = w[i]!.fallTurns;
 }
 
-function htCheck(
-  dice: Dice,
-  name: string,
-  ht: number,
-  test: (ht: number, roll: number) => boolean,
-) {
-  const roll = sum(dice.roll(name, 3, 6));
-  return { name, roll, target: ht, success: test(ht, roll) };
-}
-
-/** The combatant figures the exchange reads. */
+/**
+ * The combatant figures the exchange reads, made again only when his hit points or crippled
+ * limbs have changed (the exchange never changes them; kept results may hold them).
+ */
 function combatant(s: Fighting, impaling: boolean): M2mCombatant {
-  return {
+  const i = impaling ? 1 : 0;
+  const c = s.combatants[i];
+  if (c && c.hp === s.hp && c.crippled === s.crippled) return c;
+  return (s.combatants[i] = {
     ht: s.f.ht,
     hp: s.hp,
     dr: impaling ? s.f.drVsImpaling : s.f.dr,
     toughness: s.f.toughness,
     shield: s.f.block !== null,
     crippled: s.crippled,
-  };
+  });
 }
 
-/**
- * `allowedDefences` of one attack kind and defender context, remembered: a duel asks the same
- * few questions over and over, and the engine's answer (position lookups, modifier rows) is the
- * costliest part of a duel's defence (bench).
- */
-const DEFENCES = new Map<string, readonly DefenceOption[]>();
-function defencesFor(kind: "melee" | "flail", ctx: DefenderContext): readonly DefenceOption[] {
-  const key = `${kind}|${ctx.stunned ? 1 : 0}${ctx.readyShield ? 1 : 0}${ctx.shieldArmCrippled ? 1 : 0}${ctx.lostBalance ? 1 : 0}${ctx.readyWeapon ? 1 : 0}|${ctx.posture}|${ctx.weaponKind}`;
-  let options = DEFENCES.get(key);
-  if (!options) {
-    options = Object.freeze(allowedDefences({ kind }, ctx));
-    DEFENCES.set(key, options);
-  }
-  return options;
+/** The defences open to `s` in a context (`allowedDefences` with its modifiers), remembered per fighter. */
+function defenceTable(
+  s: Fighting,
+  flail: boolean,
+  ctx: DefenderContext,
+  key: number,
+): DefenceTable {
+  let t = s.p.defences.get(key);
+  if (t) return t;
+  const kind = flail ? "flail" : "melee";
+  const plain = allowedDefences({ kind }, { ...ctx, readyWeapon: false, weaponKind: "weapon" });
+  const mod = (defence: string, list: ReturnType<typeof allowedDefences>) => {
+    const o = list.find((x) => x.defence === defence);
+    return o?.allowed ? o.modifier : null;
+  };
+  t = {
+    dodge: mod("dodge", plain),
+    block: mod("block", plain),
+    parry: s.p.parryKind.map((weaponKind) =>
+      mod("parry", allowedDefences({ kind }, { ...ctx, readyWeapon: true, weaponKind })),
+    ),
+  };
+  s.p.defences.set(key, t);
+  return t;
 }
 
 interface DefenceChoice {
   defence: M2mDefence;
-  parry: M2mDuelParry | null;
+  /** The parry's index, or −1. */
+  parry: number;
 }
 
 /** The best active defence left to `s` against `attack` (ties: Dodge, Block, Parry). */
 function bestDefence(s: Fighting, attack: M2mDuelAttack): DefenceChoice {
-  const impaling = attack.type === "imp";
+  const f = s.f;
   // A crippled hand still holds its shield and blocks; a crippled arm does not (L3673–3675).
-  const shieldArm = s.f.block !== null && s.crippled.includes("left-arm");
-  const pd = (impaling ? s.f.pdVsImpaling : s.f.pd) - (shieldArm ? Math.min(2, s.f.shieldPd) : 0);
-  const parries = s.f.parries.filter(
-    (p) =>
-      !s.parried.includes(p.weaponId) &&
-      !s.dropped.includes(p.weaponId) &&
-      !(s.readyIn[p.weaponId] ?? 0) &&
-      usable(s, p.weaponId, p.hands),
-  );
-  const ctx: DefenderContext = {
-    stunned: s.stunned,
-    readyShield: s.f.block !== null && !s.blocked && !s.shieldUnready && !shieldArm,
-    shieldArmCrippled: shieldArm,
-    posture: s.posture,
-    lostBalance: s.offBalance,
-  };
-  const kind = attack.flail ? "flail" : "melee";
-  let best: DefenceChoice = { defence: { type: "none", score: 0, pd }, parry: null };
-  let bestScore = -1;
-  const consider = (o: DefenceOption, base: number, parry: M2mDuelParry | null) => {
-    if (!o.allowed) return;
-    const score = Math.max(0, base + o.modifier);
-    if (score <= bestScore) return;
-    bestScore = score;
-    const defence: M2mDefence = { type: o.defence, score, pd };
-    if (parry) defence.weapon = parry.weapon;
-    best = { defence, parry };
-  };
-  const hp3 = s.hp <= 3;
-  const first = defencesFor(kind, { ...ctx, readyWeapon: false, weaponKind: "weapon" });
-  for (const o of first) {
-    if (o.defence === "dodge") consider(o, hp3 ? Math.floor(s.f.dodge / 2) : s.f.dodge, null);
-    if (o.defence === "block") consider(o, s.f.block ?? 0, null);
-  }
-  for (const p of parries) {
-    const weaponKind = (PARRY_WEAPON_KINDS as readonly string[]).includes(p.kind)
-      ? p.kind
-      : "weapon";
-    const o = defencesFor(kind, { ...ctx, readyWeapon: true, weaponKind }).find(
-      (x) => x.defence === "parry",
+  const shieldArm = f.block !== null && s.crippled.includes("left-arm");
+  const pd =
+    (attack.type === "imp" ? f.pdVsImpaling : f.pd) - (shieldArm ? Math.min(2, f.shieldPd) : 0);
+  const readyShield = f.block !== null && !s.blocked && !s.shieldUnready && !shieldArm;
+  const key =
+    (s.stunned ? 1 : 0) |
+    (readyShield ? 2 : 0) |
+    (shieldArm ? 4 : 0) |
+    (s.offBalance ? 8 : 0) |
+    (attack.flail ? 16 : 0) |
+    (POSTURES.indexOf(s.posture) << 5);
+  const t =
+    s.p.defences.get(key) ??
+    defenceTable(
+      s,
+      attack.flail,
+      {
+        stunned: s.stunned,
+        readyShield,
+        shieldArmCrippled: shieldArm,
+        posture: s.posture,
+        lostBalance: s.offBalance,
+      },
+      key,
     );
-    if (o) consider(o, p.value, p);
+  let type: M2mDefence["type"] = "none";
+  let best = -1;
+  let parry = -1;
+  if (t.dodge !== null) {
+    best = Math.max(0, (s.hp <= 3 ? Math.floor(f.dodge / 2) : f.dodge) + t.dodge);
+    type = "dodge";
   }
-  return best;
+  if (t.block !== null) {
+    const score = Math.max(0, (f.block ?? 0) + t.block);
+    if (score > best) [best, type] = [score, "block"];
+  }
+  const { parries } = f;
+  for (let i = 0; i < parries.length; i++) {
+    const m = t.parry[i];
+    if (m === null || m === undefined) continue;
+    const p = parries[i]!;
+    const wi = s.p.parryWeapon[i]!;
+    if (s.parries[wi]! >= s.p.parryLimit[i]! || s.ground[wi] || s.readyIn[wi]) continue;
+    if (!usable(s, wi, p.hands, s.crippled)) continue;
+    const score = Math.max(0, p.value + m);
+    if (score > best) [best, type, parry] = [score, "parry", i];
+  }
+  const defence: M2mDefence = { type, score: Math.max(0, best), pd };
+  if (parry >= 0) defence.weapon = parries[parry]!.weapon;
+  return { defence, parry };
 }
 
 export interface M2mDuel {
@@ -428,6 +392,13 @@ export interface M2mDuel {
   /** The next step (a turn spent otherwise than attacking, or an exchange); null when over. */
   next(dice: Dice): M2mDuelStep | null;
   result(): M2mDuelResult;
+  /** A fighter's state now (a copy). */
+  state(side: SideKey): M2mDuelFighterState;
+}
+
+interface Engine extends M2mDuel {
+  /** One turn; builds its step only when `want` (or the duel keeps its steps). */
+  advance(dice: Dice, want: boolean): M2mDuelStep | null;
 }
 
 /**
@@ -439,6 +410,14 @@ export function createM2mDuel(
   b: M2mDuelFighter,
   options: { maxRounds?: number; keepSteps?: boolean } = {},
 ): M2mDuel {
+  return duelEngine(a, b, options);
+}
+
+function duelEngine(
+  a: M2mDuelFighter,
+  b: M2mDuelFighter,
+  options: { maxRounds?: number; keepSteps?: boolean },
+): Engine {
   const maxRounds = options.maxRounds ?? 100;
   const keep = options.keepSteps !== false;
   const sides: Record<SideKey, Fighting> = { a: fresh(a), b: fresh(b) };
@@ -470,30 +449,67 @@ export function createM2mDuel(
     return ["a", "b"];
   };
 
-  const spend = (side: SideKey, action: M2mTurnAction, rolls: M2mDuelTurn["rolls"]) => {
-    const step: M2mDuelTurn = { kind: "turn", round, side, action, rolls };
-    if (keep) steps.push(step);
-    settle();
-    return step;
+  /** Crippled at `location`: for the encounter, or for `turns` of his turns (L2497). */
+  const cripple = (s: Fighting, location: HitLocation, turns: number | null) => {
+    if (s.lasting.includes(location)) return;
+    const timed = s.timed.findIndex((t) => t.location === location);
+    if (turns === null) {
+      s.lasting = [...s.lasting, location];
+      s.armed = null;
+      if (timed >= 0) s.timed = s.timed.filter((_, i) => i !== timed);
+    } else if (timed >= 0) s.timed[timed] = { location, left: turns, armed: false };
+    else s.timed = [...s.timed, { location, left: turns, armed: false }];
+    if (!s.crippled.includes(location)) s.crippled = [...s.crippled, location];
   };
 
-  /** Applies the exchange's effects to the two fighters. */
-  const apply = (result: M2mResult, by: SideKey, used: Record<Side, string | null>): void => {
-    const who: Record<Side, SideKey> = { attacker: by, defender: OTHER[by] };
-    // The weapon a side used; a defender who did not parry (disarmed by a critical hit) drops
-    // the weapon he fights with.
-    const weaponOf = (side: Side): string | null => {
-      const s = sides[who[side]];
-      return (
-        used[side] ?? possible(s).find((x) => !s.dropped.includes(x.weaponId))?.weaponId ?? null
-      );
+  /** The end of his turn: a funny bone wears off after its turns (L2497; core `tickConditions`). */
+  const endTurn = (s: Fighting) => {
+    if (!s.timed.length) return;
+    const left = s.timed
+      .map((t) => (t.armed ? { ...t, left: t.left - 1 } : t))
+      .filter((t) => t.left > 0);
+    const gone = s.timed.filter((t) => !left.some((x) => x.location === t.location));
+    s.timed = left;
+    if (gone.length) s.crippled = s.crippled.filter((l) => !gone.some((t) => t.location === l));
+  };
+
+  /**
+   * Applies the exchange's effects to the two fighters, as the flow's `nextState` does: a weapon
+   * damaged, unreadied or dropped by a critical miss is the one used (the attack's, the parry's;
+   * a drop with none: the first in hand); a critical hit's drop is the one held or one rolled
+   * among those held (`dropWeapon`, L2573); a crippled weapon arm or hand drops all (L3671–3673,
+   * not a strained shoulder, L2611).
+   */
+  const apply = (
+    result: M2mResult,
+    by: SideKey,
+    used: { attacker: number; defender: number },
+    dice: Dice,
+  ): number => {
+    const att = sides[by];
+    const def = sides[OTHER[by]];
+    let dropped = -1;
+    const inHand = (s: Fighting) => {
+      const out: number[] = [];
+      for (let i = 0; i < s.ground.length; i++) if (!s.ground[i]) out.push(i);
+      return out;
     };
+    // The weapons in hand before the effects, when an effect drops some.
+    const drops = result.effects.some(
+      (e) => e.type === "condition" && (e.condition === "disarmed" || e.condition === "crippled"),
+    );
+    const held = drops
+      ? { attacker: inHand(att), defender: inHand(def) }
+      : { attacker: [], defender: [] };
+    if (result.criticalHit?.effects.includes("drops-weapon"))
+      dropped = held.defender[droppedWeaponIndex(held.defender.length, dice)] ?? -1;
     for (const e of result.effects) {
-      const s = sides[who[e.to]];
+      const s = e.to === "attacker" ? att : def;
+      const mine = used[e.to];
       if (e.type === "injury") {
         s.hp -= e.level;
         injuries.push({
-          side: who[e.to],
+          side: e.to === "attacker" ? by : OTHER[by],
           location: e.location,
           severity: e.severityKey,
           level: e.level,
@@ -501,42 +517,46 @@ export function createM2mDuel(
         continue;
       }
       if (e.type === "weaponDamaged") {
-        const id = weaponOf(e.to);
-        if (e.broken && id && !s.broken.includes(id)) s.broken.push(id);
+        if (mine >= 0) s.broken[mine] = true;
+        s.armed = null;
         continue;
       }
       if (e.type !== "condition") continue;
-      const weapon =
-        e.condition === "disarmed" || e.condition === "weaponUnready" ? weaponOf(e.to) : null;
       switch (e.condition) {
         case "shocked":
           s.shock += e.value ?? 0;
           break;
         case "stunned":
           s.stunned = true;
-          unreadyUnbalanced(s);
+          unreadyInHand(s);
           break;
         case "prone":
           s.posture = "lying";
-          unreadyUnbalanced(s);
+          unreadyInHand(s);
           break;
         case "offBalance":
           s.offBalance = true;
-          unreadyUnbalanced(s);
+          unreadyInHand(s);
           break;
         case "weaponUnready":
-          if (weapon) s.readyIn[weapon] = (s.readyIn[weapon] ?? 0) + 1;
+          if (mine >= 0) s.readyIn[mine]! += 1;
           break;
         case "shieldUnready":
           s.shieldUnready = true;
           break;
-        case "disarmed":
-          if (weapon && !s.dropped.includes(weapon)) s.dropped.push(weapon);
+        case "disarmed": {
+          const w = e.cause === "criticalHit" ? dropped : mine >= 0 ? mine : (held[e.to][0] ?? -1);
+          if (w >= 0) s.ground[w] = true;
           break;
-        case "crippled":
-          if (e.location && !s.crippled.includes(e.location as HitLocation))
-            s.crippled.push(e.location as HitLocation);
+        }
+        case "crippled": {
+          if (!e.location) break;
+          const location = e.location as HitLocation;
+          cripple(s, location, e.cause === "criticalHit" && e.value === 6 ? 6 : null);
+          if (e.cause !== "criticalMiss" && (location === "right-arm" || location === "right-hand"))
+            for (const i of held[e.to]) s.ground[i] = true;
           break;
+        }
         case "unconscious":
           s.unconscious = true;
           break;
@@ -545,52 +565,65 @@ export function createM2mDuel(
           break;
       }
     }
+    return dropped;
   };
 
   const exchange = (
     by: SideKey,
-    attack: M2mDuelAttack,
+    ai: number,
     penalty: number,
     dice: Dice,
-  ): M2mDuelExchange => {
+    want: boolean,
+  ): M2mDuelExchange | null => {
     const me = sides[by];
     const foe = sides[OTHER[by]];
+    const attack = me.f.attacks[ai]!;
     let skill = attack.skill + POSTURE_ATTACK[me.posture];
     if (penalty > 0) skill += attackModifier("shock", { hits: penalty }).value;
-    const impaling = attack.type === "imp";
+    const declKey = ai * 1024 + skill + 512;
+    let decl = me.p.attackDecls.get(declKey);
+    if (!decl) {
+      decl = {
+        skill,
+        damage: attack.damage,
+        type: attack.type,
+        target: "random",
+        ranged: false,
+        unarmed: false,
+        breakResistant: attack.breakResistant,
+        halfDamage: false,
+      };
+      me.p.attackDecls.set(declKey, decl);
+    }
     let state = startExchange(
       {
-        attack: {
-          skill,
-          damage: attack.damage,
-          type: attack.type,
-          target: "random",
-          ranged: false,
-          unarmed: false,
-          breakResistant: attack.breakResistant,
-          halfDamage: false,
-        },
-        defender: combatant(foe, impaling),
+        attack: decl,
+        defender: combatant(foe, attack.type === "imp"),
         attacker: combatant(me, false),
         options: DEFAULT_M2M_OPTIONS,
       },
       dice,
     );
-    me.readyIn[attack.weaponId] = attack.readyAfter;
-    const used: Record<Side, string | null> = { attacker: attack.weaponId, defender: null };
+    const wi = me.p.attackWeapon[ai]!;
+    me.readyIn[wi] = attack.readyAfter;
+    const used = { attacker: wi, defender: -1 };
     let choice: DefenceChoice | null = null;
     if (state.awaitingDefence) {
       choice = bestDefence(foe, attack);
       if (choice.defence.type === "block") foe.blocked = true;
-      if (choice.parry) {
-        foe.parried.push(choice.parry.weaponId);
-        used.defender = choice.parry.weaponId;
-        if (choice.parry.readyAfter) foe.readyIn[choice.parry.weaponId] = choice.parry.readyAfter;
+      if (choice.parry >= 0) {
+        const p = foe.f.parries[choice.parry]!;
+        const pw = foe.p.parryWeapon[choice.parry]!;
+        foe.parries[pw]!++;
+        used.defender = pw;
+        if (p.readyAfter) foe.readyIn[pw] = p.readyAfter;
       }
       state = finishExchange(state, choice.defence, dice);
     }
     const result = state.result!;
-    apply(result, by, used);
+    const dropped = apply(result, by, used, dice);
+    settle();
+    if (!want && !keep) return null;
     const step: M2mDuelExchange = {
       kind: "exchange",
       round,
@@ -600,92 +633,140 @@ export function createM2mDuel(
         type: choice?.defence.type ?? "none",
         score: choice?.defence.score ?? 0,
         pd: choice?.defence.pd ?? 0,
-        weapon: choice?.parry
-          ? (foe.f.attacks.find((x) => x.weaponId === choice!.parry!.weaponId)?.weapon ?? null)
-          : null,
+        weapon: used.defender >= 0 ? foe.f.weapons[used.defender]!.name : null,
       },
       result,
     };
+    if (dropped >= 0) step.dropped = foe.f.weapons[dropped]!.name;
     if (keep) steps.push(step);
+    return step;
+  };
+
+  /** A turn of `by` spent otherwise than attacking. */
+  const spendTurn = (
+    by: SideKey,
+    action: M2mTurnAction,
+    start: ReturnType<typeof turnStartRolls> | null,
+    want: boolean,
+  ): M2mDuelTurn | null => {
+    endTurn(sides[by]);
     settle();
+    if (!want && !keep) return null;
+    const rolls = (start?.rolls ?? []).map((r) => ({
+      name: r.roll,
+      roll: r.total,
+      target: r.target,
+      success: r.success,
+    }));
+    const step: M2mDuelTurn = { kind: "turn", round, side: by, action, rolls };
+    if (keep) steps.push(step);
     return step;
   };
 
   /** One turn of `by` (spec §4.1: the turn starts when it chooses its maneuver). */
-  const takeTurn = (by: SideKey, dice: Dice): M2mDuelStep => {
+  const takeTurn = (by: SideKey, dice: Dice, want: boolean): M2mDuelStep | null => {
     const me = sides[by];
-    me.parried = [];
+    me.parries.fill(0);
     me.blocked = false;
     me.offBalance = false;
+    for (const t of me.timed) t.armed = true;
     const penalty = me.shock;
     me.shock = 0;
-    const rolls: M2mDuelTurn["rolls"] = [];
-    if (me.hp === 0) {
-      const r = htCheck(dice, "conscious", me.f.ht, staysConscious);
-      rolls.push(r);
-      if (!r.success) {
-        me.unconscious = true;
-        return spend(by, "unconscious", rolls);
-      }
+    const start =
+      me.hp === 0 || me.stunned
+        ? turnStartRolls({ ht: me.f.ht, hp: me.hp, stunned: me.stunned, out: false }, dice)
+        : null;
+    if (start?.unconscious) {
+      me.unconscious = true;
+      return spendTurn(by, "unconscious", start, want);
     }
-    if (me.stunned) {
-      const r = htCheck(dice, "stun", me.f.ht, recoversFromStun);
-      rolls.push(r);
-      if (!r.success) return spend(by, "stunned", rolls);
-      me.stunned = false;
+    if (start?.stunned) return spendTurn(by, "stunned", start, want);
+    me.stunned = false;
+    const { attacks, weapons } = me.f;
+    const aw = me.p.attackWeapon;
+    // Weapons on the ground it could fight with, and the attacks it could make once ready.
+    let onGround = false;
+    let wanted = -1;
+    for (let i = 0; i < attacks.length; i++) {
+      if (!usable(me, aw[i]!, attacks[i]!.hands, me.crippled)) continue;
+      if (me.ground[aw[i]!]) onGround = true;
+      else if (wanted < 0 || (!me.readyIn[aw[i]!] && me.readyIn[aw[wanted]!])) wanted = i;
     }
-    const onGround = me.dropped.filter((id) => possible(me).some((x) => x.weaponId === id));
-    const wanted = possible(me).filter((x) => !me.dropped.includes(x.weaponId));
-    if (
-      legCrippled(me) &&
-      me.posture !== "sitting" &&
-      !(onGround.length && me.posture === "kneeling")
-    ) {
+    const legs = legCrippled(me);
+    if (legs && me.posture !== "sitting" && !(onGround && me.posture === "kneeling")) {
       me.posture = "sitting";
-      return spend(by, "sit", rolls);
+      return spendTurn(by, "sit", start, want);
     }
     if (me.posture === "lying") {
       me.posture = "kneeling";
-      return spend(by, "kneel", rolls);
+      return spendTurn(by, "kneel", start, want);
     }
-    if (onGround.length && !wanted.length) {
+    if (onGround && wanted < 0) {
       if (me.posture === "standing") {
         me.posture = "kneeling";
-        return spend(by, "kneel", rolls);
+        return spendTurn(by, "kneel", start, want);
       }
-      // Pick up and stand (L2631–2633): a weapon that needs readying after use needs it now.
-      for (const id of onGround) {
-        const turns = me.f.unbalanced[id];
-        if (turns) me.readyIn[id] = Math.max(me.readyIn[id] ?? 0, turns);
-      }
-      me.dropped = me.dropped.filter((id) => !onGround.includes(id));
-      me.posture = legCrippled(me) ? "sitting" : "standing";
-      return spend(by, "pickUp", rolls);
+      // Pick up and stand (L2631–2633, `pickUp`): a weapon that needs readying after use needs it now.
+      for (let i = 0; i < weapons.length; i++)
+        if (me.ground[i]) {
+          me.ground[i] = false;
+          me.readyIn[i] = weapons[i]!.fallTurns;
+        }
+      me.posture = legs ? "sitting" : "standing";
+      return spendTurn(by, "pickUp", start, want);
     }
-    if (me.posture === "kneeling") {
+    if (me.posture === "kneeling" || (me.posture === "sitting" && !legs)) {
       me.posture = "standing";
-      return spend(by, "stand", rolls);
+      return spendTurn(by, "stand", start, want);
     }
     if (me.shieldUnready && !me.crippled.includes("left-arm")) {
       me.shieldUnready = false;
-      return spend(by, "readyShield", rolls);
+      return spendTurn(by, "readyShield", start, want);
     }
-    const ready = wanted.find((x) => !(me.readyIn[x.weaponId] ?? 0));
-    if (!ready) {
-      const id = wanted[0]!.weaponId;
-      me.readyIn[id] = Math.max(0, (me.readyIn[id] ?? 0) - 1);
-      return spend(by, "ready", rolls);
+    if (wanted < 0) return spendTurn(by, "wait", start, want);
+    const wi = aw[wanted]!;
+    if (me.readyIn[wi]) {
+      me.readyIn[wi]!--;
+      return spendTurn(by, "ready", start, want);
     }
-    return exchange(by, ready, penalty, dice);
+    const step = exchange(by, wanted, penalty, dice, want);
+    endTurn(me);
+    return step;
   };
 
   settle();
 
-  return {
+  const snapshot = (s: Fighting): M2mDuelFighterState => {
+    const weaponState: M2mDuelFighterState["weapons"] = {};
+    s.f.weapons.forEach((w, i) => {
+      weaponState[w.id] = {
+        place: s.ground[i] ? "ground" : "hand",
+        turnsToReady: s.readyIn[i]!,
+        broken: s.broken[i]!,
+      };
+    });
+    return {
+      hp: s.hp,
+      shock: s.shock,
+      stunned: s.stunned,
+      unconscious: s.unconscious,
+      dead: s.dead,
+      posture: s.posture,
+      offBalance: s.offBalance,
+      shieldReady: !s.shieldUnready,
+      crippled: s.crippled.map((location) => ({
+        location,
+        turnsLeft: s.timed.find((t) => t.location === location)?.left ?? null,
+      })),
+      weapons: weaponState,
+    };
+  };
+
+  const engine: Engine = {
     get done() {
       return end !== null;
     },
-    next(dice: Dice): M2mDuelStep | null {
+    advance(dice: Dice, want: boolean): M2mDuelStep | null {
       if (end !== null) return null;
       order ??= rollOrder(dice);
       if (turn % 2 === 0) {
@@ -696,7 +777,10 @@ export function createM2mDuel(
         round++;
       }
       const by = order[turn++ % 2]!;
-      return takeTurn(by, dice);
+      return takeTurn(by, dice, want);
+    },
+    next(dice: Dice): M2mDuelStep | null {
+      return engine.advance(dice, true);
     },
     result(): M2mDuelResult {
       return {
@@ -707,7 +791,11 @@ export function createM2mDuel(
         steps: [...steps],
       };
     },
+    state(side: SideKey): M2mDuelFighterState {
+      return snapshot(sides[side]);
+    },
   };
+  return engine;
 }
 
 /** A whole duel with `dice`. */
@@ -717,8 +805,8 @@ export function runM2mDuel(
   dice: Dice,
   options: { maxRounds?: number; keepSteps?: boolean } = {},
 ): M2mDuelResult {
-  const duel = createM2mDuel(a, b, options);
-  while (!duel.done) duel.next(dice);
+  const duel = duelEngine(a, b, options);
+  while (!duel.done) duel.advance(dice, false);
   return duel.result();
 }
 

@@ -110,10 +110,10 @@ describe("m2m duels", () => {
     }
     for (const s of steps) {
       if (s.kind !== "turn") continue;
-      for (const r of s.rolls) expect(["stun", "conscious"]).toContain(r.name);
+      for (const r of s.rolls) expect(["stunRecovery", "consciousness"]).toContain(r.name);
       // A lost stunned turn failed its HT roll.
       if (s.action === "stunned")
-        expect(s.rolls.at(-1)).toMatchObject({ name: "stun", success: false });
+        expect(s.rolls.at(-1)).toMatchObject({ name: "stunRecovery", success: false });
     }
     expect(steps.some((s) => s.kind === "turn" && s.action === "ready")).toBe(true);
   });
@@ -127,7 +127,9 @@ describe("m2m duels", () => {
       const s = d.next(new SeededDice(seed))!;
       if (s.kind === "turn") {
         expect(s).toMatchObject({ side: "a", action: "unconscious" });
-        expect(s.rolls).toEqual([expect.objectContaining({ name: "conscious", success: false })]);
+        expect(s.rolls).toEqual([
+          expect.objectContaining({ name: "consciousness", success: false }),
+        ]);
         expect(d.result()).toMatchObject({ winner: "b", end: "incapacitated" });
       } else expect(s.attacker).toBe("a");
       ends.add(s.kind === "turn" ? s.action : "attacked");

@@ -81,7 +81,7 @@ import {
   type M2mResult,
   type M2mState,
 } from "./exchange";
-import { htRoll } from "./injury";
+import { droppedWeaponIndex, turnStartRolls } from "./turn-rules";
 import { canAim, aimPenalty } from "./location";
 import {
   afterAttack,
@@ -842,7 +842,12 @@ function pdOf(d: M2mFlowDeclaration): number {
   const df = d.defender;
   return passiveDefence(
     { kind: d.attack.kind, fromHex: d.attack.fromHex },
-    { armourPd: df.armourPd, shieldPd: df.shieldPd, lying: df.state.posture === "lying" },
+    {
+      armourPd: df.armourPd,
+      shieldPd: df.shieldPd,
+      lying: df.state.posture === "lying",
+      shieldArmCrippled: crippled(df.state, "left-arm"),
+    },
   ).value;
 }
 
@@ -1153,12 +1158,11 @@ function nextState(
   const f = side === "attacker" ? d.attacker : d.defender;
   const s = copy(f.state);
   const mine = effects.filter((e) => e.to === side);
-  // Hit points: every wound on this side (a parry's Critical Miss can wound the defender too).
-  let lost = 0;
-  if (side === "defender" && r.location && r.hit) lost += s.hp - r.defender.hp;
-  if (r.criticalMiss?.side === side && r.criticalMiss.selfHit?.wound)
-    lost += f.state.hp - r.criticalMiss.selfHit.wound.hp;
-  s.hp = f.state.hp - lost;
+  // Hit points as the engine leaves them: a Critical Miss's own wound, then the blow, whose
+  // figures already start from the HP that self-hit left (a parry's fumble, exchange.ts).
+  const self = r.criticalMiss?.side === side ? r.criticalMiss.selfHit?.wound : undefined;
+  if (self) s.hp = self.hp;
+  if (side === "defender" && r.location && r.hit) s.hp = r.defender.hp;
   const weaponsInHand = f.weapons.filter((w) => statusOf(s, w.id).place === "hand");
   const usedWeapon =
     side === "attacker"
@@ -1192,6 +1196,10 @@ function nextState(
     if (e.type === "weaponDamaged" && usedWeapon)
       s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), broken: true };
     if (e.type !== "condition") continue;
+    // Shock taken in his own turn (a Critical Miss's self-hit) is for his next turn only
+    // (L1864, ruling M105): this turn's shock, armed and counted already, does not carry over.
+    if (e.condition === "shocked")
+      s.conditions = s.conditions.filter((c) => !(c.condition === "shocked" && c.armed));
     s.conditions = holdCondition(
       s.conditions,
       heldCondition(e),
@@ -1257,11 +1265,7 @@ function criticalDrop(d: M2mFlowDeclaration, r: M2mResult, dice: Dice): string |
   if (!r.criticalHit?.effects.includes("drops-weapon")) return null;
   const f = d.defender;
   const inHand = f.weapons.filter((w) => statusOf(f.state, w.id).place === "hand");
-  if (inHand.length <= 1) return inHand[0]?.id ?? null;
-  const [face] = dice.roll("dropWeapon", 1, inHand.length);
-  const w = inHand[(face ?? 1) - 1];
-  if (!w) throw new Error(`dropWeapon rolled ${String(face)} among ${inHand.length} weapons.`);
-  return w.id;
+  return inHand[droppedWeaponIndex(inHand.length, dice)]?.id ?? null;
 }
 
 function resultOf(state: M2mFlowState, engine: M2mState, dice: Dice): M2mFlowResult {
@@ -1331,37 +1335,25 @@ export const m2mTurns: TurnHooks = {
       s.attacks = 0;
       s.defences = newDefenceCounters();
       for (const f of Object.values(s.feints)) f.armed = true;
-      const out = () => holds(s.conditions, "dead") || holds(s.conditions, "unconscious");
-      if (!out() && s.hp === 0) {
-        const roll = sum(dice.roll("consciousness", 3, 6));
-        const r = htRoll(s.ht, roll);
+      const stunned = holds(s.conditions, "stunned");
+      const out = holds(s.conditions, "dead") || holds(s.conditions, "unconscious");
+      const t = turnStartRolls({ ht: s.ht, hp: s.hp, stunned, out }, dice);
+      for (const r of t.rolls)
         checks.push({
-          key: TURN_KEYS.consciousness,
-          roll: "consciousness",
+          key: TURN_KEYS[r.roll],
+          roll: r.roll,
           target: r.target,
-          total: roll,
+          total: r.total,
           success: r.success,
         });
-        if (!r.success)
-          s.conditions = holdCondition(s.conditions, {
-            condition: "unconscious",
-            cause: "hp0",
-            until: "recovered",
-            armed: true,
-          });
-      }
-      if (!out() && holds(s.conditions, "stunned")) {
-        const roll = sum(dice.roll("stunRecovery", 3, 6));
-        const r = htRoll(s.ht, roll);
-        checks.push({
-          key: TURN_KEYS.stunRecovery,
-          roll: "stunRecovery",
-          target: r.target,
-          total: roll,
-          success: r.success,
+      if (t.unconscious)
+        s.conditions = holdCondition(s.conditions, {
+          condition: "unconscious",
+          cause: "hp0",
+          until: "recovered",
+          armed: true,
         });
-        if (r.success) s.conditions = dropCondition(s.conditions, "stunned");
-      }
+      if (stunned && !t.stunned) s.conditions = dropCondition(s.conditions, "stunned");
     } else {
       for (const [k, f] of Object.entries(s.feints)) if (f.armed) delete s.feints[k];
     }
