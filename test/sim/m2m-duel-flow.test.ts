@@ -289,6 +289,7 @@ function crossCheck(
           kind: attack.flail ? "flail" : "melee",
           fromHex: "front",
           allOut: null,
+          situation: [],
           modifiers: [],
           halfDamage: false,
         },
