@@ -45,6 +45,7 @@ export const COMMANDS = {
       "--range": { kind: "whole", min: 0, max: MAX_RANGE_YARDS },
       "--aim": { kind: "whole", min: 0, max: MAX_AIM_TURNS },
       "--location": { kind: "choice", choices: ["random", ...HIT_LOCATIONS] },
+      "--modifier": { kind: "whole", min: -30, max: 30 },
     },
   },
   duel: {

@@ -83,7 +83,12 @@ export interface M2mFightFlags {
    * parry naming the parrying weapon's item id. A defence not allowed is refused.
    */
   defence?: { type: "dodge" | "block" | "parry" | "none"; weapon?: string };
+  /** `--modifier`: the situational modifier to the attack (−30 to +30, as the flow takes it). */
+  modifier?: number;
 }
+
+/** The bounds of `--modifier` (the flow's bounds of a user's own modifier). */
+export const M2M_MODIFIER_RANGE = Object.freeze({ min: -30, max: 30 });
 
 export interface M2mFightOutcome {
   seed: number;
@@ -517,6 +522,12 @@ export function m2mFightExchange(
       throw e;
     }
     if (value !== 0) mods.push(attackModifier("hit-location", { value }));
+  }
+  if (flags.modifier !== undefined && flags.modifier !== 0) {
+    const { min, max } = M2M_MODIFIER_RANGE;
+    if (!Number.isInteger(flags.modifier) || flags.modifier < min || flags.modifier > max)
+      throw new InputError("--modifier", flags.modifier, `expected a whole number ${min} to ${max}`);
+    mods.push({ key: "attack.user", value: flags.modifier, source: "user (--modifier)" });
   }
   const skill = attackTarget(level.value, mods).value;
   const damage = formatDamageExpr(plan.damage);
