@@ -274,7 +274,13 @@ export function playExchange(
     const wanted = defenceOption ? defenceOption(open) : optionOf(outcome, b);
     const option = open.some((x) => x.id === wanted && x.open) ? wanted : "none";
     const value = { option };
-    choices.push({ by: p.by, kind: p.kind, value, userId: "workbench", request: { optionId: option } });
+    choices.push({
+      by: p.by,
+      kind: p.kind,
+      value,
+      userId: "workbench",
+      request: { optionId: option },
+    });
     state = m2mFlow.choose(state, m2mFlow.parseChoice(state, value), recording);
   }
   const card: ExchangeCard = {
