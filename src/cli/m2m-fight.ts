@@ -87,6 +87,15 @@ export interface M2mFightFlags {
   modifier?: number;
 }
 
+/**
+ * The farthest `fight --range` in yards: beyond any maximum range of the ranged weapon table at
+ * a human ST (a crossbow's ST × 25 is 750 yd at ST 30, L4373–4408); a longer one is a typo.
+ */
+export const MAX_RANGE_YARDS = 1000;
+
+/** The most turns of aim that count: one turn, then up to 3 more at +1 each (L1642, L2889). */
+export const MAX_AIM_TURNS = 4;
+
 /** The bounds of `--modifier` (the flow's bounds of a user's own modifier). */
 export const M2M_MODIFIER_RANGE = Object.freeze({ min: -30, max: 30 });
 
@@ -526,7 +535,11 @@ export function m2mFightExchange(
   if (flags.modifier !== undefined && flags.modifier !== 0) {
     const { min, max } = M2M_MODIFIER_RANGE;
     if (!Number.isInteger(flags.modifier) || flags.modifier < min || flags.modifier > max)
-      throw new InputError("--modifier", flags.modifier, `expected a whole number ${min} to ${max}`);
+      throw new InputError(
+        "--modifier",
+        flags.modifier,
+        `expected a whole number ${min} to ${max}`,
+      );
     mods.push({ key: "attack.user", value: flags.modifier, source: "user (--modifier)" });
   }
   const skill = attackTarget(level.value, mods).value;
