@@ -61,9 +61,10 @@ const RANGED_MODE = "ranged";
  * The flow's weapons of a fighter (raw JSON): each ready weapon once (a weapon with two
  * techniques is listed once per technique by the derivation), its modes with their effective
  * skill and damage (the item block's own conversion, as `cli fight`), its best Parry.
- * `pointBlank`: the missile weapon (by id) shooting at point blank, +1 damage (L2907).
+ * `shot`: the damage of the ranged weapon (by id) shooting now, as `cli fight` gives it (+1 for a
+ * missile weapon at point blank, L2907).
  */
-export function flowWeapons(f: FighterSnapshot, pointBlank: Record<string, number> = {}): Obj[] {
+export function flowWeapons(f: FighterSnapshot, shot: Record<string, string> = {}): Obj[] {
   const { derived } = figures(f);
   const c = derived.character;
   const st = c.attributes.st;
@@ -98,16 +99,13 @@ export function flowWeapons(f: FighterSnapshot, pointBlank: Record<string, numbe
       } else if (item?.type === "missile") {
         const missile = system.m2m as M2mMissileBlock | undefined;
         const level = missile ? c.skills[missile.skill]?.effective.value : undefined;
-        const shot = missile ? rangedAttack(missile, st).attack : null;
-        if (level !== undefined && shot?.damage) {
-          const bonus = pointBlank[w.id] ?? 0;
-          const damage = { dice: shot.damage.dice, adds: shot.damage.adds + bonus };
+        const own = missile ? rangedAttack(missile, st).attack : null;
+        if (level !== undefined && own?.damage)
           entry.modes[RANGED_MODE] = {
             skill: level,
-            damage: formatDamageExpr(damage),
-            type: shot.type,
+            damage: shot[w.id] ?? formatDamageExpr(own.damage),
+            type: own.type,
           };
-        }
       }
       out.set(w.id, entry);
     }
@@ -126,7 +124,7 @@ function flowFighter(
   state: RulesetBlock,
   input: Obj,
   pd: number,
-  pointBlank: Record<string, number> = {},
+  shot: Record<string, string> = {},
 ): Obj {
   const { derived } = figures(f);
   const c = derived.character;
@@ -140,7 +138,7 @@ function flowFighter(
     shieldPd: Math.min(pd, shieldPd),
     dodge: c.dodge.value,
     block: c.block ? c.block.value : null,
-    weapons: flowWeapons(f, pointBlank),
+    weapons: flowWeapons(f, shot),
     state: copy(state),
   };
 }
@@ -197,10 +195,6 @@ export function declarationOf(
   const input = o.input as { attacker: Obj; defender: Obj; attack: Obj };
   const weapon = a.items.find((i) => i.name === o.attack.item && i.type !== "armour");
   const ranged = o.attack.mode === RANGED_MODE;
-  const pointBlank =
-    ranged && o.attack.range && o.attack.range.yards <= o.attack.range.pointBlank
-      ? rangedPointBlank(o)
-      : 0;
   // The attack's own modifiers (shock, posture, the location aimed at) the flow adds itself
   // from the state block and the target; the others (range, aim, the user's) go in labelled.
   const own = new Set(["attack.shock", "attack.posture", "attack.hit-location"]);
@@ -213,9 +207,13 @@ export function declarationOf(
       ? "flail"
       : "melee";
   return {
-    attacker: flowFighter(a, onAttack(blocks.a), input.attacker, 0, {
-      ...(weapon && pointBlank ? { [weapon.id]: pointBlank } : {}),
-    }),
+    attacker: flowFighter(
+      a,
+      onAttack(blocks.a),
+      input.attacker,
+      0,
+      ranged && weapon ? { [weapon.id]: o.attack.damage } : {},
+    ),
     defender: flowFighter(b, blocks.b, input.defender, o.defence.pd),
     attack: {
       weapon: weapon?.id ?? "",
@@ -228,14 +226,6 @@ export function declarationOf(
       halfDamage: input.attack.halfDamage === true,
     },
   };
-}
-
-/** The point-blank damage bonus `cli fight` added (its damage over the weapon's own). */
-function rangedPointBlank(o: M2mFightOutcome): number {
-  const input = o.input as { attack: { damage: string } };
-  const m = /([+-]\d+)$/.exec(input.attack.damage);
-  const base = /([+-]\d+)$/.exec(o.attack.damage);
-  return m && base ? Number(m[1]) - Number(base[1]) : 0;
 }
 
 function isFlail(a: FighterSnapshot, id: string, mode: string): boolean {
