@@ -280,7 +280,12 @@ export function playExchange(
     attacker: { actorUuid: null, tokenUuid: null, name: a.name },
     defender: { actorUuid: null, tokenUuid: null, name: b.name },
     declaration: raw,
-    context: { itemName: outcome.attack.item, request: { flags } },
+    context: {
+      itemName: outcome.attack.item,
+      request: { flags },
+      // Every roll is the workbench's, the GM's client's in Foundry (the card's list of dice).
+      rolledBy: Object.fromEntries(recording.records.map((r) => [r.name, { by: "gm" }])),
+    },
     choices,
     rolls: recording.records,
     pending: null,
