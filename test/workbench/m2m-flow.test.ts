@@ -30,7 +30,9 @@ const snaps = docs.map((d) => fighterFromSource(d, [], M2M));
 const label = (m: { key: string }) => m.key;
 /** The engine's result without what only one side carries (the seed, the roll records). */
 const plain = (r: unknown) => {
-  const { seed: _s, rolls: _r, ...rest } = r as Record<string, unknown>;
+  const rest = { ...(r as Record<string, unknown>) };
+  delete rest.seed;
+  delete rest.rolls;
   return rest;
 };
 
