@@ -5,6 +5,7 @@
 import { DUEL_COUNT_RANGE } from "../core/bounds";
 import { HIT_LOCATIONS } from "../rules/m2m/types";
 import { SEED_OPTION, type CommandSpec } from "./args";
+import { M2M_MODIFIER_RANGE, MAX_AIM_TURNS, MAX_RANGE_YARDS } from "./m2m-fight";
 
 /**
  * The most duels one `duel` command runs: a million take about half an hour (about 2 ms a
@@ -12,14 +13,8 @@ import { SEED_OPTION, type CommandSpec } from "./args";
  */
 export const MAX_DUELS = DUEL_COUNT_RANGE.max;
 
-/**
- * The farthest `fight --range` in yards: beyond any maximum range of the ranged weapon table at
- * a human ST (a crossbow's ST × 25 is 750 yd at ST 30, L4373–4408); a longer one is a typo.
- */
-export const MAX_RANGE_YARDS = 1000;
-
-/** The most turns of aim that count: one turn, then up to 3 more at +1 each (L1642, L2889). */
-export const MAX_AIM_TURNS = 4;
+/** The bounds of `fight --range` and `--aim` (src/cli/m2m-fight.ts, shared with the workbench). */
+export { MAX_AIM_TURNS, MAX_RANGE_YARDS };
 
 /** The commands that read one JSON FILE: no options. */
 const oneFile = (command: string): CommandSpec => ({
@@ -45,6 +40,7 @@ export const COMMANDS = {
       "--range": { kind: "whole", min: 0, max: MAX_RANGE_YARDS },
       "--aim": { kind: "whole", min: 0, max: MAX_AIM_TURNS },
       "--location": { kind: "choice", choices: ["random", ...HIT_LOCATIONS] },
+      "--modifier": { kind: "whole", ...M2M_MODIFIER_RANGE },
     },
   },
   duel: {

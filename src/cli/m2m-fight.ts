@@ -83,7 +83,21 @@ export interface M2mFightFlags {
    * parry naming the parrying weapon's item id. A defence not allowed is refused.
    */
   defence?: { type: "dodge" | "block" | "parry" | "none"; weapon?: string };
+  /** `--modifier`: the situational modifier to the attack (−30 to +30, as the flow takes it). */
+  modifier?: number;
 }
+
+/**
+ * The farthest `fight --range` in yards: beyond any maximum range of the ranged weapon table at
+ * a human ST (a crossbow's ST × 25 is 750 yd at ST 30, L4373–4408); a longer one is a typo.
+ */
+export const MAX_RANGE_YARDS = 1000;
+
+/** The most turns of aim that count: one turn, then up to 3 more at +1 each (L1642, L2889). */
+export const MAX_AIM_TURNS = 4;
+
+/** The bounds of `--modifier` (the flow's bounds of a user's own modifier). */
+export const M2M_MODIFIER_RANGE = Object.freeze({ min: -30, max: 30 });
 
 export interface M2mFightOutcome {
   seed: number;
@@ -517,6 +531,16 @@ export function m2mFightExchange(
       throw e;
     }
     if (value !== 0) mods.push(attackModifier("hit-location", { value }));
+  }
+  if (flags.modifier !== undefined && flags.modifier !== 0) {
+    const { min, max } = M2M_MODIFIER_RANGE;
+    if (!Number.isInteger(flags.modifier) || flags.modifier < min || flags.modifier > max)
+      throw new InputError(
+        "--modifier",
+        flags.modifier,
+        `expected a whole number ${min} to ${max}`,
+      );
+    mods.push({ key: "attack.user", value: flags.modifier, source: "user (--modifier)" });
   }
   const skill = attackTarget(level.value, mods).value;
   const damage = formatDamageExpr(plan.damage);

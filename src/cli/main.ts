@@ -51,6 +51,7 @@ Commands:
                       engine's character input (examples/m2m/friedrick.json).
   fight A B [--seed N] [--ruleset hm3|m2m] [--weapon NAME] [--mode N|ID]
           [--range YARDS] [--aim TURNS] [--location random|LOCATION]
+          [--modifier N]
                       One exchange, A attacking B. A and B are Foundry actor
                       documents (JSON), e.g. the sample fighters in
                       packs/_source/hm3-sample-fighters/ or m2m-sample-fighters/;
@@ -61,8 +62,10 @@ Commands:
                       id) and --mode (its number from 1, or its attack id); a
                       ranged weapon shoots at --range yards (0 to 1000) after
                       --aim turns (0 to 4, default 0: a snap shot); --location
-                      aims at a hit location (head, torso, left-arm...). B
-                      takes his best defence (src/cli/m2m-fight.ts).
+                      aims at a hit location (head, torso, left-arm...);
+                      --modifier adds a situational modifier (-30 to +30) to
+                      the attack. B takes his best defence
+                      (src/cli/m2m-fight.ts).
                       Prints what each chose and the result as JSON; m2m also
                       prints the resolve input it ran, to replay with resolve.
   duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m]
@@ -210,6 +213,7 @@ export function main(argv: string[]): number {
             range: options["--range"] as number | undefined,
             aim: options["--aim"] as number | undefined,
             location: options["--location"] as string | undefined,
+            modifier: options["--modifier"] as number | undefined,
           };
           let out;
           try {
@@ -223,7 +227,7 @@ export function main(argv: string[]): number {
           process.stdout.write(JSON.stringify(out, null, 2) + "\n");
           return 0;
         }
-        for (const flag of ["--weapon", "--mode", "--range", "--aim", "--location"])
+        for (const flag of ["--weapon", "--mode", "--range", "--aim", "--location", "--modifier"])
           if (options[flag] !== undefined)
             throw new InputError(
               flag,

@@ -68,9 +68,8 @@ function m2mActors(): Map<string, ActorSource> {
 const M2M_RULESET = foundryRuleset("m2m")!;
 const snap = (name: string) => fighterFromSource(m2mActors().get(name)!, [], M2M_RULESET);
 
-/** A row of the newest itemised exchange, by id. */
-const resultRow = (page: Page, id: string) =>
-  page.locator(`#wb-log .bbb-wb-m2m-exchange >> nth=0 >> [data-row="${id}"] td`).textContent();
+/** The newest exchange card of the log. */
+const newestCard = (page: Page) => page.locator('#wb-log li[data-kind="exchange"]').first();
 
 /** An odds figure as shown (`12.34%` → 12.34). */
 async function oddsFigure(page: Page, table: string, id: string): Promise<number> {
@@ -96,18 +95,16 @@ describe("the workbench's GURPS Man to Man fighters", () => {
         SAMPLE_FIGHTERS.map((f) => f.name),
       );
 
-      // Only the attack's own modifier and Next turn are off, each described by the note.
-      const later = page.locator("#wb-later");
-      expect(await later.isVisible()).toBe(true);
-      expect(await later.textContent()).toBe(M2M.laterStep);
-      for (const id of ["wb-mod", "wb-step"]) {
-        expect(await page.locator(`#${id}`).isDisabled()).toBe(true);
-        expect(await page.locator(`#${id}`).getAttribute("aria-describedby")).toBe("wb-later");
-      }
-      for (const id of ["wb-attack", "wb-aim", "wb-defence", "wb-seed", "wb-roll", "wb-reset"])
+      // Every fight control is on; the note says what Roll and Next turn play.
+      expect(await page.locator("#wb-later").count()).toBe(0);
+      expect(await page.locator("#wb-m2m-note").textContent()).toBe(M2M.Fight.note);
+      for (const id of ["wb-attack", "wb-aim", "wb-mod", "wb-defence", "wb-seed", "wb-roll"])
         expect(await page.locator(`#${id}`).isDisabled()).toBe(false);
-      for (const id of ["wb-many", "wb-n"])
+      for (const id of ["wb-step", "wb-reset", "wb-many", "wb-n"])
         expect(await page.locator(`#${id}`).isDisabled()).toBe(false);
+      // A hand weapon: no range or aim to give.
+      expect(await page.locator("#wb-range").isVisible()).toBe(false);
+      expect(await page.locator("#wb-aim-turns").isVisible()).toBe(false);
       expect(await page.locator("#wb-log .exchange-card").count()).toBe(0);
 
       // The defender at first: Filthy Pierre of the Example of Combat (L1750-1756): Move and
@@ -282,7 +279,10 @@ describe("the workbench's GURPS Man to Man fighters", () => {
         outcomes.add(r.hit ? "hit" : "no hit");
       }
       expect(outcomes).toEqual(new Set(["hit", "no hit"]));
-      expect(await resultRow(page, "modifier.attack.hit-location")).toBe("\u22125");
+      expect(await attackLines(page)).toContainEqual([
+        en.BLOWBYBLOW.Card.M2M.Modifier.location,
+        "\u22125",
+      ]);
       // Block instead, at the torso.
       await page.selectOption("#wb-aim", "torso");
       await page.selectOption("#wb-defence", "block|");
@@ -352,7 +352,9 @@ describe("the workbench's GURPS Man to Man fighters", () => {
             rolled++;
           }
           expect(await page.locator(".bbb-wb-problem").count()).toBe(0);
-          expect(await page.locator("#wb-log .bbb-wb-m2m-exchange").count()).toBe(attacks.length);
+          expect(
+            await page.locator('#wb-log li[data-kind="exchange"] .exchange-card').count(),
+          ).toBe(attacks.length);
           expect(await page.locator("#wb-odds-attack td").count()).toBe(5);
         }
       expect(rolled).toBeGreaterThanOrEqual(SAMPLE_FIGHTERS.length ** 2);
@@ -365,93 +367,109 @@ describe("the workbench's GURPS Man to Man fighters", () => {
 });
 
 const LOCATION = en.BLOWBYBLOW.M2M.Sheet.Location as Record<string, string>;
-const outcomeText = (id: string) => id.replace("-", " ");
+const CARD_DAMAGE = en.BLOWBYBLOW.Card.M2M.Damage;
 
-/**
- * Rolls the exchange chosen on the page with `seed` and checks it against `cli fight`'s
- * (`m2mFightExchange` on the pack's actor documents with the same choices), row by row, and the
- * odds shown against `cli odds` on that exchange's input. Returns the engine's result.
- */
-async function rollAndCheckM2m(page: Page, seed: number): Promise<M2mResult> {
-  const names = await page.locator("#wb-a option:checked, #wb-b option:checked").allTextContents();
+/** The attack's itemised skill on the newest card: `[label, value]` of each modifier line. */
+async function attackLines(page: Page): Promise<string[][]> {
+  return newestCard(page)
+    .locator('details.bbb-m2m-breakdown[data-side="attacker"] li:not(.bbb-xc-sum)')
+    .evaluateAll((lis) =>
+      lis.map((li) => [...li.querySelectorAll("span")].map((s) => (s.textContent ?? "").trim())),
+    );
+}
+
+/** The page's choices as `cli fight`'s flags. */
+async function pageFlags(page: Page): Promise<M2mFightFlags> {
   const [weapon, mode] = (await page.locator("#wb-attack").inputValue()).split("|");
   const location = await page.locator("#wb-aim").inputValue();
   const [type, parry] = (await page.locator("#wb-defence").inputValue()).split("|");
-  const flags: M2mFightFlags = {
+  const modifier = Number(await page.locator("#wb-mod").inputValue());
+  const ranged = mode === "ranged";
+  return {
     weapon,
-    mode,
+    ...(ranged
+      ? {
+          range: Number(await page.locator("#wb-range").inputValue()),
+          aim: Number(await page.locator("#wb-aim-turns").inputValue()),
+        }
+      : { mode }),
     location,
+    ...(modifier ? { modifier } : {}),
     defence: { type: type as "dodge", ...(parry ? { weapon: parry } : {}) },
   };
-  const cli = m2mFightExchange(snap(names[0]!), snap(names[1]!), seed, flags);
+}
+
+/** A pack fighter with his carried ranged weapons equipped (as `cli fight` is given him). */
+function armed(name: string): ReturnType<typeof snap> {
+  const doc = structuredClone(m2mActors().get(name)!) as unknown as {
+    items: { type: string; system: Record<string, unknown> }[];
+  };
+  for (const item of doc.items) if (item.type === "missile") item.system.equipped = true;
+  return fighterFromSource(doc as unknown as ActorSource, [], M2M_RULESET);
+}
+
+/**
+ * Rolls the exchange chosen on the page with `seed` and checks its chat card (the real m2m
+ * card) against `cli fight`'s result (`m2mFightExchange` on the pack's actor documents with the
+ * same choices, modifier, range and aim): the attack's and the defence's target and roll, the
+ * hit location, DR, penetrating damage, the defender's HP before and after; and the odds shown
+ * against `cli odds` on that exchange's input. Returns the engine's result.
+ */
+async function rollAndCheckM2m(page: Page, seed: number): Promise<M2mResult> {
+  const names = await page.locator("#wb-a option:checked, #wb-b option:checked").allTextContents();
+  const flags = await pageFlags(page);
+  const attacker = flags.range === undefined ? snap(names[0]!) : armed(names[0]!);
+  const cli = m2mFightExchange(attacker, snap(names[1]!), seed, flags);
   const r = cli.result as M2mResult;
   await page.fill("#wb-seed", String(seed));
   await page.dispatchEvent("#wb-seed", "change");
-  const before = await page.locator("#wb-log .bbb-wb-m2m-exchange").count();
+  const before = await page.locator('#wb-log li[data-kind="exchange"]').count();
   await page.click("#wb-roll");
   await page.waitForFunction(
-    (n) => document.querySelectorAll("#wb-log .bbb-wb-m2m-exchange").length > n,
+    (n) => document.querySelectorAll('#wb-log li[data-kind="exchange"]').length > n,
     before,
   );
   // The seed moves on by one for the next roll.
   expect(await page.locator("#wb-seed").inputValue()).toBe(String(seed + 1));
-  expect(await page.locator("#wb-log .bbb-wb-m2m-exchange").first().getAttribute("data-seed")).toBe(
-    String(seed),
+  const card = newestCard(page);
+  expect(await card.getAttribute("data-seed")).toBe(String(seed));
+  expect(await card.locator(".exchange-card").getAttribute("data-ruleset")).toBe("m2m");
+  const rollRow = card.locator('.bbb-m2m-roll[data-side="attacker"]');
+  expect(await rollRow.locator(".bbb-m2m-target").innerText()).toBe(String(r.attack.effective));
+  expect(await rollRow.locator(".bbb-m2m-3d6").innerText()).toBe(String(r.attack.roll));
+  // The attack's skill itemised: the level, each of cli fight's modifiers with its value (in
+  // the flow's order), a random swing's location penalty (ruling M2).
+  const lines = await attackLines(page);
+  const values = (list: number[]) => [...list].sort((x, y) => x - y);
+  const mods = cli.attack.modifiers.map((m) => m.value);
+  const level = cli.attack.target - mods.reduce((t, v) => t + v, 0);
+  expect(lines[0]![1]).toBe(String(level));
+  expect(values(lines.slice(1).map((l) => Number(l[1]!.replace("\u2212", "-"))))).toEqual(
+    values([...mods, ...(r.attack.locationPenalty ? [r.attack.locationPenalty] : [])]),
   );
-  expect(await resultRow(page, "skill")).toBe(String(r.attack.effective));
-  expect(await resultRow(page, "attackRoll")).toBe(
-    `${r.attack.roll} against ${r.attack.target}: ${outcomeText(r.attack.outcome)}`,
-  );
-  const where = r.location;
-  expect(await resultRow(page, "location")).toBe(
-    where === null
-      ? M2M.Exchange.noLocation
-      : r.headMissByOne
-        ? M2M.Exchange.headMiss.replace("{location}", LOCATION[where]!)
-        : `${LOCATION[where]} (${location === "random" ? "rolled" : "aimed at"})`,
-  );
-  const defenceName = en.BLOWBYBLOW.M2M.Defence[cli.defence.option];
-  expect(await resultRow(page, "defence")).toBe(
-    `${cli.defence.item ? `${defenceName} (${cli.defence.item})` : defenceName}: ${cli.defence.score} + PD ${cli.defence.pd} = ${cli.defence.target}`,
-  );
-  expect(await resultRow(page, "defenceRoll")).toBe(
-    r.defence
-      ? `${r.defence.roll} against ${r.defence.target}: ${outcomeText(r.defence.outcome)}`
-      : M2M.Exchange.noDefenceRoll,
-  );
-  if (r.damage) {
-    expect(await resultRow(page, "damage")).toBe(
-      `${r.damage.dice.join(" + ") || "\u2014"} = ${r.damage.basic}`,
+  const defenceRows = card.locator('.bbb-m2m-roll[data-side="defender"]');
+  if (r.defence) {
+    expect(await defenceRows.first().locator(".bbb-m2m-target").innerText()).toBe(
+      String(r.defence.target),
     );
-    expect(await resultRow(page, "dr")).toBe(String(r.damage.dr));
-    expect(await resultRow(page, "penetrating")).toBe(String(r.damage.penetrating));
-  } else
-    expect(
-      await page.locator('#wb-log .bbb-wb-m2m-exchange >> nth=0 >> [data-row="damage"]').count(),
-    ).toBe(0);
-  const w = r.defender;
-  expect(await resultRow(page, "injury")).toBe(
-    w.lost ? `${w.injury} (${w.lost} lost to the crippling cap)` : String(w.injury),
-  );
-  const hp = (cli.input.defender as { hp: number }).hp;
-  expect(await resultRow(page, "hp")).toBe(`${hp} \u2192 ${w.hp}`);
-  expect(await resultRow(page, "knockdown")).toBe(
-    w.knockdown
-      ? `${w.knockdown.roll} against HT ${w.knockdown.target}: ${w.knockdown.fell ? "falls" : "stays up"}`
-      : M2M.Exchange.noKnockdown,
-  );
-  expect(await resultRow(page, "stunned")).toBe(w.stunned ? "yes" : "no");
-  expect(await resultRow(page, "dead")).toBe(w.dead ? "yes" : "no");
-  expect(await resultRow(page, "death")).toBe(
-    w.deathChecks.length
-      ? w.deathChecks
-          .map(
-            (d) =>
-              `at ${d.threshold < 0 ? `\u2212${-d.threshold}` : d.threshold}: ${d.roll}, ${d.survived ? "survived" : "died"}`,
-          )
-          .join("; ")
-      : M2M.Exchange.noDeath,
-  );
+    expect(await defenceRows.first().locator(".bbb-m2m-3d6").innerText()).toBe(
+      String(r.defence.roll),
+    );
+  } else expect(await defenceRows.count()).toBe(0);
+  const wound = card.locator('.bbb-m2m-wound[data-wound="defender"]');
+  if (r.hit && r.location && r.damage) {
+    expect(await wound.locator(".bbb-m2m-location").innerText()).toContain(LOCATION[r.location]!);
+    const dd = (label: string) =>
+      wound.locator(".bbb-m2m-damage > div", { has: page.locator(`dt:text-is("${label}")`) });
+    expect(await dd(CARD_DAMAGE.dr).locator("dd").innerText()).toBe(String(r.damage.dr));
+    expect(await dd(CARD_DAMAGE.penetrating).locator("dd").innerText()).toBe(
+      String(r.damage.penetrating),
+    );
+    const hp = (cli.input.defender as { hp: number }).hp;
+    expect(await wound.locator(".bbb-m2m-hp").innerText()).toBe(`HP ${hp} \u2192 ${r.defender.hp}`);
+  } else expect(await wound.count()).toBe(0);
+  // Every roll listed on the card.
+  expect(await card.locator(".bbb-xc-dice li").count()).toBe(r.rolls.length);
   // The odds beside it: `cli odds` on the exchange's input.
   const odds = oddsInput(cli.input).odds;
   expect(await page.locator("#wb-odds-pd").textContent()).toBe(

@@ -1,65 +1,16 @@
 /**
- * The language keys of the workbench's GURPS Man to Man exchange and odds
- * (BLOWBYBLOW.Workbench.M2M.Exchange.*, .Odds.*, .Outcome.*, .Critical.*): every label by a full
- * key, so the language audit (test/lang.test.ts) sees each one.
+ * The language keys of the workbench's GURPS Man to Man attack and defence choices and odds
+ * (BLOWBYBLOW.Workbench.M2M.Exchange.*, .Odds.*, .Outcome.*): every label by a full key, so the
+ * language audit (test/lang.test.ts) sees each one.
  */
-import type { CriticalEffectId, CriticalMissEffectId } from "../../rules/m2m/criticals";
 import type { AttackOutcome, DefenceOutcome } from "../../rules/m2m/types";
 
 export const X = Object.freeze({
-  later: "BLOWBYBLOW.Workbench.M2M.laterStep",
   attackOption: "BLOWBYBLOW.Workbench.M2M.Exchange.attackOption",
   random: "BLOWBYBLOW.Workbench.M2M.Exchange.random",
   aimOption: "BLOWBYBLOW.Workbench.M2M.Exchange.aimOption",
   defenceOption: "BLOWBYBLOW.Workbench.M2M.Exchange.defenceOption",
   defenceParry: "BLOWBYBLOW.Workbench.M2M.Exchange.defenceParry",
-  title: "BLOWBYBLOW.Workbench.M2M.Exchange.title",
-  result: "BLOWBYBLOW.Workbench.M2M.Exchange.result",
-  attack: "BLOWBYBLOW.Workbench.M2M.Exchange.attack",
-  attackValue: "BLOWBYBLOW.Workbench.M2M.Exchange.attackValue",
-  skill: "BLOWBYBLOW.Workbench.M2M.Exchange.skill",
-  level: "BLOWBYBLOW.Workbench.M2M.Exchange.level",
-  swingPenalty: "BLOWBYBLOW.Workbench.M2M.Exchange.swingPenalty",
-  attackRoll: "BLOWBYBLOW.Workbench.M2M.Exchange.attackRoll",
-  rollValue: "BLOWBYBLOW.Workbench.M2M.Exchange.rollValue",
-  location: "BLOWBYBLOW.Workbench.M2M.Exchange.location",
-  locationAimed: "BLOWBYBLOW.Workbench.M2M.Exchange.locationAimed",
-  locationRandom: "BLOWBYBLOW.Workbench.M2M.Exchange.locationRandom",
-  headMiss: "BLOWBYBLOW.Workbench.M2M.Exchange.headMiss",
-  noLocation: "BLOWBYBLOW.Workbench.M2M.Exchange.noLocation",
-  defence: "BLOWBYBLOW.Workbench.M2M.Exchange.defence",
-  defenceValue: "BLOWBYBLOW.Workbench.M2M.Exchange.defenceValue",
-  defenceRoll: "BLOWBYBLOW.Workbench.M2M.Exchange.defenceRoll",
-  noDefenceRoll: "BLOWBYBLOW.Workbench.M2M.Exchange.noDefenceRoll",
-  criticalHit: "BLOWBYBLOW.Workbench.M2M.Exchange.criticalHit",
-  criticalMiss: "BLOWBYBLOW.Workbench.M2M.Exchange.criticalMiss",
-  criticalValue: "BLOWBYBLOW.Workbench.M2M.Exchange.criticalValue",
-  damage: "BLOWBYBLOW.Workbench.M2M.Exchange.damage",
-  damageValue: "BLOWBYBLOW.Workbench.M2M.Exchange.damageValue",
-  dr: "BLOWBYBLOW.Workbench.M2M.Exchange.dr",
-  penetrating: "BLOWBYBLOW.Workbench.M2M.Exchange.penetrating",
-  injury: "BLOWBYBLOW.Workbench.M2M.Exchange.injury",
-  injuryValue: "BLOWBYBLOW.Workbench.M2M.Exchange.injuryValue",
-  hp: "BLOWBYBLOW.Workbench.M2M.Exchange.hp",
-  hpValue: "BLOWBYBLOW.Workbench.M2M.Exchange.hpValue",
-  shock: "BLOWBYBLOW.Workbench.M2M.Exchange.shock",
-  majorWound: "BLOWBYBLOW.Workbench.M2M.Exchange.majorWound",
-  knockdown: "BLOWBYBLOW.Workbench.M2M.Exchange.knockdown",
-  knockdownValue: "BLOWBYBLOW.Workbench.M2M.Exchange.knockdownValue",
-  noKnockdown: "BLOWBYBLOW.Workbench.M2M.Exchange.noKnockdown",
-  stunned: "BLOWBYBLOW.Workbench.M2M.Exchange.stunned",
-  crippled: "BLOWBYBLOW.Workbench.M2M.Exchange.crippled",
-  knockedOut: "BLOWBYBLOW.Workbench.M2M.Exchange.knockedOut",
-  unconscious: "BLOWBYBLOW.Workbench.M2M.Exchange.unconscious",
-  consciousness: "BLOWBYBLOW.Workbench.M2M.Exchange.consciousness",
-  death: "BLOWBYBLOW.Workbench.M2M.Exchange.death",
-  deathValue: "BLOWBYBLOW.Workbench.M2M.Exchange.deathValue",
-  noDeath: "BLOWBYBLOW.Workbench.M2M.Exchange.noDeath",
-  dead: "BLOWBYBLOW.Workbench.M2M.Exchange.dead",
-  yes: "BLOWBYBLOW.Workbench.M2M.Exchange.yes",
-  no: "BLOWBYBLOW.Workbench.M2M.Exchange.no",
-  selfHit: "BLOWBYBLOW.Workbench.M2M.Exchange.selfHit",
-  selfHitValue: "BLOWBYBLOW.Workbench.M2M.Exchange.selfHitValue",
   odds: "BLOWBYBLOW.Workbench.M2M.Odds.title",
   oddsAttack: "BLOWBYBLOW.Workbench.M2M.Odds.attack",
   oddsDefence: "BLOWBYBLOW.Workbench.M2M.Odds.defence",
@@ -98,40 +49,4 @@ export const DEFENCE_OUTCOME: Readonly<Record<DefenceOutcome, string>> = Object.
   success: "BLOWBYBLOW.Workbench.M2M.Outcome.success",
   failure: "BLOWBYBLOW.Workbench.M2M.Outcome.failure",
   "critical-failure": "BLOWBYBLOW.Workbench.M2M.Outcome.criticalFailure",
-});
-
-export const CRITICAL_EFFECT: Readonly<Record<CriticalEffectId | CriticalMissEffectId, string>> =
-  Object.freeze({
-    unconscious: "BLOWBYBLOW.Workbench.M2M.Critical.unconscious",
-    "recover-ht-every-30-min": "BLOWBYBLOW.Workbench.M2M.Critical.recoverHt",
-    stunned: "BLOWBYBLOW.Workbench.M2M.Critical.stunned",
-    crippled: "BLOWBYBLOW.Workbench.M2M.Critical.crippled",
-    "crippled-funny-bone": "BLOWBYBLOW.Workbench.M2M.Critical.funnyBone",
-    "drops-weapon": "BLOWBYBLOW.Workbench.M2M.Critical.dropsWeapon",
-    killed: "BLOWBYBLOW.Workbench.M2M.Critical.killed",
-    "blinded-both-eyes": "BLOWBYBLOW.Workbench.M2M.Critical.blindedBoth",
-    "blinded-one-eye": "BLOWBYBLOW.Workbench.M2M.Critical.blindedOne",
-    "dx-10-rest-of-battle": "BLOWBYBLOW.Workbench.M2M.Critical.dx10",
-    "dx-2-rest-of-battle": "BLOWBYBLOW.Workbench.M2M.Critical.dx2",
-    "off-balance": "BLOWBYBLOW.Workbench.M2M.Critical.offBalance",
-    "deaf-24h": "BLOWBYBLOW.Workbench.M2M.Critical.deaf",
-    "maybe-permanently-deaf": "BLOWBYBLOW.Workbench.M2M.Critical.maybeDeaf",
-    "face-scarred": "BLOWBYBLOW.Workbench.M2M.Critical.scarred",
-    "face-badly-scarred": "BLOWBYBLOW.Workbench.M2M.Critical.badlyScarred",
-    "weapon-breaks": "BLOWBYBLOW.Workbench.M2M.Critical.weaponBreaks",
-    "drop-weapon": "BLOWBYBLOW.Workbench.M2M.Critical.dropWeapon",
-    "hit-self": "BLOWBYBLOW.Workbench.M2M.Critical.hitSelf",
-    "lose-balance": "BLOWBYBLOW.Workbench.M2M.Critical.loseBalance",
-    "weapon-turns-in-hand": "BLOWBYBLOW.Workbench.M2M.Critical.turnsInHand",
-    "weapon-flies": "BLOWBYBLOW.Workbench.M2M.Critical.weaponFlies",
-    "strained-shoulder": "BLOWBYBLOW.Workbench.M2M.Critical.strainedShoulder",
-    "fall-down": "BLOWBYBLOW.Workbench.M2M.Critical.fallDown",
-    "hurt-striking-limb": "BLOWBYBLOW.Workbench.M2M.Critical.hurtLimb",
-  });
-
-/** The attack modifiers `cli fight` adds (`attack.<catalog id>`), by key. */
-export const ATTACK_MODIFIER: Readonly<Record<string, string>> = Object.freeze({
-  "attack.shock": "BLOWBYBLOW.Workbench.M2M.Exchange.Modifier.shock",
-  "attack.posture": "BLOWBYBLOW.Workbench.M2M.Exchange.Modifier.posture",
-  "attack.hit-location": "BLOWBYBLOW.Workbench.M2M.Exchange.Modifier.hitLocation",
 });

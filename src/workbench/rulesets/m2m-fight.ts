@@ -13,7 +13,7 @@ import { DUEL_COUNT_RANGE, SEED_RANGE } from "../../core/bounds";
 import { fighterFromSource } from "../../foundry/combat/source-fighter";
 import { foundryRuleset } from "../../foundry/rulesets";
 import { SAMPLE_FIGHTERS } from "../../foundry/rulesets/m2m/sample-fighters";
-import type { M2mWeaponBlock } from "../../foundry/rulesets/m2m/item-data";
+import type { M2mMissileBlock, M2mWeaponBlock } from "../../foundry/rulesets/m2m/item-data";
 import {
   m2mDefenceChoices,
   m2mFightExchange,
@@ -21,9 +21,17 @@ import {
   type M2mFightFlags,
   type M2mFightOutcome,
 } from "../../cli/m2m-fight";
+import type { AttackKind } from "../../rules/m2m/defence";
 import { aimPenalty } from "../../rules/m2m/location";
 import { oddsInput } from "../../rules/m2m/odds";
-import { HIT_LOCATIONS, type HitLocation } from "../../rules/m2m/types";
+import {
+  HIT_LOCATIONS,
+  type DamageExpr,
+  type DamageType,
+  type HitLocation,
+} from "../../rules/m2m/types";
+import type { M2mActorDerived } from "../../foundry/rulesets/m2m/character-input";
+import { rangedAttack } from "../../foundry/rulesets/m2m/item-convert";
 import type { SideKey } from "../../sim/duel";
 import {
   M2M_SEVERITIES,
@@ -54,15 +62,89 @@ export function actorDocument(id: string): ActorDocument {
 
 const M2M = foundryRuleset("m2m")!;
 
-/** The snapshot of a side's fighter: the picked sample's actor document, m2m derivation. */
-export function snapshotOf(index: number): FighterSnapshot {
-  return fighterFromSource(actorDocument(SAMPLE_FIGHTERS[index]!.id), [], M2M);
+/**
+ * The snapshot of a side's fighter: the picked sample's actor document, m2m derivation; with
+ * `equip`, that carried item (a ranged weapon) equipped, as `cli fight` is given it.
+ */
+export function snapshotOf(index: number, equip?: string): FighterSnapshot {
+  const doc = actorDocument(SAMPLE_FIGHTERS[index]!.id);
+  if (!equip) return fighterFromSource(doc, [], M2M);
+  const items = (doc.items as { _id: string; system: Record<string, unknown> }[]).map((i) =>
+    i._id === equip ? { ...i, system: { ...i.system, equipped: true } } : i,
+  );
+  return fighterFromSource({ ...doc, items }, [], M2M);
 }
 
 /** The two fighters picked, their snapshots and the duel's figures. */
 export interface M2mSides {
   snap: Record<SideKey, FighterSnapshot>;
   duel: Record<SideKey, M2mDuelFighter>;
+  /** The attacker's snapshot with each of his ranged weapons equipped, by item id. */
+  armed: Map<string, FighterSnapshot>;
+  /** Every attack the page offers A: his hand weapons' modes (best first), then his ranged weapons. */
+  attacks: PageAttack[];
+}
+
+/** An attack the page offers: a hand weapon's mode, or a ranged weapon's shot. */
+export interface PageAttack {
+  /** The attack selector's value: `<item id>|<technique>:<attack>`, `<item id>|ranged`. */
+  value: string;
+  weaponId: string;
+  /** The item's name. */
+  weapon: string;
+  /** `<technique>:<attack>`, or `ranged`. */
+  mode: string;
+  ranged: boolean;
+  kind: AttackKind;
+  base: "sw" | "thr" | null;
+  damage: DamageExpr;
+  type: DamageType;
+  skill: number;
+}
+
+/** The attacks the page offers (see `M2mSides.attacks`). */
+function pageAttacks(
+  index: number,
+  snap: FighterSnapshot,
+  duel: M2mDuelFighter,
+  armed: M2mSides["armed"],
+): PageAttack[] {
+  const out: PageAttack[] = duel.attacks.map((x) => ({
+    value: `${x.weaponId}|${x.mode}`,
+    weaponId: x.weaponId,
+    weapon: x.weapon,
+    mode: x.mode,
+    ranged: false,
+    kind: x.flail ? "flail" : "melee",
+    base: modeBase(snap, x),
+    damage: x.damage,
+    type: x.type,
+    skill: x.skill,
+  }));
+  for (const item of snap.items) {
+    if (item.type !== "missile") continue;
+    const block = (item.system as { m2m?: M2mMissileBlock }).m2m;
+    if (!block) continue;
+    const equipped = snapshotOf(index, item.id);
+    const c = (equipped.derived as M2mActorDerived).character;
+    const shot = rangedAttack(block, c.attributes.st).attack;
+    const level = c.skills[block.skill]?.effective.value;
+    if (!shot?.damage || level === undefined) continue;
+    armed.set(item.id, { ...equipped, name: snap.name });
+    out.push({
+      value: `${item.id}|ranged`,
+      weaponId: item.id,
+      weapon: item.name,
+      mode: "ranged",
+      ranged: true,
+      kind: block.kind,
+      base: null,
+      damage: shot.damage,
+      type: shot.type,
+      skill: level,
+    });
+  }
+  return out;
 }
 
 /**
@@ -77,17 +159,19 @@ export function sides(a: number, b: number): M2mSides {
       ["b", 2],
     ] as const)
       snap[side] = { ...snap[side], name: format(K.sameName, { name: snap[side].name, n }) };
-  return { snap, duel: { a: m2mDuelFighter(snap.a), b: m2mDuelFighter(snap.b) } };
+  const duel = { a: m2mDuelFighter(snap.a), b: m2mDuelFighter(snap.b) };
+  const armed: M2mSides["armed"] = new Map();
+  return { snap, duel, armed, attacks: pageAttacks(a, snap.a, duel.a, armed) };
 }
-
-/** An attack option's value in the attack selector: `<item id>|<technique>:<attack>`. */
-export const attackValue = (x: M2mDuelAttack) => `${x.weaponId}|${x.mode}`;
 
 /** The attack the selector names (the first, the duel's best, when it names none). */
-export function chosenAttack(s: M2mSides, value: string): M2mDuelAttack {
-  const attacks = s.duel.a.attacks;
-  return attacks.find((x) => attackValue(x) === value) ?? attacks[0]!;
+export function chosenAttack(s: M2mSides, value: string): PageAttack {
+  return s.attacks.find((x) => x.value === value) ?? s.attacks[0]!;
 }
+
+/** The attacker's snapshot for the attack (his ranged weapon equipped for a shot). */
+export const attackerFor = (s: M2mSides, x: PageAttack): FighterSnapshot =>
+  x.ranged ? s.armed.get(x.weaponId)! : s.snap.a;
 
 /** The mode's damage base (`sw`, `thr`) in the item's block. */
 export function modeBase(f: FighterSnapshot, x: M2mDuelAttack): "sw" | "thr" | null {
@@ -100,7 +184,7 @@ export function modeBase(f: FighterSnapshot, x: M2mDuelAttack): "sw" | "thr" | n
 /** The locations the attack may aim at, with their penalty (L2450–2474); `random` first. */
 export function aimOptions(
   s: M2mSides,
-  x: M2mDuelAttack,
+  x: PageAttack,
 ): { id: HitLocation | "random"; penalty: number }[] {
   const shield = s.duel.b.block !== null;
   const out: { id: HitLocation | "random"; penalty: number }[] = [{ id: "random", penalty: 0 }];
@@ -118,17 +202,30 @@ export function aimOptions(
 export const defenceValue = (c: M2mDefenceChoice) => `${c.type}|${c.weapon?.id ?? ""}`;
 
 /** The defences of the defender against the attack, allowed or not. */
-export function defenceChoices(s: M2mSides, x: M2mDuelAttack): M2mDefenceChoice[] {
-  return m2mDefenceChoices(s.snap.b, x.flail ? "flail" : "melee");
+export function defenceChoices(s: M2mSides, x: PageAttack): M2mDefenceChoice[] {
+  return m2mDefenceChoices(s.snap.b, x.kind);
+}
+
+/** What the page adds to an attack: the situational modifier, a shot's range and aim. */
+export interface PageExtras {
+  modifier: number;
+  range?: number;
+  aim?: number;
 }
 
 /** The flags of `cli fight` for the page's choices. */
-export function flagsOf(x: M2mDuelAttack, location: string, defence: string): M2mFightFlags {
+export function flagsOf(
+  x: PageAttack,
+  location: string,
+  defence: string,
+  extras: PageExtras = { modifier: 0 },
+): M2mFightFlags {
   const [type, weapon] = defence.split("|");
   return {
     weapon: x.weaponId,
-    mode: x.mode,
+    ...(x.ranged ? { range: extras.range, aim: extras.aim ?? 0 } : { mode: x.mode }),
     location,
+    ...(extras.modifier ? { modifier: extras.modifier } : {}),
     defence: {
       type: type as NonNullable<M2mFightFlags["defence"]>["type"],
       ...(weapon ? { weapon } : {}),
@@ -137,8 +234,13 @@ export function flagsOf(x: M2mDuelAttack, location: string, defence: string): M2
 }
 
 /** One exchange, A attacking B, with the dice of `seed`: `cli fight`'s. */
-export function exchange(s: M2mSides, seed: number, flags: M2mFightFlags): M2mFightOutcome {
-  return m2mFightExchange(s.snap.a, s.snap.b, seed, flags);
+export function exchange(
+  s: M2mSides,
+  x: PageAttack,
+  seed: number,
+  flags: M2mFightFlags,
+): M2mFightOutcome {
+  return m2mFightExchange(attackerFor(s, x), s.snap.b, seed, flags);
 }
 
 /** The exact odds of the exchange (`cli odds` on the exchange's input). */

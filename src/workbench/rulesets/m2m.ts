@@ -1,44 +1,82 @@
 /**
  * The workbench's GURPS Man to Man part (issues 16, 17): the ruleset selector lists the m2m
  * sample fighters (src/foundry/rulesets/m2m/sample-fighters.ts); each side shows its fighter's
- * figures as the engine derives them (src/workbench/rulesets/m2m-figures.ts). The attacker's
- * weapon and mode, the location (random or aimed) and the defender's defence are picked; the
- * exact odds of that exchange are shown (src/workbench/rulesets/m2m-exchange.ts); Roll plays it
- * with the dice of the seed, itemised in the log, as `cli fight --seed` plays it (the seed then
- * moves on by one); Run many fights N duels in the worker with the progress bar and the plot.
- * The attack's own modifier and turn-by-turn duels stay off with a note.
+ * figures as the engine derives them (src/workbench/rulesets/m2m-figures.ts) and, in a fight,
+ * his HP, posture and conditions. The attacker's weapon and mode (his ranged weapons too, with
+ * the range and the turns of aim), the location (random or aimed), the situational modifier and
+ * the defender's defence are picked; the exact odds of that exchange are shown
+ * (src/workbench/rulesets/m2m-exchange.ts). Roll plays it with the dice of the seed, as `cli
+ * fight --seed` plays it, through the engine's flow, and posts the real m2m chat card
+ * (src/workbench/rulesets/m2m-flow.ts, m2m-cards.ts; the seed then moves on by one); Next turn
+ * plays the fight turn by turn (src/workbench/rulesets/m2m-turns.ts) with the turn cards; Run
+ * many fights N duels in the worker with the progress bar and the plot.
  */
+import type { Modifier } from "../../core/modifiers";
 import { escapeHtml as esc } from "../../foundry/sheets/common";
 import { SAMPLE_FIGHTERS } from "../../foundry/rulesets/m2m/sample-fighters";
+import { MANEUVER_KEYS, POSITION_KEYS } from "../../foundry/rulesets/m2m/turns";
+import { CONDITION_EFFECTS } from "../../foundry/config";
+import { GENERIC_MODIFIER_LABEL } from "../../foundry/target-labels";
 import { cancelDuels, stopDuels } from "../duels";
-import { el, format, frame, guarded, localize } from "../page";
+import { el, format, frame, guarded, K, localize, Refusals, wholeIn } from "../page";
 import { fighterPanel } from "./m2m-figures";
 import { M } from "./m2m-labels";
 import { X } from "./m2m-exchange-labels";
-import {
-  damageText,
-  defenceName,
-  exchangePanel,
-  locationName,
-  oddsPanel,
-  signed,
-} from "./m2m-exchange";
+import { damageText, defenceName, locationName, oddsPanel, signed } from "./m2m-exchange";
 import {
   aimOptions,
-  attackValue,
+  attackerFor,
   chosenAttack,
   defenceChoices,
   defenceValue,
   exchange,
   flagsOf,
-  modeBase,
   oddsOf,
   runM2mMany,
   seedNow,
   sides,
   type M2mSides,
+  type PageExtras,
 } from "./m2m-fight";
+import { playExchange, freshBlock } from "./m2m-flow";
+import { logMessage, m2mCardHtml, m2mTurnHtml } from "./m2m-cards";
+import { newFight, playTurn, stateOf, type M2mFight, type M2mTurnStep } from "./m2m-turns";
+import { M2M_MODIFIER_RANGE, MAX_AIM_TURNS, MAX_RANGE_YARDS } from "../../cli/m2m-fight";
 import type { WorkbenchRuleset } from "./types";
+import type { SideKey } from "../../sim/duel";
+
+/** The workbench's own m2m keys (BLOWBYBLOW.Workbench.M2M.Fight.*). */
+const F = Object.freeze({
+  note: "BLOWBYBLOW.Workbench.M2M.Fight.note",
+  range: "BLOWBYBLOW.Workbench.M2M.Fight.range",
+  aimTurns: "BLOWBYBLOW.Workbench.M2M.Fight.aimTurns",
+  attackRanged: "BLOWBYBLOW.Workbench.M2M.Fight.attackRanged",
+  status: "BLOWBYBLOW.Workbench.M2M.Fight.status",
+  maneuver: "BLOWBYBLOW.Workbench.M2M.Fight.maneuver",
+  maneuverPosture: "BLOWBYBLOW.Workbench.M2M.Fight.maneuverPosture",
+  pickUp: "BLOWBYBLOW.Workbench.M2M.Fight.pickUp",
+  round: "BLOWBYBLOW.Workbench.M2M.Fight.round",
+  rangeNeeded: "BLOWBYBLOW.Workbench.M2M.Fight.rangeNeeded",
+});
+
+/** Labels of the attack modifiers the flow does not label itself (`cli fight`'s keys). */
+const MODIFIER_LABEL: Readonly<Record<string, string>> = Object.freeze({
+  range: "BLOWBYBLOW.Workbench.M2M.Fight.Modifier.range",
+  pointBlank: "BLOWBYBLOW.Workbench.M2M.Fight.Modifier.pointBlank",
+  snapShot: "BLOWBYBLOW.Workbench.M2M.Fight.Modifier.snapShot",
+  aim: "BLOWBYBLOW.Workbench.M2M.Fight.Modifier.aim",
+});
+
+const modifierLabel = (m: Modifier): string =>
+  m.key === "attack.user"
+    ? localize(K.modifier)
+    : localize(
+        Object.hasOwn(MODIFIER_LABEL, m.key) ? MODIFIER_LABEL[m.key]! : GENERIC_MODIFIER_LABEL,
+      );
+
+const CONDITION_NAME: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(CONDITION_EFFECTS.map((e) => [e.id, e.name])),
+);
 
 const indexOf = (id: string) =>
   Math.max(
@@ -48,10 +86,51 @@ const indexOf = (id: string) =>
 /** Each side's fighter, by index in SAMPLE_FIGHTERS (first: Rogan the Reaver and Filthy Pierre). */
 const picked = { a: indexOf("m2mRogan00000002"), b: indexOf("m2mPierre0000005") };
 let current: M2mSides | null = null;
+/** The fight Next turn plays (made at the first Next turn, dropped by Reset and new fighters). */
+let fight: M2mFight | null = null;
 
 const select = (id: string) => el<HTMLSelectElement>(id);
+const input = (id: string) => el<HTMLInputElement>(id);
 const option = (value: string, label: string, selected: boolean) =>
   `<option value="${esc(value)}"${selected ? " selected" : ""}>${esc(label)}</option>`;
+
+/** The range and aim inputs of a shot, after the location selector, and the fight's note. */
+function addShotInputs(): void {
+  const after = select("wb-aim").closest("label")!;
+  after.insertAdjacentHTML(
+    "afterend",
+    `<label id="wb-range-label">${esc(localize(F.range))} <input id="wb-range" type="text" inputmode="numeric" value="20" /></label>
+     <label id="wb-aim-turns-label">${esc(localize(F.aimTurns))} <input id="wb-aim-turns" type="text" inputmode="numeric" value="0" /></label>`,
+  );
+  el("wb-over").insertAdjacentHTML(
+    "beforebegin",
+    `<p id="wb-m2m-note" class="bbb-wb-later" role="note">${esc(localize(F.note))}</p>`,
+  );
+}
+
+/** Each side's status in the fight: HP, posture, conditions (fresh when no fight is on). */
+function showStatus(): void {
+  const s = current!;
+  for (const side of ["a", "b"] as const) {
+    const block = fight ? fight.blocks[side] : freshBlock(s.snap[side]);
+    const st = stateOf(block);
+    const max = (s.snap[side].derived as { character: { hitPoints: number } }).character.hitPoints;
+    const names = [...new Set(st.conditions.map((c) => c.condition))]
+      .filter((c) => CONDITION_NAME[c])
+      .map((c) => localize(CONDITION_NAME[c]!));
+    const panel = el(`wb-side-${side}`);
+    let p = panel.querySelector<HTMLElement>(".bbb-wb-m2m-status");
+    if (!p) {
+      p = document.createElement("p");
+      p.className = "bbb-wb-m2m-status";
+      p.setAttribute("role", "status");
+      panel.prepend(p);
+    }
+    p.dataset.hp = String(st.hp);
+    p.dataset.conditions = st.conditions.map((c) => c.condition).join(" ");
+    p.textContent = `${format(F.status, { hp: st.hp, max, posture: localize(POSITION_KEYS[st.posture]) })} \u2014 ${localize(K.conditions)}: ${names.join(", ") || localize(K.noConditions)}`;
+  }
+}
 
 function showSides(): void {
   for (const side of ["a", "b"] as const) {
@@ -62,39 +141,50 @@ function showSides(): void {
     panel.innerHTML = fighterPanel(f);
   }
   current = sides(picked.a, picked.b);
+  fight = null;
   el("wb-log").innerHTML = "";
   el("wb-stats").innerHTML = "";
+  el("wb-over").hidden = true;
+  el<HTMLButtonElement>("wb-step").disabled = false;
   fillAttack();
+  showStatus();
 }
 
-/** The attacker's attacks (each ready hand weapon's modes, the duel's best first). */
+/** The attacker's attacks (each ready hand weapon's modes, the duel's best first; his ranged weapons). */
 function fillAttack(): void {
   const s = current!;
   const keep = select("wb-attack").value;
   const typeText = (t: string) => localize(`${M.typePrefix}${t}`);
-  select("wb-attack").innerHTML = s.duel.a.attacks
-    .map((x, i) => {
-      const base = modeBase(s.snap.a, x);
-      return option(
-        attackValue(x),
-        format(X.attackOption, {
-          weapon: x.weapon,
-          base: base ? localize(`${M.basePrefix}${base}`) : "",
-          damage: damageText(x.damage),
-          type: typeText(x.type),
-          skill: x.skill,
-        }),
-        keep ? attackValue(x) === keep : i === 0,
-      );
-    })
+  select("wb-attack").innerHTML = s.attacks
+    .map((x, i) =>
+      option(
+        x.value,
+        x.ranged
+          ? format(F.attackRanged, {
+              weapon: x.weapon,
+              damage: damageText(x.damage),
+              type: typeText(x.type),
+              skill: x.skill,
+            })
+          : format(X.attackOption, {
+              weapon: x.weapon,
+              base: x.base ? localize(`${M.basePrefix}${x.base}`) : "",
+              damage: damageText(x.damage),
+              type: typeText(x.type),
+              skill: x.skill,
+            }),
+        keep ? x.value === keep : i === 0,
+      ),
+    )
     .join("");
   fillAimAndDefence();
 }
 
-/** The locations the chosen attack may aim at, the defender's defences, then the odds. */
+/** The locations the chosen attack may aim at, a shot's range and aim, the defences, the odds. */
 function fillAimAndDefence(): void {
   const s = current!;
   const attack = chosenAttack(s, select("wb-attack").value);
+  for (const id of ["wb-range-label", "wb-aim-turns-label"]) el(id).hidden = !attack.ranged;
   const aim = select("wb-aim").value || "random";
   select("wb-aim").innerHTML = aimOptions(s, attack)
     .map((l) =>
@@ -129,45 +219,136 @@ function fillAimAndDefence(): void {
   showOdds();
 }
 
+/** The page's modifier, and a shot's range and aim, read and checked (refused by name). */
+function extrasNow(ranged: boolean): PageExtras {
+  const modifier = wholeIn(input("wb-mod"), localize(K.modifier), M2M_MODIFIER_RANGE);
+  if (!ranged) return { modifier };
+  const rangeLabel = localize(F.range);
+  if (input("wb-range").value.trim() === "")
+    throw new Refusals([
+      { field: input("wb-range"), message: format(F.rangeNeeded, { field: rangeLabel }) },
+    ]);
+  return {
+    modifier,
+    range: wholeIn(input("wb-range"), rangeLabel, { min: 0, max: MAX_RANGE_YARDS }),
+    aim: wholeIn(input("wb-aim-turns"), localize(F.aimTurns), { min: 0, max: MAX_AIM_TURNS }),
+  };
+}
+
 const flagsNow = () => {
   const s = current!;
   const attack = chosenAttack(s, select("wb-attack").value);
-  return { s, attack, flags: flagsOf(attack, select("wb-aim").value, select("wb-defence").value) };
+  const extras = extrasNow(attack.ranged);
+  return {
+    s,
+    attack,
+    flags: flagsOf(attack, select("wb-aim").value, select("wb-defence").value, extras),
+  };
 };
 
 /** The exact odds of the chosen exchange (the seed only settles a random swing's PD location). */
 function showOdds(): void {
-  const { s, flags } = flagsNow();
-  const outcome = exchange(s, seedNow(), flags);
+  const { s, attack, flags } = flagsNow();
+  const outcome = exchange(s, attack, seedNow(), flags);
   el("wb-odds").innerHTML = oddsPanel(oddsOf(outcome), outcome);
 }
 
-/** Roll: the exchange with the dice of the seed, itemised at the top of the log. */
+/** Roll: the exchange with the dice of the seed, its chat card at the top of the log. */
 function roll(): void {
   const { s, attack, flags } = flagsNow();
   const seed = seedNow();
-  const outcome = exchange(s, seed, flags);
-  const base = modeBase(s.snap.a, attack);
-  const item = document.createElement("li");
-  item.className = "bbb-wb-m2m-entry";
-  item.innerHTML = exchangePanel(outcome, base ? localize(`${M.basePrefix}${base}`) : "");
-  el("wb-log").prepend(item);
-  el("wb-odds").innerHTML = oddsPanel(oddsOf(outcome), outcome);
+  const a = attackerFor(s, attack);
+  const played = playExchange(
+    a,
+    s.snap.b,
+    { a: freshBlock(a), b: freshBlock(s.snap.b) },
+    seed,
+    flags,
+    modifierLabel,
+  );
+  logMessage(m2mCardHtml(played.card), { seed: String(seed), kind: "exchange" });
+  el("wb-odds").innerHTML = oddsPanel(oddsOf(played.outcome), played.outcome);
   // The next roll, the next seed.
-  if (seed < 0xffffffff) el<HTMLInputElement>("wb-seed").value = String(seed + 1);
+  if (seed < 0xffffffff) input("wb-seed").value = String(seed + 1);
+}
+
+/** One line of the log: a maneuver chosen, a new round. */
+function logLine(text: string, data: Record<string, string>): void {
+  const li = document.createElement("li");
+  li.className = "chat-message message bbb-wb-m2m-line";
+  for (const [k, v] of Object.entries(data)) li.dataset[k] = v;
+  li.textContent = text;
+  el("wb-log").prepend(li);
+}
+
+function logStep(step: M2mTurnStep): void {
+  const name = fight!.snap[step.side].name;
+  if (step.kind === "turn") {
+    logMessage(m2mTurnHtml(step.outcome, name), { kind: "turn", side: step.side });
+    return;
+  }
+  if (step.kind === "maneuver") {
+    const maneuver = localize(MANEUVER_KEYS[step.choice.maneuver]);
+    const posture = step.choice.posture ? localize(POSITION_KEYS[step.choice.posture]) : "";
+    const weapon = step.pickUp
+      ? (fight!.snap[step.side].items.find((i) => i.id === step.pickUp)?.name ?? "")
+      : "";
+    const key = step.pickUp ? F.pickUp : posture ? F.maneuverPosture : F.maneuver;
+    logLine(format(key, { name, maneuver, posture, weapon }), {
+      kind: "maneuver",
+      side: step.side,
+      maneuver: step.choice.maneuver,
+    });
+    return;
+  }
+  logMessage(m2mCardHtml(step.played.card), {
+    kind: "exchange",
+    side: step.side,
+    seed: String(step.seed),
+  });
+}
+
+/** Next turn: the fight's next turn, from the fighters as picked at the first one. */
+function nextTurn(): void {
+  const s = current!;
+  const { attack, flags } = flagsNow();
+  if (!fight) fight = newFight(s.snap, s.duel, seedNow());
+  const f = fight;
+  if (f.over) return;
+  const before = f.round;
+  const first = f.next === 0;
+  // A shot is Roll's only (reloading is not in the flow): A then takes his best hand weapon.
+  const steps = playTurn(f, attack.ranged ? {} : flags, modifierLabel);
+  if (first) logLine(format(F.round, { round: before }), { kind: "round" });
+  for (const step of steps) logStep(step);
+  showStatus();
+  const end = f.over as M2mFight["over"];
+  if (end) {
+    el<HTMLButtonElement>("wb-step").disabled = true;
+    const over = el("wb-over");
+    over.hidden = false;
+    const winner: SideKey | null = end.winner;
+    over.textContent = `${localize(K.over)} ${winner ? format(K.winner, { name: f.snap[winner].name }) : localize(K.noWinner)}`;
+    over.dataset.winner = winner ?? "";
+  }
 }
 
 function wire(): void {
   for (const id of ["wb-a", "wb-b"]) el(id).addEventListener("change", guarded(id, showSides));
   el("wb-attack").addEventListener("change", guarded("wb-attack", fillAimAndDefence));
-  for (const id of ["wb-aim", "wb-defence", "wb-seed"])
+  for (const id of ["wb-aim", "wb-defence", "wb-seed", "wb-mod", "wb-range", "wb-aim-turns"])
     el(id).addEventListener("change", guarded(id, showOdds));
   el("wb-roll").addEventListener("click", guarded("wb-roll", roll));
+  el("wb-step").addEventListener("click", guarded("wb-step", nextTurn));
   el("wb-reset").addEventListener(
     "click",
     guarded("wb-reset", () => {
+      fight = null;
       el("wb-log").innerHTML = "";
       el("wb-stats").innerHTML = "";
+      el("wb-over").hidden = true;
+      el<HTMLButtonElement>("wb-step").disabled = false;
+      showStatus();
     }),
   );
   el("wb-many").addEventListener(
@@ -186,14 +367,15 @@ export const M2M_WORKBENCH: WorkbenchRuleset = {
       fighters: SAMPLE_FIGHTERS.map((f) => f.name),
       a: picked.a,
       b: picked.b,
-      laterKey: X.later,
-      laterIds: ["wb-mod", "wb-step"],
+      laterKey: null,
     });
+    addShotInputs();
     wire();
     showSides();
   },
   unmount(): void {
     stopDuels();
     current = null;
+    fight = null;
   },
 };
