@@ -344,6 +344,12 @@ export interface M2mFlowFighter {
   state: M2mFighterState;
 }
 
+/** The flow's options: the engine's exchange options and the close combat layer (ch. 6, spec §0.2). */
+export interface M2mFlowOptions extends M2mOptions {
+  lastWounds: boolean;
+  closeCombat: boolean;
+}
+
 export const ALL_OUT_VARIANTS = ["plus-4"] as const;
 
 export interface M2mFlowDeclaration {
@@ -361,7 +367,7 @@ export interface M2mFlowDeclaration {
     modifiers: Modifier[];
     halfDamage: boolean;
   };
-  options: M2mOptions;
+  options: M2mFlowOptions;
 }
 
 function readFighter(raw: unknown, field: string): M2mFlowFighter {
@@ -460,12 +466,14 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "modifiers",
     "halfDamage",
   ]);
-  const options = { ...DEFAULT_M2M_OPTIONS };
+  const options: M2mFlowOptions = { ...DEFAULT_M2M_OPTIONS, lastWounds: false, closeCombat: false };
   if (o.options !== undefined) {
     const op = readObject(o.options, "options");
-    checkKeys(op, "options", Object.keys(DEFAULT_M2M_OPTIONS));
+    checkKeys(op, "options", Object.keys(options));
     options.hitLocation = readBoolean(op.hitLocation, "options.hitLocation", true);
     options.stun = readBoolean(op.stun, "options.stun", true);
+    options.lastWounds = readBoolean(op.lastWounds, "options.lastWounds", false);
+    options.closeCombat = readBoolean(op.closeCombat, "options.closeCombat", false);
   }
   const mods: Modifier[] = [];
   if (a.modifiers !== undefined) {
@@ -793,7 +801,11 @@ function engineDeclaration(d: M2mFlowDeclaration, skill: number, w: M2mFlowWeapo
     },
     defender: combatant(d.defender),
     attacker: combatant(d.attacker),
-    options: { ...d.options },
+    options: {
+      hitLocation: d.options.hitLocation,
+      stun: d.options.stun,
+      lastWounds: d.options.lastWounds,
+    },
   };
 }
 

@@ -29,7 +29,6 @@ import type { Target } from "../../../../core/modifiers";
 import type { PendingChoice } from "../../../../core/ruleset";
 import { formatDamageExpr } from "../../../../rules/m2m/damage";
 import { getHandWeapon } from "../../../../rules/m2m/equipment";
-import { DEFAULT_M2M_OPTIONS } from "../../../../rules/m2m/exchange";
 import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
 import { HIT_LOCATIONS, type HitLocation } from "../../../../rules/m2m/types";
 import type { M2mActorDerived } from "../character-input";
@@ -37,6 +36,7 @@ import { readFight, seedFight } from "../fight";
 import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
+import { M2M_OPTIONAL_RULES } from "../settings";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
@@ -241,8 +241,8 @@ function rawDeclaration(
       `expected random or one of ${HIT_LOCATIONS.join(", ")}`,
     );
   const opts: Obj = {};
-  for (const k of Object.keys(DEFAULT_M2M_OPTIONS))
-    if (typeof options[k] === "boolean") opts[k] = options[k];
+  for (const { id } of M2M_OPTIONAL_RULES)
+    if (typeof options[id] === "boolean") opts[id] = options[id];
   return {
     attacker: flowFighter(attacker, "attacker"),
     defender: flowFighter(defender, "defender"),
@@ -311,7 +311,7 @@ function buildChoice(
 }
 
 export const m2mCombat: CombatRules = Object.freeze({
-  optionalRules: Object.freeze([]),
+  optionalRules: M2M_OPTIONAL_RULES,
   labels: M2M_TARGET_LABELS,
   incapacitating: Object.freeze(["unconscious", "dead"] as const),
   attackOptions,
