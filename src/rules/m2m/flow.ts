@@ -81,6 +81,14 @@ import {
   type M2mResult,
   type M2mState,
 } from "./exchange";
+import {
+  HANDS,
+  offHandAttackModifiers,
+  offHandParryModifiers,
+  weaponArm,
+  type Hand,
+  type HandContext,
+} from "./hands";
 import { htRoll } from "./injury";
 import { canAim, aimPenalty } from "./location";
 import {
@@ -121,6 +129,8 @@ export interface WeaponStatus {
   stuck: StuckState;
   /** Broken by a Critical Miss (§10.3): it can neither attack nor parry. */
   broken: boolean;
+  /** Held in the off hand since its last attack (L524, hands.ts); absent: the main hand. */
+  hand?: "off";
 }
 
 /** A fighter's GURPS state between exchanges: `RulesetBlock.data` for `m2m`. Plain JSON. */
@@ -240,7 +250,7 @@ export function parseFighterBlock(
   const weapons: Record<string, WeaponStatus> = {};
   for (const [k, v] of Object.entries(readObject(d.weapons, `${f}.weapons`))) {
     const w = readObject(v, `${f}.weapons.${k}`);
-    checkKeys(w, `${f}.weapons.${k}`, ["place", "turnsToReady", "stuck", "broken"]);
+    checkKeys(w, `${f}.weapons.${k}`, ["place", "turnsToReady", "stuck", "broken", "hand"]);
     weapons[k] = {
       place: readEnum(w.place, `${f}.weapons.${k}.place`, ["hand", "sheathed", "ground"] as const),
       turnsToReady: readNumber(w.turnsToReady, `${f}.weapons.${k}.turnsToReady`, {
@@ -254,6 +264,9 @@ export function parseFighterBlock(
         "permanent",
       ] as const),
       broken: readBoolean(w.broken, `${f}.weapons.${k}.broken`, false),
+      ...(w.hand === undefined
+        ? {}
+        : { hand: readEnum(w.hand, `${f}.weapons.${k}.hand`, ["off"] as const) }),
     };
   }
   const feints: M2mFighterState["feints"] = {};
@@ -299,7 +312,14 @@ function blockOf(state: M2mFighterState, revision: number): RulesetBlock {
 function crippled(s: M2mFighterState, ...where: string[]): boolean {
   return s.conditions.some((c) => c.condition === "crippled" && where.includes(c.location ?? ""));
 }
-const WEAPON_ARM = ["right-arm", "right-hand"];
+
+/** The hand context of an attack with `w` in `mode`: ambidextrous, two-handed (the table's row). */
+function handContext(f: M2mFlowFighter, w: M2mFlowWeapon, mode: string): HandContext {
+  const twoHanded = w.table
+    ? getHandWeapon(w.table).attacks.find((x) => x.id === modeBase(w, mode))?.hands === 2
+    : false;
+  return { ambidextrous: f.ambidextrous, twoHanded };
+}
 
 /** He can choose no maneuver: dead, unconscious or still stunned (L1870, L1876). */
 function actionless(s: M2mFighterState): boolean {
@@ -339,6 +359,10 @@ export interface M2mFlowFighter {
   /** Block score; null without a shield. */
   block: number | null;
   weapons: M2mFlowWeapon[];
+  /** Ambidextrousness (L526-528): no off-hand penalty. */
+  ambidextrous: boolean;
+  /** Left-handed (L522): the main hand is the left (hands.ts `weaponArm`). */
+  leftHanded: boolean;
   /** The state block's revision the declaration was made at. */
   revision: number;
   state: M2mFighterState;
@@ -361,6 +385,8 @@ export interface M2mFlowDeclaration {
     target: HitLocation | "random";
     kind: AttackKind;
     fromHex: FromHex;
+    /** The hand that strikes (L524): the off hand is at −4 unless ambidextrous. */
+    hand: Hand;
     /** The All-Out Attack variant (the +4, L1660); the others are not yet flowed. */
     allOut: (typeof ALL_OUT_VARIANTS)[number] | null;
     /** The user's own modifiers, itemised. */
@@ -382,6 +408,8 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     "dodge",
     "block",
     "weapons",
+    "ambidextrous",
+    "leftHanded",
     "state",
   ]);
   const dr: Partial<Record<HitLocation, number>> = {};
@@ -415,6 +443,8 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
         ? null
         : readNumber(o.block, `${field}.block`, { integer: true, min: 0, max: 50 }),
     weapons,
+    ambidextrous: readBoolean(o.ambidextrous, `${field}.ambidextrous`, false),
+    leftHanded: readBoolean(o.leftHanded, `${field}.leftHanded`, false),
     revision: block.revision,
     state: block.state,
   };
@@ -465,6 +495,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "allOut",
     "modifiers",
     "halfDamage",
+    "hand",
   ]);
   const options: M2mFlowOptions = { ...DEFAULT_M2M_OPTIONS, lastWounds: false, closeCombat: false };
   if (o.options !== undefined) {
@@ -513,6 +544,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
       kind: a.kind === undefined ? "melee" : readEnum(a.kind, "attack.kind", ATTACK_KINDS),
       fromHex:
         a.fromHex === undefined ? "front" : readEnum(a.fromHex, "attack.fromHex", FROM_HEXES),
+      hand: a.hand === undefined ? "main" : readEnum(a.hand, "attack.hand", HANDS),
       allOut:
         a.allOut === undefined || a.allOut === null
           ? null
@@ -709,7 +741,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       s.attacks,
       "he has already attacked this turn (one attack per turn, L1646, L1676)",
     );
-  if (crippled(s, ...WEAPON_ARM) && d.attack.kind !== "unarmed")
+  if (crippled(s, ...weaponArm(d.attack.hand, a.leftHanded)) && d.attack.kind !== "unarmed")
     throw new InputError(
       "attacker.state.conditions",
       "crippled",
@@ -772,6 +804,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       if (p !== 0) mods.push({ key: "attack.location", value: p, source: src("L2432", "§8") });
     }
   }
+  mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
   mods.push(...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
@@ -929,11 +962,18 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
   for (const w of df.weapons) {
     if (w.parry <= 0) continue;
     const kind = w.table ? parryKindOf(getHandWeapon(w.table).skill) : "weapon";
-    const o = allowedDefences(ctx, {
+    const hand = statusOf(s, w.id).hand ?? "main";
+    const allowed = allowedDefences(ctx, {
       ...base,
-      readyWeapon: weaponReady(df, s, w) && !crippled(s, ...WEAPON_ARM),
+      readyWeapon: weaponReady(df, s, w) && !crippled(s, ...weaponArm(hand, df.leftHanded)),
       weaponKind: kind,
     }).find((x) => x.defence === "parry")!;
+    const skill = Math.max(...Object.values(w.modes).map((m) => m.skill));
+    const offHand = offHandParryModifiers(hand, skill, {
+      ambidextrous: df.ambidextrous,
+      fencing: w.fencing,
+    });
+    const o = { ...allowed, modifiers: [...allowed.modifiers, ...offHand] };
     const spent = !canUse(s.defences, "parry", {
       weapon: w.id,
       fencing: w.fencing,
@@ -1162,6 +1202,14 @@ function nextState(
   if (side === "attacker" && usedWeapon) {
     const h = held(f, s, usedWeapon);
     if (h) setHeld(s, usedWeapon.id, afterAttack(h, modeBase(usedWeapon, d.attack.mode)));
+    // The hand it struck with is the hand that holds it now (L524): a later parry uses it.
+    const st = statusOf(s, usedWeapon.id);
+    if (d.attack.hand === "off") s.weapons[usedWeapon.id] = { ...st, hand: "off" };
+    else if (st.hand) {
+      const after = { ...st };
+      delete after.hand;
+      s.weapons[usedWeapon.id] = after;
+    }
     const feint = s.feints[d.defender.id];
     if (feint?.armed) delete s.feints[d.defender.id];
   }
@@ -1192,14 +1240,13 @@ function nextState(
     );
     if (e.condition === "prone") s.posture = "lying";
     // A crippled hand or arm drops what it holds (L3671-3673); a strained shoulder need not (L2611).
-    if (
-      e.condition === "crippled" &&
-      e.cause !== "criticalMiss" &&
-      WEAPON_ARM.includes(e.location ?? "")
-    )
-      for (const w of f.weapons)
-        if (statusOf(s, w.id).place === "hand")
-          s.weapons[w.id] = { ...statusOf(s, w.id), place: "ground" };
+    if (e.condition === "crippled" && e.cause !== "criticalMiss")
+      for (const w of f.weapons) {
+        const st = statusOf(s, w.id);
+        const arm: string[] = weaponArm(st.hand ?? "main", f.leftHanded);
+        if (st.place === "hand" && arm.includes(e.location ?? ""))
+          s.weapons[w.id] = { ...st, place: "ground" };
+      }
     if (e.condition === "shieldUnready") s.shieldReady = false;
     if (e.condition === "disarmed") {
       // A critical hit's drop is the weapon rolled for (criticalDrop); a critical miss's the

@@ -23,6 +23,8 @@ export const M2M_TARGET_LABELS: TargetLabels = Object.freeze({
     "attack.all-out": "BLOWBYBLOW.Card.M2M.Modifier.allOut",
     "attack.posture": "BLOWBYBLOW.Card.M2M.Modifier.posture",
     "attack.location": "BLOWBYBLOW.Card.M2M.Modifier.location",
+    "attack.offHand": "BLOWBYBLOW.Card.M2M.Modifier.offHand",
+    "defence.offHand": "BLOWBYBLOW.Card.M2M.Modifier.offHand",
     "defence.pd": "BLOWBYBLOW.Card.M2M.Modifier.pd",
     "defence.passive": "BLOWBYBLOW.Card.M2M.Modifier.pd",
     "defence.armour-pd": "BLOWBYBLOW.Card.M2M.Modifier.armourPd",

@@ -37,6 +37,7 @@ import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { M2M_OPTIONAL_RULES } from "../settings";
+import { ambidextrous, readHandMode, withOffHand } from "./hands";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
@@ -144,6 +145,7 @@ function flowFighter(f: FighterSnapshot, field: string): Obj {
     dodge: c.dodge.value,
     block: c.block ? c.block.value : null,
     weapons: flowWeapons(f, d),
+    ambidextrous: ambidextrous(d),
     state: readFight(f) ?? seedFight(f),
   };
 }
@@ -189,12 +191,19 @@ function attackOptions(attacker: FighterSnapshot): AttackOption[] {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
     const melee = weaponBlock(item);
+    const base = (id: string) => (melee ? melee.modes[Number(id)]!.base : "ranged");
+    const hands = (id: string) =>
+      melee ? melee.modes[Number(id)]!.hands : (missileBlock(item)?.hands?.fire ?? 2);
     const modes: AttackOption["modes"] = made
-      ? Object.keys(made.modes as Obj).map((id) => ({
-          id,
-          labelKey: melee ? MODE_BASE_LABEL[melee.modes[Number(id)]!.base] : MODE_BASE_LABEL.ranged,
-          impact: 0,
-        }))
+      ? withOffHand(
+          Object.keys(made.modes as Obj).map((id) => ({
+            id,
+            labelKey: MODE_BASE_LABEL[base(id)],
+            impact: 0,
+          })),
+          hands,
+          base,
+        )
       : [];
     return {
       itemId: w.id,
@@ -232,6 +241,7 @@ function rawDeclaration(
   options: Readonly<Record<string, boolean>>,
 ): Obj {
   const request = readRequest(raw);
+  const { mode, hand } = readHandMode(request.mode);
   const item = attacker.items.find((i) => i.id === request.itemId);
   if (!item) throw new InputError("itemId", request.itemId, "is not one of the attacker's items");
   if (request.aim !== "random" && !HIT_LOCATIONS.includes(request.aim as HitLocation))
@@ -248,7 +258,8 @@ function rawDeclaration(
     defender: flowFighter(defender, "defender"),
     attack: {
       weapon: request.itemId,
-      mode: request.mode,
+      mode,
+      hand,
       target: request.aim,
       kind: kindOf(item),
       fromHex: "front",
