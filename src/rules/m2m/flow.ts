@@ -69,6 +69,13 @@ import {
   type DefenceOption,
   type FromHex,
 } from "./defence";
+import {
+  checkCloseManeuver,
+  closeAfter,
+  closeAttackModifiers,
+  closeDefenceKind,
+  type CloseState,
+} from "./close-flow";
 import { getHandWeapon } from "./equipment";
 import {
   DEFAULT_M2M_OPTIONS,
@@ -155,6 +162,8 @@ export interface M2mFighterState {
   conditions: HeldCondition[];
   /** Feint margins against foes (by foe id): −margin to that foe's defences against his next attack (§5.6). */
   feints: Record<string, { margin: number; armed: boolean }>;
+  /** The foe he is in close combat with (close-flow.ts, §11); absent or null: none. */
+  close?: CloseState | null;
 }
 
 /** A fresh block: unhurt, standing, everything ready. */
@@ -241,6 +250,7 @@ export function parseFighterBlock(
     "posture",
     "conditions",
     "feints",
+    "close",
   ]);
   const dc = readObject(d.defences, `${f}.defences`);
   checkKeys(dc, `${f}.defences`, ["blocks", "parries", "retreated"]);
@@ -298,6 +308,14 @@ export function parseFighterBlock(
     conditions: (d.conditions as unknown[]).map((c, i) => readHeld(c, `${f}.conditions[${i}]`)),
     feints,
   };
+  if (d.close !== undefined && d.close !== null) {
+    const c = readObject(d.close, `${f}.close`);
+    checkKeys(c, `${f}.close`, ["foe", "since"]);
+    state.close = {
+      foe: readString(c.foe, `${f}.close.foe`),
+      since: readNumber(c.since, `${f}.close.since`, { integer: true, min: 0 }),
+    };
+  }
   return { revision, state };
 }
 
@@ -385,6 +403,8 @@ export interface M2mFlowDeclaration {
     target: HitLocation | "random";
     kind: AttackKind;
     fromHex: FromHex;
+    /** He steps into the foe's hex with this attack: close combat begins (close-flow.ts, L2677). */
+    enter: boolean;
     /** The hand that strikes (L524): the off hand is at −4 unless ambidextrous. */
     hand: Hand;
     /** The All-Out Attack variant (the +4, L1660); the others are not yet flowed. */
@@ -496,6 +516,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "modifiers",
     "halfDamage",
     "hand",
+    "enter",
   ]);
   const options: M2mFlowOptions = { ...DEFAULT_M2M_OPTIONS, lastWounds: false, closeCombat: false };
   if (o.options !== undefined) {
@@ -545,6 +566,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
       fromHex:
         a.fromHex === undefined ? "front" : readEnum(a.fromHex, "attack.fromHex", FROM_HEXES),
       hand: a.hand === undefined ? "main" : readEnum(a.hand, "attack.hand", HANDS),
+      enter: readBoolean(a.enter, "attack.enter", false),
       allOut:
         a.allOut === undefined || a.allOut === null
           ? null
@@ -628,6 +650,9 @@ export function chooseManeuver(fighter: M2mFlowFighter, choice: ManeuverChoice):
     throw new InputError("maneuver", id, "stunned: no maneuver until he recovers (L1870, L2580)");
   if (s.maneuverTurn === s.turn && s.maneuver !== null)
     throw new InputError("maneuver", id, `already chose ${s.maneuver} this turn (L1568)`);
+  checkCloseManeuver(s, id);
+  // A Move walks out of the close combat on his own side (L2681).
+  if (id === "move" && s.close) s.close = null;
   const m = maneuverOf(id);
   if (m.attack === "all-out" && s.posture !== "standing")
     throw new InputError("maneuver", id, "All-Out Attack needs him standing (L1652)");
@@ -805,6 +830,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
     }
   }
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
+  mods.push(...closeAttackModifiers(d, w.table));
   mods.push(...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
@@ -867,7 +893,7 @@ const UNAVAILABLE = {
 function pdOf(d: M2mFlowDeclaration): number {
   const df = d.defender;
   return passiveDefence(
-    { kind: d.attack.kind, fromHex: d.attack.fromHex },
+    { kind: closeDefenceKind(d), fromHex: d.attack.fromHex },
     { armourPd: df.armourPd, shieldPd: df.shieldPd, lying: df.state.posture === "lying" },
   ).value;
 }
@@ -892,7 +918,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
     lostBalance: holds(s.conditions, "offBalance"),
     shieldArmCrippled: crippled(s, "left-arm"),
   };
-  const ctx = { kind: d.attack.kind, fromHex: d.attack.fromHex };
+  const ctx = { kind: closeDefenceKind(d), fromHex: d.attack.fromHex };
   const out: DefenceEntry[] = [];
   const entry = (
     id: string,
@@ -1229,6 +1255,13 @@ function nextState(
       }
     }
   }
+  const close = closeAfter(
+    side,
+    d,
+    defences.some((x) => x.retreat),
+  );
+  if (close) s.close = close;
+  else if (s.close) s.close = null;
   for (const e of mine) {
     if (e.type === "weaponDamaged" && usedWeapon)
       s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), broken: true };
