@@ -101,4 +101,33 @@ describe("the off hand in the flow (L524)", () => {
     );
     expect(() => startWith(d("off", { leftHanded: true }), { attack: 16 })).not.toThrow();
   });
+
+  it("the item's hand (its held field) is the weapon's hand: held off, it parries at −2 and strikes at −4 from its own hand (L524)", () => {
+    const offHeld = {
+      ...PIERRE,
+      weapons: [{ ...PIERRE.weapons[0]!, hand: "off" }, PIERRE.weapons[1]!],
+    };
+    const s = startWith(
+      {
+        attacker: fighter(HANS, readyBlock(12)),
+        defender: fighter(offHeld, readyBlock(10)),
+        attack: { weapon: "broadsword", mode: "swing", target: "torso" },
+      },
+      { attack: 10 },
+    );
+    const parry = m2mFlow.pending(s)!.options.find((o) => o.id === "parry:shortsword")!;
+    expect(parry.target!.value).toBe(7);
+    // He swings it from the main hand: the block remembers the main hand against the item's off.
+    const r = m2mFlow.result(
+      startWith(
+        {
+          attacker: fighter(offHeld, readyBlock(10)),
+          defender: fighter(HANS, readyBlock(12)),
+          attack: { weapon: "shortsword", mode: "swing", target: "torso", hand: "main" },
+        },
+        { attack: 16 },
+      ),
+    );
+    expect(stateOf(r, "attacker").weapons.shortsword!.hand).toBe("main");
+  });
 });

@@ -136,8 +136,8 @@ export interface WeaponStatus {
   stuck: StuckState;
   /** Broken by a Critical Miss (§10.3): it can neither attack nor parry. */
   broken: boolean;
-  /** Held in the off hand since its last attack (L524, hands.ts); absent: the main hand. */
-  hand?: "off";
+  /** The hand it struck with last, when not the one the item says holds it (L524, hands.ts). */
+  hand?: Hand;
 }
 
 /** A fighter's GURPS state between exchanges: `RulesetBlock.data` for `m2m`. Plain JSON. */
@@ -274,9 +274,7 @@ export function parseFighterBlock(
         "permanent",
       ] as const),
       broken: readBoolean(w.broken, `${f}.weapons.${k}.broken`, false),
-      ...(w.hand === undefined
-        ? {}
-        : { hand: readEnum(w.hand, `${f}.weapons.${k}.hand`, ["off"] as const) }),
+      ...(w.hand === undefined ? {} : { hand: readEnum(w.hand, `${f}.weapons.${k}.hand`, HANDS) }),
     };
   }
   const feints: M2mFighterState["feints"] = {};
@@ -356,6 +354,8 @@ export interface M2mFlowWeapon {
   id: string;
   /** The engine's hand-weapon table id (`axe`), for readiness (§4.6); absent: no readiness rules. */
   table?: string;
+  /** The hand the item is held in (the item's `held`, L524); absent: the main hand. */
+  hand?: Hand;
   /** Parry score (§6.2), 0 if it cannot parry. */
   parry: number;
   fencing: boolean;
@@ -472,7 +472,7 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
 
 function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
   const o = readObject(raw, field);
-  checkKeys(o, field, ["id", "table", "parry", "fencing", "modes"]);
+  checkKeys(o, field, ["id", "table", "parry", "fencing", "modes", "hand"]);
   const table = o.table === undefined ? undefined : readString(o.table, `${field}.table`);
   if (table !== undefined) getHandWeapon(table, `${field}.table`);
   const modes: M2mFlowWeapon["modes"] = {};
@@ -498,6 +498,7 @@ function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
         : readNumber(o.parry, `${field}.parry`, { integer: true, min: 0, max: 50 }),
     fencing: readBoolean(o.fencing, `${field}.fencing`, false),
     modes,
+    ...(o.hand === undefined ? {} : { hand: readEnum(o.hand, `${field}.hand`, HANDS) }),
   };
 }
 
@@ -595,6 +596,11 @@ function held(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): HeldWeap
     reach: null,
     stuck: st.stuck,
   };
+}
+
+/** The hand that holds `w` now: the one it last struck with, else the item's (L524). */
+function handOf(s: M2mFighterState, w: M2mFlowWeapon): Hand {
+  return statusOf(s, w.id).hand ?? w.hand ?? "main";
 }
 
 function weaponReady(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): boolean {
@@ -988,7 +994,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
   for (const w of df.weapons) {
     if (w.parry <= 0) continue;
     const kind = w.table ? parryKindOf(getHandWeapon(w.table).skill) : "weapon";
-    const hand = statusOf(s, w.id).hand ?? "main";
+    const hand = handOf(s, w);
     const allowed = allowedDefences(ctx, {
       ...base,
       readyWeapon: weaponReady(df, s, w) && !crippled(s, ...weaponArm(hand, df.leftHanded)),
@@ -1230,7 +1236,8 @@ function nextState(
     if (h) setHeld(s, usedWeapon.id, afterAttack(h, modeBase(usedWeapon, d.attack.mode)));
     // The hand it struck with is the hand that holds it now (L524): a later parry uses it.
     const st = statusOf(s, usedWeapon.id);
-    if (d.attack.hand === "off") s.weapons[usedWeapon.id] = { ...st, hand: "off" };
+    if (d.attack.hand !== (usedWeapon.hand ?? "main"))
+      s.weapons[usedWeapon.id] = { ...st, hand: d.attack.hand };
     else if (st.hand) {
       const after = { ...st };
       delete after.hand;
@@ -1276,7 +1283,7 @@ function nextState(
     if (e.condition === "crippled" && e.cause !== "criticalMiss")
       for (const w of f.weapons) {
         const st = statusOf(s, w.id);
-        const arm: string[] = weaponArm(st.hand ?? "main", f.leftHanded);
+        const arm: string[] = weaponArm(handOf(s, w), f.leftHanded);
         if (st.place === "hand" && arm.includes(e.location ?? ""))
           s.weapons[w.id] = { ...st, place: "ground" };
       }

@@ -11,7 +11,7 @@ import { m2mCombat } from "../../../src/foundry/rulesets/m2m/combat";
 import { writeFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { newFighterBlock } from "../../../src/rules/m2m/flow";
 import { resetFlow } from "./fixtures";
-import { AXE, m2mWorld, snap, type M2mWorld } from "./m2m-world";
+import { AXE, m2mWorld, SHORTSWORD, snap, type M2mWorld } from "./m2m-world";
 
 beforeEach(resetFlow);
 
@@ -82,5 +82,21 @@ describe("the hand in the m2m attack dialog (L524)", () => {
     await attackTurn(w);
     expect(() => declared(w, ":off")).toThrow(/mode/);
     expect(() => declared(w, "7:off")).toThrow(/attack\.mode/);
+  });
+
+  it("offers the hand the item is held in first: Pierre's shortsword moved to the off hand", async () => {
+    const w = await m2mWorld();
+    const sword = () =>
+      m2mCombat
+        .attackOptions(snap(w.pierre), snap(w.friedrick))
+        .find((o) => o.itemId === SHORTSWORD)!;
+    expect(sword().modes[0]!.id).toBe("0");
+    const item = w.pierre.items.get(SHORTSWORD)!;
+    await item.update({ "system.held": "off" });
+    expect(
+      sword()
+        .modes.map((m) => m.id)
+        .slice(0, 2),
+    ).toEqual(["0:off", "0"]);
   });
 });

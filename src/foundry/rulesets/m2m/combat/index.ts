@@ -37,7 +37,8 @@ import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { M2M_OPTIONAL_RULES } from "../settings";
-import { ambidextrous, readHandMode, withOffHand } from "./hands";
+import { readCloseMode, snapshotsInClose, withClose } from "./close";
+import { ambidextrous, heldOff, readHandMode, withOffHand } from "./hands";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
@@ -119,6 +120,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       parry: w.parry?.value ?? 0,
       fencing,
       modes,
+      ...(heldOff(item) ? { hand: "off" } : {}),
     });
   }
   return out;
@@ -184,9 +186,13 @@ const AIMS: AttackOption["aims"] = [
   ...HIT_LOCATIONS.map((l) => ({ id: l, labelKey: LOCATION_LABEL[l] })),
 ];
 
-function attackOptions(attacker: FighterSnapshot): AttackOption[] {
+function attackOptions(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot | null = null,
+): AttackOption[] {
   const d = figures(attacker, "attacker");
   const weapons = flowWeapons(attacker, d);
+  const inClose = snapshotsInClose(attacker, defender);
   return d.weapons.map((w) => {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
@@ -203,9 +209,10 @@ function attackOptions(attacker: FighterSnapshot): AttackOption[] {
           })),
           hands,
           base,
+          heldOff(item),
         )
       : [];
-    return {
+    const option: AttackOption = {
       itemId: w.id,
       name: w.name,
       kind: kindOf(item),
@@ -218,6 +225,7 @@ function attackOptions(attacker: FighterSnapshot): AttackOption[] {
           ? { unavailableKey: M2M_COMBAT_KEYS.noDamage }
           : {}),
     };
+    return withClose(option, made?.table as string | undefined, inClose, base);
   });
 }
 
@@ -241,7 +249,8 @@ function rawDeclaration(
   options: Readonly<Record<string, boolean>>,
 ): Obj {
   const request = readRequest(raw);
-  const { mode, hand } = readHandMode(request.mode);
+  const close = readCloseMode(request.mode);
+  const { mode, hand } = readHandMode(close.mode);
   const item = attacker.items.find((i) => i.id === request.itemId);
   if (!item) throw new InputError("itemId", request.itemId, "is not one of the attacker's items");
   if (request.aim !== "random" && !HIT_LOCATIONS.includes(request.aim as HitLocation))
@@ -260,6 +269,7 @@ function rawDeclaration(
       weapon: request.itemId,
       mode,
       hand,
+      enter: close.enter,
       target: request.aim,
       kind: kindOf(item),
       fromHex: "front",
