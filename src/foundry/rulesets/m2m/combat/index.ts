@@ -297,7 +297,11 @@ function attackTarget(
   defender: FighterSnapshot,
   request: AttackRequest,
 ): Target {
-  return flowAttackTarget(parseFlowDeclaration(rawDeclaration(attacker, defender, request, {})));
+  // The preview has no world options: it lets an entry into close combat through (the flow
+  // refuses it on submit in a world that does not play close combat, naming the setting).
+  return flowAttackTarget(
+    parseFlowDeclaration(rawDeclaration(attacker, defender, request, { closeCombat: true })),
+  );
 }
 
 function choiceOptions(pending: PendingChoice): ChoiceOptionView[] {
