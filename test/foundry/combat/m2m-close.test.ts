@@ -17,6 +17,7 @@ import { attack } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { m2mCombat } from "../../../src/foundry/rulesets/m2m/combat";
 import { writeFight } from "../../../src/foundry/rulesets/m2m/fight";
+import { M2M_TURNS } from "../../../src/foundry/rulesets/m2m/turns";
 import type { ManeuverId } from "../../../src/rules/m2m/maneuvers";
 import { cardId, resetFlow, scriptDice } from "./fixtures";
 import { AXE, card, m2mWorld, notices, snap, type M2mWorld } from "./m2m-world";
@@ -155,5 +156,30 @@ describe("close combat in the m2m attack dialog (ch. 6)", () => {
     const dagger = options.find((o) => o.itemId === DAGGER)!;
     expect(dagger.unavailableKey).toBeUndefined();
     expect(dagger.modes.map((m) => m.id)).not.toContain("0:enter");
+  });
+
+  it("refuses a maneuver close combat forbids through the tracker's choice (L2805), and lets Move walk out", async () => {
+    const w = await world(true);
+    const f = newFighterBlock(14, 14);
+    const inClose = {
+      ...f,
+      data: { ...f.data, turn: 2, close: { foe: "Filthy Pierre", since: 1 } },
+    };
+    const options = { advancedManeuvers: true, closeCombat: true };
+    expect(() =>
+      M2M_TURNS.maneuvers!.choose(
+        snap(w.friedrick),
+        inClose,
+        { maneuver: "all-out-defence" },
+        options,
+      ),
+    ).toThrow(/not possible in close combat \(L2805\)/);
+    const moved = M2M_TURNS.maneuvers!.choose(
+      snap(w.friedrick),
+      inClose,
+      { maneuver: "move" },
+      options,
+    );
+    expect((moved.data as { close?: unknown }).close ?? null).toBeNull();
   });
 });
