@@ -2,7 +2,8 @@
  * Close combat in the m2m attack dialog (seed 004 ch. 6, L2653–2821; spec §11; the flow's
  * rules are src/rules/m2m/close-flow.ts, rulings M120–M121). Against a foe he is not in close
  * combat with, each mode of a legal close-combat weapon (reach C: knives and daggers, L2659) is
- * offered a third time, stepping into the foe's hex (`<mode>:enter`, Step and Attack or
+ * offered once more from the hand the item is held in, stepping into the foe's hex
+ * (`<mode>:enter` or `<mode>:off:enter`, Step and Attack or
  * All-Out Attack, the world's close combat rule; the flow refuses it otherwise, naming why).
  * In close combat with the defender (each fight block names the other) only legal weapons are
  * offered, the others marked why not. Pure.
@@ -53,6 +54,7 @@ export function withClose(
   table: string | undefined,
   inClose: boolean,
   base: (id: string) => "sw" | "thr" | "ranged",
+  heldOff = false,
 ): AttackOption {
   const legal = option.kind === "melee" && legalCloseWeapon(table);
   if (inClose)
@@ -60,12 +62,14 @@ export function withClose(
       ? option
       : { ...option, unavailableKey: CLOSE_KEYS.notClose };
   if (!legal) return option;
+  // From the hand the item is held in (its off-hand twin when held off): the breakdown shows
+  // the hand's −4.
   const entering = option.modes
-    .filter((m) => !m.id.includes(":"))
+    .filter((m) => m.id.endsWith(":off") === heldOff)
     .map((m) => ({
       ...m,
       id: enterMode(m.id),
-      labelKey: base(m.id) === "sw" ? CLOSE_KEYS.enterSw : CLOSE_KEYS.enterThr,
+      labelKey: base(m.id.replace(/:off$/, "")) === "sw" ? CLOSE_KEYS.enterSw : CLOSE_KEYS.enterThr,
     }));
   return { ...option, modes: [...option.modes, ...entering] };
 }

@@ -225,7 +225,7 @@ function attackOptions(
           ? { unavailableKey: M2M_COMBAT_KEYS.noDamage }
           : {}),
     };
-    return withClose(option, made?.table as string | undefined, inClose, base);
+    return withClose(option, made?.table as string | undefined, inClose, base, heldOff(item));
   });
 }
 
