@@ -80,7 +80,20 @@ export interface M2mOptions {
   hitLocation: boolean;
   /** The stun rule (L2582 allows playing without it). */
   stun: boolean;
+  /**
+   * The optional Last Wounds rule (L3689–3693): at 3 HP or less a limb wound counts only if
+   * critical, crippling or 3+. Absent: off (left out of the defaults so older declarations and
+   * the golden exchanges keep their shape).
+   */
+  lastWounds?: boolean;
 }
+
+/** Every option's key, for parsers (`lastWounds` has no entry in the defaults: off). */
+export const M2M_OPTION_KEYS: readonly (keyof M2mOptions)[] = Object.freeze([
+  "hitLocation",
+  "stun",
+  "lastWounds",
+]);
 
 export const DEFAULT_M2M_OPTIONS: Readonly<M2mOptions> = Object.freeze({
   hitLocation: true,
@@ -609,6 +622,7 @@ function woundOf(
     location,
     {
       canBeStunned: d.options.stun,
+      lastWounds: d.options.lastWounds === true,
       critical: crit !== null,
       forceCripple:
         crit?.effects.includes("crippled") ||

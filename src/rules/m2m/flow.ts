@@ -69,6 +69,13 @@ import {
   type DefenceOption,
   type FromHex,
 } from "./defence";
+import {
+  checkCloseManeuver,
+  closeAfter,
+  closeAttackModifiers,
+  closeDefenceKind,
+  type CloseState,
+} from "./close-flow";
 import { getHandWeapon } from "./equipment";
 import {
   DEFAULT_M2M_OPTIONS,
@@ -82,6 +89,15 @@ import {
   type M2mState,
 } from "./exchange";
 import { droppedWeaponIndex, turnStartRolls } from "./turn-rules";
+import {
+  HANDS,
+  offHandAttackModifiers,
+  offHandParryModifiers,
+  weaponArm,
+  type Hand,
+  type HandContext,
+} from "./hands";
+import { htRoll } from "./injury";
 import { canAim, aimPenalty } from "./location";
 import {
   afterAttack,
@@ -122,6 +138,8 @@ export interface WeaponStatus {
   stuck: StuckState;
   /** Broken by a Critical Miss (§10.3): it can neither attack nor parry. */
   broken: boolean;
+  /** The hand it struck with last, when not the one the item says holds it (L524, hands.ts). */
+  hand?: Hand;
 }
 
 /** A fighter's GURPS state between exchanges: `RulesetBlock.data` for `m2m`. Plain JSON. */
@@ -146,6 +164,8 @@ export interface M2mFighterState {
   conditions: HeldCondition[];
   /** Feint margins against foes (by foe id): −margin to that foe's defences against his next attack (§5.6). */
   feints: Record<string, { margin: number; armed: boolean }>;
+  /** The foe he is in close combat with (close-flow.ts, §11); absent or null: none. */
+  close?: CloseState | null;
 }
 
 /** A fresh block: unhurt, standing, everything ready. */
@@ -232,6 +252,7 @@ export function parseFighterBlock(
     "posture",
     "conditions",
     "feints",
+    "close",
   ]);
   const dc = readObject(d.defences, `${f}.defences`);
   checkKeys(dc, `${f}.defences`, ["blocks", "parries", "retreated"]);
@@ -241,7 +262,7 @@ export function parseFighterBlock(
   const weapons: Record<string, WeaponStatus> = {};
   for (const [k, v] of Object.entries(readObject(d.weapons, `${f}.weapons`))) {
     const w = readObject(v, `${f}.weapons.${k}`);
-    checkKeys(w, `${f}.weapons.${k}`, ["place", "turnsToReady", "stuck", "broken"]);
+    checkKeys(w, `${f}.weapons.${k}`, ["place", "turnsToReady", "stuck", "broken", "hand"]);
     weapons[k] = {
       place: readEnum(w.place, `${f}.weapons.${k}.place`, ["hand", "sheathed", "ground"] as const),
       turnsToReady: readNumber(w.turnsToReady, `${f}.weapons.${k}.turnsToReady`, {
@@ -255,6 +276,7 @@ export function parseFighterBlock(
         "permanent",
       ] as const),
       broken: readBoolean(w.broken, `${f}.weapons.${k}.broken`, false),
+      ...(w.hand === undefined ? {} : { hand: readEnum(w.hand, `${f}.weapons.${k}.hand`, HANDS) }),
     };
   }
   const feints: M2mFighterState["feints"] = {};
@@ -286,6 +308,14 @@ export function parseFighterBlock(
     conditions: (d.conditions as unknown[]).map((c, i) => readHeld(c, `${f}.conditions[${i}]`)),
     feints,
   };
+  if (d.close !== undefined && d.close !== null) {
+    const c = readObject(d.close, `${f}.close`);
+    checkKeys(c, `${f}.close`, ["foe", "since"]);
+    state.close = {
+      foe: readString(c.foe, `${f}.close.foe`),
+      since: readNumber(c.since, `${f}.close.since`, { integer: true, min: 0 }),
+    };
+  }
   return { revision, state };
 }
 
@@ -300,7 +330,14 @@ function blockOf(state: M2mFighterState, revision: number): RulesetBlock {
 function crippled(s: M2mFighterState, ...where: string[]): boolean {
   return s.conditions.some((c) => c.condition === "crippled" && where.includes(c.location ?? ""));
 }
-const WEAPON_ARM = ["right-arm", "right-hand"];
+
+/** The hand context of an attack with `w` in `mode`: ambidextrous, two-handed (the table's row). */
+function handContext(f: M2mFlowFighter, w: M2mFlowWeapon, mode: string): HandContext {
+  const twoHanded = w.table
+    ? getHandWeapon(w.table).attacks.find((x) => x.id === modeBase(w, mode))?.hands === 2
+    : false;
+  return { ambidextrous: f.ambidextrous, twoHanded };
+}
 
 /** He can choose no maneuver: dead, unconscious or still stunned (L1870, L1876). */
 function actionless(s: M2mFighterState): boolean {
@@ -319,6 +356,8 @@ export interface M2mFlowWeapon {
   id: string;
   /** The engine's hand-weapon table id (`axe`), for readiness (§4.6); absent: no readiness rules. */
   table?: string;
+  /** The hand the item is held in (the item's `held`, L524); absent: the main hand. */
+  hand?: Hand;
   /** Parry score (§6.2), 0 if it cannot parry. */
   parry: number;
   fencing: boolean;
@@ -340,9 +379,19 @@ export interface M2mFlowFighter {
   /** Block score; null without a shield. */
   block: number | null;
   weapons: M2mFlowWeapon[];
+  /** Ambidextrousness (L526-528): no off-hand penalty. */
+  ambidextrous: boolean;
+  /** Left-handed (L522): the main hand is the left (hands.ts `weaponArm`). */
+  leftHanded: boolean;
   /** The state block's revision the declaration was made at. */
   revision: number;
   state: M2mFighterState;
+}
+
+/** The flow's options: the engine's exchange options and the close combat layer (ch. 6, spec §0.2). */
+export interface M2mFlowOptions extends M2mOptions {
+  lastWounds: boolean;
+  closeCombat: boolean;
 }
 
 export const ALL_OUT_VARIANTS = ["plus-4"] as const;
@@ -356,6 +405,10 @@ export interface M2mFlowDeclaration {
     target: HitLocation | "random";
     kind: AttackKind;
     fromHex: FromHex;
+    /** He steps into the foe's hex with this attack: close combat begins (close-flow.ts, L2677). */
+    enter: boolean;
+    /** The hand that strikes (L524): the off hand is at −4 unless ambidextrous. */
+    hand: Hand;
     /** The All-Out Attack variant (the +4, L1660); the others are not yet flowed. */
     allOut: (typeof ALL_OUT_VARIANTS)[number] | null;
     /** The user's own modifiers, itemised. */
@@ -364,7 +417,7 @@ export interface M2mFlowDeclaration {
     situation: Modifier[];
     halfDamage: boolean;
   };
-  options: M2mOptions;
+  options: M2mFlowOptions;
 }
 
 function readFighter(raw: unknown, field: string): M2mFlowFighter {
@@ -379,6 +432,8 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     "dodge",
     "block",
     "weapons",
+    "ambidextrous",
+    "leftHanded",
     "state",
   ]);
   const dr: Partial<Record<HitLocation, number>> = {};
@@ -412,6 +467,8 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
         ? null
         : readNumber(o.block, `${field}.block`, { integer: true, min: 0, max: 50 }),
     weapons,
+    ambidextrous: readBoolean(o.ambidextrous, `${field}.ambidextrous`, false),
+    leftHanded: readBoolean(o.leftHanded, `${field}.leftHanded`, false),
     revision: block.revision,
     state: block.state,
   };
@@ -419,7 +476,7 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
 
 function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
   const o = readObject(raw, field);
-  checkKeys(o, field, ["id", "table", "parry", "fencing", "modes"]);
+  checkKeys(o, field, ["id", "table", "parry", "fencing", "modes", "hand"]);
   const table = o.table === undefined ? undefined : readString(o.table, `${field}.table`);
   if (table !== undefined) getHandWeapon(table, `${field}.table`);
   const modes: M2mFlowWeapon["modes"] = {};
@@ -445,6 +502,7 @@ function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
         : readNumber(o.parry, `${field}.parry`, { integer: true, min: 0, max: 50 }),
     fencing: readBoolean(o.fencing, `${field}.fencing`, false),
     modes,
+    ...(o.hand === undefined ? {} : { hand: readEnum(o.hand, `${field}.hand`, HANDS) }),
   };
 }
 
@@ -476,13 +534,17 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "modifiers",
     "situation",
     "halfDamage",
+    "hand",
+    "enter",
   ]);
-  const options = { ...DEFAULT_M2M_OPTIONS };
+  const options: M2mFlowOptions = { ...DEFAULT_M2M_OPTIONS, lastWounds: false, closeCombat: false };
   if (o.options !== undefined) {
     const op = readObject(o.options, "options");
-    checkKeys(op, "options", Object.keys(DEFAULT_M2M_OPTIONS));
+    checkKeys(op, "options", Object.keys(options));
     options.hitLocation = readBoolean(op.hitLocation, "options.hitLocation", true);
     options.stun = readBoolean(op.stun, "options.stun", true);
+    options.lastWounds = readBoolean(op.lastWounds, "options.lastWounds", false);
+    options.closeCombat = readBoolean(op.closeCombat, "options.closeCombat", false);
   }
   const mods: Modifier[] = [];
   if (a.modifiers !== undefined) {
@@ -523,6 +585,8 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
       kind: a.kind === undefined ? "melee" : readEnum(a.kind, "attack.kind", ATTACK_KINDS),
       fromHex:
         a.fromHex === undefined ? "front" : readEnum(a.fromHex, "attack.fromHex", FROM_HEXES),
+      hand: a.hand === undefined ? "main" : readEnum(a.hand, "attack.hand", HANDS),
+      enter: readBoolean(a.enter, "attack.enter", false),
       allOut:
         a.allOut === undefined || a.allOut === null
           ? null
@@ -552,6 +616,11 @@ function held(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): HeldWeap
     reach: null,
     stuck: st.stuck,
   };
+}
+
+/** The hand that holds `w` now: the one it last struck with, else the item's (L524). */
+function handOf(s: M2mFighterState, w: M2mFlowWeapon): Hand {
+  return statusOf(s, w.id).hand ?? w.hand ?? "main";
 }
 
 function weaponReady(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): boolean {
@@ -607,6 +676,9 @@ export function chooseManeuver(fighter: M2mFlowFighter, choice: ManeuverChoice):
     throw new InputError("maneuver", id, "stunned: no maneuver until he recovers (L1870, L2580)");
   if (s.maneuverTurn === s.turn && s.maneuver !== null)
     throw new InputError("maneuver", id, `already chose ${s.maneuver} this turn (L1568)`);
+  checkCloseManeuver(s, id);
+  // A Move walks out of the close combat on his own side (L2681).
+  if (id === "move" && s.close) s.close = null;
   const m = maneuverOf(id);
   if (m.attack === "all-out" && s.posture !== "standing")
     throw new InputError("maneuver", id, "All-Out Attack needs him standing (L1652)");
@@ -720,7 +792,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       s.attacks,
       "he has already attacked this turn (one attack per turn, L1646, L1676)",
     );
-  if (crippled(s, ...WEAPON_ARM) && d.attack.kind !== "unarmed")
+  if (crippled(s, ...weaponArm(d.attack.hand, a.leftHanded)) && d.attack.kind !== "unarmed")
     throw new InputError(
       "attacker.state.conditions",
       "crippled",
@@ -783,6 +855,8 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       if (p !== 0) mods.push({ key: "attack.location", value: p, source: src("L2432", "§8") });
     }
   }
+  mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
+  mods.push(...closeAttackModifiers(d, w.table));
   mods.push(...d.attack.situation, ...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
@@ -812,7 +886,11 @@ function engineDeclaration(d: M2mFlowDeclaration, skill: number, w: M2mFlowWeapo
     },
     defender: combatant(d.defender),
     attacker: combatant(d.attacker),
-    options: { ...d.options },
+    options: {
+      hitLocation: d.options.hitLocation,
+      stun: d.options.stun,
+      lastWounds: d.options.lastWounds,
+    },
   };
 }
 
@@ -841,7 +919,7 @@ const UNAVAILABLE = {
 function pdOf(d: M2mFlowDeclaration): number {
   const df = d.defender;
   return passiveDefence(
-    { kind: d.attack.kind, fromHex: d.attack.fromHex },
+    { kind: closeDefenceKind(d), fromHex: d.attack.fromHex },
     {
       armourPd: df.armourPd,
       shieldPd: df.shieldPd,
@@ -871,7 +949,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
     lostBalance: holds(s.conditions, "offBalance"),
     shieldArmCrippled: crippled(s, "left-arm"),
   };
-  const ctx = { kind: d.attack.kind, fromHex: d.attack.fromHex };
+  const ctx = { kind: closeDefenceKind(d), fromHex: d.attack.fromHex };
   const out: DefenceEntry[] = [];
   const entry = (
     id: string,
@@ -941,11 +1019,18 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
   for (const w of df.weapons) {
     if (w.parry <= 0) continue;
     const kind = w.table ? parryKindOf(getHandWeapon(w.table).skill) : "weapon";
-    const o = allowedDefences(ctx, {
+    const hand = handOf(s, w);
+    const allowed = allowedDefences(ctx, {
       ...base,
-      readyWeapon: weaponReady(df, s, w) && !crippled(s, ...WEAPON_ARM),
+      readyWeapon: weaponReady(df, s, w) && !crippled(s, ...weaponArm(hand, df.leftHanded)),
       weaponKind: kind,
     }).find((x) => x.defence === "parry")!;
+    const skill = Math.max(...Object.values(w.modes).map((m) => m.skill));
+    const offHand = offHandParryModifiers(hand, skill, {
+      ambidextrous: df.ambidextrous,
+      fencing: w.fencing,
+    });
+    const o = { ...allowed, modifiers: [...allowed.modifiers, ...offHand] };
     const spent = !canUse(s.defences, "parry", {
       weapon: w.id,
       fencing: w.fencing,
@@ -1173,6 +1258,15 @@ function nextState(
   if (side === "attacker" && usedWeapon) {
     const h = held(f, s, usedWeapon);
     if (h) setHeld(s, usedWeapon.id, afterAttack(h, modeBase(usedWeapon, d.attack.mode)));
+    // The hand it struck with is the hand that holds it now (L524): a later parry uses it.
+    const st = statusOf(s, usedWeapon.id);
+    if (d.attack.hand !== (usedWeapon.hand ?? "main"))
+      s.weapons[usedWeapon.id] = { ...st, hand: d.attack.hand };
+    else if (st.hand) {
+      const after = { ...st };
+      delete after.hand;
+      s.weapons[usedWeapon.id] = after;
+    }
     const feint = s.feints[d.defender.id];
     if (feint?.armed) delete s.feints[d.defender.id];
   }
@@ -1192,6 +1286,13 @@ function nextState(
       }
     }
   }
+  const close = closeAfter(
+    side,
+    d,
+    defences.some((x) => x.retreat),
+  );
+  if (close) s.close = close;
+  else if (s.close) s.close = null;
   for (const e of mine) {
     if (e.type === "weaponDamaged" && usedWeapon)
       s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), broken: true };
@@ -1207,14 +1308,13 @@ function nextState(
     );
     if (e.condition === "prone") s.posture = "lying";
     // A crippled hand or arm drops what it holds (L3671-3673); a strained shoulder need not (L2611).
-    if (
-      e.condition === "crippled" &&
-      e.cause !== "criticalMiss" &&
-      WEAPON_ARM.includes(e.location ?? "")
-    )
-      for (const w of f.weapons)
-        if (statusOf(s, w.id).place === "hand")
-          s.weapons[w.id] = { ...statusOf(s, w.id), place: "ground" };
+    if (e.condition === "crippled" && e.cause !== "criticalMiss")
+      for (const w of f.weapons) {
+        const st = statusOf(s, w.id);
+        const arm: string[] = weaponArm(handOf(s, w), f.leftHanded);
+        if (st.place === "hand" && arm.includes(e.location ?? ""))
+          s.weapons[w.id] = { ...st, place: "ground" };
+      }
     if (e.condition === "shieldUnready") s.shieldReady = false;
     if (e.condition === "disarmed") {
       // A critical hit's drop is the weapon rolled for (criticalDrop); a critical miss's the

@@ -15,6 +15,7 @@ import type { Answers } from "../../core/ruleset";
 import { parseDamageExpr } from "./damage";
 import {
   DEFAULT_M2M_OPTIONS,
+  M2M_OPTION_KEYS,
   type M2mDeclaration,
   type M2mDefence,
   type M2mCombatant,
@@ -111,13 +112,15 @@ export function parseDeclaration(raw: unknown): M2mDeclaration {
   const options = { ...DEFAULT_M2M_OPTIONS };
   if (o.options !== undefined) {
     const op = readObject(o.options, "options");
-    checkKeys(op, "options", Object.keys(DEFAULT_M2M_OPTIONS));
+    checkKeys(op, "options", M2M_OPTION_KEYS);
     options.hitLocation = readBoolean(
       op.hitLocation,
       "options.hitLocation",
       DEFAULT_M2M_OPTIONS.hitLocation,
     );
     options.stun = readBoolean(op.stun, "options.stun", DEFAULT_M2M_OPTIONS.stun);
+    if (op.lastWounds !== undefined)
+      options.lastWounds = readBoolean(op.lastWounds, "options.lastWounds");
   }
   if (!options.hitLocation && target !== "random" && target !== "torso") {
     throw new InputError(

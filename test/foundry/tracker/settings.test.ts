@@ -25,6 +25,7 @@ import {
   fightingRuleset,
   type FoundryRuleset,
 } from "../../../src/foundry/rulesets";
+import { M2M_OPTIONAL_RULES } from "../../../src/foundry/rulesets/m2m/settings";
 
 const lang = JSON.parse(
   readFileSync(new URL("../../../lang/en.json", import.meta.url), "utf8"),
@@ -101,8 +102,9 @@ describe("the settings list", () => {
       expect(s.config, s.key).toBe(true);
     }
     // ruleset, applyMode, showDefenceTargets, customModifierCap, gmRollsAll, trustUnmeasured,
-    // then the optional rules: HM3's, and GURPS Man to Man's turns' (the Advanced maneuvers).
-    expect(list.length).toBe(6 + hm3Rules.length + 1);
+    // then the optional rules: HM3's, GURPS Man to Man's combat rules (hit location, stun, Last
+    // Wounds, close combat) and its turns' (the Advanced maneuvers).
+    expect(list.length).toBe(6 + hm3Rules.length + M2M_OPTIONAL_RULES.length + 1);
     const advanced = list.find((s) => s.key === "m2m.advancedManeuvers")!;
     expect(advanced).toMatchObject({ type: Boolean, default: false });
   });

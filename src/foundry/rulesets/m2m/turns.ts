@@ -136,6 +136,8 @@ export function m2mManeuverFighter(fighter: FighterSnapshot, block: RulesetBlock
     shieldPd: 0,
     dodge: 0,
     block: null,
+    ambidextrous: false,
+    leftHanded: false,
     weapons: d.weapons.map((w) => {
       const table = tableOf(fighter, w.id);
       return { id: w.id, parry: 0, fencing: false, modes: {}, ...(table ? { table } : {}) };

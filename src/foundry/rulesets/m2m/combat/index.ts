@@ -29,7 +29,6 @@ import type { Target } from "../../../../core/modifiers";
 import type { PendingChoice } from "../../../../core/ruleset";
 import { formatDamageExpr } from "../../../../rules/m2m/damage";
 import { getHandWeapon } from "../../../../rules/m2m/equipment";
-import { DEFAULT_M2M_OPTIONS } from "../../../../rules/m2m/exchange";
 import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
 import { HIT_LOCATIONS, type HitLocation } from "../../../../rules/m2m/types";
 import type { M2mActorDerived } from "../character-input";
@@ -37,6 +36,9 @@ import { readFight, seedFight } from "../fight";
 import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
+import { M2M_OPTIONAL_RULES } from "../settings";
+import { readCloseMode, snapshotsInClose, withClose } from "./close";
+import { ambidextrous, heldOff, readHandMode, withOffHand } from "./hands";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 
@@ -119,6 +121,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       parry: w.parry?.value ?? 0,
       fencing,
       modes,
+      ...(heldOff(item) ? { hand: "off" } : {}),
     });
   }
   return out;
@@ -145,6 +148,7 @@ function flowFighter(f: FighterSnapshot, field: string): Obj {
     dodge: c.dodge.value,
     block: c.block ? c.block.value : null,
     weapons: flowWeapons(f, d),
+    ambidextrous: ambidextrous(d),
     state: readFight(f) ?? seedFight(f),
   };
 }
@@ -178,21 +182,33 @@ const AIMS: AttackOption["aims"] = [
   ...HIT_LOCATIONS.map((l) => ({ id: l, labelKey: LOCATION_LABEL[l] })),
 ];
 
-function attackOptions(attacker: FighterSnapshot): AttackOption[] {
+function attackOptions(
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot | null = null,
+): AttackOption[] {
   const d = figures(attacker, "attacker");
   const weapons = flowWeapons(attacker, d);
+  const inClose = snapshotsInClose(attacker, defender);
   return d.weapons.map((w) => {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
     const melee = weaponBlock(item);
+    const base = (id: string) => (melee ? melee.modes[Number(id)]!.base : "ranged");
+    const hands = (id: string) =>
+      melee ? melee.modes[Number(id)]!.hands : (missileBlock(item)?.hands?.fire ?? 2);
     const modes: AttackOption["modes"] = made
-      ? Object.keys(made.modes as Obj).map((id) => ({
-          id,
-          labelKey: melee ? MODE_BASE_LABEL[melee.modes[Number(id)]!.base] : MODE_BASE_LABEL.ranged,
-          impact: 0,
-        }))
+      ? withOffHand(
+          Object.keys(made.modes as Obj).map((id) => ({
+            id,
+            labelKey: MODE_BASE_LABEL[base(id)],
+            impact: 0,
+          })),
+          hands,
+          base,
+          heldOff(item),
+        )
       : [];
-    return {
+    const option: AttackOption = {
       itemId: w.id,
       name: w.name,
       kind: kindOf(item) === "melee" ? "melee" : "missile",
@@ -205,6 +221,7 @@ function attackOptions(attacker: FighterSnapshot): AttackOption[] {
           ? { unavailableKey: M2M_COMBAT_KEYS.noDamage }
           : {}),
     };
+    return withClose(option, made?.table as string | undefined, inClose, base, heldOff(item));
   });
 }
 
@@ -228,6 +245,8 @@ function rawDeclaration(
   options: Readonly<Record<string, boolean>>,
 ): Obj {
   const request = readRequest(raw);
+  const close = readCloseMode(request.mode);
+  const { mode, hand } = readHandMode(close.mode);
   const item = attacker.items.find((i) => i.id === request.itemId);
   if (!item) throw new InputError("itemId", request.itemId, "is not one of the attacker's items");
   if (request.aim !== "random" && !HIT_LOCATIONS.includes(request.aim as HitLocation))
@@ -237,8 +256,8 @@ function rawDeclaration(
       `expected random or one of ${HIT_LOCATIONS.join(", ")}`,
     );
   const opts: Obj = {};
-  for (const k of Object.keys(DEFAULT_M2M_OPTIONS))
-    if (typeof options[k] === "boolean") opts[k] = options[k];
+  for (const { id } of M2M_OPTIONAL_RULES)
+    if (typeof options[id] === "boolean") opts[id] = options[id];
   // Range, light and facing from the map (./geometry.ts).
   const map = m2mMapAttack(attacker, item, request.situation, options);
   const declaration: Obj = {
@@ -246,7 +265,9 @@ function rawDeclaration(
     defender: flowFighter(defender, "defender"),
     attack: {
       weapon: request.itemId,
-      mode: request.mode,
+      mode,
+      hand,
+      enter: close.enter,
       target: request.aim,
       kind: map.kind,
       fromHex: map.fromHex,
@@ -314,7 +335,7 @@ function buildChoice(
 }
 
 export const m2mCombat: CombatRules = Object.freeze({
-  optionalRules: Object.freeze([]),
+  optionalRules: M2M_OPTIONAL_RULES,
   labels: M2M_TARGET_LABELS,
   /** Facing, light and the scene's units besides the distance (./geometry.ts). */
   situation: Object.freeze(["facing", "light", "units"] as const),
