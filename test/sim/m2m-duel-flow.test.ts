@@ -142,6 +142,8 @@ function flowFighter(x: Loaded, block: RulesetBlock, against: "imp" | "other"): 
   return {
     id: f.name,
     st,
+    ambidextrous: false,
+    leftHanded: false,
     dr: { ...(against === "imp" ? f.drVsImpaling : f.dr) },
     toughness: f.toughness,
     armourPd: (against === "imp" ? f.pdVsImpaling : f.pd) - f.shieldPd,
@@ -288,12 +290,14 @@ function crossCheck(
           target: "random",
           kind: attack.flail ? "flail" : "melee",
           fromHex: "front",
+          enter: false,
+          hand: "main",
           allOut: null,
           situation: [],
           modifiers: [],
           halfDamage: false,
         },
-        options: { hitLocation: true, stun: true },
+        options: { hitLocation: true, stun: true, lastWounds: false, closeCombat: false },
       };
       let state = m2mFlow.start(decl, replay);
       expect(state.attackTarget.value, where).toBe(step.attack.skill);
