@@ -49,6 +49,10 @@ function input(advanced = false): ManeuverDialogInput {
       { id: KNIFE, name: "Large knife" },
     ],
     postures: M2M_TURNS.maneuvers.postures,
+    foes: [
+      { id: "combatantPierre1", name: `Filthy Pierre ${XSS}` },
+      { id: "combatantOrc0001", name: "Orc" },
+    ],
     current: M2M_TURNS.maneuvers.view(block()),
   };
 }

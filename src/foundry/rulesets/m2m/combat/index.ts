@@ -38,12 +38,14 @@ import { m2mGear } from "../gear";
 import { meleeAttack, rangedAttack } from "../item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
+import { fightId, missileReload, unreadyWeapons, withFoeIds } from "../tactics";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
 export const M2M_COMBAT_KEYS = Object.freeze({
   random: "BLOWBYBLOW.M2M.Combat.Aim.random",
   noLevel: "BLOWBYBLOW.M2M.Combat.Unavailable.noLevel",
   noDamage: "BLOWBYBLOW.M2M.Combat.Unavailable.noDamage",
+  unready: "BLOWBYBLOW.M2M.Combat.Unavailable.unready",
 });
 
 /** Labels of the modifiers and bases the flow itemises: the card's (../card-labels.ts). */
@@ -82,6 +84,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
   for (const w of d.weapons) {
     const item = f.items.find((i) => i.id === w.id);
     const modes: Obj = {};
+    const extra: Obj = {};
     let fencing = false;
     let table: string | undefined;
     const melee = weaponBlock(item);
@@ -110,6 +113,8 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       const attack = rangedAttack(missile, st).attack;
       if (level !== undefined && attack)
         modes["0"] = { skill: level, damage: formatDamageExpr(attack.damage), type: attack.type };
+      const { reload, cocking } = missileReload(missile, st);
+      Object.assign(extra, { ranged: true }, reload > 0 ? { reload, cocking } : {});
     }
     if (Object.keys(modes).length === 0) continue;
     out.push({
@@ -118,6 +123,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       parry: w.parry?.value ?? 0,
       fencing,
       modes,
+      ...extra,
     });
   }
   return out;
@@ -134,8 +140,8 @@ function flowFighter(f: FighterSnapshot, field: string): Obj {
   }
   const shieldPd = m2mGear(f.items).shield?.pd ?? 0;
   return {
-    // Feint margins are kept per foe by this id (the snapshot carries no document id yet).
-    id: f.name,
+    // Feint margins and the aim are kept per foe by this id (../tactics.ts).
+    id: fightId(f),
     st: c.attributes.st,
     dr,
     toughness: c.toughness,
@@ -185,6 +191,7 @@ const AIMS: AttackOption["aims"] = [
 function attackOptions(attacker: FighterSnapshot): AttackOption[] {
   const d = figures(attacker, "attacker");
   const weapons = flowWeapons(attacker, d);
+  const unready = unreadyWeapons(attacker);
   return d.weapons.map((w) => {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
@@ -207,7 +214,9 @@ function attackOptions(attacker: FighterSnapshot): AttackOption[] {
         ? { unavailableKey: M2M_COMBAT_KEYS.noLevel }
         : !made
           ? { unavailableKey: M2M_COMBAT_KEYS.noDamage }
-          : {}),
+          : unready.has(w.id)
+            ? { unavailableKey: M2M_COMBAT_KEYS.unready }
+            : {}),
     };
   });
 }
@@ -243,8 +252,10 @@ function rawDeclaration(
   const opts: Obj = {};
   for (const k of Object.keys(DEFAULT_M2M_OPTIONS))
     if (typeof options[k] === "boolean") opts[k] = options[k];
+  const a = flowFighter(attacker, "attacker");
+  const block = a.state as { data: Obj };
   return {
-    attacker: flowFighter(attacker, "attacker"),
+    attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
     defender: flowFighter(defender, "defender"),
     attack: {
       weapon: request.itemId,
