@@ -30,8 +30,8 @@ import {
   type RulesetFightStore,
   type RulesetTurns,
 } from "../rulesets";
-import { escapeHtml } from "../sheets/common";
 import { foundryRoll } from "./dice";
+import { maneuverCardHtml, maneuverCardView } from "./maneuver-card";
 import { userOwns } from "./permissions";
 import { chatMessageClass, CombatError, g, requireGMClient, serial } from "./query-common";
 import { worldOptions } from "./settings";
@@ -175,61 +175,6 @@ function namedFoe(
     throw new InputError("foe", id, "is not another combatant of this fight");
   const foe = fighterSnapshot(actor);
   return { choice: { ...o, foe: foe.uuid ?? foe.name }, foe };
-}
-
-/** The maneuver card's view: the line, and the checks rolled with their outcome. */
-export interface ManeuverCardView {
-  chosen: string;
-  checks: { label: string; total: number; target: number; verdict: string; success: boolean }[];
-  summary: string | null;
-}
-
-/** The maneuver card's HTML (every text escaped: names are user text). */
-export function maneuverCardHtml(view: ManeuverCardView): string {
-  const checks = view.checks
-    .map(
-      (c) =>
-        `<li class="bbb-maneuver-check ${c.success ? "success" : "failure"}">` +
-        `<span class="bbb-check-label">${escapeHtml(c.label)}</span> ` +
-        `<span class="bbb-check-roll">${c.total}</span> / ` +
-        `<span class="bbb-check-target">${c.target}</span> ` +
-        `<span class="bbb-check-verdict">${escapeHtml(c.verdict)}</span></li>`,
-    )
-    .join("");
-  return (
-    `<p class="bbb-maneuver-chosen">${escapeHtml(view.chosen)}</p>` +
-    (checks ? `<ul class="bbb-maneuver-checks plain">${checks}</ul>` : "") +
-    (view.summary ? `<p class="bbb-maneuver-outcome">${escapeHtml(view.summary)}</p>` : "")
-  );
-}
-
-/** The card's view for a block and what was rolled (localised). */
-export function maneuverCardView(
-  name: string,
-  view: { maneuverKey: string; postureKey: string },
-  rolled: ManeuverRolled | null,
-  i18n: {
-    localize(key: string): string;
-    format(key: string, data: Record<string, string>): string;
-  },
-): ManeuverCardView {
-  return {
-    chosen: i18n.format("BLOWBYBLOW.Maneuver.chosen", {
-      name,
-      maneuver: i18n.localize(view.maneuverKey),
-      posture: i18n.localize(view.postureKey),
-    }),
-    checks: (rolled?.checks ?? []).map((c) => ({
-      label: i18n.localize(c.key),
-      total: c.total,
-      target: c.target,
-      verdict: i18n.localize(
-        c.success ? "BLOWBYBLOW.Maneuver.passed" : "BLOWBYBLOW.Maneuver.failed",
-      ),
-      success: c.success,
-    })),
-    summary: rolled ? i18n.format(rolled.summary.key, rolled.summary.data) : null,
-  };
 }
 
 /** The chat card saying what a fighter chose and what it rolled (names escaped). */
