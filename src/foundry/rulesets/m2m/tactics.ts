@@ -188,3 +188,61 @@ export function unreadyWeapons(f: FighterSnapshot): Set<string> {
   const { state } = parseFighterBlock(block);
   return new Set(Object.keys(state.weapons).filter((id) => !readyIn(state, id)));
 }
+
+/** Lang keys of what the sheet says of a block's tactics. */
+export const TACTICS_NOTE_KEYS = Object.freeze({
+  allOut: "BLOWBYBLOW.M2M.Tactics.allOut",
+  aim: "BLOWBYBLOW.M2M.Tactics.aim",
+  feint: "BLOWBYBLOW.M2M.Tactics.feint",
+  feintReady: "BLOWBYBLOW.M2M.Tactics.feintReady",
+  concentration: "BLOWBYBLOW.M2M.Tactics.concentration",
+  spoiledAim: "BLOWBYBLOW.M2M.Tactics.spoiledAim",
+  spoiledConcentration: "BLOWBYBLOW.M2M.Tactics.spoiledConcentration",
+  why: Object.freeze({
+    defence: "BLOWBYBLOW.M2M.Tactics.Why.defence",
+    injury: "BLOWBYBLOW.M2M.Tactics.Why.injury",
+    maneuver: "BLOWBYBLOW.M2M.Tactics.Why.maneuver",
+  }),
+});
+
+/**
+ * What the sheet says of the block's tactics, each a lang key with its data (`weapon` an item
+ * id for the caller to name; `why` a lang key to localise): All-Out Attack's option this turn,
+ * the aim and its bonus, feint margins held (usable now, or from his next turn), the turns of
+ * concentration, and an aim or concentration lost on this turn or the last.
+ */
+export function tacticsNotes(block: RulesetBlock): { key: string; data: Record<string, string> }[] {
+  const { state } = parseFighterBlock(block);
+  const t = state.tactics;
+  const out: { key: string; data: Record<string, string> }[] = [];
+  if (t?.allOut && state.maneuver === "all-out-attack" && state.maneuverTurn === state.turn)
+    out.push({ key: TACTICS_NOTE_KEYS.allOut, data: { option: ALL_OUT_KEYS[t.allOut] } });
+  if (t?.aim)
+    out.push({
+      key: TACTICS_NOTE_KEYS.aim,
+      data: {
+        weapon: t.aim.weapon,
+        turns: String(t.aim.turns),
+        bonus: String(Math.min(t.aim.turns - 1, 3)),
+      },
+    });
+  for (const f of Object.values(state.feints))
+    out.push({
+      key: f.armed ? TACTICS_NOTE_KEYS.feintReady : TACTICS_NOTE_KEYS.feint,
+      data: { margin: String(f.margin) },
+    });
+  if (t?.concentration)
+    out.push({
+      key: TACTICS_NOTE_KEYS.concentration,
+      data: { turns: String(t.concentration.turns) },
+    });
+  if (t?.spoiled && t.spoiled.turn >= state.turn - 1)
+    out.push({
+      key:
+        t.spoiled.what === "aim"
+          ? TACTICS_NOTE_KEYS.spoiledAim
+          : TACTICS_NOTE_KEYS.spoiledConcentration,
+      data: { why: TACTICS_NOTE_KEYS.why[t.spoiled.why] },
+    });
+  return out;
+}
