@@ -9,10 +9,13 @@
  * a foe who is not another combatant, a stale revision, a double click.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import villemSource from "../../../packs/_source/m2m-sample-fighters/villem-the-vile.json";
 import {
   asUser,
   createCombat,
   fixedFaces,
+  makeActor,
+  placeToken,
   settle,
   standIns,
   targetTokens,
@@ -24,7 +27,7 @@ import {
 import type { AttackRequest } from "../../../src/core/combat";
 import type { Target } from "../../../src/core/modifiers";
 import { replayExchange } from "../../../src/core/flow";
-import { askGM, attack } from "../../../src/foundry/combat/actions";
+import { apply, askGM, attack } from "../../../src/foundry/combat/actions";
 import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { sendManeuver } from "../../../src/foundry/combat/maneuver-action";
 import { QUERY } from "../../../src/foundry/combat/queries";
@@ -283,5 +286,106 @@ describe("All-Out Attack's options in Foundry (L1652–1660)", () => {
     };
     await f.friedrick.update(writeFight({ ...block, data }));
     expect(axe().unavailableKey).toBe("BLOWBYBLOW.M2M.Combat.Unavailable.unready");
+  });
+});
+
+describe("Aim and reloading in Foundry (§12.2, §12.8)", () => {
+  it("Villem aims his crossbow at Pierre, shoots without the snap-shot −4, and the crossbow is then reloading", async () => {
+    const w = await m2mWorld();
+    const villem = makeActor({
+      _id: villemSource._id,
+      name: villemSource.name,
+      type: villemSource.type,
+      system: structuredClone(villemSource.system) as unknown as Obj,
+      // His crossbow in hand (the pack carries it unequipped, the halberd in hand).
+      items: structuredClone(villemSource.items).map((i) => ({
+        ...i,
+        id: i._id,
+        system: { ...i.system, equipped: i.name === "Crossbow" || i.system.equipped },
+      })) as never,
+      ownership: { default: 0, [w.alice.id!]: 3 },
+    });
+    const tVillem = placeToken(villem, { _id: "tokVillem0000001", at: [3, 0] });
+    const XBOW = "9nqcB3SLSEqmlLSm";
+    const combat = await createCombat([tVillem, w.tPierre]);
+    standIns.CONFIG.Dice!.randomUniform = fixedFaces([
+      [6, 6],
+      [1, 6],
+    ]);
+    await combat.rollAll();
+    await combat.startCombat();
+    await settle();
+    const f = { ...w, combat };
+    const turnOf = async (name: string) => {
+      for (let i = 0; i < 3 && combat.combatant!.name !== name; i++) await nextTurn(f);
+      expect(combat.combatant!.name).toBe(name);
+    };
+    await turnOf("Villem the Vile");
+    const pierreId = combatantOf(f, "Filthy Pierre");
+    // Aim names the weapon and the foe; the melee halberd cannot aim.
+    expect(
+      await asUser(w.alice, () =>
+        sendManeuver(current(f), { maneuver: "aim", weapon: "amUEsCcAUhHDSuI1", foe: pierreId }),
+      ),
+    ).toBe(false);
+    expect(warned().at(-1)).toContain("Aim is for a missile or thrown weapon");
+    const aimed = await asUser(w.alice, () =>
+      sendManeuver(current(f), { maneuver: "aim", weapon: XBOW, foe: pierreId }),
+    );
+    expect([aimed, warned().at(-1)]).toEqual([true, expect.anything()]);
+
+    expect(stateOf(villem)!.tactics!.aim).toMatchObject({
+      foe: w.pierre.uuid,
+      weapon: XBOW,
+      turns: 1,
+    });
+    await turnOf("Filthy Pierre");
+    expect(await asUser(w.bob, () => sendManeuver(current(f), { maneuver: "attack" }))).toBe(true);
+    await turnOf("Villem the Vile");
+    expect(await asUser(w.alice, () => sendManeuver(current(f), { maneuver: "attack" }))).toBe(
+      true,
+    );
+    // The shot at Pierre: one turn of aim, so no snap shot and no bonus: his Crossbow 16 as it
+    // is; 17 misses (not a critical miss at skill 16, L2586).
+    asUser(w.alice, () => targetTokens([w.tPierre]));
+    vi.spyOn(AttackDialog, "prompt").mockImplementation(
+      (input): Promise<AttackRequest> =>
+        Promise.resolve({
+          itemId: XBOW,
+          mode: "0",
+          aim: "torso",
+          band: null,
+          situation: input.situation,
+          custom: [],
+        }),
+    );
+    standIns.CONFIG.Dice!.randomUniform = fixedFaces([
+      [6, 6],
+      [6, 6],
+      [5, 6],
+    ]);
+    const message = await asUser(w.alice, () =>
+      attack({ actorUuid: villem.uuid, tokenUuid: tVillem.document.uuid, itemId: XBOW }),
+    );
+    await settle();
+    const a = cardId(message as unknown as { id: string | null });
+    const { state } = replayExchange(fightingRuleset(foundryRuleset("m2m")!).ruleset, card(a));
+    const target = (state as { attackTarget: Target }).attackTarget;
+    expect([target.base, target.modifiers, target.value]).toEqual([16, [], 16]);
+    expect(card(a).state).toBe("resolved");
+    await apply(a);
+    await settle();
+    // The crossbow at his ST: 4 Ready turns (2 cocking, L1634); the attack dialog marks it.
+    expect(stateOf(villem)!.weapons[XBOW]).toMatchObject({ turnsToReady: 4 });
+    expect(stateOf(villem)!.tactics).toMatchObject({
+      aim: null,
+      reloading: { [XBOW]: { total: 4, cocking: 2 } },
+    });
+    const rules = fightingRuleset(foundryRuleset("m2m")!).combat;
+    expect(
+      rules.attackOptions(snap(villem), snap(w.pierre)).find((o) => o.itemId === XBOW)!
+        .unavailableKey,
+    ).toBe("BLOWBYBLOW.M2M.Combat.Unavailable.unready");
+    expect(notices("error")).toEqual([]);
   });
 });
