@@ -29,6 +29,11 @@ export interface FighterSnapshot {
   items: FighterItem[];
   /** Status effect ids on the actor (`actor.statuses`). */
   conditions: string[];
+  /**
+   * The fighter's stable id: the actor's uuid (an unlinked token's synthetic actor has the
+   * token's in it). Absent in snapshots made without a document (tests, the workbench).
+   */
+  uuid?: string;
 }
 
 export interface FighterItem {

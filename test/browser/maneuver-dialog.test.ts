@@ -16,6 +16,7 @@ import {
   type ManeuverDialogInput,
   type ManeuverDraft,
 } from "../../src/foundry/combat/maneuver-form";
+import { maneuverCardHtml, maneuverCardView } from "../../src/foundry/combat/maneuver-card";
 import { M2M_TURNS } from "../../src/foundry/rulesets/m2m/turns";
 import { newFighterBlock } from "../../src/rules/m2m/flow";
 import { format, localize } from "../foundry/stand-ins/handlebars";
@@ -49,6 +50,10 @@ function input(advanced = false): ManeuverDialogInput {
       { id: KNIFE, name: "Large knife" },
     ],
     postures: M2M_TURNS.maneuvers.postures,
+    foes: [
+      { id: "combatantPierre1", name: `Filthy Pierre ${XSS}` },
+      { id: "combatantOrc0001", name: "Orc" },
+    ],
     current: M2M_TURNS.maneuvers.view(block()),
   };
 }
@@ -203,6 +208,112 @@ describe("the maneuver dialog in Chromium", () => {
         "Move",
         "Long Action",
       ]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("All-Out Attack asks for its option; (b) asks for the foe of its feint; Feint and Aim name a foe", async () => {
+    let page = await open(context({ maneuver: "all-out-attack" }, true), "maneuver-all-out");
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await texts(page, ".bbb-maneuver-variants .bbb-choice")).toEqual([
+        "(a) Two attacks on the same foe",
+        "(b) A feint, then an attack",
+        "(c) One attack at +4",
+      ]);
+      expect(await page.locator('select[name="foe"]').count()).toBe(0);
+      expect(await texts(page, ".bbb-field-error:visible")).toEqual(["Choose one of the options."]);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("true");
+    } finally {
+      await page.close();
+    }
+    page = await open(
+      context({ maneuver: "all-out-attack", variant: "feint-then-attack" }, true),
+      "maneuver-all-out-feint",
+    );
+    try {
+      expect(await page.locator('input[name="variant"]:checked').inputValue()).toBe(
+        "feint-then-attack",
+      );
+      expect(await texts(page, 'select[name="foe"] option')).toEqual([
+        "",
+        `Filthy Pierre ${XSS}`,
+        "Orc",
+      ]);
+      expect(await texts(page, ".bbb-field-error:visible")).toEqual(["Choose the foe."]);
+      expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+    } finally {
+      await page.close();
+    }
+    page = await open(
+      context({ maneuver: "feint", foe: "combatantOrc0001" }, true),
+      "maneuver-feint",
+    );
+    try {
+      expect(await page.locator('select[name="foe"]').inputValue()).toBe("combatantOrc0001");
+      expect(await page.locator(".bbb-field-error:visible").count()).toBe(0);
+      expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
+    } finally {
+      await page.close();
+    }
+    page = await open(context({ maneuver: "aim", weapon: KNIFE }, true), "maneuver-aim");
+    try {
+      expect(await texts(page, ".bbb-maneuver-weapon .bbb-field-name")).toEqual(["Weapon to aim"]);
+      expect(await texts(page, ".bbb-field-error:visible")).toEqual(["Choose the foe."]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the maneuver card of a feint shows both checks and the outcome, names as text", async () => {
+    const view = maneuverCardView(
+      `Fiendish Friedrick ${XSS}`,
+      {
+        maneuverKey: "BLOWBYBLOW.M2M.Maneuver.feint",
+        postureKey: "BLOWBYBLOW.M2M.Position.standing",
+      },
+      {
+        block: block(),
+        rolls: [],
+        checks: [
+          { key: "BLOWBYBLOW.M2M.Feint.feint", roll: "feint", target: 12, total: 9, success: true },
+          {
+            key: "BLOWBYBLOW.M2M.Feint.resistance",
+            roll: "feintResistance",
+            target: 13,
+            total: 17,
+            success: false,
+          },
+        ],
+        summary: {
+          key: "BLOWBYBLOW.M2M.Feint.won",
+          data: { foe: `Filthy Pierre ${XSS}`, margin: "3", name: `Fiendish Friedrick ${XSS}` },
+        },
+      },
+      { localize, format },
+    );
+    const page = await renderPage(browser, {
+      html: maneuverCardHtml(view),
+      classes: ["chat-sidebar"],
+      width: 300,
+      height: 220,
+    });
+    try {
+      await screenshot(page, "chat-maneuver-feint");
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await page.locator(".window-content img").count()).toBe(0);
+      expect(await texts(page, ".bbb-maneuver-check")).toEqual([
+        "Feint (weapon skill)9 / 12succeeds",
+        "Resisting the feint (weapon skill or DX)17 / 13fails",
+      ]);
+      expect(await texts(page, ".bbb-maneuver-outcome")).toEqual([
+        `The feint works: Filthy Pierre ${XSS} defends at −3 against Fiendish Friedrick ${XSS}'s next attack.`,
+      ]);
+      const colour = await page
+        .locator(".bbb-failure .bbb-check-verdict")
+        .evaluate((e) => getComputedStyle(e).color);
+      expect(colour).toBe("rgb(139, 30, 30)");
     } finally {
       await page.close();
     }

@@ -84,6 +84,19 @@ export async function sendManeuver(ref: CombatRef, choice: Obj): Promise<boolean
   return outcome?.ok === true;
 }
 
+/** The other combatants of the combat with an actor, as a maneuver may name them (Aim, Feint). */
+export function foesOf(
+  combat: TurnCombatLike,
+  self: TurnCombatantLike,
+): { id: string; name: string }[] {
+  const out: { id: string; name: string }[] = [];
+  for (const c of combat.combatants as Iterable<TurnCombatantLike>) {
+    if (!c.id || c.id === self.id || !c.actor) continue;
+    out.push({ id: c.id, name: c.name ?? c.actor.name });
+  }
+  return out;
+}
+
 /**
  * Opens the maneuver dialog for the combatant (its owner only, checked now) and sends the
  * choice. False when refused or cancelled.
@@ -104,6 +117,7 @@ export async function chooseManeuver(ref: CombatRef): Promise<boolean> {
     options: t.turns.maneuvers.list(worldOptions(t.fr.id)),
     weapons: t.turns.maneuvers.weapons(fighter),
     postures: t.turns.maneuvers.postures,
+    foes: foesOf(found.combat, found.combatant),
     current: block ? t.turns.maneuvers.view(block) : null,
   });
   if (!choice) return false;

@@ -71,7 +71,7 @@ export class ManeuverDialog extends PromptDialog<ManeuverDraft, Obj> {
   }
 
   protected reshapes(before: ManeuverDraft, after: ManeuverDraft): boolean {
-    return before.maneuver !== after.maneuver;
+    return before.maneuver !== after.maneuver || before.variant !== after.variant;
   }
 
   protected result(): Obj | null {

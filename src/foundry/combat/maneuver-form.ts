@@ -15,6 +15,10 @@ export interface ManeuverDraft {
   maneuver: string;
   weapon: string;
   posture: string;
+  /** The foe named (a combatant id): Aim's target, a feint's foe. */
+  foe: string;
+  /** The maneuver's option (All-Out Attack's). */
+  variant: string;
 }
 
 export interface ManeuverDialogInput {
@@ -23,6 +27,8 @@ export interface ManeuverDialogInput {
   options: ManeuverOption[];
   weapons: { id: string; name: string }[];
   postures: readonly { id: string; labelKey: string }[];
+  /** The other combatants a maneuver may name (combatant id and name: user text). */
+  foes: { id: string; name: string }[];
   /** What the block shows now (the last maneuver, the posture, unready weapons), if any. */
   current: ManeuverView | null;
 }
@@ -32,6 +38,8 @@ export const initialManeuverDraft = (): ManeuverDraft => ({
   maneuver: "",
   weapon: "",
   posture: "",
+  foe: "",
+  variant: "",
 });
 
 const text = (v: unknown): string => (typeof v === "string" ? v : "");
@@ -43,6 +51,20 @@ export function maneuverDraftFromForm(flat: Obj, draft: ManeuverDraft): Maneuver
     maneuver: "maneuver" in flat ? text(flat.maneuver) : draft.maneuver,
     weapon: "weapon" in flat ? text(flat.weapon) : draft.weapon,
     posture: "posture" in flat ? text(flat.posture) : draft.posture,
+    foe: "foe" in flat ? text(flat.foe) : draft.foe,
+    variant: "variant" in flat ? text(flat.variant) : draft.variant,
+  };
+}
+
+/** The fields the maneuver (and its option) asks for. */
+function fieldsOf(option: ManeuverOption | undefined, draft: ManeuverDraft) {
+  const needs = option?.needs ?? null;
+  const variant = option?.variants?.find((v) => v.id === draft.variant);
+  return {
+    weapon: needs === "weapon" || needs === "weapon-foe",
+    posture: needs === "posture",
+    variant: needs === "variant",
+    foe: needs === "foe" || needs === "weapon-foe" || (needs === "variant" && !!variant?.needsFoe),
   };
 }
 
@@ -51,17 +73,30 @@ export function readManeuverDraft(
   draft: ManeuverDraft,
   input: ManeuverDialogInput,
 ): { choice: Obj | null; errors: Record<string, string | null> } {
-  const errors: Record<string, string | null> = { maneuver: null, weapon: null, posture: null };
+  const errors: Record<string, string | null> = {
+    maneuver: null,
+    weapon: null,
+    posture: null,
+    foe: null,
+    variant: null,
+  };
   const option = input.options.find((o) => o.id === draft.maneuver);
+  const f = fieldsOf(option, draft);
   if (!option) errors.maneuver = "BLOWBYBLOW.Maneuver.Error.none";
-  if (option?.needs === "weapon" && !input.weapons.some((w) => w.id === draft.weapon))
+  if (f.weapon && !input.weapons.some((w) => w.id === draft.weapon))
     errors.weapon = "BLOWBYBLOW.Maneuver.Error.weapon";
-  if (option?.needs === "posture" && !input.postures.some((p) => p.id === draft.posture))
+  if (f.posture && !input.postures.some((p) => p.id === draft.posture))
     errors.posture = "BLOWBYBLOW.Maneuver.Error.posture";
-  if (!option || errors.weapon || errors.posture) return { choice: null, errors };
+  if (f.variant && !option?.variants?.some((v) => v.id === draft.variant))
+    errors.variant = "BLOWBYBLOW.Maneuver.Error.variant";
+  if (f.foe && !input.foes.some((x) => x.id === draft.foe))
+    errors.foe = "BLOWBYBLOW.Maneuver.Error.foe";
+  if (!option || Object.values(errors).some((e) => e !== null)) return { choice: null, errors };
   const choice: Obj = { maneuver: option.id };
-  if (option.needs === "weapon") choice.weapon = draft.weapon;
-  if (option.needs === "posture") choice.posture = draft.posture;
+  if (f.weapon) choice.weapon = draft.weapon;
+  if (f.posture) choice.posture = draft.posture;
+  if (f.variant) choice.allOut = draft.variant;
+  if (f.foe) choice.foe = draft.foe;
   return { choice, errors };
 }
 
@@ -75,6 +110,7 @@ export function maneuverDialogContext(
 ) {
   const { errors } = readManeuverDraft(draft, input);
   const option = input.options.find((o) => o.id === draft.maneuver);
+  const fields = fieldsOf(option, draft);
   const shown = (key: string | null) => (touched && key ? localize(key) : null);
   const weaponName = (id: string) => input.weapons.find((w) => w.id === id)?.name ?? id;
   return {
@@ -92,9 +128,22 @@ export function maneuverDialogContext(
       label: localize(o.labelKey),
       checked: o.id === draft.maneuver,
     })),
-    needsWeapon: option?.needs === "weapon",
-    needsPosture: option?.needs === "posture",
+    needsWeapon: fields.weapon,
+    needsPosture: fields.posture,
+    needsFoe: fields.foe,
+    needsVariant: fields.variant,
+    weaponLabel: localize(
+      option?.needs === "weapon-foe"
+        ? "BLOWBYBLOW.Maneuver.aimWeapon"
+        : "BLOWBYBLOW.Maneuver.weapon",
+    ),
     weapons: input.weapons.map((w) => ({ ...w, selected: w.id === draft.weapon })),
+    foes: input.foes.map((x) => ({ ...x, selected: x.id === draft.foe })),
+    variants: (option?.variants ?? []).map((v) => ({
+      id: v.id,
+      label: localize(v.labelKey),
+      checked: v.id === draft.variant,
+    })),
     postures: input.postures.map((p) => ({
       id: p.id,
       label: localize(p.labelKey),
@@ -104,6 +153,8 @@ export function maneuverDialogContext(
       maneuver: shown(errors.maneuver ?? null),
       weapon: shown(errors.weapon ?? null),
       posture: shown(errors.posture ?? null),
+      foe: shown(errors.foe ?? null),
+      variant: shown(errors.variant ?? null),
     },
     custom: [] as CustomRowView[],
     canSubmit: Object.values(errors).every((e) => e === null),

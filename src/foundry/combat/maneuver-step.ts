@@ -8,21 +8,30 @@
  * - the user must own the combatant's actor now (a GM owns every actor);
  * - the block must still be at the revision the dialog saw (a double click's second request
  *   meets the first's revision and is refused);
+ * - a foe the choice names (`choice.foe`, a combatant id: Aim's target, a feint's foe) must be
+ *   another combatant of this combat with an actor; the ruleset gets his stable id (the actor's
+ *   uuid) in its place;
  * - the ruleset decides the rest (`RulesetTurns.maneuvers.choose`: a second maneuver in a
- *   turn, a stunned fighter, an unknown weapon, an Advanced maneuver in a Basic world…), and
- *   the new block is written to the actor; a chat line says what was chosen.
+ *   turn, a stunned fighter, an unknown weapon, an Advanced maneuver in a Basic world…), then
+ *   rolls what the maneuver rolls at once (`maneuvers.rolled`: GURPS's feint, a quick contest
+ *   of named rolls, each a Foundry Roll), and the new block is written to the actor; a chat
+ *   card says what was chosen, with the checks rolled and their outcome.
  *
  * Runs in the combat's turn queue (`serial`), behind its turn events.
  */
-import { FlowError } from "../../core/flow";
+import type { FighterSnapshot } from "../../core/combat";
+import { InputError } from "../../core/errors";
+import { FlowError, rollAsNeeded } from "../../core/flow";
 import type { RulesetBlock } from "../../core/ruleset";
 import {
   worldRuleset,
   type FoundryRuleset,
+  type ManeuverRolled,
   type RulesetFightStore,
   type RulesetTurns,
 } from "../rulesets";
-import { escapeHtml } from "../sheets/common";
+import { foundryRoll } from "./dice";
+import { maneuverCardHtml, maneuverCardView } from "./maneuver-card";
 import { userOwns } from "./permissions";
 import { chatMessageClass, CombatError, g, requireGMClient, serial } from "./query-common";
 import { worldOptions } from "./settings";
@@ -111,7 +120,7 @@ export async function maneuverStep(user: UserLike, data: Obj): Promise<RulesetBl
   const { turns, fight } = turnsRuleset();
   const fr = worldRuleset();
   return serial(`turns.${request.combatId}`, async () => {
-    const { combatant, actor } = currentCombatant(request);
+    const { combat, combatant, actor } = currentCombatant(request);
     if (!userOwns(user, actor))
       throw new FlowError("notOwner", "The user does not own the combatant.", {
         side: "",
@@ -129,34 +138,73 @@ export async function maneuverStep(user: UserLike, data: Obj): Promise<RulesetBl
         expected: String(block.revision),
         actual: String(request.revision),
       });
-    const next = turns.maneuvers.choose(fighter, block, request.choice, worldOptions(fr.id));
+    const { choice, foe } = namedFoe(combat, combatant, request.choice);
+    let next = turns.maneuvers.choose(fighter, block, choice, worldOptions(fr.id));
+    let rolled: ManeuverRolled | null = null;
+    if (turns.maneuvers.rolled) {
+      const roll = turns.maneuvers.rolled;
+      const after = next;
+      ({ value: rolled } = await rollAsNeeded(
+        (dice) => roll(fighter, after, choice, foe, dice),
+        foundryRoll,
+      ));
+      if (rolled) next = rolled.block;
+    }
     await (actor as ActorLike & { update(c: Obj): Promise<unknown> }).update(fight.write(next));
-    await postManeuver(combatant, actor, turns, next);
+    await postManeuver(combatant, actor, turns, next, rolled);
     return next;
   });
 }
 
-/** The chat line saying what a fighter chose (his name is user text: escaped). */
+/**
+ * The foe a choice names (`foe`: a combatant id), resolved in the combat: the choice with his
+ * stable id (his actor's uuid) instead, and his snapshot. Refused (an InputError naming `foe`)
+ * for anyone but another combatant of this combat with an actor.
+ */
+function namedFoe(
+  combat: TurnCombatLike,
+  self: TurnCombatantLike,
+  raw: unknown,
+): { choice: unknown; foe: FighterSnapshot | null } {
+  const o = raw !== null && typeof raw === "object" ? (raw as Obj) : null;
+  const id = o?.foe;
+  if (id === undefined || id === null || id === "") return { choice: raw, foe: null };
+  const other = typeof id === "string" ? combat.combatants.get(id) : undefined;
+  const actor = other?.actor ?? null;
+  if (!other || !actor || other.id === self.id)
+    throw new InputError("foe", id, "is not another combatant of this fight");
+  const foe = fighterSnapshot(actor);
+  return { choice: { ...o, foe: foe.uuid ?? foe.name }, foe };
+}
+
+/** The chat card saying what a fighter chose and what it rolled (names escaped). */
 async function postManeuver(
   combatant: TurnCombatantLike,
   actor: ActorLike,
   turns: RulesetTurns,
   block: RulesetBlock,
+  rolled: ManeuverRolled | null,
 ): Promise<void> {
-  const i18n = g().i18n;
   const view = turns.maneuvers.view(block);
   if (!view.maneuverKey) return;
-  const text = i18n.format("BLOWBYBLOW.Maneuver.chosen", {
-    name: combatant.name ?? actor.name,
-    maneuver: i18n.localize(view.maneuverKey),
-    posture: i18n.localize(view.postureKey),
-  });
+  const card = maneuverCardView(
+    combatant.name ?? actor.name,
+    { maneuverKey: view.maneuverKey, postureKey: view.postureKey },
+    rolled,
+    g().i18n,
+  );
   const cls = chatMessageClass();
   await cls.create({
-    content: `<p class="bbb-maneuver-chosen">${escapeHtml(text)}</p>`,
+    content: maneuverCardHtml(card),
     speaker: cls.getSpeaker?.({ actor, token: combatant.token }) ?? { alias: actor.name },
     flags: {
-      "blow-by-blow": { maneuver: { combatantId: combatant.id, revision: block.revision } },
+      "blow-by-blow": {
+        maneuver: {
+          combatantId: combatant.id,
+          revision: block.revision,
+          ...(rolled ? { rolls: rolled.rolls, checks: rolled.checks } : {}),
+        },
+      },
     },
   });
 }

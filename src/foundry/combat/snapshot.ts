@@ -109,6 +109,7 @@ export function fighterSnapshot(actor: ActorLike): FighterSnapshot {
     derived: derived === undefined ? null : copy(derived),
     items,
     conditions: [...(actor.statuses ?? [])].sort(),
+    uuid: actor.uuid,
   };
 }
 

@@ -8,6 +8,7 @@
  * without a cycle through the registry.
  */
 import type { CombatRules, FighterSnapshot, OptionalRule } from "../../core/combat";
+import type { Dice, RollRecord } from "../../core/dice";
 import type { ExchangeCard } from "../../core/flow";
 import type {
   ConditionId,
@@ -15,6 +16,7 @@ import type {
   RulesetBlock,
   RulesetId,
   Side,
+  TurnCheck,
   TurnHooks,
   TurnOutcome,
 } from "../../core/ruleset";
@@ -270,8 +272,24 @@ export interface ManeuverOption {
   id: string;
   /** Lang key of its name. */
   labelKey: string;
-  /** What else the choice names: the weapon readied, the position taken, or nothing. */
-  needs: "weapon" | "posture" | null;
+  /**
+   * What else the choice names: the weapon readied, the position taken, a foe (a feint's), a
+   * weapon and a foe (Aim's), one of the maneuver's `variants`, or nothing.
+   */
+  needs: "weapon" | "posture" | "foe" | "weapon-foe" | "variant" | null;
+  /** The maneuver's options (GURPS All-Out Attack's); `needsFoe`: that option names a foe too. */
+  variants?: readonly { id: string; labelKey: string; needsFoe: boolean }[];
+}
+
+/**
+ * What a maneuver rolled as it was chosen (GURPS: a feint's quick contest): the block after it,
+ * the named rolls, the checks they decided, and a sentence for the chat card.
+ */
+export interface ManeuverRolled {
+  block: RulesetBlock;
+  rolls: RollRecord[];
+  checks: TurnCheck[];
+  summary: { key: string; data: Record<string, string> };
 }
 
 /** What the sheet and the tracker show of a fighter's block: his maneuver and his weapons' state. */
@@ -325,5 +343,17 @@ export interface RulesetTurns {
     ): RulesetBlock;
     /** What the sheet shows of the block. */
     view(block: RulesetBlock): ManeuverView;
+    /**
+     * Rolls what the chosen maneuver rolls at once (a feint against `foe`, the fighter the
+     * choice names, with his stable id), on the GM's client with named `dice`; null when the
+     * maneuver rolls nothing.
+     */
+    rolled?(
+      fighter: FighterSnapshot,
+      block: RulesetBlock,
+      choice: unknown,
+      foe: FighterSnapshot | null,
+      dice: Dice,
+    ): ManeuverRolled | null;
   };
 }

@@ -102,6 +102,7 @@ import { canAim, aimPenalty } from "./location";
 import {
   afterAttack,
   afterParry,
+  readyAfterUse,
   isReady,
   maneuver as maneuverOf,
   maneuverAllowsAttack,
@@ -120,6 +121,19 @@ import {
 } from "./maneuvers";
 import { parseDamageExpr } from "./damage";
 import { situationModifier } from "./situation";
+import {
+  attacksAllowed,
+  readTactics,
+  reloadingNow,
+  storeTactics,
+  tacticsAfterAttack,
+  tacticsAfterDefence,
+  tacticsAfterInjury,
+  tacticsAttackModifiers,
+  tacticsOnManeuver,
+  type M2mTactics,
+  type TacticsFighter,
+} from "./tactics";
 import {
   DAMAGE_TYPES,
   HIT_LOCATIONS,
@@ -166,6 +180,8 @@ export interface M2mFighterState {
   feints: Record<string, { margin: number; armed: boolean }>;
   /** The foe he is in close combat with (close-flow.ts, §11); absent or null: none. */
   close?: CloseState | null;
+  /** All-Out Attack's option, Aim, Concentrate, reloading (tactics.ts); absent in older blocks. */
+  tactics?: M2mTactics;
 }
 
 /** A fresh block: unhurt, standing, everything ready. */
@@ -253,6 +269,7 @@ export function parseFighterBlock(
     "conditions",
     "feints",
     "close",
+    "tactics",
   ]);
   const dc = readObject(d.defences, `${f}.defences`);
   checkKeys(dc, `${f}.defences`, ["blocks", "parries", "retreated"]);
@@ -307,6 +324,7 @@ export function parseFighterBlock(
     posture: readEnum(d.posture, `${f}.posture`, POSITION_IDS),
     conditions: (d.conditions as unknown[]).map((c, i) => readHeld(c, `${f}.conditions[${i}]`)),
     feints,
+    ...(d.tactics === undefined ? {} : { tactics: readTactics(d.tactics, `${f}.tactics`) }),
   };
   if (d.close !== undefined && d.close !== null) {
     const c = readObject(d.close, `${f}.close`);
@@ -363,6 +381,11 @@ export interface M2mFlowWeapon {
   fencing: boolean;
   /** Attack modes: effective skill before situational modifiers, damage, type. */
   modes: Record<string, { skill: number; damage: DamageExpr; type: DamageType }>;
+  /** A missile or thrown weapon (no All-Out Attack with it; Aim needs one, L1640, L1652). */
+  ranged?: boolean;
+  /** Ready turns to reload after a shot (§12.8), of which `cocking` cock a crossbow. */
+  reload?: number;
+  cocking?: number;
 }
 
 /** A fighter as the declaration carries it: sheet figures plus his state block. */
@@ -394,6 +417,7 @@ export interface M2mFlowOptions extends M2mOptions {
   closeCombat: boolean;
 }
 
+/** All-Out Attack's options (L1654–1660); the maneuver's choice (tactics.ts) governs, this may only repeat +4. */
 export const ALL_OUT_VARIANTS = ["plus-4"] as const;
 
 export interface M2mFlowDeclaration {
@@ -476,7 +500,17 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
 
 function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
   const o = readObject(raw, field);
-  checkKeys(o, field, ["id", "table", "parry", "fencing", "modes", "hand"]);
+  checkKeys(o, field, [
+    "id",
+    "table",
+    "parry",
+    "fencing",
+    "modes",
+    "hand",
+    "ranged",
+    "reload",
+    "cocking",
+  ]);
   const table = o.table === undefined ? undefined : readString(o.table, `${field}.table`);
   if (table !== undefined) getHandWeapon(table, `${field}.table`);
   const modes: M2mFlowWeapon["modes"] = {};
@@ -503,6 +537,13 @@ function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
     fencing: readBoolean(o.fencing, `${field}.fencing`, false),
     modes,
     ...(o.hand === undefined ? {} : { hand: readEnum(o.hand, `${field}.hand`, HANDS) }),
+    ...(o.ranged === undefined ? {} : { ranged: readBoolean(o.ranged, `${field}.ranged`) }),
+    ...(o.reload === undefined
+      ? {}
+      : { reload: readNumber(o.reload, `${field}.reload`, { integer: true, min: 0, max: 60 }) }),
+    ...(o.cocking === undefined
+      ? {}
+      : { cocking: readNumber(o.cocking, `${field}.cocking`, { integer: true, min: 0, max: 60 }) }),
   };
 }
 
@@ -647,6 +688,20 @@ function weaponOf(f: M2mFlowFighter, id: string, field: string): M2mFlowWeapon {
   return w;
 }
 
+/** His weapons as the tactics' checks need them (tactics.ts). */
+export function tacticsFighter(f: M2mFlowFighter, s: M2mFighterState = f.state): TacticsFighter {
+  return {
+    weapons: f.weapons.map((w) => ({
+      id: w.id,
+      hand: !w.ranged,
+      ready: weaponReady(f, s, w),
+      unbalanced: w.table ? readyAfterUseOf(w.table) > 0 : false,
+      reload: w.reload ?? 0,
+      cocking: w.cocking ?? 0,
+    })),
+  };
+}
+
 // ── Maneuvers and feints (outside the exchange) ─────────────────────────────────────────────
 
 export interface ManeuverChoice {
@@ -657,6 +712,10 @@ export interface ManeuverChoice {
   posture?: PositionId;
   /** Ready on a weapon that may be stuck: the ST roll (L1612). */
   stuckRoll?: number;
+  /** All-Out Attack: its option (L1654–1660, tactics.ts). */
+  allOut?: string;
+  /** Aim (and the adapter's Feint): the foe named, by his fight id. */
+  foe?: string;
 }
 
 /**
@@ -694,7 +753,12 @@ export function chooseManeuver(fighter: M2mFlowFighter, choice: ManeuverChoice):
         w.id,
         ready(h, choice.stuckRoll === undefined ? {} : { stuckRoll: choice.stuckRoll }),
       );
-    else s.weapons[w.id] = { ...statusOf(s, w.id), place: "hand", turnsToReady: 0 };
+    else {
+      // Without readiness rules: drawn at once, or one Ready turn off a reload (§12.8).
+      const st = statusOf(s, w.id);
+      const left = st.place === "hand" ? Math.max(0, st.turnsToReady - 1) : 0;
+      s.weapons[w.id] = { ...st, place: "hand", turnsToReady: left };
+    }
   }
   if (id === "change-position") {
     const to = readEnum(choice.posture, "posture", POSITION_IDS);
@@ -703,6 +767,10 @@ export function chooseManeuver(fighter: M2mFlowFighter, choice: ManeuverChoice):
     s.posture = to;
     if (to !== "lying" && to !== "crawling") s.conditions = dropCondition(s.conditions, "prone");
   }
+  storeTactics(
+    s,
+    tacticsOnManeuver(fighter.state, { ...choice, maneuver: id }, tacticsFighter(fighter)),
+  );
   s.maneuver = id;
   s.maneuverTurn = s.turn;
   return blockOf(s, fighter.revision + 1);
@@ -786,7 +854,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
       s.maneuver,
       "only Attack, Step and Attack, All-Out Attack and Wait allow an attack (L1698)",
     );
-  if (s.attacks > 0)
+  if (s.attacks >= attacksAllowed(s))
     throw new InputError(
       "attacker.state.attacks",
       s.attacks,
@@ -829,7 +897,8 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
     .reduce((t, c) => t + (c.value ?? 0), 0);
   if (shock > 0)
     mods.push({ key: "attack.shock", value: -shock, source: src("L1864-1866", "§9.1") });
-  if (d.attack.allOut === "plus-4")
+  mods.push(...tacticsAttackModifiers(s, { weapon: w.id, foe: d.defender.id, ranged }));
+  if (d.attack.allOut === "plus-4" && !mods.some((m) => m.key === "attack.all-out"))
     mods.push({ key: "attack.all-out", value: 4, source: src("L1660", "§4.2") });
   const posture = position(s.posture);
   if (posture.attack === null)
@@ -948,6 +1017,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
     retreatUsed: s.defences.retreated,
     lostBalance: holds(s.conditions, "offBalance"),
     shieldArmCrippled: crippled(s, "left-arm"),
+    reloading: reloadingNow(s),
   };
   const ctx = { kind: closeDefenceKind(d), fromHex: d.attack.fromHex };
   const out: DefenceEntry[] = [];
@@ -1248,6 +1318,7 @@ function nextState(
   const self = r.criticalMiss?.side === side ? r.criticalMiss.selfHit?.wound : undefined;
   if (self) s.hp = self.hp;
   if (side === "defender" && r.location && r.hit) s.hp = r.defender.hp;
+  const lost = f.state.hp - s.hp;
   const weaponsInHand = f.weapons.filter((w) => statusOf(s, w.id).place === "hand");
   const usedWeapon =
     side === "attacker"
@@ -1267,9 +1338,31 @@ function nextState(
       delete after.hand;
       s.weapons[usedWeapon.id] = after;
     }
+    const ranged = RANGED_KINDS.includes(d.attack.kind);
+    const after = tacticsAfterAttack(s, { weapon: usedWeapon.id, ranged }, tacticsFighter(f, s));
+    storeTactics(s, after.tactics);
+    if (after.turnsToReady !== null)
+      s.weapons[usedWeapon.id] = {
+        ...statusOf(s, usedWeapon.id),
+        turnsToReady: after.turnsToReady,
+      };
+    // A feint counts for one attack, or both swings of an All-Out Attack (a) (L2207).
     const feint = s.feints[d.defender.id];
-    if (feint?.armed) delete s.feints[d.defender.id];
+    if (feint?.armed && s.attacks >= attacksAllowed(s)) delete s.feints[d.defender.id];
   }
+  if (side === "defender" && defences.some((x) => x.defence.type !== "none")) {
+    const after = tacticsAfterDefence(
+      s,
+      defences.some((x) => x.defence.type === "dodge"),
+    );
+    storeTactics(s, after.tactics);
+    if (after.reload)
+      s.weapons[after.reload.weapon] = {
+        ...statusOf(s, after.reload.weapon),
+        turnsToReady: after.reload.turnsToReady,
+      };
+  }
+  if (lost > 0) storeTactics(s, tacticsAfterInjury(s));
   if (side === "defender") {
     const aod = s.maneuver !== null && maneuverOf(s.maneuver).defences.rolls === 2;
     for (const x of defences) {
@@ -1345,6 +1438,10 @@ function nextState(
     }
   }
   return s;
+}
+
+function readyAfterUseOf(table: string): number {
+  return readyAfterUse(getHandWeapon(table));
 }
 
 function modeBase(w: M2mFlowWeapon, mode: string): string {

@@ -148,7 +148,7 @@ export function lightModifiers(light: LightLevel | null): Modifier[] {
 // ── Range (§12.3) ────────────────────────────────────────────────────────────────────────────
 
 export interface RangedSituation {
-  /** Snap shot (no Aim maneuver is flowed yet, §12.2), point blank or range, itemised. */
+  /** Point blank or range, itemised (the aim is the flow's, tactics.ts). */
   modifiers: Modifier[];
   /** Distance ≥ the half-damage range: the damage roll is halved (L2911, A12). */
   halfDamage: boolean;
@@ -157,8 +157,8 @@ export interface RangedSituation {
 }
 
 /**
- * A missile or thrown attack at `distanceYd` yards (§12.2-12.3, `rangeModifiers`): the snap
- * shot −4 (the flow has no Aim maneuver yet: every shot is a snap shot, L1642), +4 within point
+ * A missile or thrown attack at `distanceYd` yards (§12.2-12.3, `rangeModifiers`), without the
+ * aim (the snap shot −4 or the aim bonus: the flow's Aim maneuver, tactics.ts), +4 within point
  * blank (none with a default thrown-weapon skill, L2907), else −floor(distance / increment);
  * half damage from the half-damage range. Beyond the maximum range there is no attack (L2913):
  * an InputError on `situation.distance`. A distance that is not known cannot be fired at:
@@ -183,10 +183,14 @@ export function rangedSituation(
     pointBlank: "attack.point-blank",
     range: "attack.range",
   };
-  const modifiers = r.modifiers.map((m) => {
-    const key = keyOf[m.key];
-    if (!key) throw new InputError("modifier", m.key, "not a range modifier");
-    return situationModifier(key, m.value);
-  });
+  // The aim (the snap shot's −4, the aim bonus) is the Aim maneuver's, counted by the flow's
+  // tactics (tactics.ts `tacticsAttackModifiers`); the map gives only point blank and range.
+  const modifiers = r.modifiers
+    .filter((m) => m.key !== "snapShot" && m.key !== "aim")
+    .map((m) => {
+      const key = keyOf[m.key];
+      if (!key) throw new InputError("modifier", m.key, "not a range modifier");
+      return situationModifier(key, m.value);
+    });
   return { modifiers, halfDamage: r.halfDamage, damageBonus: r.pointBlankDamageBonus };
 }

@@ -389,9 +389,12 @@ describe("a scripted GURPS Man to Man fight in Foundry", () => {
     expect(stateOf(f.pierre)).toEqual(pierreBefore);
     f.gm.active = true;
     expect(
-      await asUser(f.bob, () => sendManeuver(current(f), { maneuver: "all-out-attack" })),
+      await asUser(f.bob, () =>
+        sendManeuver(current(f), { maneuver: "all-out-attack", allOut: "two-attacks" }),
+      ),
     ).toBe(true);
-    // All-Out Attack with the shortsword: 9 against 13; Friedrick blocks, 9 against 11.
+    // All-Out Attack (a), two attacks (his balanced shortsword, L1656), each at his plain skill:
+    // 9 against 13; Friedrick blocks, 9 against 11.
     const a3 = (await declare(f.bob, f.pierre, f.tPierre, SHORTSWORD, "0", [3, 3, 3]))!;
     await scriptChoice(a3, f.friedrick, "block", { defence: [3, 3, 3] });
     const seen3 = dialogChooses("block");

@@ -151,6 +151,8 @@ describe("fighterSnapshot", () => {
         { id: "sword00000000001", type: "weapon", name: "Sword", system: { hm3: { wq: 12 } } },
       ],
       conditions: ["prone", "shock"],
+      // The fighter's stable id in a fight (ruling M117).
+      uuid: "Actor.Aldo",
     });
     (snap.system.hm3 as { fatigue: number }).fatigue = 9;
     (snap.items[0]!.system.hm3 as { wq: number }).wq = 1;

@@ -21,9 +21,10 @@ export const M2M_TARGET_LABELS: TargetLabels = Object.freeze({
   modifiers: Object.freeze({
     "attack.shock": "BLOWBYBLOW.Card.M2M.Modifier.shock",
     "attack.all-out": "BLOWBYBLOW.Card.M2M.Modifier.allOut",
+    "attack.snap-shot": "BLOWBYBLOW.Card.M2M.Modifier.snapShot",
+    "attack.aim": "BLOWBYBLOW.Card.M2M.Modifier.aim",
     "attack.posture": "BLOWBYBLOW.Card.M2M.Modifier.posture",
     "attack.location": "BLOWBYBLOW.Card.M2M.Modifier.location",
-    "attack.snap-shot": "BLOWBYBLOW.Card.M2M.Modifier.snapShot",
     "attack.point-blank": "BLOWBYBLOW.Card.M2M.Modifier.pointBlank",
     "attack.range": "BLOWBYBLOW.Card.M2M.Modifier.range",
     "attack.bad-light": "BLOWBYBLOW.Card.M2M.Modifier.badLight",

@@ -26,6 +26,7 @@ import {
 } from "../../../rules/m2m/maneuvers";
 import type { ManeuverOption, ManeuverView, RulesetTurns } from "../contract";
 import type { M2mActorDerived } from "./character-input";
+import { ALL_OUT_VARIANTS, M2M_TACTICS_KEYS, m2mManeuverRolled } from "./tactics";
 
 /** Each maneuver's lang key, written out whole for the lang audit. */
 export const MANEUVER_KEYS: Readonly<Record<ManeuverId, string>> = Object.freeze({
@@ -77,6 +78,10 @@ const NEEDS: Partial<Record<ManeuverId, ManeuverOption["needs"]>> = {
   ready: "weapon",
   "step-and-ready": "weapon",
   "change-position": "posture",
+  aim: "weapon-foe",
+  feint: "foe",
+  "step-and-feint": "foe",
+  "all-out-attack": "variant",
 };
 
 /** The maneuvers offered: Basic (§4.2), or Advanced (§4.3) with the world option. */
@@ -86,6 +91,7 @@ export function m2mManeuverList(options: Readonly<Record<string, boolean>>): Man
     id: m.id,
     labelKey: MANEUVER_KEYS[m.id],
     needs: NEEDS[m.id] ?? null,
+    ...(m.id === "all-out-attack" ? { variants: ALL_OUT_VARIANTS } : {}),
   }));
 }
 
@@ -140,7 +146,15 @@ export function m2mManeuverFighter(fighter: FighterSnapshot, block: RulesetBlock
     leftHanded: false,
     weapons: d.weapons.map((w) => {
       const table = tableOf(fighter, w.id);
-      return { id: w.id, parry: 0, fencing: false, modes: {}, ...(table ? { table } : {}) };
+      const ranged = fighter.items.find((i) => i.id === w.id)?.type === "missile";
+      return {
+        id: w.id,
+        parry: 0,
+        fencing: false,
+        modes: {},
+        ...(table ? { table } : {}),
+        ...(ranged ? { ranged } : {}),
+      };
     }),
     revision,
     state,
@@ -151,7 +165,7 @@ export function m2mManeuverFighter(fighter: FighterSnapshot, block: RulesetBlock
 export function parseManeuverChoice(raw: unknown): ManeuverChoice {
   const o = readObject(raw, "choice");
   for (const key of Object.keys(o))
-    if (!["maneuver", "weapon", "posture", "stuckRoll"].includes(key))
+    if (!["maneuver", "weapon", "posture", "stuckRoll", "allOut", "foe"].includes(key))
       throw new InputError(`choice.${key}`, o[key], "not a field of a maneuver choice");
   const maneuver = readString(o.maneuver, "maneuver");
   if (!(MANEUVER_IDS as readonly string[]).includes(maneuver))
@@ -165,6 +179,9 @@ export function parseManeuverChoice(raw: unknown): ManeuverChoice {
       throw new InputError("posture", posture, "not a position");
     choice.posture = posture as PositionId;
   }
+  if (o.allOut !== undefined && o.allOut !== null && o.allOut !== "")
+    choice.allOut = readString(o.allOut, "allOut");
+  if (o.foe !== undefined && o.foe !== null && o.foe !== "") choice.foe = readString(o.foe, "foe");
   if (o.stuckRoll !== undefined) {
     const roll = o.stuckRoll;
     if (typeof roll !== "number") throw new InputError("stuckRoll", roll, "expected a number");
@@ -208,7 +225,9 @@ export function m2mManeuverView(block: RulesetBlock): ManeuverView {
           : w.stuck !== "no"
             ? UNREADY_KEYS.stuck
             : w.turnsToReady > 0
-              ? UNREADY_KEYS.turns
+              ? state.tactics?.reloading[id]
+                ? M2M_TACTICS_KEYS.reloading
+                : UNREADY_KEYS.turns
               : null;
     if (key) unready.push({ id, key, turns: w.turnsToReady });
   }
@@ -236,5 +255,6 @@ export const M2M_TURNS: RulesetTurns = Object.freeze({
       (derivedOf(fighter)?.weapons ?? []).map((w) => ({ id: w.id, name: w.name })),
     choose: m2mChooseManeuver,
     view: m2mManeuverView,
+    rolled: m2mManeuverRolled,
   }),
 });

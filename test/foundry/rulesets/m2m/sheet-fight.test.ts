@@ -58,7 +58,32 @@ describe("the sheet's fight view", () => {
       maneuver: "All-Out Defense",
       posture: "Kneeling",
       unready: [{ name: axe.name, why: "Unready: 1 Ready maneuver(s) to go" }],
+      tactics: [],
     });
+  });
+
+  it("says what carries over: All-Out Attack's option, the aim, a feint, a lost aim (M114-M116)", () => {
+    const b = fightBlock();
+    Object.assign(b.data, {
+      maneuver: "all-out-attack",
+      feints: { "Actor.pierre": { margin: 3, armed: true } },
+      tactics: {
+        allOut: "feint-then-attack",
+        aim: { foe: "Actor.pierre", weapon: AXE_ID, turns: 3, turn: 1 },
+        spoiled: { what: "concentration", why: "injury", turn: 2 },
+      },
+    });
+    const axe = friedrickItems().find((i) => i.id === AXE_ID)!;
+    const ctx = m2mActorContext(input(JSON.stringify(b)));
+    expect(ctx.combat.fight!.tactics).toEqual([
+      "All-Out Attack: (b) A feint, then an attack",
+      `Aiming the ${axe.name}: 3 turn(s), +2 to hit`,
+      "Feint: −3 to the foe's defences against his attack this turn",
+      "Concentration broken (an injury)",
+    ]);
+    const html = renderTemplate("templates/m2m/actor/combat.hbs", ctx);
+    expect(html).toContain('<ul class="bbb-m2m-tactics plain">');
+    expect(html).toContain("<li>Concentration broken (an injury)</li>");
   });
 
   it("before the first maneuver: none chosen; outside a fight or with a refused block: nothing", () => {
@@ -67,6 +92,7 @@ describe("the sheet's fight view", () => {
       maneuver: "No maneuver chosen yet",
       posture: "Standing",
       unready: [],
+      tactics: [],
     });
     expect(m2mActorContext(input(null)).combat.fight).toBeNull();
     expect(m2mActorContext(input("{not json")).combat.fight).toBeNull();

@@ -41,12 +41,14 @@ import { readCloseMode, snapshotsInClose, withClose } from "./close";
 import { ambidextrous, heldOff, readHandMode, withOffHand } from "./hands";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 import { applyMap, kindOf, m2mMapAttack } from "./geometry";
+import { fightId, missileReload, unreadyWeapons, withFoeIds } from "../tactics";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
 export const M2M_COMBAT_KEYS = Object.freeze({
   random: "BLOWBYBLOW.M2M.Combat.Aim.random",
   noLevel: "BLOWBYBLOW.M2M.Combat.Unavailable.noLevel",
   noDamage: "BLOWBYBLOW.M2M.Combat.Unavailable.noDamage",
+  unready: "BLOWBYBLOW.M2M.Combat.Unavailable.unready",
 });
 
 /** Labels of the modifiers and bases the flow itemises: the card's (../card-labels.ts). */
@@ -85,6 +87,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
   for (const w of d.weapons) {
     const item = f.items.find((i) => i.id === w.id);
     const modes: Obj = {};
+    const extra: Obj = {};
     let fencing = false;
     let table: string | undefined;
     const melee = weaponBlock(item);
@@ -113,6 +116,8 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       const attack = rangedAttack(missile, st).attack;
       if (level !== undefined && attack)
         modes["0"] = { skill: level, damage: formatDamageExpr(attack.damage), type: attack.type };
+      const { reload, cocking } = missileReload(missile, st);
+      Object.assign(extra, { ranged: true }, reload > 0 ? { reload, cocking } : {});
     }
     if (Object.keys(modes).length === 0) continue;
     out.push({
@@ -122,6 +127,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       fencing,
       modes,
       ...(heldOff(item) ? { hand: "off" } : {}),
+      ...extra,
     });
   }
   return out;
@@ -138,8 +144,8 @@ function flowFighter(f: FighterSnapshot, field: string): Obj {
   }
   const shieldPd = m2mGear(f.items).shield?.pd ?? 0;
   return {
-    // Feint margins are kept per foe by this id (the snapshot carries no document id yet).
-    id: f.name,
+    // Feint margins and the aim are kept per foe by this id (../tactics.ts).
+    id: fightId(f),
     st: c.attributes.st,
     dr,
     toughness: c.toughness,
@@ -189,6 +195,7 @@ function attackOptions(
   const d = figures(attacker, "attacker");
   const weapons = flowWeapons(attacker, d);
   const inClose = snapshotsInClose(attacker, defender);
+  const unready = unreadyWeapons(attacker);
   return d.weapons.map((w) => {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
@@ -219,7 +226,9 @@ function attackOptions(
         ? { unavailableKey: M2M_COMBAT_KEYS.noLevel }
         : !made
           ? { unavailableKey: M2M_COMBAT_KEYS.noDamage }
-          : {}),
+          : unready.has(w.id)
+            ? { unavailableKey: M2M_COMBAT_KEYS.unready }
+            : {}),
     };
     return withClose(option, made?.table as string | undefined, inClose, base, heldOff(item));
   });
@@ -260,8 +269,10 @@ function rawDeclaration(
     if (typeof options[id] === "boolean") opts[id] = options[id];
   // Range, light and facing from the map (./geometry.ts).
   const map = m2mMapAttack(attacker, item, request.situation, options);
+  const a = flowFighter(attacker, "attacker");
+  const block = a.state as { data: Obj };
   const declaration: Obj = {
-    attacker: flowFighter(attacker, "attacker"),
+    attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
     defender: flowFighter(defender, "defender"),
     attack: {
       weapon: request.itemId,

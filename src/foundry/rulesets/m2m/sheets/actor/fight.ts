@@ -4,6 +4,7 @@
  * posture, and each weapon not ready (§4.6: unready after a swing, sheathed, on the ground,
  * stuck, broken), named as on the sheet. Null outside a fight. Pure.
  */
+import { tacticsNotes } from "../../tactics";
 import { m2mManeuverView } from "../../turns";
 import type { M2mActorContextInput, Tools } from "./shared";
 
@@ -22,6 +23,8 @@ export interface FightView {
   maneuver: string;
   posture: string;
   unready: { name: string; why: string }[];
+  /** What carries over: All-Out Attack's option, the aim, feints, concentration, what was lost. */
+  tactics: string[];
 }
 
 export function fightContext(input: M2mActorContextInput, t: Tools): FightView | null {
@@ -45,5 +48,13 @@ export function fightContext(input: M2mActorContextInput, t: Tools): FightView |
       name: name(u.id),
       why: t.format(u.key, { turns: u.turns }),
     })),
+    tactics: tacticsNotes(block as never).map((n) =>
+      t.format(n.key, {
+        ...n.data,
+        ...(n.data.weapon ? { weapon: name(n.data.weapon) } : {}),
+        ...(n.data.option ? { option: t.localize(n.data.option) } : {}),
+        ...(n.data.why ? { why: t.localize(n.data.why) } : {}),
+      }),
+    ),
   };
 }
