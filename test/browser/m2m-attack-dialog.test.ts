@@ -112,7 +112,7 @@ describe("the m2m attack dialog's map fields in Chromium", () => {
     try {
       expect(await missingKeys(page)).toEqual([]);
       const lines = await texts(page, ".bbb-breakdown-table tr");
-      expect(lines).toContain("Snap shot (no aim) \u22124");
+      expect(lines).toContain("Snap shot (not aimed) \u22124");
       expect(lines.some((l) => /^Range \u2212\d+$/.test(l))).toBe(true);
       expect(await page.locator('input[name="distance"]').inputValue()).toBe("30");
     } finally {

@@ -69,15 +69,9 @@ describe("light (L1724-1726)", () => {
 
 describe("rangedSituation (§12.3)", () => {
   const axe = rangedRanges("throwing-axe", 12); // inc 2 (L4398)
-  it("thrown axe, increment 2: 3 yd −1, 8 yd −4 (L2928), with the snap shot −4 (L1642)", () => {
-    expect(values(rangedSituation(3, axe).modifiers)).toEqual({
-      "attack.snap-shot": -4,
-      "attack.range": -1,
-    });
-    expect(values(rangedSituation(8, axe).modifiers)).toEqual({
-      "attack.snap-shot": -4,
-      "attack.range": -4,
-    });
+  it("thrown axe, increment 2: 3 yd −1, 8 yd −4 (L2928); the snap shot is the flow's Aim, not the map's (L1642)", () => {
+    expect(values(rangedSituation(3, axe).modifiers)).toEqual({ "attack.range": -1 });
+    expect(values(rangedSituation(8, axe).modifiers)).toEqual({ "attack.range": -4 });
   });
   it("point blank +4, not with a default thrown-weapon skill (L2907)", () => {
     expect(values(rangedSituation(2, axe).modifiers)["attack.point-blank"]).toBe(4);
@@ -133,12 +127,12 @@ describe("the flow declaration's situation rows (flow.ts attack.situation)", () 
     const target = flowAttackTarget(
       parseFlowDeclaration(
         raw([
-          { key: "attack.snap-shot", value: -4 },
           { key: "attack.range", value: -2 },
           { key: "attack.bad-light", value: -5 },
         ]),
       ),
     );
+    // The snap shot −4 is the flow's own (no Aim maneuver before this throw, tactics.ts), once.
     expect(target.value).toBe(14 - 4 - 2 - 5);
     expect(values(target.modifiers)).toEqual({
       "attack.snap-shot": -4,
@@ -150,6 +144,10 @@ describe("the flow declaration's situation rows (flow.ts attack.situation)", () 
 
   it("refuses a key of its own choosing, a fraction or a list that is not one, naming the field", () => {
     expect(() => parseFlowDeclaration(raw([{ key: "attack.user", value: 9 }]))).toThrow(
+      /^attack\.situation\[0\]\.key: /,
+    );
+    // The snap shot is the Aim maneuver's (tactics.ts): declared as the map's, it is refused.
+    expect(() => parseFlowDeclaration(raw([{ key: "attack.snap-shot", value: -4 }]))).toThrow(
       /^attack\.situation\[0\]\.key: /,
     );
     expect(() => parseFlowDeclaration(raw([{ key: "attack.range", value: 1.5 }]))).toThrow(

@@ -25,9 +25,11 @@ import {
 
 const src = (lines: string, section: string): string => `seed 004 ${lines}; m2m-spec ${section}`;
 
-/** The keys of the modifiers this module adds to an attack (the flow accepts only these). */
+/**
+ * The keys of the modifiers this module adds to an attack (the flow accepts only these). The
+ * snap shot and the aim are not the map's: the flow counts them from the Aim maneuver (tactics.ts).
+ */
 export const SITUATION_KEYS = [
-  "attack.snap-shot",
   "attack.point-blank",
   "attack.range",
   "attack.bad-light",
@@ -39,7 +41,6 @@ export type SituationKey = (typeof SITUATION_KEYS)[number];
 
 /** Each key's seed lines and spec section, for the modifier's `source`. */
 const SOURCES: Readonly<Record<SituationKey, string>> = Object.freeze({
-  "attack.snap-shot": src("L1642, L2829", "§12.2"),
   "attack.point-blank": src("L2907", "§12.3"),
   "attack.range": src("L2909, L2928-2930", "§12.3"),
   "attack.bad-light": src("L1724", "§5.2"),
@@ -179,7 +180,6 @@ export function rangedSituation(
       `beyond the weapon's maximum range of ${weapon.max} yards (L2913)`,
     );
   const keyOf: Record<string, SituationKey> = {
-    snapShot: "attack.snap-shot",
     pointBlank: "attack.point-blank",
     range: "attack.range",
   };

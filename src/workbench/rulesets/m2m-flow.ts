@@ -30,6 +30,7 @@ import {
   type M2mFlowResult,
 } from "../../rules/m2m/flow";
 import { getHandWeapon } from "../../rules/m2m/equipment/hand-weapons";
+import { noTactics, type M2mTactics } from "../../rules/m2m/tactics";
 import { HIT_LOCATIONS } from "../../rules/m2m/types";
 import { m2mFightExchange, type M2mFightFlags, type M2mFightOutcome } from "../../cli/m2m-fight";
 import type { M2mCharacterBlock } from "../../foundry/rulesets/m2m/character-data";
@@ -197,7 +198,9 @@ export function declarationOf(
   const ranged = o.attack.mode === RANGED_MODE;
   // The attack's own modifiers (shock, posture, the location aimed at) the flow adds itself
   // from the state block and the target; the others (range, aim, the user's) go in labelled.
-  const own = new Set(["attack.shock", "attack.posture", "attack.hit-location"]);
+  // The aim too: the flow counts the snap shot or the aim bonus from the Aim maneuver held in the
+  // attacker's block (tactics.ts), so `--aim` turns go there, not in as modifiers.
+  const own = new Set(["attack.shock", "attack.posture", "attack.hit-location", "snapShot", "aim"]);
   const modifiers = o.attack.modifiers
     .filter((m) => !own.has(m.key))
     .map((m) => ({ label: label(m), value: m.value }));
@@ -209,7 +212,7 @@ export function declarationOf(
   return {
     attacker: flowFighter(
       a,
-      onAttack(blocks.a),
+      ranged && weapon ? aimed(onAttack(blocks.a), o, weapon.id, b.name) : onAttack(blocks.a),
       input.attacker,
       0,
       ranged && weapon ? { [weapon.id]: o.attack.damage } : {},
@@ -226,6 +229,20 @@ export function declarationOf(
       halfDamage: input.attack.halfDamage === true,
     },
   };
+}
+
+/**
+ * The attacker's block with the turns of Aim `cli fight`'s modifiers show (a snap shot: none; no
+ * aim modifier: one turn; an aim bonus of n: n + 1 turns, L2047) held against `foe` with
+ * `weapon`, as the flow's Aim maneuver would have left it (tactics.ts).
+ */
+function aimed(block: RulesetBlock, o: M2mFightOutcome, weapon: string, foe: string): RulesetBlock {
+  if (o.attack.modifiers.some((m) => m.key === "snapShot")) return block;
+  const bonus = o.attack.modifiers.find((m) => m.key === "aim")?.value ?? 0;
+  const data = block.data as { turn: number; tactics?: M2mTactics };
+  const tactics = { ...(data.tactics ?? noTactics()) };
+  tactics.aim = { foe, weapon, turns: bonus + 1, turn: Math.max(1, data.turn) };
+  return { ...block, data: { ...data, tactics } as unknown as Obj };
 }
 
 function isFlail(a: FighterSnapshot, id: string, mode: string): boolean {

@@ -110,9 +110,11 @@ describe("close combat in the m2m attack dialog (ch. 6)", () => {
       situation: { engagingDefender: 1, defenderProne: false, distance: 1 },
       custom: [],
     };
-    expect(m2mCombat.attackTarget(snap(w.friedrick), snap(w.pierre), request).value).toBe(
-      state.attackTarget.value,
-    );
+    // The dialog's preview gets the world's rules (actions.ts worldOptions): close combat is played.
+    expect(
+      m2mCombat.attackTarget(snap(w.friedrick), snap(w.pierre), request, { closeCombat: true })
+        .value,
+    ).toBe(state.attackTarget.value);
     const open = pending!.options.filter((o) => !o.unavailableKey).map((o) => o.id);
     expect(open).toEqual(["dodge", "dodge-retreat", "none"]);
     const done = m2mFlow.choose(
@@ -126,8 +128,8 @@ describe("close combat in the m2m attack dialog (ch. 6)", () => {
           (e): e is Extract<Effect, { type: "state" }> => e.type === "state" && e.to === to,
         )!.block.data as { close?: unknown }
       ).close;
-    expect(close("attacker")).toEqual({ foe: "Filthy Pierre", since: 1 });
-    expect(close("defender")).toEqual({ foe: "Fiendish Friedrick", since: 0 });
+    expect(close("attacker")).toEqual({ foe: w.pierre.uuid, since: 1 });
+    expect(close("defender")).toEqual({ foe: w.friedrick.uuid, since: 0 });
   });
 
   it("in close combat the axe is marked not a close-combat weapon and the dagger has no entry", async () => {
@@ -141,13 +143,13 @@ describe("close combat in the m2m attack dialog (ch. 6)", () => {
           turn: 1,
           maneuver: "attack",
           maneuverTurn: 1,
-          close: { foe: "Filthy Pierre", since: 1 },
+          close: { foe: w.pierre.uuid, since: 1 },
         },
       }),
     );
     const p = newFighterBlock(10, 10);
     await w.pierre.update(
-      writeFight({ ...p, data: { ...p.data, close: { foe: "Fiendish Friedrick", since: 0 } } }),
+      writeFight({ ...p, data: { ...p.data, close: { foe: w.friedrick.uuid, since: 0 } } }),
     );
     const options = m2mCombat.attackOptions(snap(w.friedrick), snap(w.pierre));
     expect(options.find((o) => o.itemId === AXE)!.unavailableKey).toBe(
@@ -163,7 +165,7 @@ describe("close combat in the m2m attack dialog (ch. 6)", () => {
     const f = newFighterBlock(14, 14);
     const inClose = {
       ...f,
-      data: { ...f.data, turn: 2, close: { foe: "Filthy Pierre", since: 1 } },
+      data: { ...f.data, turn: 2, close: { foe: w.pierre.uuid, since: 1 } },
     };
     const options = { advancedManeuvers: true, closeCombat: true };
     expect(() =>

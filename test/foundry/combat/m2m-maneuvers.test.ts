@@ -345,8 +345,8 @@ describe("Aim and reloading in Foundry (§12.2, §12.8)", () => {
     expect(await asUser(w.alice, () => sendManeuver(current(f), { maneuver: "attack" }))).toBe(
       true,
     );
-    // The shot at Pierre: one turn of aim, so no snap shot and no bonus: his Crossbow 16 as it
-    // is; 17 misses (not a critical miss at skill 16, L2586).
+    // The shot at Pierre: one turn of aim, so no snap shot and no aim bonus: his Crossbow 16 as
+    // it is, with point blank; 17 misses (not a critical miss at skill 20, L2586).
     asUser(w.alice, () => targetTokens([w.tPierre]));
     vi.spyOn(AttackDialog, "prompt").mockImplementation(
       (input): Promise<AttackRequest> =>
@@ -371,7 +371,12 @@ describe("Aim and reloading in Foundry (§12.2, §12.8)", () => {
     const a = cardId(message as unknown as { id: string | null });
     const { state } = replayExchange(fightingRuleset(foundryRuleset("m2m")!).ruleset, card(a));
     const target = (state as { attackTarget: Target }).attackTarget;
-    expect([target.base, target.modifiers, target.value]).toEqual([16, [], 16]);
+    // The map's part: the tokens are a yard apart, point blank +4 (L2907, ./geometry.ts).
+    expect([target.base, target.modifiers.map((m) => [m.key, m.value]), target.value]).toEqual([
+      16,
+      [["attack.point-blank", 4]],
+      20,
+    ]);
     expect(card(a).state).toBe("resolved");
     await apply(a);
     await settle();

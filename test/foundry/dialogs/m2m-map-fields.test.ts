@@ -54,7 +54,7 @@ describe("the map fields in the attack form", () => {
     const draft = attackDraftFromForm({ distance: "30" }, base, input.options);
     const ctx = attackDialogContext(input, { ...draft, aim: "random" }, localize, format);
     const rows = Object.fromEntries(ctx.breakdown!.rows.map((r) => [r.label, r.value]));
-    expect(rows["Snap shot (no aim)"]).toBe("\u22124");
+    expect(rows["Snap shot (not aimed)"]).toBe("\u22124");
     expect(rows.Range).toMatch(/^\u2212\d+$/);
   });
 

@@ -51,8 +51,10 @@ describe("m2mCombat", () => {
     const options = m2mCombat.attackOptions(friedrick(), null);
     const axe = options.find((o) => o.itemId === AXE_ID)!;
     expect(axe.kind).toBe("melee");
-    expect(axe.modes.map((m) => m.id)).toEqual(["0"]);
+    // A one-handed swing in the main hand, then in the off hand (L524, ruling M119).
+    expect(axe.modes.map((m) => m.id)).toEqual(["0", "0:off"]);
     expect(axe.modes[0]!.labelKey).toBe("BLOWBYBLOW.M2M.Sheet.ModeBase.sw");
+    expect(axe.modes[1]!.labelKey).toBe("BLOWBYBLOW.M2M.Combat.OffHand.sw");
     expect(axe.aims[0]).toEqual({ id: "random", labelKey: "BLOWBYBLOW.M2M.Combat.Aim.random" });
     expect(axe.aims.map((a) => a.id)).toContain("head");
     expect(axe.unavailableKey).toBeUndefined();

@@ -8,6 +8,7 @@
  * In close combat with the defender (each fight block names the other) only legal weapons are
  * offered, the others marked why not. Pure.
  */
+import { fightId } from "../tactics";
 import type { AttackOption, FighterSnapshot } from "../../../../core/combat";
 import { InputError } from "../../../../core/errors";
 import { inCloseCombat, legalCloseWeapon } from "../../../../rules/m2m/close-flow";
@@ -40,8 +41,8 @@ export function snapshotsInClose(a: FighterSnapshot, d: FighterSnapshot | null):
   const bd = readFight(d);
   if (!ba || !bd) return false;
   return inCloseCombat(
-    { id: a.name, shieldPd: 0, state: parseFighterBlock(ba).state },
-    { id: d.name, shieldPd: 0, state: parseFighterBlock(bd).state },
+    { id: fightId(a), shieldPd: 0, state: parseFighterBlock(ba).state },
+    { id: fightId(d), shieldPd: 0, state: parseFighterBlock(bd).state },
   );
 }
 
