@@ -52,7 +52,8 @@ describe("the m2m attack dialog: the hand and close combat", () => {
       defender,
       options: m2mCombat.attackOptions(attacker, defender),
       preview: (r: Parameters<typeof m2mCombat.attackTarget>[2]) =>
-        m2mCombat.attackTarget(attacker, defender, r),
+        // The preview gets the world's rules (actions.ts worldOptions): this world plays close combat.
+        m2mCombat.attackTarget(attacker, defender, r, { closeCombat: true }),
       bandFor: (o: AttackOption, d: number) => m2mCombat.bandFor(o, d),
       labels: m2mCombat.labels,
     };
