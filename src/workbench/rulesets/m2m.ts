@@ -7,9 +7,12 @@
  * the defender's defence are picked; the exact odds of that exchange are shown
  * (src/workbench/rulesets/m2m-exchange.ts). Roll plays it with the dice of the seed, as `cli
  * fight --seed` plays it, through the engine's flow, and posts the real m2m chat card
- * (src/workbench/rulesets/m2m-flow.ts, m2m-cards.ts; the seed then moves on by one); Next turn
- * plays the fight turn by turn (src/workbench/rulesets/m2m-turns.ts) with the turn cards; Run
- * many fights N duels in the worker with the progress bar and the plot.
+ * (src/workbench/rulesets/m2m-flow.ts, m2m-cards.ts; the seed then moves on by one): between the
+ * fighters fresh, or from the fight's state (its consequences applied) while a fight is in
+ * progress, the card saying which; Next turn plays the fight turn by turn
+ * (src/workbench/rulesets/m2m-turns.ts) with the turn cards, a shooter aiming, shooting at the
+ * page's range and reloading; Run many fights N duels in the worker with the progress bar and
+ * the plot.
  */
 import type { Modifier } from "../../core/modifiers";
 import { escapeHtml as esc } from "../../foundry/sheets/common";
