@@ -43,12 +43,18 @@ const VIEWER = Object.freeze({
   showDefenceTargets: true,
 });
 
-/** The exchange card as the GM sees it in Foundry. */
-export function m2mCardHtml(card: ExchangeCard): string {
+/**
+ * The exchange card as the GM sees it in Foundry; `resolvedKey`: its status line (by default the
+ * workbench applied the consequences to its fighters).
+ */
+export function m2mCardHtml(
+  card: ExchangeCard,
+  resolvedKey: string = CARD_KEY.resolvedWorkbench,
+): string {
   const view = exchangeCardContext(card, VIEWER, M2M_FOUNDRY, {
     applyMode: "report",
     authorIsGM: true,
-    resolvedKey: CARD_KEY.resolvedWorkbench,
+    resolvedKey,
   });
   return exchangeTemplate(localizeTree(view, localize, format) as object, RUNTIME_OPTIONS);
 }

@@ -83,6 +83,18 @@ export interface M2mSides {
   armed: Map<string, FighterSnapshot>;
   /** Every attack the page offers A: his hand weapons' modes (best first), then his ranged weapons. */
   attacks: PageAttack[];
+  /**
+   * Each side whose best weapon is a missile weapon (its skill above every hand weapon's): that
+   * shot, and his snapshot with the weapon equipped (Next turn's shooters).
+   */
+  shooters: Partial<Record<SideKey, { attack: PageAttack; snap: FighterSnapshot }>>;
+}
+
+/** The side's best attack when it is a shot (its skill above every hand weapon mode's). */
+function bestShot(attacks: PageAttack[]): PageAttack | null {
+  let best: PageAttack | null = null;
+  for (const x of attacks) if (!best || x.skill > best.skill) best = x;
+  return best?.ranged ? best : null;
 }
 
 /** An attack the page offers: a hand weapon's mode, or a ranged weapon's shot. */
@@ -161,7 +173,18 @@ export function sides(a: number, b: number): M2mSides {
       snap[side] = { ...snap[side], name: format(K.sameName, { name: snap[side].name, n }) };
   const duel = { a: m2mDuelFighter(snap.a), b: m2mDuelFighter(snap.b) };
   const armed: M2mSides["armed"] = new Map();
-  return { snap, duel, armed, attacks: pageAttacks(a, snap.a, duel.a, armed) };
+  const attacks = pageAttacks(a, snap.a, duel.a, armed);
+  const armedB: M2mSides["armed"] = new Map();
+  const attacksB = pageAttacks(b, snap.b, duel.b, armedB);
+  const shooters: M2mSides["shooters"] = {};
+  for (const [side, list, map] of [
+    ["a", attacks, armed],
+    ["b", attacksB, armedB],
+  ] as const) {
+    const x = bestShot(list);
+    if (x) shooters[side] = { attack: x, snap: map.get(x.weaponId)! };
+  }
+  return { snap, duel, armed, attacks, shooters };
 }
 
 /** The attack the selector names (the first, the duel's best, when it names none). */

@@ -36,6 +36,7 @@ import { m2mFightExchange, type M2mFightFlags, type M2mFightOutcome } from "../.
 import type { M2mCharacterBlock } from "../../foundry/rulesets/m2m/character-data";
 import type { M2mActorDerived } from "../../foundry/rulesets/m2m/character-input";
 import { m2mGear } from "../../foundry/rulesets/m2m/gear";
+import { missileReload } from "../../foundry/rulesets/m2m/tactics";
 import { meleeAttack, rangedAttack } from "../../foundry/rulesets/m2m/item-convert";
 import type { M2mMissileBlock, M2mWeaponBlock } from "../../foundry/rulesets/m2m/item-data";
 
@@ -61,7 +62,8 @@ const RANGED_MODE = "ranged";
 /**
  * The flow's weapons of a fighter (raw JSON): each ready weapon once (a weapon with two
  * techniques is listed once per technique by the derivation), its modes with their effective
- * skill and damage (the item block's own conversion, as `cli fight`), its best Parry.
+ * skill and damage (the item block's own conversion, as `cli fight`), its best Parry; a missile
+ * weapon marked ranged with its reload turns (`missileReload`, as the Foundry combat rules).
  * `shot`: the damage of the ranged weapon (by id) shooting now, as `cli fight` gives it (+1 for a
  * missile weapon at point blank, L2907).
  */
@@ -101,12 +103,16 @@ export function flowWeapons(f: FighterSnapshot, shot: Record<string, string> = {
         const missile = system.m2m as M2mMissileBlock | undefined;
         const level = missile ? c.skills[missile.skill]?.effective.value : undefined;
         const own = missile ? rangedAttack(missile, st).attack : null;
-        if (level !== undefined && own?.damage)
+        if (level !== undefined && own?.damage) {
           entry.modes[RANGED_MODE] = {
             skill: level,
             damage: shot[w.id] ?? formatDamageExpr(own.damage),
             type: own.type,
           };
+          // A missile weapon: Aim is for it, and the flow counts its reload after a shot (§12.8).
+          const { reload, cocking } = missileReload(missile!, st);
+          Object.assign(entry, { ranged: true }, reload > 0 ? { reload, cocking } : {});
+        }
       }
       out.set(w.id, entry);
     }

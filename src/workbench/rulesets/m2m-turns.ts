@@ -12,6 +12,11 @@
  *   location. The exchange goes through the flow (src/workbench/rulesets/m2m-flow.ts) with the
  *   defender's best open defence (the highest target; ties: Dodge, Block, Parry), its result's
  *   state blocks kept; then the turn-end hook.
+ * - A shooter (a side whose best weapon is a missile weapon, `M2mFight.shooters`) takes, with
+ *   that weapon: Ready while it is unready (each Ready is one turn of the reload the flow counts
+ *   after a shot, §12.8); else Aim at his foe until he holds the page's turns of aim (0: a snap
+ *   shot; an active defence spoils the aim and he starts again, L2049); else Attack: the shot at
+ *   the page's range, as `cli fight --range --aim` plans it, at a random location.
  * - Dice: the n-th exchange of the fight (from 0) rolls the dice of seed + n, so it is `cli
  *   fight --seed` on those figures; the turn hooks roll the seed's own dice.
  * - The fight is over when a fighter is unconscious or dead, or can attack no more.
@@ -58,19 +63,40 @@ export interface M2mFight {
   dice: Dice;
   /** Null while it goes on; else the winner (null: none). */
   over: { winner: SideKey | null } | null;
+  /** The missile weapon (item id) each shooter shoots with; `snap` has it equipped. */
+  shooters: Partial<Record<SideKey, string>>;
+}
+
+/** A shot's range (yards) and turns of aim before it (0: a snap shot), as the page sets them. */
+export interface M2mShot {
+  range: number;
+  aim: number;
 }
 
 /** What one turn did, in order, for the log. */
 export type M2mTurnStep =
   | { kind: "turn"; side: SideKey; outcome: TurnOutcome }
-  | { kind: "maneuver"; side: SideKey; choice: ManeuverChoice; pickUp?: string }
+  | {
+      kind: "maneuver";
+      side: SideKey;
+      choice: ManeuverChoice;
+      pickUp?: string;
+      /** Ready on a weapon being reloaded: the Ready turns left after this one. */
+      reloadLeft?: number;
+      /** Aim: the turns of aim he holds after this one. */
+      aimTurns?: number;
+    }
   | { kind: "exchange"; side: SideKey; played: M2mPlayed; seed: number };
 
-/** A new fight between the two sides as picked, at the seed. */
+/**
+ * A new fight between the two sides as picked, at the seed; `shooters`: the missile weapon of each
+ * side that shoots (his snapshot in `snap` with it equipped).
+ */
 export function newFight(
   snap: Record<SideKey, FighterSnapshot>,
   duel: Record<SideKey, M2mDuelFighter>,
   seed: number,
+  shooters: Partial<Record<SideKey, string>> = {},
 ): M2mFight {
   const fig = (s: SideKey) => m2mSequenceFigures(snap[s]) ?? { move: 0, speed: 0 };
   const order = m2mTurns.order([
@@ -88,6 +114,7 @@ export function newFight(
     exchanges: 0,
     dice: new SeededDice(seed),
     over: null,
+    shooters,
   };
 }
 
@@ -117,6 +144,7 @@ function policy(
   f: M2mFight,
   side: SideKey,
   page: M2mPageFlags,
+  shot: M2mShot | null,
 ): { choice: ManeuverChoice | null; flags: M2mPageFlags | null; pickUp?: string } {
   const s = stateOf(f.blocks[side]);
   if (armCrippled(s)) return { choice: null, flags: null };
@@ -137,6 +165,18 @@ function policy(
     };
   if (onGround)
     return { choice: { maneuver: "change-position", posture: "kneeling" }, flags: null };
+  const bow = f.shooters[side];
+  if (bow && shot && !s.weapons[bow]?.broken) {
+    if (!ready(s, bow)) return { choice: { maneuver: "ready", weapon: bow }, flags: null };
+    const foe = f.snap[OTHER[side]].name;
+    const aim = s.tactics?.aim;
+    const held = aim && aim.foe === foe && aim.weapon === bow ? aim.turns : 0;
+    if (held < shot.aim) return { choice: { maneuver: "aim", weapon: bow, foe }, flags: null };
+    return {
+      choice: { maneuver: "attack" },
+      flags: { weapon: bow, range: shot.range, aim: shot.aim, location: "random" },
+    };
+  }
   if (side === "a" && page.weapon && ready(s, page.weapon))
     return { choice: { maneuver: "attack" }, flags: page };
   const best = attacks.find((x) => ready(s, x.weaponId));
@@ -185,9 +225,15 @@ export function bestDefence(options: { id: string; value: number; open: boolean 
 
 /**
  * Plays the next fighter's turn: the steps for the log. `page`: A's attack as the page chose it;
- * `label`: the labels of the attack's modifiers the flow does not know.
+ * `label`: the labels of the attack's modifiers the flow does not know; `shot`: the shooters'
+ * range and aim (without it, a shooter fights with his hand weapons).
  */
-export function playTurn(f: M2mFight, page: M2mPageFlags, label: ModifierLabel): M2mTurnStep[] {
+export function playTurn(
+  f: M2mFight,
+  page: M2mPageFlags,
+  label: ModifierLabel,
+  shot: M2mShot | null = null,
+): M2mTurnStep[] {
   if (f.over) return [];
   const side = f.order[f.next]!;
   const steps: M2mTurnStep[] = [];
@@ -195,11 +241,25 @@ export function playTurn(f: M2mFight, page: M2mPageFlags, label: ModifierLabel):
   f.blocks[side] = start.block;
   steps.push({ kind: "turn", side, outcome: start });
   if (!start.actionless && !start.defeated) {
-    const { choice, flags, pickUp: lifted } = policy(f, side, page);
+    const { choice, flags, pickUp: lifted } = policy(f, side, page, shot);
     if (choice) {
       f.blocks[side] = chooseManeuver(m2mManeuverFighter(f.snap[side], f.blocks[side]), choice);
       if (lifted) f.blocks[side] = pickedUp(f, side, lifted);
-      steps.push({ kind: "maneuver", side, choice, ...(lifted ? { pickUp: lifted } : {}) });
+      const after = stateOf(f.blocks[side]);
+      const bow = f.shooters[side];
+      const extra =
+        choice.maneuver === "aim"
+          ? { aimTurns: after.tactics?.aim?.turns ?? 0 }
+          : choice.maneuver === "ready" && bow && choice.weapon === bow
+            ? { reloadLeft: after.weapons[bow]?.turnsToReady ?? 0 }
+            : {};
+      steps.push({
+        kind: "maneuver",
+        side,
+        choice,
+        ...(lifted ? { pickUp: lifted } : {}),
+        ...extra,
+      });
     }
     if (flags) {
       const other = OTHER[side];

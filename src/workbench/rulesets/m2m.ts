@@ -7,9 +7,12 @@
  * the defender's defence are picked; the exact odds of that exchange are shown
  * (src/workbench/rulesets/m2m-exchange.ts). Roll plays it with the dice of the seed, as `cli
  * fight --seed` plays it, through the engine's flow, and posts the real m2m chat card
- * (src/workbench/rulesets/m2m-flow.ts, m2m-cards.ts; the seed then moves on by one); Next turn
- * plays the fight turn by turn (src/workbench/rulesets/m2m-turns.ts) with the turn cards; Run
- * many fights N duels in the worker with the progress bar and the plot.
+ * (src/workbench/rulesets/m2m-flow.ts, m2m-cards.ts; the seed then moves on by one): between the
+ * fighters fresh, or from the fight's state (its consequences applied) while a fight is in
+ * progress, the card saying which; Next turn plays the fight turn by turn
+ * (src/workbench/rulesets/m2m-turns.ts) with the turn cards, a shooter aiming, shooting at the
+ * page's range and reloading; Run many fights N duels in the worker with the progress bar and
+ * the plot.
  */
 import type { Modifier } from "../../core/modifiers";
 import { escapeHtml as esc } from "../../foundry/sheets/common";
@@ -40,7 +43,14 @@ import {
 } from "./m2m-fight";
 import { playExchange, freshBlock } from "./m2m-flow";
 import { logMessage, m2mCardHtml, m2mTurnHtml } from "./m2m-cards";
-import { newFight, playTurn, stateOf, type M2mFight, type M2mTurnStep } from "./m2m-turns";
+import {
+  newFight,
+  playTurn,
+  stateOf,
+  type M2mFight,
+  type M2mShot,
+  type M2mTurnStep,
+} from "./m2m-turns";
 import { M2M_MODIFIER_RANGE, MAX_AIM_TURNS, MAX_RANGE_YARDS } from "../../cli/m2m-fight";
 import type { WorkbenchRuleset } from "./types";
 import type { SideKey } from "../../sim/duel";
@@ -57,6 +67,10 @@ const F = Object.freeze({
   pickUp: "BLOWBYBLOW.Workbench.M2M.Fight.pickUp",
   round: "BLOWBYBLOW.Workbench.M2M.Fight.round",
   rangeNeeded: "BLOWBYBLOW.Workbench.M2M.Fight.rangeNeeded",
+  aim: "BLOWBYBLOW.Workbench.M2M.Fight.aim",
+  reload: "BLOWBYBLOW.Workbench.M2M.Fight.reload",
+  resolvedFresh: "BLOWBYBLOW.Workbench.M2M.Fight.resolvedFresh",
+  resolvedFight: "BLOWBYBLOW.Workbench.M2M.Fight.resolvedFight",
 });
 
 /** Labels of the attack modifiers the flow does not label itself (`cli fight`'s keys). */
@@ -184,7 +198,9 @@ function fillAttack(): void {
 function fillAimAndDefence(): void {
   const s = current!;
   const attack = chosenAttack(s, select("wb-attack").value);
-  for (const id of ["wb-range-label", "wb-aim-turns-label"]) el(id).hidden = !attack.ranged;
+  // A shot's range and aim: for the shot picked, and for Next turn's shooters.
+  const shoots = attack.ranged || Object.keys(s.shooters).length > 0;
+  for (const id of ["wb-range-label", "wb-aim-turns-label"]) el(id).hidden = !shoots;
   const aim = select("wb-aim").value || "random";
   select("wb-aim").innerHTML = aimOptions(s, attack)
     .map((l) =>
@@ -235,6 +251,12 @@ function extrasNow(ranged: boolean): PageExtras {
   };
 }
 
+/** Next turn's shot: the page's range and turns of aim, checked. */
+function shotNow(): M2mShot {
+  const { range, aim } = extrasNow(true);
+  return { range: range!, aim: aim ?? 0 };
+}
+
 const flagsNow = () => {
   const s = current!;
   const attack = chosenAttack(s, select("wb-attack").value);
@@ -253,23 +275,51 @@ function showOdds(): void {
   el("wb-odds").innerHTML = oddsPanel(oddsOf(outcome), outcome);
 }
 
-/** Roll: the exchange with the dice of the seed, its chat card at the top of the log. */
+/**
+ * Roll: the exchange with the dice of the seed, its chat card at the top of the log. With a fight
+ * in progress it is played from the fight's state (HP, conditions, posture, readiness: A attacks
+ * on a new Attack maneuver) and its consequences are applied to the fight; otherwise between the
+ * fighters fresh, and nothing is kept. The card says which.
+ */
 function roll(): void {
   const { s, attack, flags } = flagsNow();
   const seed = seedNow();
   const a = attackerFor(s, attack);
+  const f = fight && !fight.over ? fight : null;
   const played = playExchange(
     a,
     s.snap.b,
-    { a: freshBlock(a), b: freshBlock(s.snap.b) },
+    f ? { a: rollBlock(f.blocks.a), b: f.blocks.b } : { a: freshBlock(a), b: freshBlock(s.snap.b) },
     seed,
     flags,
     modifierLabel,
   );
-  logMessage(m2mCardHtml(played.card), { seed: String(seed), kind: "exchange" });
+  if (f) {
+    for (const e of played.result.effects)
+      if (e.type === "state") f.blocks[e.to === "attacker" ? "a" : "b"] = e.block;
+    showStatus();
+  }
+  logMessage(m2mCardHtml(played.card, f ? F.resolvedFight : F.resolvedFresh), {
+    seed: String(seed),
+    kind: "exchange",
+    from: f ? "fight" : "fresh",
+  });
   el("wb-odds").innerHTML = oddsPanel(oddsOf(played.outcome), played.outcome);
   // The next roll, the next seed.
   if (seed < 0xffffffff) input("wb-seed").value = String(seed + 1);
+}
+
+/**
+ * A's block for Roll in a fight: on a new Attack maneuver this turn (Roll is the GM's attack out
+ * of the turn order; the fight's turn counters are kept).
+ */
+function rollBlock(block: M2mFight["blocks"]["a"]): M2mFight["blocks"]["a"] {
+  const st = stateOf(block);
+  const turn = Math.max(1, st.turn);
+  return {
+    ...block,
+    data: { ...st, turn, maneuver: "attack", maneuverTurn: turn, attacks: 0 },
+  };
 }
 
 /** One line of the log: a maneuver chosen, a new round. */
@@ -293,8 +343,26 @@ function logStep(step: M2mTurnStep): void {
     const weapon = step.pickUp
       ? (fight!.snap[step.side].items.find((i) => i.id === step.pickUp)?.name ?? "")
       : "";
-    const key = step.pickUp ? F.pickUp : posture ? F.maneuverPosture : F.maneuver;
-    logLine(format(key, { name, maneuver, posture, weapon }), {
+    const bow = fight!.shooters[step.side];
+    const bowName = bow ? (fight!.snap[step.side].items.find((i) => i.id === bow)?.name ?? "") : "";
+    const key = step.pickUp
+      ? F.pickUp
+      : step.aimTurns !== undefined
+        ? F.aim
+        : step.reloadLeft !== undefined
+          ? F.reload
+          : posture
+            ? F.maneuverPosture
+            : F.maneuver;
+    const text = format(key, {
+      name,
+      maneuver,
+      posture,
+      weapon: weapon || bowName,
+      turns: step.aimTurns ?? 0,
+      left: step.reloadLeft ?? 0,
+    });
+    logLine(text, {
       kind: "maneuver",
       side: step.side,
       maneuver: step.choice.maneuver,
@@ -308,17 +376,30 @@ function logStep(step: M2mTurnStep): void {
   });
 }
 
-/** Next turn: the fight's next turn, from the fighters as picked at the first one. */
+/**
+ * Next turn: the fight's next turn, from the fighters as picked at the first one. A shooter (a
+ * side whose best weapon is a missile weapon, or A when the page's attack is a shot) shoots at
+ * the page's range after its turns of aim, and readies to reload (m2m-turns.ts).
+ */
 function nextTurn(): void {
   const s = current!;
   const { attack, flags } = flagsNow();
-  if (!fight) fight = newFight(s.snap, s.duel, seedNow());
+  if (!fight) {
+    const shooters = { ...s.shooters };
+    if (attack.ranged) shooters.a = { attack, snap: attackerFor(s, attack) };
+    fight = newFight(
+      { a: shooters.a?.snap ?? s.snap.a, b: shooters.b?.snap ?? s.snap.b },
+      s.duel,
+      seedNow(),
+      Object.fromEntries(Object.entries(shooters).map(([k, v]) => [k, v.attack.weaponId])),
+    );
+  }
   const f = fight;
   if (f.over) return;
   const before = f.round;
   const first = f.next === 0;
-  // A shot is Roll's only (reloading is not in the flow): A then takes his best hand weapon.
-  const steps = playTurn(f, attack.ranged ? {} : flags, modifierLabel);
+  const shot = Object.keys(f.shooters).length > 0 ? shotNow() : null;
+  const steps = playTurn(f, attack.ranged ? {} : flags, modifierLabel, shot);
   if (first) logLine(format(F.round, { round: before }), { kind: "round" });
   for (const step of steps) logStep(step);
   showStatus();
