@@ -10,8 +10,9 @@
  * The declaration is built here rather than by the Foundry combat rules (`m2mCombat`): those
  * read the fighters' state from their actors and take the torso's PD; the workbench keeps the
  * fight's state blocks itself and gives the PD of the location struck, as `cli fight` does.
- * Range, aim and point blank are not in the flow's declaration: they go in as labelled
- * modifiers of the attack (itemised on the card) and the point-blank damage in the mode's damage.
+ * Range and point blank go in as labelled modifiers of the attack (itemised on the card) and the
+ * point-blank damage in the mode's damage; the turns of aim go in as the attacker's held Aim
+ * (tactics.ts), from which the flow itself counts the snap shot or the aim bonus.
  */
 import { copy } from "../../core/data";
 import type { FighterSnapshot } from "../../core/combat";
