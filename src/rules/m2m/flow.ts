@@ -76,7 +76,7 @@ import {
   closeDefenceKind,
   type CloseState,
 } from "./close-flow";
-import { getHandWeapon } from "./equipment";
+import { getHandWeapon, getHandWeaponAttack } from "./equipment";
 import {
   DEFAULT_M2M_OPTIONS,
   finishExchange,
@@ -351,8 +351,9 @@ function crippled(s: M2mFighterState, ...where: string[]): boolean {
 
 /** The hand context of an attack with `w` in `mode`: ambidextrous, two-handed (the table's row). */
 function handContext(f: M2mFlowFighter, w: M2mFlowWeapon, mode: string): HandContext {
-  const twoHanded = w.table
-    ? getHandWeapon(w.table).attacks.find((x) => x.id === modeBase(w, mode))?.hands === 2
+  const table = rowOf(w, mode);
+  const twoHanded = table
+    ? getHandWeapon(table).attacks.find((x) => x.id === modeBase(w, mode))?.hands === 2
     : false;
   return { ambidextrous: f.ambidextrous, twoHanded };
 }
@@ -368,6 +369,17 @@ function actionless(s: M2mFighterState): boolean {
 
 // ── Sheet figures ───────────────────────────────────────────────────────────────────────────
 
+/** One attack mode of a flow weapon (`M2mFlowWeapon.modes`). */
+export interface FlowMode {
+  skill: number;
+  damage: DamageExpr;
+  type: DamageType;
+  /** The mode's hand-weapon table row; absent: the weapon's. */
+  table?: string;
+  /** The attack id within that row (`thrust-imp`); absent: found by the mode id or type. */
+  attack?: string;
+}
+
 /** A weapon as the declaration carries it (from the sheet's derived figures). */
 export interface M2mFlowWeapon {
   /** The item's id: parries and readiness are per weapon (C8). */
@@ -379,8 +391,12 @@ export interface M2mFlowWeapon {
   /** Parry score (§6.2), 0 if it cannot parry. */
   parry: number;
   fencing: boolean;
-  /** Attack modes: effective skill before situational modifiers, damage, type. */
-  modes: Record<string, { skill: number; damage: DamageExpr; type: DamageType }>;
+  /**
+   * Attack modes: effective skill before situational modifiers, damage, type; `table` and
+   * `attack` the mode's own hand-weapon table row and attack (§4.6: its readying, its hands),
+   * for a weapon listed under two rows (ruling M93) or a mode id that is not the attack's.
+   */
+  modes: Record<string, FlowMode>;
   /** A missile or thrown weapon (no All-Out Attack with it; Aim needs one, L1640, L1652). */
   ranged?: boolean;
   /** Ready turns to reload after a shot (§12.8), of which `cocking` cock a crossbow. */
@@ -518,11 +534,25 @@ function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
   for (const [k, v] of Object.entries(m)) {
     const f = `${field}.modes.${k}`;
     const x = readObject(v, f);
-    checkKeys(x, f, ["skill", "damage", "type"]);
+    checkKeys(x, f, ["skill", "damage", "type", "table", "attack"]);
+    const row = x.table === undefined ? undefined : readString(x.table, `${f}.table`);
+    if (row !== undefined) getHandWeapon(row, `${f}.table`);
+    const attack = x.attack === undefined ? undefined : readString(x.attack, `${f}.attack`);
+    if (attack !== undefined) {
+      if (row === undefined && table === undefined)
+        throw new InputError(
+          `${f}.attack`,
+          attack,
+          "needs a table row (the mode's or the weapon's)",
+        );
+      getHandWeaponAttack(row ?? table!, attack, `${f}.attack`, `${f}.table`);
+    }
     modes[k] = {
       skill: readNumber(x.skill, `${f}.skill`, { integer: true, min: -50, max: 100 }),
       damage: parseDamageExpr(readString(x.damage, `${f}.damage`), `${f}.damage`),
       type: readEnum(x.type, `${f}.type`, DAMAGE_TYPES),
+      ...(row === undefined ? {} : { table: row }),
+      ...(attack === undefined ? {} : { attack }),
     };
   }
   if (Object.keys(modes).length === 0)
@@ -646,11 +676,23 @@ function statusOf(s: M2mFighterState, id: string): WeaponStatus {
   return s.weapons[id] ?? { place: "hand", turnsToReady: 0, stuck: "no", broken: false };
 }
 
-function held(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): HeldWeapon | null {
-  if (!w.table) return null;
+/** The hand-weapon table row of `w`'s `mode` (ruling M93: a mode has its own), else `w`'s. */
+function rowOf(w: M2mFlowWeapon, mode?: string): string | undefined {
+  return (mode === undefined ? undefined : w.modes[mode]?.table) ?? w.table;
+}
+
+/** `w` held, with the readiness rules of its row (of `mode`'s row when given). */
+function held(
+  f: M2mFlowFighter,
+  s: M2mFighterState,
+  w: M2mFlowWeapon,
+  mode?: string,
+): HeldWeapon | null {
+  const table = rowOf(w, mode);
+  if (!table) return null;
   const st = statusOf(s, w.id);
   return {
-    spec: getHandWeapon(w.table),
+    spec: getHandWeapon(table),
     st: f.st,
     place: st.place,
     turnsToReady: st.turnsToReady,
@@ -925,7 +967,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
     }
   }
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
-  mods.push(...closeAttackModifiers(d, w.table));
+  mods.push(...closeAttackModifiers(d, rowOf(w, d.attack.mode)));
   mods.push(...d.attack.situation, ...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
@@ -1327,7 +1369,7 @@ function nextState(
   // What he did: the attack unreadies as the table says; a parry unreadies a † weapon (§4.6).
   if (side === "attacker") s.attacks += 1;
   if (side === "attacker" && usedWeapon) {
-    const h = held(f, s, usedWeapon);
+    const h = held(f, s, usedWeapon, d.attack.mode);
     if (h) setHeld(s, usedWeapon.id, afterAttack(h, modeBase(usedWeapon, d.attack.mode)));
     // The hand it struck with is the hand that holds it now (L524): a later parry uses it.
     const st = statusOf(s, usedWeapon.id);
@@ -1445,8 +1487,11 @@ function readyAfterUseOf(table: string): number {
 }
 
 function modeBase(w: M2mFlowWeapon, mode: string): string {
-  if (!w.table) return mode;
-  const attacks = getHandWeapon(w.table).attacks;
+  const own = w.modes[mode]?.attack;
+  if (own) return own;
+  const table = rowOf(w, mode);
+  if (!table) return mode;
+  const attacks = getHandWeapon(table).attacks;
   if (attacks.some((a) => a.id === mode)) return mode;
   const t = w.modes[mode]!.type;
   const row = attacks.find((a) => a.type === t) ?? attacks[0]!;

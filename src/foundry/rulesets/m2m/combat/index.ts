@@ -28,7 +28,7 @@ import { InputError, readObject } from "../../../../core/errors";
 import type { Target } from "../../../../core/modifiers";
 import type { PendingChoice } from "../../../../core/ruleset";
 import { formatDamageExpr } from "../../../../rules/m2m/damage";
-import { getHandWeapon } from "../../../../rules/m2m/equipment";
+import { getHandWeaponAttack } from "../../../../rules/m2m/equipment";
 import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
 import { HIT_LOCATIONS, type HitLocation } from "../../../../rules/m2m/types";
 import type { M2mActorDerived } from "../character-input";
@@ -80,11 +80,31 @@ function missileBlock(item: FighterItem | undefined): M2mMissileBlock | null {
   return (item.system.m2m as M2mMissileBlock | undefined) ?? null;
 }
 
-/** A flow weapon (`M2mFlowWeapon` raw JSON) per ready weapon the derivation lists. */
+/** The hand-weapon table row `id` and its attack `attack`, when both are the table's; else null. */
+function tableRow(id: string, attack: string): { table: string; attack: string } | null {
+  try {
+    getHandWeaponAttack(id, attack);
+    return { table: id, attack };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A flow weapon (`M2mFlowWeapon` raw JSON) per ready weapon the derivation lists, once per item
+ * though the derivation lists a weapon of two rows once per technique (ruling M93: one item, the
+ * modes of both rows). Each mode carries its own table row and attack (§4.6: the halberd's
+ * thrust readies in 1 turn, its swings in 2); the weapon's row is its first mode's.
+ */
 function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
   const st = d.character.attributes.st;
-  const out: Obj[] = [];
+  const out = new Map<string, Obj & { modes: Obj; parry: number }>();
   for (const w of d.weapons) {
+    const made = out.get(w.id);
+    if (made) {
+      made.parry = Math.max(made.parry, w.parry?.value ?? 0);
+      continue;
+    }
     const item = f.items.find((i) => i.id === w.id);
     const modes: Obj = {};
     const extra: Obj = {};
@@ -93,12 +113,6 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
     const melee = weaponBlock(item);
     const missile = missileBlock(item);
     if (melee) {
-      try {
-        getHandWeapon(melee.ref);
-        table = melee.ref;
-      } catch {
-        table = undefined;
-      }
       melee.modes.forEach((m, i) => {
         const level = d.character.skills[m.skill]?.effective.value;
         if (level === undefined) return;
@@ -109,7 +123,9 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
           return;
         }
         fencing ||= m.fencing;
-        modes[String(i)] = { skill: level, damage, type: m.type };
+        const row = tableRow(m.technique, m.attack);
+        table ??= row?.table;
+        modes[String(i)] = { skill: level, damage, type: m.type, ...(row ?? {}) };
       });
     } else if (missile) {
       const level = d.character.skills[missile.skill]?.effective.value;
@@ -119,8 +135,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       const { reload, cocking } = missileReload(missile, st);
       Object.assign(extra, { ranged: true }, reload > 0 ? { reload, cocking } : {});
     }
-    if (Object.keys(modes).length === 0) continue;
-    out.push({
+    out.set(w.id, {
       id: w.id,
       ...(table ? { table } : {}),
       parry: w.parry?.value ?? 0,
@@ -130,7 +145,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       ...extra,
     });
   }
-  return out;
+  return [...out.values()].filter((w) => Object.keys(w.modes).length > 0);
 }
 
 /** The fighter as the flow declaration carries it: sheet figures and its state block. */
@@ -196,7 +211,9 @@ function attackOptions(
   const weapons = flowWeapons(attacker, d);
   const inClose = snapshotsInClose(attacker, defender);
   const unready = unreadyWeapons(attacker);
-  return d.weapons.map((w) => {
+  // One option per item: a weapon of two rows is listed once per technique (ruling M93).
+  const once = d.weapons.filter((w, i) => d.weapons.findIndex((x) => x.id === w.id) === i);
+  return once.map((w) => {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
     const melee = weaponBlock(item);
