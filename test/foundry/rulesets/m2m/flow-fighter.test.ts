@@ -111,4 +111,30 @@ describe("the Foundry m2m flow fighter (pack fighters)", () => {
     expect(afterAttack(villem, pierre, request(HALBERD, "1"))?.turnsToReady).toBe(2);
     expect(afterAttack(villem, pierre, request(HALBERD, "0"))?.turnsToReady).toBe(2);
   });
+
+  it("a flail mode is declared as a flail: block −2 against it, parry −4 (§6.5, L1620)", () => {
+    const flail = JSON.parse(
+      readFileSync("packs/_source/m2m-hand-weapons/flail.json", "utf8"),
+    ) as Doc["items"][number];
+    const friedrick = load("fiendish-friedrick", true, (doc) => {
+      const m2m = doc.system.m2m as unknown as { skills: { id: string; points: number }[] };
+      m2m.skills.push({ id: "flail", points: 8 });
+      for (const i of doc.items) if (i.name === "Axe") Object.assign(i.system, { held: "none" });
+      doc.items.push({
+        ...flail,
+        _id: FLAIL,
+        system: { ...flail.system, equipped: true, carried: true, held: "main" },
+      });
+    });
+    const pierre = load("filthy-pierre");
+    const { declaration } = m2mCombat.buildDeclaration(friedrick, pierre, request(FLAIL, "0"), {});
+    const d = parseFlowDeclaration(declaration);
+    expect(d.attack.kind).toBe("flail");
+    const s = m2mFlow.start(d, new ScriptedDice({ attack: 10 }, new SeededDice(1)));
+    const block = m2mFlow.pending(s)!.options.find((o) => o.id === "block")!;
+    expect(block.target!.modifiers.map((m) => [m.key, m.value])).toContainEqual([
+      "defence.flail",
+      -2,
+    ]);
+  });
 });

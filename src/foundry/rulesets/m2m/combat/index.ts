@@ -288,6 +288,8 @@ function rawDeclaration(
   const map = m2mMapAttack(attacker, item, request.situation, options);
   const a = flowFighter(attacker, "attacker");
   const block = a.state as { data: Obj };
+  // A flail's kind (§6.5, L1620).
+  const flail = map.kind === "melee" && weaponBlock(item)?.modes[Number(mode)]?.flail === true;
   const declaration: Obj = {
     attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
     defender: flowFighter(defender, "defender"),
@@ -297,7 +299,7 @@ function rawDeclaration(
       hand,
       enter: close.enter,
       target: request.aim,
-      kind: map.kind,
+      kind: flail ? "flail" : map.kind,
       fromHex: map.fromHex,
       allOut: null,
       modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
