@@ -137,4 +137,26 @@ describe("the Foundry m2m flow fighter (pack fighters)", () => {
       -2,
     ]);
   });
+
+  it("the defender's DR and PD are his armour's against the attack's type (chainmail vs impaling, M12)", () => {
+    const pierre = load("filthy-pierre", true);
+    const rogan = load("rogan-the-reaver");
+    const c = (rogan.derived as M2mActorDerived).character;
+    const torso = c.locations.torso;
+    // Chainmail: lower PD and DR against impaling (L1168).
+    expect(torso.armourPdVsImpaling).toBeLessThan(torso.armourPd);
+    expect(torso.armourDrVsImpaling).toBeLessThan(torso.armourDr);
+    const SHORTSWORD = "CeHzotRb85po9hdj";
+    const decl = (mode: string) =>
+      parseFlowDeclaration(
+        m2mCombat.buildDeclaration(pierre, rogan, request(SHORTSWORD, mode), {}).declaration,
+      ).defender;
+    const cut = decl("0");
+    const imp = decl("1");
+    expect(cut.armourPd).toBe(torso.armourPd);
+    expect(imp.armourPd).toBe(torso.armourPdVsImpaling);
+    expect(cut.dr.torso).toBe(exchangeDr(c.locations, "cut").torso);
+    expect(imp.dr.torso).toBe(exchangeDr(c.locations, "imp").torso);
+    expect(imp.dr.torso).toBe(torso.armourDrVsImpaling);
+  });
 });

@@ -30,7 +30,8 @@ import type { PendingChoice } from "../../../../core/ruleset";
 import { formatDamageExpr } from "../../../../rules/m2m/damage";
 import { getHandWeaponAttack } from "../../../../rules/m2m/equipment";
 import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
-import { HIT_LOCATIONS, type HitLocation } from "../../../../rules/m2m/types";
+import { HIT_LOCATIONS, type DamageType, type HitLocation } from "../../../../rules/m2m/types";
+import { exchangeDr } from "../../../../rules/m2m/worn-armour";
 import type { M2mActorDerived } from "../character-input";
 import { readFight, seedFight } from "../fight";
 import { m2mGear } from "../gear";
@@ -148,15 +149,19 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
   return [...out.values()].filter((w) => Object.keys(w.modes).length > 0);
 }
 
-/** The fighter as the flow declaration carries it: sheet figures and its state block. */
-function flowFighter(f: FighterSnapshot, field: string): Obj {
+/**
+ * The fighter as the flow declaration carries it: sheet figures and its state block. `against`:
+ * the damage type of the attack he defends against: his armour's DR and PD against impaling
+ * for an impaling attack (chainmail, L1168, ruling M12; as `cli fight` and the duel).
+ */
+function flowFighter(f: FighterSnapshot, field: string, against?: DamageType): Obj {
   const d = figures(f, field);
   const c = d.character;
+  const impaling = against === "imp";
   const dr: Obj = {};
-  for (const loc of HIT_LOCATIONS) {
-    const at = c.locations[loc];
-    if (at && at.armourDr > 0) dr[loc] = at.armourDr;
-  }
+  for (const [loc, v] of Object.entries(exchangeDr(c.locations, impaling ? "imp" : "cr")))
+    if (v > 0) dr[loc] = v;
+  const torso = c.locations.torso;
   const shieldPd = m2mGear(f.items).shield?.pd ?? 0;
   return {
     // Feint margins and the aim are kept per foe by this id (../tactics.ts).
@@ -164,7 +169,7 @@ function flowFighter(f: FighterSnapshot, field: string): Obj {
     st: c.attributes.st,
     dr,
     toughness: c.toughness,
-    armourPd: c.locations.torso?.armourPd ?? 0,
+    armourPd: (impaling ? torso?.armourPdVsImpaling : torso?.armourPd) ?? 0,
     shieldPd,
     dodge: c.dodge.value,
     block: c.block ? c.block.value : null,
@@ -288,11 +293,13 @@ function rawDeclaration(
   const map = m2mMapAttack(attacker, item, request.situation, options);
   const a = flowFighter(attacker, "attacker");
   const block = a.state as { data: Obj };
-  // A flail's kind (§6.5, L1620).
+  // The mode's damage type (the defender's armour against it) and a flail's kind (§6.5, L1620).
+  const made = (a.weapons as Obj[]).find((w) => w.id === request.itemId);
+  const type = (made?.modes as Record<string, { type: DamageType }> | undefined)?.[mode]?.type;
   const flail = map.kind === "melee" && weaponBlock(item)?.modes[Number(mode)]?.flail === true;
   const declaration: Obj = {
     attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
-    defender: flowFighter(defender, "defender"),
+    defender: flowFighter(defender, "defender", type),
     attack: {
       weapon: request.itemId,
       mode,
