@@ -412,6 +412,11 @@ export interface M2mFlowFighter {
   dr: Partial<Record<HitLocation, number>>;
   toughness: number;
   armourPd: number;
+  /**
+   * Armour PD by hit location, when the location struck is settled before the defence (L2432,
+   * ruling M2); a location not listed has `armourPd`.
+   */
+  pdAt?: Partial<Record<HitLocation, number>>;
   /** Shield PD; 0 without a shield. */
   shieldPd: number;
   dodge: number;
@@ -468,6 +473,7 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     "dr",
     "toughness",
     "armourPd",
+    "pdAt",
     "shieldPd",
     "dodge",
     "block",
@@ -482,6 +488,17 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     checkKeys(d, `${field}.dr`, HIT_LOCATIONS);
     for (const [k, v] of Object.entries(d))
       dr[k as HitLocation] = readNumber(v, `${field}.dr.${k}`, { integer: true, min: 0, max: 50 });
+  }
+  const pdAt: Partial<Record<HitLocation, number>> = {};
+  if (o.pdAt !== undefined) {
+    const d = readObject(o.pdAt, `${field}.pdAt`);
+    checkKeys(d, `${field}.pdAt`, HIT_LOCATIONS);
+    for (const [k, v] of Object.entries(d))
+      pdAt[k as HitLocation] = readNumber(v, `${field}.pdAt.${k}`, {
+        integer: true,
+        min: 0,
+        max: 20,
+      });
   }
   if (!Array.isArray(o.weapons))
     throw new InputError(`${field}.weapons`, o.weapons, "expected a list");
@@ -500,6 +517,7 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     dr,
     toughness: n("toughness", 10),
     armourPd: n("armourPd", 20),
+    ...(o.pdAt === undefined ? {} : { pdAt }),
     shieldPd: n("shieldPd", 20),
     dodge: readNumber(o.dodge, `${field}.dodge`, { integer: true, min: 0, max: 50 }),
     block:
@@ -1027,12 +1045,18 @@ const UNAVAILABLE = {
   secondDefence: "BLOWBYBLOW.M2M.Unavailable.secondDefence",
 } as const;
 
-function pdOf(d: M2mFlowDeclaration): number {
+/**
+ * The defender's PD: the armour's on the location struck when it is settled before the defence
+ * (aimed, or a random melee swing's, L2432, ruling M2), else the torso's (`armourPd`: a shot's
+ * location is rolled after the hit, A9, M95); with the shield's.
+ */
+function pdOf(d: M2mFlowDeclaration, location: HitLocation | null): number {
   const df = d.defender;
+  const at = location === null ? undefined : df.pdAt?.[location];
   return passiveDefence(
     { kind: closeDefenceKind(d), fromHex: d.attack.fromHex },
     {
-      armourPd: df.armourPd,
+      armourPd: at ?? df.armourPd,
       shieldPd: df.shieldPd,
       lying: df.state.posture === "lying",
       shieldArmCrippled: crippled(df.state, "left-arm"),
@@ -1040,10 +1064,14 @@ function pdOf(d: M2mFlowDeclaration): number {
   ).value;
 }
 
-function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): DefenceEntry[] {
+function defenceEntries(
+  d: M2mFlowDeclaration,
+  first: DefenceMade | null,
+  location: HitLocation | null,
+): DefenceEntry[] {
   const df = d.defender;
   const s = df.state;
-  const pd = pdOf(d);
+  const pd = pdOf(d, location);
   const pdMod: Modifier[] =
     pd > 0 ? [{ key: "defence.pd", value: pd, source: src("L1716, L1824", "§6.1") }] : [];
   const feint = d.attacker.state.feints[df.id];
@@ -1184,7 +1212,7 @@ function start(decl: M2mFlowDeclaration, dice: Dice): M2mFlowState {
 function pending(state: M2mFlowState): PendingChoice | null {
   if (!state.awaiting) return null;
   const first = state.awaiting === "secondDefence" ? state.defences[0]! : null;
-  const entries = defenceEntries(state.decl, first);
+  const entries = defenceEntries(state.decl, first, state.engine.location);
   const reasons: Record<string, string> = {};
   const options: ChoiceOption[] = entries.map((e) => {
     if (e.reason) reasons[e.id] = e.reason;
@@ -1219,12 +1247,12 @@ function parseChoice(state: M2mFlowState, raw: unknown): M2mFlowChoice {
   const id = readString(o.option, "defence.option");
   if (!state.awaiting) throw new InputError("defence.option", id, "no defence is pending");
   const first = state.awaiting === "secondDefence" ? state.defences[0]! : null;
-  const e = defenceEntries(state.decl, first).find((x) => x.id === id);
+  const e = defenceEntries(state.decl, first, state.engine.location).find((x) => x.id === id);
   if (!e)
     throw new InputError(
       "defence.option",
       id,
-      `expected one of ${defenceEntries(state.decl, first)
+      `expected one of ${defenceEntries(state.decl, first, state.engine.location)
         .map((x) => x.id)
         .join(", ")}`,
     );
@@ -1250,8 +1278,10 @@ function presetDice(
 function choose(state: M2mFlowState, choice: M2mFlowChoice, dice: Dice): M2mFlowState {
   const parsed = parseChoice(state, choice);
   const first = state.awaiting === "secondDefence" ? state.defences[0]! : null;
-  const e = defenceEntries(state.decl, first).find((x) => x.id === parsed.option)!;
-  const pd = pdOf(state.decl);
+  const e = defenceEntries(state.decl, first, state.engine.location).find(
+    (x) => x.id === parsed.option,
+  )!;
+  const pd = pdOf(state.decl, state.engine.location);
   const defence: M2mDefence = {
     type: e.defence,
     score: Math.max(0, e.target.value - pd),
@@ -1292,7 +1322,9 @@ function choose(state: M2mFlowState, choice: M2mFlowChoice, dice: Dice): M2mFlow
     const outcome = defenceOutcome(roll, defence.score + defence.pd, { hadChance: true });
     made.roll = roll;
     made.outcome = outcome;
-    const left = defenceEntries(state.decl, made).some((x) => !x.reason && x.defence !== "none");
+    const left = defenceEntries(state.decl, made, state.engine.location).some(
+      (x) => !x.reason && x.defence !== "none",
+    );
     if (outcome === "failure" && left) {
       return { ...next, rolls: rec.records, awaiting: "secondDefence" };
     }

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { AttackRequest, FighterSnapshot } from "../../../../src/core/combat";
-import { ScriptedDice, SeededDice } from "../../../../src/core/dice";
+import { ScriptedDice, SeededDice, type RollScript } from "../../../../src/core/dice";
 import type { RulesetBlock } from "../../../../src/core/ruleset";
 import { checkActorFile } from "../../../../src/cli/actor-file";
 import { fighterFromSource } from "../../../../src/foundry/combat/source-fighter";
@@ -158,5 +158,42 @@ describe("the Foundry m2m flow fighter (pack fighters)", () => {
     expect(cut.dr.torso).toBe(exchangeDr(c.locations, "cut").torso);
     expect(imp.dr.torso).toBe(exchangeDr(c.locations, "imp").torso);
     expect(imp.dr.torso).toBe(torso.armourDrVsImpaling);
+  });
+
+  it("the PD is the location struck's when settled before the defence (L2432, M2), else the torso's (A9, M95)", () => {
+    const helm = JSON.parse(
+      readFileSync("packs/_source/m2m-armour-pieces/pot-helm.json", "utf8"),
+    ) as Doc["items"][number];
+    // Villem in a pot helm only (head PD 3, L4806), his halberd in hand (no shield).
+    const villem = load("villem-the-vile", false, (doc) => {
+      doc.items = doc.items.filter((i) => i.name !== "Scale armor");
+      doc.items.push({ ...helm, system: { ...helm.system, equipped: true } });
+    });
+    const pierre = load("filthy-pierre", true);
+    const c = (villem.derived as M2mActorDerived).character;
+    expect([c.locations.head.armourPd, c.locations.torso.armourPd]).toEqual([3, 0]);
+    const SHORTSWORD = "CeHzotRb85po9hdj";
+    /** The PD in the Dodge's target when a random swing's location roll is `roll`. */
+    const pdFor = (aim: string, roll?: number) => {
+      const { declaration } = m2mCombat.buildDeclaration(
+        pierre,
+        villem,
+        request(SHORTSWORD, "0", aim),
+        {},
+      );
+      const script: RollScript = roll === undefined ? { attack: 6 } : { location: roll, attack: 6 };
+      const s = m2mFlow.start(
+        parseFlowDeclaration(declaration),
+        new ScriptedDice(script, new SeededDice(2)),
+      );
+      const dodge = m2mFlow.pending(s)!.options.find((o) => o.id === "dodge")!;
+      return dodge.target!.modifiers.find((m) => m.key === "defence.pd")?.value ?? 0;
+    };
+    // A random swing rolls its location first (2: the head, 7: the torso).
+    expect(pdFor("random", 2)).toBe(3);
+    expect(pdFor("random", 7)).toBe(0);
+    // An aimed blow: the location aimed at.
+    expect(pdFor("head")).toBe(3);
+    expect(pdFor("torso")).toBe(0);
   });
 });

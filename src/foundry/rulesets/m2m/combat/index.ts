@@ -152,7 +152,8 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
 /**
  * The fighter as the flow declaration carries it: sheet figures and its state block. `against`:
  * the damage type of the attack he defends against: his armour's DR and PD against impaling
- * for an impaling attack (chainmail, L1168, ruling M12; as `cli fight` and the duel).
+ * for an impaling attack (chainmail, L1168, ruling M12; as `cli fight` and the duel), and the
+ * PD of each location (`pdAt`: the flow takes the location struck's, as `cli fight`).
  */
 function flowFighter(f: FighterSnapshot, field: string, against?: DamageType): Obj {
   const d = figures(f, field);
@@ -162,6 +163,14 @@ function flowFighter(f: FighterSnapshot, field: string, against?: DamageType): O
   for (const [loc, v] of Object.entries(exchangeDr(c.locations, impaling ? "imp" : "cr")))
     if (v > 0) dr[loc] = v;
   const torso = c.locations.torso;
+  // The armour PD of each location, for the location struck when it is settled before the
+  // defence (L2432, ruling M2; the flow takes the torso's for a shot's, A9, M95).
+  const pdAt: Obj = {};
+  if (against !== undefined)
+    for (const loc of HIT_LOCATIONS) {
+      const at = c.locations[loc];
+      if (at) pdAt[loc] = impaling ? at.armourPdVsImpaling : at.armourPd;
+    }
   const shieldPd = m2mGear(f.items).shield?.pd ?? 0;
   return {
     // Feint margins and the aim are kept per foe by this id (../tactics.ts).
@@ -170,6 +179,7 @@ function flowFighter(f: FighterSnapshot, field: string, against?: DamageType): O
     dr,
     toughness: c.toughness,
     armourPd: (impaling ? torso?.armourPdVsImpaling : torso?.armourPd) ?? 0,
+    ...(against !== undefined ? { pdAt } : {}),
     shieldPd,
     dodge: c.dodge.value,
     block: c.block ? c.block.value : null,
