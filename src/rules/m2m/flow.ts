@@ -76,7 +76,7 @@ import {
   closeDefenceKind,
   type CloseState,
 } from "./close-flow";
-import { getHandWeapon } from "./equipment";
+import { getHandWeapon, getHandWeaponAttack } from "./equipment";
 import {
   DEFAULT_M2M_OPTIONS,
   finishExchange,
@@ -350,8 +350,9 @@ function crippled(s: M2mFighterState, ...where: string[]): boolean {
 
 /** The hand context of an attack with `w` in `mode`: ambidextrous, two-handed (the table's row). */
 function handContext(f: M2mFlowFighter, w: M2mFlowWeapon, mode: string): HandContext {
-  const twoHanded = w.table
-    ? getHandWeapon(w.table).attacks.find((x) => x.id === modeBase(w, mode))?.hands === 2
+  const table = rowOf(w, mode);
+  const twoHanded = table
+    ? getHandWeapon(table).attacks.find((x) => x.id === modeBase(w, mode))?.hands === 2
     : false;
   return { ambidextrous: f.ambidextrous, twoHanded };
 }
@@ -367,6 +368,17 @@ function actionless(s: M2mFighterState): boolean {
 
 // ── Sheet figures ───────────────────────────────────────────────────────────────────────────
 
+/** One attack mode of a flow weapon (`M2mFlowWeapon.modes`). */
+export interface FlowMode {
+  skill: number;
+  damage: DamageExpr;
+  type: DamageType;
+  /** The mode's hand-weapon table row; absent: the weapon's. */
+  table?: string;
+  /** The attack id within that row (`thrust-imp`); absent: found by the mode id or type. */
+  attack?: string;
+}
+
 /** A weapon as the declaration carries it (from the sheet's derived figures). */
 export interface M2mFlowWeapon {
   /** The item's id: parries and readiness are per weapon (C8). */
@@ -378,8 +390,12 @@ export interface M2mFlowWeapon {
   /** Parry score (§6.2), 0 if it cannot parry. */
   parry: number;
   fencing: boolean;
-  /** Attack modes: effective skill before situational modifiers, damage, type. */
-  modes: Record<string, { skill: number; damage: DamageExpr; type: DamageType }>;
+  /**
+   * Attack modes: effective skill before situational modifiers, damage, type; `table` and
+   * `attack` the mode's own hand-weapon table row and attack (§4.6: its readying, its hands),
+   * for a weapon listed under two rows (ruling M93) or a mode id that is not the attack's.
+   */
+  modes: Record<string, FlowMode>;
   /** A missile or thrown weapon (no All-Out Attack with it; Aim needs one, L1640, L1652). */
   ranged?: boolean;
   /** Ready turns to reload after a shot (§12.8), of which `cocking` cock a crossbow. */
@@ -395,6 +411,11 @@ export interface M2mFlowFighter {
   dr: Partial<Record<HitLocation, number>>;
   toughness: number;
   armourPd: number;
+  /**
+   * Armour PD by hit location, when the location struck is settled before the defence (L2432,
+   * ruling M2); a location not listed has `armourPd`.
+   */
+  pdAt?: Partial<Record<HitLocation, number>>;
   /** Shield PD; 0 without a shield. */
   shieldPd: number;
   dodge: number;
@@ -451,6 +472,7 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     "dr",
     "toughness",
     "armourPd",
+    "pdAt",
     "shieldPd",
     "dodge",
     "block",
@@ -465,6 +487,17 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     checkKeys(d, `${field}.dr`, HIT_LOCATIONS);
     for (const [k, v] of Object.entries(d))
       dr[k as HitLocation] = readNumber(v, `${field}.dr.${k}`, { integer: true, min: 0, max: 50 });
+  }
+  const pdAt: Partial<Record<HitLocation, number>> = {};
+  if (o.pdAt !== undefined) {
+    const d = readObject(o.pdAt, `${field}.pdAt`);
+    checkKeys(d, `${field}.pdAt`, HIT_LOCATIONS);
+    for (const [k, v] of Object.entries(d))
+      pdAt[k as HitLocation] = readNumber(v, `${field}.pdAt.${k}`, {
+        integer: true,
+        min: 0,
+        max: 20,
+      });
   }
   if (!Array.isArray(o.weapons))
     throw new InputError(`${field}.weapons`, o.weapons, "expected a list");
@@ -483,6 +516,7 @@ function readFighter(raw: unknown, field: string): M2mFlowFighter {
     dr,
     toughness: n("toughness", 10),
     armourPd: n("armourPd", 20),
+    ...(o.pdAt === undefined ? {} : { pdAt }),
     shieldPd: n("shieldPd", 20),
     dodge: readNumber(o.dodge, `${field}.dodge`, { integer: true, min: 0, max: 50 }),
     block:
@@ -517,11 +551,25 @@ function readWeapon(raw: unknown, field: string): M2mFlowWeapon {
   for (const [k, v] of Object.entries(m)) {
     const f = `${field}.modes.${k}`;
     const x = readObject(v, f);
-    checkKeys(x, f, ["skill", "damage", "type"]);
+    checkKeys(x, f, ["skill", "damage", "type", "table", "attack"]);
+    const row = x.table === undefined ? undefined : readString(x.table, `${f}.table`);
+    if (row !== undefined) getHandWeapon(row, `${f}.table`);
+    const attack = x.attack === undefined ? undefined : readString(x.attack, `${f}.attack`);
+    if (attack !== undefined) {
+      if (row === undefined && table === undefined)
+        throw new InputError(
+          `${f}.attack`,
+          attack,
+          "needs a table row (the mode's or the weapon's)",
+        );
+      getHandWeaponAttack(row ?? table!, attack, `${f}.attack`, `${f}.table`);
+    }
     modes[k] = {
       skill: readNumber(x.skill, `${f}.skill`, { integer: true, min: -50, max: 100 }),
       damage: parseDamageExpr(readString(x.damage, `${f}.damage`), `${f}.damage`),
       type: readEnum(x.type, `${f}.type`, DAMAGE_TYPES),
+      ...(row === undefined ? {} : { table: row }),
+      ...(attack === undefined ? {} : { attack }),
     };
   }
   if (Object.keys(modes).length === 0)
@@ -645,11 +693,23 @@ function statusOf(s: M2mFighterState, id: string): WeaponStatus {
   return s.weapons[id] ?? { place: "hand", turnsToReady: 0, stuck: "no", broken: false };
 }
 
-function held(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): HeldWeapon | null {
-  if (!w.table) return null;
+/** The hand-weapon table row of `w`'s `mode` (ruling M93: a mode has its own), else `w`'s. */
+function rowOf(w: M2mFlowWeapon, mode?: string): string | undefined {
+  return (mode === undefined ? undefined : w.modes[mode]?.table) ?? w.table;
+}
+
+/** `w` held, with the readiness rules of its row (of `mode`'s row when given). */
+function held(
+  f: M2mFlowFighter,
+  s: M2mFighterState,
+  w: M2mFlowWeapon,
+  mode?: string,
+): HeldWeapon | null {
+  const table = rowOf(w, mode);
+  if (!table) return null;
   const st = statusOf(s, w.id);
   return {
-    spec: getHandWeapon(w.table),
+    spec: getHandWeapon(table),
     st: f.st,
     place: st.place,
     turnsToReady: st.turnsToReady,
@@ -924,7 +984,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
     }
   }
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
-  mods.push(...closeAttackModifiers(d, w.table));
+  mods.push(...closeAttackModifiers(d, rowOf(w, d.attack.mode)));
   mods.push(...d.attack.situation, ...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
@@ -984,12 +1044,18 @@ const UNAVAILABLE = {
   secondDefence: "BLOWBYBLOW.M2M.Unavailable.secondDefence",
 } as const;
 
-function pdOf(d: M2mFlowDeclaration): number {
+/**
+ * The defender's PD: the armour's on the location struck when it is settled before the defence
+ * (aimed, or a random melee swing's, L2432, ruling M2), else the torso's (`armourPd`: a shot's
+ * location is rolled after the hit, A9, M95); with the shield's.
+ */
+function pdOf(d: M2mFlowDeclaration, location: HitLocation | null): number {
   const df = d.defender;
+  const at = location === null ? undefined : df.pdAt?.[location];
   return passiveDefence(
     { kind: closeDefenceKind(d), fromHex: d.attack.fromHex },
     {
-      armourPd: df.armourPd,
+      armourPd: at ?? df.armourPd,
       shieldPd: df.shieldPd,
       lying: df.state.posture === "lying",
       shieldArmCrippled: crippled(df.state, "left-arm"),
@@ -997,10 +1063,14 @@ function pdOf(d: M2mFlowDeclaration): number {
   ).value;
 }
 
-function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): DefenceEntry[] {
+function defenceEntries(
+  d: M2mFlowDeclaration,
+  first: DefenceMade | null,
+  location: HitLocation | null,
+): DefenceEntry[] {
   const df = d.defender;
   const s = df.state;
-  const pd = pdOf(d);
+  const pd = pdOf(d, location);
   const pdMod: Modifier[] =
     pd > 0 ? [{ key: "defence.pd", value: pd, source: src("L1716, L1824", "§6.1") }] : [];
   const feint = d.attacker.state.feints[df.id];
@@ -1141,7 +1211,7 @@ function start(decl: M2mFlowDeclaration, dice: Dice): M2mFlowState {
 function pending(state: M2mFlowState): PendingChoice | null {
   if (!state.awaiting) return null;
   const first = state.awaiting === "secondDefence" ? state.defences[0]! : null;
-  const entries = defenceEntries(state.decl, first);
+  const entries = defenceEntries(state.decl, first, state.engine.location);
   const reasons: Record<string, string> = {};
   const options: ChoiceOption[] = entries.map((e) => {
     if (e.reason) reasons[e.id] = e.reason;
@@ -1176,12 +1246,12 @@ function parseChoice(state: M2mFlowState, raw: unknown): M2mFlowChoice {
   const id = readString(o.option, "defence.option");
   if (!state.awaiting) throw new InputError("defence.option", id, "no defence is pending");
   const first = state.awaiting === "secondDefence" ? state.defences[0]! : null;
-  const e = defenceEntries(state.decl, first).find((x) => x.id === id);
+  const e = defenceEntries(state.decl, first, state.engine.location).find((x) => x.id === id);
   if (!e)
     throw new InputError(
       "defence.option",
       id,
-      `expected one of ${defenceEntries(state.decl, first)
+      `expected one of ${defenceEntries(state.decl, first, state.engine.location)
         .map((x) => x.id)
         .join(", ")}`,
     );
@@ -1207,8 +1277,10 @@ function presetDice(
 function choose(state: M2mFlowState, choice: M2mFlowChoice, dice: Dice): M2mFlowState {
   const parsed = parseChoice(state, choice);
   const first = state.awaiting === "secondDefence" ? state.defences[0]! : null;
-  const e = defenceEntries(state.decl, first).find((x) => x.id === parsed.option)!;
-  const pd = pdOf(state.decl);
+  const e = defenceEntries(state.decl, first, state.engine.location).find(
+    (x) => x.id === parsed.option,
+  )!;
+  const pd = pdOf(state.decl, state.engine.location);
   const defence: M2mDefence = {
     type: e.defence,
     score: Math.max(0, e.target.value - pd),
@@ -1249,7 +1321,9 @@ function choose(state: M2mFlowState, choice: M2mFlowChoice, dice: Dice): M2mFlow
     const outcome = defenceOutcome(roll, defence.score + defence.pd, { hadChance: true });
     made.roll = roll;
     made.outcome = outcome;
-    const left = defenceEntries(state.decl, made).some((x) => !x.reason && x.defence !== "none");
+    const left = defenceEntries(state.decl, made, state.engine.location).some(
+      (x) => !x.reason && x.defence !== "none",
+    );
     if (outcome === "failure" && left) {
       return { ...next, rolls: rec.records, awaiting: "secondDefence" };
     }
@@ -1326,7 +1400,7 @@ function nextState(
   // What he did: the attack unreadies as the table says; a parry unreadies a † weapon (§4.6).
   if (side === "attacker") s.attacks += 1;
   if (side === "attacker" && usedWeapon) {
-    const h = held(f, s, usedWeapon);
+    const h = held(f, s, usedWeapon, d.attack.mode);
     if (h) setHeld(s, usedWeapon.id, afterAttack(h, modeBase(usedWeapon, d.attack.mode)));
     // The hand it struck with is the hand that holds it now (L524): a later parry uses it.
     const st = statusOf(s, usedWeapon.id);
@@ -1444,8 +1518,11 @@ function readyAfterUseOf(table: string): number {
 }
 
 function modeBase(w: M2mFlowWeapon, mode: string): string {
-  if (!w.table) return mode;
-  const attacks = getHandWeapon(w.table).attacks;
+  const own = w.modes[mode]?.attack;
+  if (own) return own;
+  const table = rowOf(w, mode);
+  if (!table) return mode;
+  const attacks = getHandWeapon(table).attacks;
   if (attacks.some((a) => a.id === mode)) return mode;
   const t = w.modes[mode]!.type;
   const row = attacks.find((a) => a.type === t) ?? attacks[0]!;

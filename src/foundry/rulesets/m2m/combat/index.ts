@@ -28,9 +28,10 @@ import { InputError, readObject } from "../../../../core/errors";
 import type { Target } from "../../../../core/modifiers";
 import type { PendingChoice } from "../../../../core/ruleset";
 import { formatDamageExpr } from "../../../../rules/m2m/damage";
-import { getHandWeapon } from "../../../../rules/m2m/equipment";
+import { getHandWeaponAttack } from "../../../../rules/m2m/equipment";
 import { flowAttackTarget, parseFlowDeclaration } from "../../../../rules/m2m/flow";
-import { HIT_LOCATIONS, type HitLocation } from "../../../../rules/m2m/types";
+import { HIT_LOCATIONS, type DamageType, type HitLocation } from "../../../../rules/m2m/types";
+import { exchangeDr } from "../../../../rules/m2m/worn-armour";
 import type { M2mActorDerived } from "../character-input";
 import { readFight, seedFight } from "../fight";
 import { m2mGear } from "../gear";
@@ -80,11 +81,31 @@ function missileBlock(item: FighterItem | undefined): M2mMissileBlock | null {
   return (item.system.m2m as M2mMissileBlock | undefined) ?? null;
 }
 
-/** A flow weapon (`M2mFlowWeapon` raw JSON) per ready weapon the derivation lists. */
+/** The hand-weapon table row `id` and its attack `attack`, when both are the table's; else null. */
+function tableRow(id: string, attack: string): { table: string; attack: string } | null {
+  try {
+    getHandWeaponAttack(id, attack);
+    return { table: id, attack };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A flow weapon (`M2mFlowWeapon` raw JSON) per ready weapon the derivation lists, once per item
+ * though the derivation lists a weapon of two rows once per technique (ruling M93: one item, the
+ * modes of both rows). Each mode carries its own table row and attack (§4.6: the halberd's
+ * thrust readies in 1 turn, its swings in 2); the weapon's row is its first mode's.
+ */
 function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
   const st = d.character.attributes.st;
-  const out: Obj[] = [];
+  const out = new Map<string, Obj & { modes: Obj; parry: number }>();
   for (const w of d.weapons) {
+    const made = out.get(w.id);
+    if (made) {
+      made.parry = Math.max(made.parry, w.parry?.value ?? 0);
+      continue;
+    }
     const item = f.items.find((i) => i.id === w.id);
     const modes: Obj = {};
     const extra: Obj = {};
@@ -93,12 +114,6 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
     const melee = weaponBlock(item);
     const missile = missileBlock(item);
     if (melee) {
-      try {
-        getHandWeapon(melee.ref);
-        table = melee.ref;
-      } catch {
-        table = undefined;
-      }
       melee.modes.forEach((m, i) => {
         const level = d.character.skills[m.skill]?.effective.value;
         if (level === undefined) return;
@@ -109,7 +124,9 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
           return;
         }
         fencing ||= m.fencing;
-        modes[String(i)] = { skill: level, damage, type: m.type };
+        const row = tableRow(m.technique, m.attack);
+        table ??= row?.table;
+        modes[String(i)] = { skill: level, damage, type: m.type, ...(row ?? {}) };
       });
     } else if (missile) {
       const level = d.character.skills[missile.skill]?.effective.value;
@@ -119,8 +136,7 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       const { reload, cocking } = missileReload(missile, st);
       Object.assign(extra, { ranged: true }, reload > 0 ? { reload, cocking } : {});
     }
-    if (Object.keys(modes).length === 0) continue;
-    out.push({
+    out.set(w.id, {
       id: w.id,
       ...(table ? { table } : {}),
       parry: w.parry?.value ?? 0,
@@ -130,18 +146,31 @@ function flowWeapons(f: FighterSnapshot, d: Derived): Obj[] {
       ...extra,
     });
   }
-  return out;
+  return [...out.values()].filter((w) => Object.keys(w.modes).length > 0);
 }
 
-/** The fighter as the flow declaration carries it: sheet figures and its state block. */
-function flowFighter(f: FighterSnapshot, field: string): Obj {
+/**
+ * The fighter as the flow declaration carries it: sheet figures and its state block. `against`:
+ * the damage type of the attack he defends against: his armour's DR and PD against impaling
+ * for an impaling attack (chainmail, L1168, ruling M12; as `cli fight` and the duel), and the
+ * PD of each location (`pdAt`: the flow takes the location struck's, as `cli fight`).
+ */
+function flowFighter(f: FighterSnapshot, field: string, against?: DamageType): Obj {
   const d = figures(f, field);
   const c = d.character;
+  const impaling = against === "imp";
   const dr: Obj = {};
-  for (const loc of HIT_LOCATIONS) {
-    const at = c.locations[loc];
-    if (at && at.armourDr > 0) dr[loc] = at.armourDr;
-  }
+  for (const [loc, v] of Object.entries(exchangeDr(c.locations, impaling ? "imp" : "cr")))
+    if (v > 0) dr[loc] = v;
+  const torso = c.locations.torso;
+  // The armour PD of each location, for the location struck when it is settled before the
+  // defence (L2432, ruling M2; the flow takes the torso's for a shot's, A9, M95).
+  const pdAt: Obj = {};
+  if (against !== undefined)
+    for (const loc of HIT_LOCATIONS) {
+      const at = c.locations[loc];
+      if (at) pdAt[loc] = impaling ? at.armourPdVsImpaling : at.armourPd;
+    }
   const shieldPd = m2mGear(f.items).shield?.pd ?? 0;
   return {
     // Feint margins and the aim are kept per foe by this id (../tactics.ts).
@@ -149,7 +178,8 @@ function flowFighter(f: FighterSnapshot, field: string): Obj {
     st: c.attributes.st,
     dr,
     toughness: c.toughness,
-    armourPd: c.locations.torso?.armourPd ?? 0,
+    armourPd: (impaling ? torso?.armourPdVsImpaling : torso?.armourPd) ?? 0,
+    ...(against !== undefined ? { pdAt } : {}),
     shieldPd,
     dodge: c.dodge.value,
     block: c.block ? c.block.value : null,
@@ -196,7 +226,9 @@ function attackOptions(
   const weapons = flowWeapons(attacker, d);
   const inClose = snapshotsInClose(attacker, defender);
   const unready = unreadyWeapons(attacker);
-  return d.weapons.map((w) => {
+  // One option per item: a weapon of two rows is listed once per technique (ruling M93).
+  const once = d.weapons.filter((w, i) => d.weapons.findIndex((x) => x.id === w.id) === i);
+  return once.map((w) => {
     const item = attacker.items.find((i) => i.id === w.id);
     const made = weapons.find((x) => x.id === w.id);
     const melee = weaponBlock(item);
@@ -271,16 +303,20 @@ function rawDeclaration(
   const map = m2mMapAttack(attacker, item, request.situation, options);
   const a = flowFighter(attacker, "attacker");
   const block = a.state as { data: Obj };
+  // The mode's damage type (the defender's armour against it) and a flail's kind (§6.5, L1620).
+  const made = (a.weapons as Obj[]).find((w) => w.id === request.itemId);
+  const type = (made?.modes as Record<string, { type: DamageType }> | undefined)?.[mode]?.type;
+  const flail = map.kind === "melee" && weaponBlock(item)?.modes[Number(mode)]?.flail === true;
   const declaration: Obj = {
     attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
-    defender: flowFighter(defender, "defender"),
+    defender: flowFighter(defender, "defender", type),
     attack: {
       weapon: request.itemId,
       mode,
       hand,
       enter: close.enter,
       target: request.aim,
-      kind: map.kind,
+      kind: flail ? "flail" : map.kind,
       fromHex: map.fromHex,
       allOut: null,
       modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
