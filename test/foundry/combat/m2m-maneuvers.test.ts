@@ -346,7 +346,7 @@ describe("Aim and reloading in Foundry (§12.2, §12.8)", () => {
       true,
     );
     // The shot at Pierre: one turn of aim, so no snap shot and no aim bonus: his Crossbow 16 as
-    // it is, with point blank; 17 misses (not a critical miss at skill 20, L2586).
+    // it is, with point blank; 17 misses.
     asUser(w.alice, () => targetTokens([w.tPierre]));
     vi.spyOn(AttackDialog, "prompt").mockImplementation(
       (input): Promise<AttackRequest> =>
@@ -359,10 +359,15 @@ describe("Aim and reloading in Foundry (§12.2, §12.8)", () => {
           custom: [],
         }),
     );
+    // 17 is a critical miss at any skill (L2586); its table roll is scripted too: 7, lost
+    // balance (L2608), which leaves the crossbow's readying as the shot left it.
     standIns.CONFIG.Dice!.randomUniform = fixedFaces([
       [6, 6],
       [6, 6],
       [5, 6],
+      [1, 6],
+      [2, 6],
+      [4, 6],
     ]);
     const message = await asUser(w.alice, () =>
       attack({ actorUuid: villem.uuid, tokenUuid: tVillem.document.uuid, itemId: XBOW }),
@@ -378,6 +383,7 @@ describe("Aim and reloading in Foundry (§12.2, §12.8)", () => {
       20,
     ]);
     expect(card(a).state).toBe("resolved");
+    expect(card(a).rolls.map((r) => [r.name, r.total])).toContainEqual(["criticalMiss", 7]);
     await apply(a);
     await settle();
     // The crossbow at his ST: 4 Ready turns (2 cocking, L1634); the attack dialog marks it.
