@@ -108,6 +108,7 @@ import {
   maneuverAllowsAttack,
   MANEUVER_IDS,
   onFall,
+  pickUp,
   POSITION_IDS,
   position,
   ready,
@@ -716,6 +717,49 @@ export interface ManeuverChoice {
   allOut?: string;
   /** Aim (and the adapter's Feint): the foe named, by his fight id. */
   foe?: string;
+  /** Ready: the shield instead of a weapon (L2099, L2594). */
+  shield?: boolean;
+}
+
+/**
+ * Ready on a weapon on the ground picks it up (L2079 "pick up … any item", L2101, L2167,
+ * L2631-2633; ruling M97): only kneeling (or sitting, as a fighter with a crippled leg fights,
+ * L3679), which a Change Position took on an earlier turn; he stands up with it, unless a leg or
+ * foot is crippled. A sword or knife is then ready, an unbalanced weapon needs readying as
+ * though just used, a polearm two turns (`pickUp`); a weapon without readiness rules keeps the
+ * Ready turns it had (a missile's reload).
+ */
+function pickUpWeapon(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): void {
+  if (s.posture !== "kneeling" && s.posture !== "sitting")
+    throw new InputError(
+      "weapon",
+      w.id,
+      `is on the ground: he must kneel first (Change Position; he is ${s.posture}, L2101, L2631)`,
+    );
+  const h = held(f, s, w);
+  if (h) setHeld(s, w.id, pickUp(h));
+  else s.weapons[w.id] = { ...statusOf(s, w.id), place: "hand" };
+  const legs = s.conditions.some(
+    (c) => c.condition === "crippled" && /-(leg|foot)$/.test(c.location ?? ""),
+  );
+  if (!legs) {
+    s.posture = "standing";
+    s.conditions = dropCondition(s.conditions, "prone");
+  }
+}
+
+/**
+ * Ready on the shield: a shield a block's 17-18 left unready takes one Ready turn (L2594); refused
+ * without a shield, with the shield ready, or with the shield arm crippled (L3675).
+ */
+function readyShield(f: M2mFlowFighter, s: M2mFighterState): void {
+  if (f.shieldPd <= 0 && f.block === null) throw new InputError("shield", true, "he has no shield");
+  if (s.shieldReady && !holds(s.conditions, "shieldUnready"))
+    throw new InputError("shield", true, "the shield is ready already (L2099)");
+  if (crippled(s, "left-arm"))
+    throw new InputError("shield", true, "his shield arm is crippled (L3675)");
+  s.shieldReady = true;
+  s.conditions = dropCondition(s.conditions, "shieldUnready");
 }
 
 /**
@@ -741,13 +785,15 @@ export function chooseManeuver(fighter: M2mFlowFighter, choice: ManeuverChoice):
   const m = maneuverOf(id);
   if (m.attack === "all-out" && s.posture !== "standing")
     throw new InputError("maneuver", id, "All-Out Attack needs him standing (L1652)");
-  if (id === "ready" || id === "step-and-ready") {
+  if ((id === "ready" || id === "step-and-ready") && choice.shield) readyShield(fighter, s);
+  else if (id === "ready" || id === "step-and-ready") {
     if (choice.weapon === undefined)
       throw new InputError("weapon", undefined, "Ready needs a weapon");
     const w = weaponOf(fighter, choice.weapon, "weapon");
     if (statusOf(s, w.id).broken) throw new InputError("weapon", w.id, "is broken");
     const h = held(fighter, s, w);
-    if (h)
+    if (statusOf(s, w.id).place === "ground") pickUpWeapon(fighter, s, w);
+    else if (h)
       setHeld(
         s,
         w.id,
