@@ -121,7 +121,7 @@ import {
   type WeaponPlace,
 } from "./maneuvers";
 import { parseDamageExpr } from "./damage";
-import { situationModifier } from "./situation";
+import { situationModifier, WILD_SWING, WILD_SWING_MAX_ROLL } from "./situation";
 import {
   attacksAllowed,
   readTactics,
@@ -973,7 +973,25 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
   mods.push(...closeAttackModifiers(d, w.table));
   mods.push(...d.attack.situation, ...d.attack.modifiers);
-  return { target: buildTarget("skill", mode.skill, mods), weapon: w };
+  return { target: buildTarget("skill", mode.skill, wildSwingMods(mode.skill, mods)), weapon: w };
+}
+
+/** Whether the declared attack is a wild swing (the map's row, ./situation.ts). */
+function wildSwing(d: M2mFlowDeclaration): boolean {
+  return d.attack.situation.some((m) => m.key === "attack.wild-swing");
+}
+
+/**
+ * A wild swing (L2153-2165): no All-Out Attack +4 (L2161); its own row is −5 or whatever brings
+ * the skill down to a roll of 9, whichever is worse (L2159), recounted here from the skill with
+ * everything else, the +4 gone (the adapter measured it with the +4 still in).
+ */
+function wildSwingMods(skill: number, mods: Modifier[]): Modifier[] {
+  const row = mods.find((m) => m.key === "attack.wild-swing");
+  if (!row) return mods;
+  const rest = mods.filter((m) => m.key !== "attack.all-out" && m !== row);
+  const before = rest.reduce((t, m) => t + m.value, skill);
+  return [...rest, { ...row, value: Math.min(WILD_SWING, WILD_SWING_MAX_ROLL - before) }];
 }
 
 /**
@@ -1051,8 +1069,11 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
   const pdMod: Modifier[] =
     pd > 0 ? [{ key: "defence.pd", value: pd, source: src("L1716, L1824", "§6.1") }] : [];
   const feint = d.attacker.state.feints[df.id];
+  // A wild swing gets no bonus from feinting (L2159): the feint is spent on it all the same.
   const feintMods: Modifier[] =
-    feint?.armed && feint.margin > 0 ? [defenceModifier("feinted", { margin: feint.margin })] : [];
+    feint?.armed && feint.margin > 0 && !wildSwing(d)
+      ? [defenceModifier("feinted", { margin: feint.margin })]
+      : [];
   const aod = s.maneuver !== null && maneuverOf(s.maneuver).defences.rolls === 2;
   const base = {
     maneuver: s.maneuver ?? undefined,
