@@ -9,6 +9,7 @@
 import type { FighterSnapshot, OptionalRule } from "../../../core/combat";
 import { InputError, readObject, readString } from "../../../core/errors";
 import type { RulesetBlock } from "../../../core/ruleset";
+import { CLOSE_COMBAT_FORBIDDEN } from "../../../rules/m2m/close";
 import { getHandWeapon } from "../../../rules/m2m/equipment";
 import {
   chooseManeuver,
@@ -84,14 +85,30 @@ const NEEDS: Partial<Record<ManeuverId, ManeuverOption["needs"]>> = {
   "all-out-attack": "variant",
 };
 
-/** The maneuvers offered: Basic (§4.2), or Advanced (§4.3) with the world option. */
-export function m2mManeuverList(options: Readonly<Record<string, boolean>>): ManeuverOption[] {
+/** Why a maneuver cannot be chosen: close combat rules it out (L2805, close-flow.ts). */
+export const MANEUVER_UNAVAILABLE_KEYS = Object.freeze({
+  closeCombat: "BLOWBYBLOW.M2M.Unavailable.closeCombat",
+});
+
+/**
+ * The maneuvers offered: Basic (§4.2), or Advanced (§4.3) with the world option. With the
+ * fighter's block, those close combat rules out while his block names a foe (L2805, as
+ * `chooseManeuver` refuses them) are marked unavailable.
+ */
+export function m2mManeuverList(
+  options: Readonly<Record<string, boolean>>,
+  block?: RulesetBlock | null,
+): ManeuverOption[] {
   const system = options[ADVANCED_MANEUVERS.id] ? "advanced" : "basic";
+  const close = block ? parseFighterBlock(block).state.close : null;
   return maneuversOf(system).map((m) => ({
     id: m.id,
     labelKey: MANEUVER_KEYS[m.id],
     needs: NEEDS[m.id] ?? null,
     ...(m.id === "all-out-attack" ? { variants: ALL_OUT_VARIANTS } : {}),
+    ...(close && CLOSE_COMBAT_FORBIDDEN.includes(m.id)
+      ? { unavailableKey: MANEUVER_UNAVAILABLE_KEYS.closeCombat }
+      : {}),
   }));
 }
 
