@@ -4,7 +4,8 @@
  * maneuver-step.ts, maneuver-form.ts, src/foundry/rulesets/m2m/turns.ts): Friedrick's axe on the
  * ground is refused to Ready while he stands, he kneels, and Ready picks it up and stands him
  * (L2101, L2167, L2631-2633; ruling M97), the axe then needing its Ready turn; in close combat
- * the maneuver dialog greys out what L2805 rules out, naming why, and the GM's client refuses it.
+ * the maneuver dialog greys out what L2805 rules out, naming why, and the GM's client refuses it;
+ * Ready lists the shield and, named after a block's 17-18, re-readies it (L2594).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -66,6 +67,9 @@ async function patch(f: Fight, data: Record<string, unknown>): Promise<void> {
   await f.friedrick.update(writeFight({ ...block, data: { ...block.data, ...data } }));
 }
 
+/** Fiendish Friedrick's large shield (the pack's item). */
+const SHIELD = "4VZVLrBcW5kddeas";
+
 beforeEach(resetFlow);
 
 describe("picking up a dropped weapon in Foundry (L2101, L2167, L2631-2633)", () => {
@@ -88,6 +92,32 @@ describe("picking up a dropped weapon in Foundry (L2101, L2167, L2631-2633)", ()
     const s = stateOf(f.friedrick);
     expect(s.posture).toBe("standing");
     expect(s.weapons[AXE]).toMatchObject({ place: "hand", turnsToReady: 1 });
+  });
+});
+
+describe("re-readying a shield in Foundry (L2594)", () => {
+  it("Ready lists Friedrick's large shield; naming it after a block's 17-18 readies the shield", async () => {
+    const f = await fightWorld();
+    let seen: Parameters<typeof ManeuverDialog.prompt>[0] | null = null;
+    vi.spyOn(ManeuverDialog, "prompt").mockImplementation((input) => {
+      seen = input;
+      return Promise.resolve(null);
+    });
+    await asUser(f.alice, () => chooseManeuver(current(f)));
+    expect(seen!.weapons).toContainEqual({ id: SHIELD, name: "Large shield" });
+    const lost = {
+      condition: "shieldUnready",
+      cause: "blockCriticalFailure",
+      until: "recovered",
+      armed: true,
+    };
+    await patch(f, { shieldReady: false, conditions: [lost] });
+    const ready = { maneuver: "ready", weapon: SHIELD };
+    expect(await asUser(f.alice, () => sendManeuver(current(f), ready))).toBe(true);
+    const s = stateOf(f.friedrick);
+    expect(s.shieldReady).toBe(true);
+    expect(s.conditions.some((c) => c.condition === "shieldUnready")).toBe(false);
+    expect(s.weapons[SHIELD]).toBeUndefined();
   });
 });
 

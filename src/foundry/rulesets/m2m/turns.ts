@@ -142,6 +142,27 @@ function tableOf(fighter: FighterSnapshot, itemId: string): string | undefined {
 }
 
 /**
+ * His equipped shield (a weapon item with a shield block, gear.ts), which Ready may name to
+ * re-ready it (L2594): its item id and name; null without one.
+ */
+export function m2mShieldItem(fighter: FighterSnapshot): { id: string; name: string } | null {
+  for (const i of fighter.items) {
+    const sys = i.system as { equipped?: unknown; m2m?: { shield?: unknown } };
+    if (i.type === "weapon" && sys.equipped === true && sys.m2m?.shield)
+      return { id: i.id, name: i.name };
+  }
+  return null;
+}
+
+/** What Ready may name: his weapons, and his shield if it is not one of them already. */
+export function m2mReadyItems(fighter: FighterSnapshot): { id: string; name: string }[] {
+  const out = (derivedOf(fighter)?.weapons ?? []).map((w) => ({ id: w.id, name: w.name }));
+  const shield = m2mShieldItem(fighter);
+  if (shield && !out.some((w) => w.id === shield.id)) out.push(shield);
+  return out;
+}
+
+/**
  * The fighter as `chooseManeuver` reads him: his ST, his weapons (item ids; a table weapon's
  * row, for its readiness, §4.6) and his block. The exchange's figures (DR, PD, scores) play no
  * part in a maneuver and are left empty.
@@ -158,7 +179,8 @@ export function m2mManeuverFighter(fighter: FighterSnapshot, block: RulesetBlock
     armourPd: 0,
     shieldPd: 0,
     dodge: 0,
-    block: null,
+    // Whether he has a shield (Ready re-readies it, L2594): his Block score, no more.
+    block: d.character.block?.value ?? null,
     ambidextrous: false,
     leftHanded: false,
     weapons: d.weapons.map((w) => {
@@ -225,6 +247,17 @@ export function m2mChooseManeuver(
       choice.maneuver,
       options[ADVANCED_MANEUVERS.id] ? "not an Advanced maneuver" : "not a Basic maneuver",
     );
+  // Ready naming his shield item readies the shield (L2594), not a weapon.
+  const shield = m2mShieldItem(fighter);
+  if (
+    shield &&
+    (choice.maneuver === "ready" || choice.maneuver === "step-and-ready") &&
+    choice.weapon === shield.id &&
+    parseFighterBlock(block).state.shieldReady === false
+  ) {
+    delete choice.weapon;
+    choice.shield = true;
+  }
   return chooseManeuver(m2mManeuverFighter(fighter, block), choice);
 }
 
@@ -268,8 +301,7 @@ export const M2M_TURNS: RulesetTurns = Object.freeze({
   maneuvers: Object.freeze({
     list: m2mManeuverList,
     postures: Object.freeze(POSITION_IDS.map((id) => ({ id, labelKey: POSITION_KEYS[id] }))),
-    weapons: (fighter: FighterSnapshot) =>
-      (derivedOf(fighter)?.weapons ?? []).map((w) => ({ id: w.id, name: w.name })),
+    weapons: m2mReadyItems,
     choose: m2mChooseManeuver,
     view: m2mManeuverView,
     rolled: m2mManeuverRolled,
