@@ -97,7 +97,6 @@ import {
   type Hand,
   type HandContext,
 } from "./hands";
-import { htRoll } from "./injury";
 import { canAim, aimPenalty } from "./location";
 import {
   afterAttack,
