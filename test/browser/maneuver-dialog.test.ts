@@ -318,4 +318,38 @@ describe("the maneuver dialog in Chromium", () => {
       await page.close();
     }
   });
+
+  it("in close combat the maneuvers L2805 rules out are greyed out with the reason (maneuver-close.png)", async () => {
+    const inClose = block();
+    Object.assign(inClose.data, { close: { foe: "Actor.pierre", since: 2 } });
+    const closeInput = {
+      ...input(),
+      options: M2M_TURNS.maneuvers.list({ advancedManeuvers: false }, inClose),
+    };
+    const ctx = {
+      ...maneuverDialogContext(closeInput, initialManeuverDraft(), localize, format),
+      submitLabel: "BLOWBYBLOW.Maneuver.submit",
+    };
+    const page = await open(ctx, "maneuver-close");
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await texts(page, ".bbb-maneuvers .bbb-choice-unavailable")).toEqual([
+        "Aim (not possible in close combat)",
+        "All-Out Attack (not possible in close combat)",
+        "Feint (not possible in close combat)",
+        "Wait (not possible in close combat)",
+        "All-Out Defense (not possible in close combat)",
+        "Concentrate (not possible in close combat)",
+      ]);
+      expect(await page.locator('input[name="maneuver"]:disabled').count()).toBe(6);
+      expect(await page.locator('input[name="maneuver"][value="attack"]').isDisabled()).toBe(false);
+      const opacity = await page
+        .locator(".bbb-choice-unavailable")
+        .first()
+        .evaluate((e) => getComputedStyle(e).opacity);
+      expect(opacity).toBe("0.55");
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -44,13 +44,15 @@ describe("entering and close-combat defences (§11.1)", () => {
     });
   });
 
-  it("L2805 §11.1: six maneuvers are impossible in close combat", () => {
+  it("L2805 §11.1: six maneuvers are impossible in close combat, with the Advanced Step and Feint and Step and Concentrate (a feint, a concentration, L2193, L4749)", () => {
     expect([...CLOSE_COMBAT_FORBIDDEN].sort()).toEqual([
       "aim",
       "all-out-attack",
       "all-out-defence",
       "concentrate",
       "feint",
+      "step-and-concentrate",
+      "step-and-feint",
       "wait",
     ]);
     expect(Object.isFrozen(CLOSE_COMBAT_FORBIDDEN)).toBe(true);

@@ -699,7 +699,7 @@ describe("state effects are applied to whoever they belong to", () => {
     return { r, fried: stateOf(r, "attacker").block, pierre };
   };
 
-  it("Critical Miss 9: the attacker drops his axe; it is on the ground and cannot attack (L2607)", () => {
+  it("Critical Miss 9: the attacker drops his axe; it is on the ground and cannot attack; standing, he must kneel before Ready picks it up (L2607, L2101)", () => {
     const { r, fried, pierre } = fumble({ criticalMiss: 9 });
     expect(r.effects).toContainEqual({
       type: "condition",
@@ -717,7 +717,7 @@ describe("state effects are applied to whoever they belong to", () => {
         maneuver: "ready",
         weapon: "axe",
       }),
-    ).toThrow(/picked up/);
+    ).toThrow(/on the ground: he must kneel first/);
   });
 
   it("Critical Miss 3: the axe breaks (L2602); a broken weapon cannot attack", () => {

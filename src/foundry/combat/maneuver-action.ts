@@ -114,7 +114,7 @@ export async function chooseManeuver(ref: CombatRef): Promise<boolean> {
   const block = t.fight.read(fighter);
   const choice = await ManeuverDialog.prompt({
     name: found.combatant.name ?? actor.name,
-    options: t.turns.maneuvers.list(worldOptions(t.fr.id)),
+    options: t.turns.maneuvers.list(worldOptions(t.fr.id), block),
     weapons: t.turns.maneuvers.weapons(fighter),
     postures: t.turns.maneuvers.postures,
     foes: foesOf(found.combat, found.combatant),

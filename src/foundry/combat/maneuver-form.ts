@@ -83,6 +83,7 @@ export function readManeuverDraft(
   const option = input.options.find((o) => o.id === draft.maneuver);
   const f = fieldsOf(option, draft);
   if (!option) errors.maneuver = "BLOWBYBLOW.Maneuver.Error.none";
+  else if (option.unavailableKey) errors.maneuver = "BLOWBYBLOW.Maneuver.Error.unavailable";
   if (f.weapon && !input.weapons.some((w) => w.id === draft.weapon))
     errors.weapon = "BLOWBYBLOW.Maneuver.Error.weapon";
   if (f.posture && !input.postures.some((p) => p.id === draft.posture))
@@ -123,11 +124,17 @@ export function maneuverDialogContext(
       name: weaponName(u.id),
       why: format(u.key, { turns: String(u.turns) }),
     })),
-    maneuvers: input.options.map((o) => ({
-      id: o.id,
-      label: localize(o.labelKey),
-      checked: o.id === draft.maneuver,
-    })),
+    maneuvers: input.options.map((o) => {
+      const reason = o.unavailableKey ? localize(o.unavailableKey) : null;
+      const name = localize(o.labelKey);
+      return {
+        id: o.id,
+        label: reason ? format("BLOWBYBLOW.Dialog.unavailable", { name, reason }) : name,
+        reason,
+        checked: o.id === draft.maneuver,
+        disabled: reason !== null,
+      };
+    }),
     needsWeapon: fields.weapon,
     needsPosture: fields.posture,
     needsFoe: fields.foe,

@@ -279,6 +279,8 @@ export interface ManeuverOption {
   needs: "weapon" | "posture" | "foe" | "weapon-foe" | "variant" | null;
   /** The maneuver's options (GURPS All-Out Attack's); `needsFoe`: that option names a foe too. */
   variants?: readonly { id: string; labelKey: string; needsFoe: boolean }[];
+  /** Lang key of why it cannot be chosen now (GURPS: a maneuver close combat rules out); absent: it can. */
+  unavailableKey?: string;
 }
 
 /**
@@ -326,7 +328,7 @@ export interface RulesetTurns {
   optionalRules: readonly OptionalRule[];
   maneuvers: {
     /** The maneuvers offered with the world's options (by rule id). */
-    list(options: Readonly<Record<string, boolean>>): ManeuverOption[];
+    list(options: Readonly<Record<string, boolean>>, block?: RulesetBlock | null): ManeuverOption[];
     /** The positions Change Position may take, with their lang keys. */
     postures: readonly { id: string; labelKey: string }[];
     /** The weapons Ready may name (item id and name: user text). */

@@ -53,13 +53,15 @@ export const ENTERING_MANEUVERS: Readonly<Partial<Record<ManeuverId, "evade-or-s
     "all-out-attack": "attack",
   } as const);
 
-/** Maneuvers impossible in close combat (L2805). */
+/** Maneuvers impossible in close combat (L2805; Step and Feint is a feint, Step and Concentrate a concentration). */
 export const CLOSE_COMBAT_FORBIDDEN: readonly ManeuverId[] = Object.freeze([
   "all-out-attack",
   "all-out-defence",
   "feint",
+  "step-and-feint",
   "aim",
   "concentrate",
+  "step-and-concentrate",
   "wait",
 ]);
 

@@ -107,6 +107,7 @@ import {
   maneuverAllowsAttack,
   MANEUVER_IDS,
   onFall,
+  pickUp,
   POSITION_IDS,
   position,
   ready,
@@ -119,7 +120,7 @@ import {
   type WeaponPlace,
 } from "./maneuvers";
 import { parseDamageExpr } from "./damage";
-import { situationModifier } from "./situation";
+import { situationModifier, WILD_SWING, WILD_SWING_MAX_ROLL } from "./situation";
 import {
   attacksAllowed,
   readTactics,
@@ -775,6 +776,49 @@ export interface ManeuverChoice {
   allOut?: string;
   /** Aim (and the adapter's Feint): the foe named, by his fight id. */
   foe?: string;
+  /** Ready: the shield instead of a weapon (L2099, L2594). */
+  shield?: boolean;
+}
+
+/**
+ * Ready on a weapon on the ground picks it up (L2079 "pick up … any item", L2101, L2167,
+ * L2631-2633; ruling M97): only kneeling (or sitting, as a fighter with a crippled leg fights,
+ * L3679), which a Change Position took on an earlier turn; he stands up with it, unless a leg or
+ * foot is crippled. A sword or knife is then ready, an unbalanced weapon needs readying as
+ * though just used, a polearm two turns (`pickUp`); a weapon without readiness rules keeps the
+ * Ready turns it had (a missile's reload).
+ */
+function pickUpWeapon(f: M2mFlowFighter, s: M2mFighterState, w: M2mFlowWeapon): void {
+  if (s.posture !== "kneeling" && s.posture !== "sitting")
+    throw new InputError(
+      "weapon",
+      w.id,
+      `is on the ground: he must kneel first (Change Position; he is ${s.posture}, L2101, L2631)`,
+    );
+  const h = held(f, s, w);
+  if (h) setHeld(s, w.id, pickUp(h));
+  else s.weapons[w.id] = { ...statusOf(s, w.id), place: "hand" };
+  const legs = s.conditions.some(
+    (c) => c.condition === "crippled" && /-(leg|foot)$/.test(c.location ?? ""),
+  );
+  if (!legs) {
+    s.posture = "standing";
+    s.conditions = dropCondition(s.conditions, "prone");
+  }
+}
+
+/**
+ * Ready on the shield: a shield a block's 17-18 left unready takes one Ready turn (L2594); refused
+ * without a shield, with the shield ready, or with the shield arm crippled (L3675).
+ */
+function readyShield(f: M2mFlowFighter, s: M2mFighterState): void {
+  if (f.shieldPd <= 0 && f.block === null) throw new InputError("shield", true, "he has no shield");
+  if (s.shieldReady && !holds(s.conditions, "shieldUnready"))
+    throw new InputError("shield", true, "the shield is ready already (L2099)");
+  if (crippled(s, "left-arm"))
+    throw new InputError("shield", true, "his shield arm is crippled (L3675)");
+  s.shieldReady = true;
+  s.conditions = dropCondition(s.conditions, "shieldUnready");
 }
 
 /**
@@ -800,13 +844,15 @@ export function chooseManeuver(fighter: M2mFlowFighter, choice: ManeuverChoice):
   const m = maneuverOf(id);
   if (m.attack === "all-out" && s.posture !== "standing")
     throw new InputError("maneuver", id, "All-Out Attack needs him standing (L1652)");
-  if (id === "ready" || id === "step-and-ready") {
+  if ((id === "ready" || id === "step-and-ready") && choice.shield) readyShield(fighter, s);
+  else if (id === "ready" || id === "step-and-ready") {
     if (choice.weapon === undefined)
       throw new InputError("weapon", undefined, "Ready needs a weapon");
     const w = weaponOf(fighter, choice.weapon, "weapon");
     if (statusOf(s, w.id).broken) throw new InputError("weapon", w.id, "is broken");
     const h = held(fighter, s, w);
-    if (h)
+    if (statusOf(s, w.id).place === "ground") pickUpWeapon(fighter, s, w);
+    else if (h)
       setHeld(
         s,
         w.id,
@@ -986,7 +1032,25 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
   mods.push(...closeAttackModifiers(d, rowOf(w, d.attack.mode)));
   mods.push(...d.attack.situation, ...d.attack.modifiers);
-  return { target: buildTarget("skill", mode.skill, mods), weapon: w };
+  return { target: buildTarget("skill", mode.skill, wildSwingMods(mode.skill, mods)), weapon: w };
+}
+
+/** Whether the declared attack is a wild swing (the map's row, ./situation.ts). */
+function wildSwing(d: M2mFlowDeclaration): boolean {
+  return d.attack.situation.some((m) => m.key === "attack.wild-swing");
+}
+
+/**
+ * A wild swing (L2153-2165): no All-Out Attack +4 (L2161); its own row is −5 or whatever brings
+ * the skill down to a roll of 9, whichever is worse (L2159), recounted here from the skill with
+ * everything else, the +4 gone (the adapter measured it with the +4 still in).
+ */
+function wildSwingMods(skill: number, mods: Modifier[]): Modifier[] {
+  const row = mods.find((m) => m.key === "attack.wild-swing");
+  if (!row) return mods;
+  const rest = mods.filter((m) => m.key !== "attack.all-out" && m !== row);
+  const before = rest.reduce((t, m) => t + m.value, skill);
+  return [...rest, { ...row, value: Math.min(WILD_SWING, WILD_SWING_MAX_ROLL - before) }];
 }
 
 /**
@@ -1074,8 +1138,11 @@ function defenceEntries(
   const pdMod: Modifier[] =
     pd > 0 ? [{ key: "defence.pd", value: pd, source: src("L1716, L1824", "§6.1") }] : [];
   const feint = d.attacker.state.feints[df.id];
+  // A wild swing gets no bonus from feinting (L2159): the feint is spent on it all the same.
   const feintMods: Modifier[] =
-    feint?.armed && feint.margin > 0 ? [defenceModifier("feinted", { margin: feint.margin })] : [];
+    feint?.armed && feint.margin > 0 && !wildSwing(d)
+      ? [defenceModifier("feinted", { margin: feint.margin })]
+      : [];
   const aod = s.maneuver !== null && maneuverOf(s.maneuver).defences.rolls === 2;
   const base = {
     maneuver: s.maneuver ?? undefined,

@@ -9,6 +9,7 @@
 import type { FighterSnapshot, OptionalRule } from "../../../core/combat";
 import { InputError, readObject, readString } from "../../../core/errors";
 import type { RulesetBlock } from "../../../core/ruleset";
+import { CLOSE_COMBAT_FORBIDDEN } from "../../../rules/m2m/close";
 import { getHandWeapon } from "../../../rules/m2m/equipment";
 import {
   chooseManeuver,
@@ -84,14 +85,30 @@ const NEEDS: Partial<Record<ManeuverId, ManeuverOption["needs"]>> = {
   "all-out-attack": "variant",
 };
 
-/** The maneuvers offered: Basic (§4.2), or Advanced (§4.3) with the world option. */
-export function m2mManeuverList(options: Readonly<Record<string, boolean>>): ManeuverOption[] {
+/** Why a maneuver cannot be chosen: close combat rules it out (L2805, close-flow.ts). */
+export const MANEUVER_UNAVAILABLE_KEYS = Object.freeze({
+  closeCombat: "BLOWBYBLOW.M2M.Unavailable.closeCombat",
+});
+
+/**
+ * The maneuvers offered: Basic (§4.2), or Advanced (§4.3) with the world option. With the
+ * fighter's block, those close combat rules out while his block names a foe (L2805, as
+ * `chooseManeuver` refuses them) are marked unavailable.
+ */
+export function m2mManeuverList(
+  options: Readonly<Record<string, boolean>>,
+  block?: RulesetBlock | null,
+): ManeuverOption[] {
   const system = options[ADVANCED_MANEUVERS.id] ? "advanced" : "basic";
+  const close = block ? parseFighterBlock(block).state.close : null;
   return maneuversOf(system).map((m) => ({
     id: m.id,
     labelKey: MANEUVER_KEYS[m.id],
     needs: NEEDS[m.id] ?? null,
     ...(m.id === "all-out-attack" ? { variants: ALL_OUT_VARIANTS } : {}),
+    ...(close && CLOSE_COMBAT_FORBIDDEN.includes(m.id)
+      ? { unavailableKey: MANEUVER_UNAVAILABLE_KEYS.closeCombat }
+      : {}),
   }));
 }
 
@@ -125,6 +142,27 @@ function tableOf(fighter: FighterSnapshot, itemId: string): string | undefined {
 }
 
 /**
+ * His equipped shield (a weapon item with a shield block, gear.ts), which Ready may name to
+ * re-ready it (L2594): its item id and name; null without one.
+ */
+export function m2mShieldItem(fighter: FighterSnapshot): { id: string; name: string } | null {
+  for (const i of fighter.items) {
+    const sys = i.system as { equipped?: unknown; m2m?: { shield?: unknown } };
+    if (i.type === "weapon" && sys.equipped === true && sys.m2m?.shield)
+      return { id: i.id, name: i.name };
+  }
+  return null;
+}
+
+/** What Ready may name: his weapons, and his shield if it is not one of them already. */
+export function m2mReadyItems(fighter: FighterSnapshot): { id: string; name: string }[] {
+  const out = (derivedOf(fighter)?.weapons ?? []).map((w) => ({ id: w.id, name: w.name }));
+  const shield = m2mShieldItem(fighter);
+  if (shield && !out.some((w) => w.id === shield.id)) out.push(shield);
+  return out;
+}
+
+/**
  * The fighter as `chooseManeuver` reads him: his ST, his weapons (item ids; a table weapon's
  * row, for its readiness, §4.6) and his block. The exchange's figures (DR, PD, scores) play no
  * part in a maneuver and are left empty.
@@ -141,7 +179,8 @@ export function m2mManeuverFighter(fighter: FighterSnapshot, block: RulesetBlock
     armourPd: 0,
     shieldPd: 0,
     dodge: 0,
-    block: null,
+    // Whether he has a shield (Ready re-readies it, L2594): his Block score, no more.
+    block: d.character.block?.value ?? null,
     ambidextrous: false,
     leftHanded: false,
     weapons: d.weapons.map((w) => {
@@ -208,6 +247,17 @@ export function m2mChooseManeuver(
       choice.maneuver,
       options[ADVANCED_MANEUVERS.id] ? "not an Advanced maneuver" : "not a Basic maneuver",
     );
+  // Ready naming his shield item readies the shield (L2594), not a weapon.
+  const shield = m2mShieldItem(fighter);
+  if (
+    shield &&
+    (choice.maneuver === "ready" || choice.maneuver === "step-and-ready") &&
+    choice.weapon === shield.id &&
+    parseFighterBlock(block).state.shieldReady === false
+  ) {
+    delete choice.weapon;
+    choice.shield = true;
+  }
   return chooseManeuver(m2mManeuverFighter(fighter, block), choice);
 }
 
@@ -251,8 +301,7 @@ export const M2M_TURNS: RulesetTurns = Object.freeze({
   maneuvers: Object.freeze({
     list: m2mManeuverList,
     postures: Object.freeze(POSITION_IDS.map((id) => ({ id, labelKey: POSITION_KEYS[id] }))),
-    weapons: (fighter: FighterSnapshot) =>
-      (derivedOf(fighter)?.weapons ?? []).map((w) => ({ id: w.id, name: w.name })),
+    weapons: m2mReadyItems,
     choose: m2mChooseManeuver,
     view: m2mManeuverView,
     rolled: m2mManeuverRolled,
