@@ -39,6 +39,7 @@ import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { M2M_OPTIONAL_RULES } from "../settings";
 import { readCloseMode, snapshotsInClose, withClose } from "./close";
 import { ambidextrous, heldOff, readHandMode, withOffHand } from "./hands";
+import { isLeftHanded, sideForHand } from "./handedness";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 import { fightId, missileReload, unreadyWeapons, withFoeIds } from "../tactics";
@@ -271,9 +272,14 @@ function rawDeclaration(
   const map = m2mMapAttack(attacker, item, request.situation, options);
   const a = flowFighter(attacker, "attacker");
   const block = a.state as { data: Obj };
+  const defenderLeft = isLeftHanded(defender);
   const declaration: Obj = {
-    attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
-    defender: flowFighter(defender, "defender"),
+    attacker: {
+      ...a,
+      leftHanded: isLeftHanded(attacker),
+      state: { ...block, data: withFoeIds(block.data, defender) },
+    },
+    defender: { ...flowFighter(defender, "defender"), leftHanded: defenderLeft },
     attack: {
       weapon: request.itemId,
       mode,
@@ -281,7 +287,7 @@ function rawDeclaration(
       enter: close.enter,
       target: request.aim,
       kind: map.kind,
-      fromHex: map.fromHex,
+      fromHex: sideForHand(map.fromHex, defenderLeft),
       allOut: null,
       modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
       situation: map.situation,
