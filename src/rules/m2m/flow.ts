@@ -1346,6 +1346,9 @@ function nextState(
         ...statusOf(s, usedWeapon.id),
         turnsToReady: after.turnsToReady,
       };
+    // A hand weapon thrown is out of his hand: it lies on the ground (L1860, L1906; ruling M131).
+    if (d.attack.kind === "thrown" && usedWeapon.table)
+      s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), place: "ground" };
     // A feint counts for one attack, or both swings of an All-Out Attack (a) (L2207).
     const feint = s.feints[d.defender.id];
     if (feint?.armed && s.attacks >= attacksAllowed(s)) delete s.feints[d.defender.id];

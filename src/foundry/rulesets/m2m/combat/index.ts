@@ -40,6 +40,7 @@ import { M2M_OPTIONAL_RULES } from "../settings";
 import { readCloseMode, snapshotsInClose, withClose } from "./close";
 import { ambidextrous, heldOff, readHandMode, withOffHand } from "./hands";
 import { isLeftHanded, sideForHand } from "./handedness";
+import { asThrownItem, THROW_MODE, withThrow, withThrowMode } from "./throwing";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 import { fightId, missileReload, unreadyWeapons, withFoeIds } from "../tactics";
@@ -231,7 +232,12 @@ function attackOptions(
             ? { unavailableKey: M2M_COMBAT_KEYS.unready }
             : {}),
     };
-    return withClose(option, made?.table as string | undefined, inClose, base, heldOff(item));
+    return withThrow(
+      withClose(option, made?.table as string | undefined, inClose, base, heldOff(item)),
+      item,
+      d,
+      inClose,
+    );
   });
 }
 
@@ -268,9 +274,26 @@ function rawDeclaration(
   const opts: Obj = {};
   for (const { id } of M2M_OPTIONAL_RULES)
     if (typeof options[id] === "boolean") opts[id] = options[id];
-  // Range, light and facing from the map (./geometry.ts).
-  const map = m2mMapAttack(attacker, item, request.situation, options);
+  // A hand weapon thrown (./throwing.ts): its throw mode, and the map reads it as a thrown missile.
+  const throwing = mode === THROW_MODE;
+  if (throwing && (close.enter || hand !== "main"))
+    throw new InputError(
+      "mode",
+      request.mode,
+      "a weapon is thrown from the main hand, not into close combat",
+    );
   const a = flowFighter(attacker, "attacker");
+  const thrown = throwing
+    ? withThrowMode(a.weapons as Obj[], item, figures(attacker, "attacker"))
+    : null;
+  if (thrown) a.weapons = thrown.weapons;
+  // Range, light and facing from the map (./geometry.ts).
+  const map = m2mMapAttack(
+    attacker,
+    thrown ? asThrownItem(item, thrown.block) : item,
+    request.situation,
+    options,
+  );
   const block = a.state as { data: Obj };
   const defenderLeft = isLeftHanded(defender);
   const declaration: Obj = {
