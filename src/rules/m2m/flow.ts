@@ -993,7 +993,8 @@ function pdOf(d: M2mFlowDeclaration): number {
       armourPd: df.armourPd,
       shieldPd: df.shieldPd,
       lying: df.state.posture === "lying",
-      shieldArmCrippled: crippled(df.state, "left-arm"),
+      // The shield arm is the off-hand arm: the left, the right for a left-hander (ruling M132).
+      shieldArmCrippled: crippled(df.state, weaponArm("off", df.leftHanded)[0]),
     },
   ).value;
 }
@@ -1016,7 +1017,7 @@ function defenceEntries(d: M2mFlowDeclaration, first: DefenceMade | null): Defen
     posture: s.posture,
     retreatUsed: s.defences.retreated,
     lostBalance: holds(s.conditions, "offBalance"),
-    shieldArmCrippled: crippled(s, "left-arm"),
+    shieldArmCrippled: crippled(s, weaponArm("off", df.leftHanded)[0]),
     reloading: reloadingNow(s),
   };
   const ctx = { kind: closeDefenceKind(d), fromHex: d.attack.fromHex };

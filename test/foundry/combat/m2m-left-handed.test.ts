@@ -7,8 +7,10 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import type { AttackRequest } from "../../../src/core/combat";
+import { ScriptedDice, type Dice } from "../../../src/core/dice";
 import {
   flowAttackTarget,
+  m2mFlow,
   newFighterBlock,
   parseFlowDeclaration,
 } from "../../../src/rules/m2m/flow";
@@ -96,5 +98,28 @@ describe("left-handed m2m fighters (L522, ruling M132)", () => {
     expect(declared(w, "0", advanced, { fromArc: "left" }).attack.fromHex).toBe("weapon-side");
     expect(declared(w, "0", advanced, { fromArc: "back" }).attack.fromHex).toBe("back");
     expect(sideForHand("front", true)).toBe("front");
+  });
+
+  it("a left-hander's shield arm is the right: crippled, Pierre cannot block; his crippled left arm does not stop it", async () => {
+    const w = await m2mWorld();
+    await attackTurn(w);
+    await w.pierre.update({ "system.m2m.leftHanded": true });
+    const fallback: Dice = { roll: (_n, count) => Array.from({ length: count }, () => 3) };
+    const blockOpen = async (arm: string) => {
+      const b = newFighterBlock(10, 10);
+      const crippled = { condition: "crippled", cause: "wound", until: "encounter", location: arm };
+      await w.pierre.update(
+        writeFight({ ...b, data: { ...b.data, conditions: [{ ...crippled, armed: false }] } }),
+      );
+      const raw = m2mCombat.buildDeclaration(snap(w.friedrick), snap(w.pierre), request("0"), {});
+      const state = m2mFlow.start(
+        m2mFlow.parseDeclaration(raw.declaration),
+        new ScriptedDice({ attack: [3, 3, 4] }, fallback),
+      );
+      const block = m2mFlow.pending(state)!.options.find((o) => o.id === "block")!;
+      return block.unavailableKey === undefined;
+    };
+    expect(await blockOpen("right-arm")).toBe(false);
+    expect(await blockOpen("left-arm")).toBe(true);
   });
 });
