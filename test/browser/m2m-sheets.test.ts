@@ -115,6 +115,13 @@ describe("GURPS actor sheet", () => {
     expect(await page.locator('input[name="system.m2m.attributes.ht"]').inputValue()).toBe("14");
     expect(await page.locator('[data-points="total"] dd').textContent()).toBe("100");
     expect(await page.locator(".bbb-m2m-advantages tbody tr").count()).toBe(4);
+    // Left-handed (L522, ruling M132): a checkbox on the block's field, unticked for Friedrick.
+    const left = page.locator('input[type="checkbox"][name="system.m2m.leftHanded"]');
+    expect(await left.isChecked()).toBe(false);
+    expect(await left.isEnabled()).toBe(true);
+    expect(trim(await page.locator(".bbb-m2m-left-handed").allTextContents())).toEqual([
+      "Left-handed",
+    ]);
     expect(
       trim(await page.locator(".bbb-condition .bbb-condition-label").allTextContents()),
     ).toEqual(["Shock −2", "Crippled left hand"]);

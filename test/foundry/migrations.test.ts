@@ -68,8 +68,16 @@ describe("migration 1: ruleset blocks", () => {
       [3, "no weapon quality"],
       [4, "GURPS Man to Man blocks"],
       [5, "GURPS Man to Man fight state"],
+      [6, "GURPS Man to Man left-handed"],
     ]);
-    expect(SCHEMA_VERSION).toBe(5);
+    expect(SCHEMA_VERSION).toBe(6);
+  });
+
+  it("migration 6 (an m2m actor's leftHanded) changes nothing stored: it loads right-handed", () => {
+    const m6 = MIGRATIONS.find((m) => m.version === 6)!;
+    const knight = actor("newKnight0000001").system;
+    expect(m6.migrate("Actor.character", knight)).toBe(knight);
+    expect(m6.migrate("Actor.character", { m2m: { hp: 3 } })).toEqual({ m2m: { hp: 3 } });
   });
 
   it("migration 5 (an m2m actor's fight block) changes nothing stored: it loads as null", () => {

@@ -1122,7 +1122,8 @@ function pdOf(d: M2mFlowDeclaration, location: HitLocation | null): number {
       armourPd: at ?? df.armourPd,
       shieldPd: df.shieldPd,
       lying: df.state.posture === "lying",
-      shieldArmCrippled: crippled(df.state, "left-arm"),
+      // The shield arm is the off-hand arm: the left, the right for a left-hander (ruling M132).
+      shieldArmCrippled: crippled(df.state, weaponArm("off", df.leftHanded)[0]),
     },
   ).value;
 }
@@ -1152,7 +1153,7 @@ function defenceEntries(
     posture: s.posture,
     retreatUsed: s.defences.retreated,
     lostBalance: holds(s.conditions, "offBalance"),
-    shieldArmCrippled: crippled(s, "left-arm"),
+    shieldArmCrippled: crippled(s, weaponArm("off", df.leftHanded)[0]),
     reloading: reloadingNow(s),
   };
   const ctx = { kind: closeDefenceKind(d), fromHex: d.attack.fromHex };
@@ -1486,6 +1487,9 @@ function nextState(
         ...statusOf(s, usedWeapon.id),
         turnsToReady: after.turnsToReady,
       };
+    // A hand weapon thrown is out of his hand: it lies on the ground (L1860, L1906; ruling M131).
+    if (d.attack.kind === "thrown" && usedWeapon.table)
+      s.weapons[usedWeapon.id] = { ...statusOf(s, usedWeapon.id), place: "ground" };
     // A feint counts for one attack, or both swings of an All-Out Attack (a) (L2207).
     const feint = s.feints[d.defender.id];
     if (feint?.armed && s.attacks >= attacksAllowed(s)) delete s.feints[d.defender.id];

@@ -98,6 +98,8 @@ export interface M2mCharacterBlock {
   attributes: Record<Attribute, number>;
   attributeBasis: AttributeBasis;
   race: RaceId;
+  /** Left-handed (L522: chosen at creation, no points): the main hand and weapon side are the left (ruling M132). */
+  leftHanded: boolean;
   /** Current hit points (HP = HT, L464). */
   hp: number;
   /** Fatigue points taken: ST drops by them for ST rolls (L3749-3757). */
@@ -169,6 +171,7 @@ export function m2mActorRules(kind: M2mActorKind = "character"): Readonly<Record
   for (const a of ATTRIBUTES) rules[`m2m.attributes.${a}`] = M2M_BOUNDS.attribute;
   rules["m2m.attributeBasis"] = choiceRule(ATTRIBUTE_BASES, "bought");
   rules["m2m.race"] = choiceRule(RACE_IDS, "human");
+  rules["m2m.leftHanded"] = { kind: "boolean", initial: false };
   rules["m2m.hp"] = M2M_BOUNDS.hp;
   rules["m2m.fatigue"] = M2M_BOUNDS.fatigue;
   for (const id of ADVANTAGE_IDS)
@@ -242,6 +245,7 @@ export function defaultM2mBlock(
     attributes: { st: 10, dx: 10, iq: 10, ht: 10 },
     attributeBasis: "bought",
     race: "human",
+    leftHanded: false,
     hp: M2M_BOUNDS.hp.initial!,
     fatigue: 0,
     advantages: {
@@ -298,6 +302,7 @@ export function m2mCharacterFields() {
     attributes: new f.SchemaField(attributes),
     attributeBasis: choice(ATTRIBUTE_BASES, "bought"),
     race: choice(RACE_IDS, "human"),
+    leftHanded: bool(false),
     hp: int(M2M_BOUNDS.hp),
     fatigue: int(M2M_BOUNDS.fatigue),
     advantages: new f.SchemaField(advantages),

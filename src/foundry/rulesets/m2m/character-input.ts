@@ -65,6 +65,11 @@ export interface M2mGear {
   shield: ShieldInput | null;
   /** Weapons ready to use, each with its skill. */
   weapons: readonly M2mGearWeapon[];
+  /**
+   * The throwing skills of the ready hand weapons that can be thrown (./thrown.ts, ruling M131):
+   * listed at their default when not on the sheet, so a throw has its level. Absent: none.
+   */
+  throws?: readonly SkillId[];
   /** A Reptile Man's crossbow built for his claws: no −4 (L1544). */
   crossbowFitted?: boolean;
 }
@@ -112,9 +117,8 @@ function conditionOf(block: M2mCharacterBlock): ConditionInput {
 export function m2mCharacterInput(block: M2mCharacterBlock, gear: M2mGear): CharacterInput {
   const skills: Partial<Record<SkillId, SkillInput>> = {};
   for (const s of block.skills) skills[s.id] = { points: s.points };
-  for (const w of gear.weapons)
-    if (skills[w.skill] === undefined && skillDef(w.skill).hasDefault)
-      skills[w.skill] = { points: 0 };
+  for (const skill of [...gear.weapons.map((w) => w.skill), ...(gear.throws ?? [])])
+    if (skills[skill] === undefined && skillDef(skill).hasDefault) skills[skill] = { points: 0 };
   const advantages: CharacterInput["advantages"] = {};
   for (const [id, level] of Object.entries(block.advantages) as [
     keyof M2mCharacterBlock["advantages"],

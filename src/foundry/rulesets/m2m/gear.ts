@@ -12,7 +12,8 @@
  * - weapons: every equipped weapon, once per skill of its attack modes (a bastard sword is used
  *   with Broadsword and Two-Handed Sword), and every equipped missile weapon that has m2m data
  *   (a table reference or damage: an item made for another ruleset carries the block's defaults
- *   only, and is not a bow).
+ *   only, and is not a bow);
+ * - throws: the throwing skill of every equipped hand weapon that can be thrown (./thrown.ts).
  *
  * What cannot be worn or used together (two suits, two shields, a suit with pieces) or a value
  * the conversion refuses (an improvised shield without its PD) is a `ProblemError` on
@@ -26,6 +27,7 @@ import type { M2mGear, M2mGearWeapon } from "./character-input";
 import type { M2mArmourBlock, M2mMissileBlock, M2mWeaponBlock } from "./item-data";
 import { GEAR_KEYS, gearProblem, itemValueProblem } from "./gear-problems";
 import { pieceArmourInput, shieldInput, suitArmourInput } from "./item-convert";
+import { thrownEntry } from "./thrown";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -40,6 +42,7 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
   let suitName = "";
   let shieldName = "";
   const weapons: M2mGearWeapon[] = [];
+  const throws: SkillId[] = [];
   const pieces: NonNullable<M2mGear["pieces"]>[number][] = [];
   const pieceNames: string[] = [];
   for (const item of items) {
@@ -83,6 +86,8 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
         }
         const skills = [...new Set((w.modes ?? []).map((m) => m.skill))] as SkillId[];
         for (const skill of skills) weapons.push({ id, name: item.name, skill });
+        const thrown = thrownEntry(w);
+        if (thrown && !throws.includes(thrown.skill)) throws.push(thrown.skill);
       } else if (item.type === "missile") {
         const m = block as unknown as M2mMissileBlock;
         if (m.ref !== "" || m.damage !== null)
@@ -101,7 +106,12 @@ export function m2mGear(items: readonly ItemLike[]): M2mGear {
       { item: suitName, pieces: pieceNames.join(", ") },
       "a Basic suit is worn alone, never with Advanced pieces (L2625)",
     );
-  return pieces.length > 0
-    ? { load, armour, shield, weapons, pieces }
-    : { load, armour, shield, weapons };
+  return {
+    load,
+    armour,
+    shield,
+    weapons,
+    ...(pieces.length > 0 ? { pieces } : {}),
+    ...(throws.length > 0 ? { throws } : {}),
+  };
 }

@@ -163,6 +163,15 @@ const M2M_MIGRATIONS = Object.freeze([
     name: "GURPS Man to Man fight state",
     migrate: (_type: string, system: Record<string, unknown>) => system,
   },
+  /**
+   * Version 6 added an actor block's `leftHanded` (L522, ruling M132), false by default: an actor
+   * stored before it loads right-handed, as every fighter was, with no value written.
+   */
+  {
+    version: 6,
+    name: "GURPS Man to Man left-handed",
+    migrate: (_type: string, system: Record<string, unknown>) => system,
+  },
 ]);
 
 const actorPrefix = prefixFor("M2M.Actor");

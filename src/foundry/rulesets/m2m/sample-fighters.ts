@@ -19,6 +19,7 @@ import {
 import type { SkillId } from "../../../rules/m2m/skills";
 import { defaultM2mBlock, type M2mCharacterBlock } from "./character-data";
 import type { M2mGear, M2mGearWeapon } from "./character-input";
+import { thrownEntry } from "./thrown";
 
 /** The engine table an entry's id belongs to. */
 export const SAMPLE_GEAR_TABLES = [
@@ -234,6 +235,7 @@ export function sampleFighterGear(f: SampleFighter): M2mGear {
   let armour: M2mGear["armour"] = null;
   let shield: M2mGear["shield"] = null;
   const weapons: M2mGearWeapon[] = [];
+  const throws: SkillId[] = [];
   f.gear.forEach((e, i) => {
     const field = `gear.${i}.id`;
     const row = rowOf(e, field);
@@ -254,7 +256,10 @@ export function sampleFighterGear(f: SampleFighter): M2mGear {
       shield = { pd: s.pd ?? 0, size: s.id };
     } else if (row.skill && e.state === "ready") {
       weapons.push({ id: `${e.table}.${e.id}`, name: row.name, skill: row.skill });
+      // A hand weapon that can be thrown lists its throwing skill (./thrown.ts, as ./gear.ts).
+      const thrown = e.table === "hand-weapon" ? thrownEntry({ ref: e.id, shield: null }) : null;
+      if (thrown && !throws.includes(thrown.skill)) throws.push(thrown.skill);
     }
   });
-  return { load, armour, shield, weapons };
+  return { load, armour, shield, weapons, ...(throws.length > 0 ? { throws } : {}) };
 }

@@ -117,6 +117,17 @@ describe("actor sheet context", () => {
     expect(c.attributes.advantages[3]!.options.map((o) => o.value)).toEqual(["0", "1", "2"]);
   });
 
+  it("a left-handed checkbox on system.m2m.leftHanded (L522, ruling M132), unticked by default", () => {
+    expect(m2mActorContext(actorInput()).attributes.leftHanded).toEqual({
+      name: "system.m2m.leftHanded",
+      label: "Left-handed",
+      checked: false,
+    });
+    const block = { ...friedrickBlock(), leftHanded: true };
+    const c = m2mActorContext(actorInput({ system: { m2m: block, description: "" } }));
+    expect(c.attributes.leftHanded.checked).toBe(true);
+  });
+
   it("skills with points, level, default and effective level with its story (L4210-4213)", () => {
     const c = m2mActorContext(actorInput());
     const axe = c.skills.rows.find((r) => r.id === "axe-mace")!;

@@ -40,6 +40,8 @@ import type { M2mMissileBlock, M2mWeaponBlock } from "../item-data";
 import { M2M_OPTIONAL_RULES } from "../settings";
 import { readCloseMode, snapshotsInClose, withClose } from "./close";
 import { ambidextrous, heldOff, readHandMode, withOffHand } from "./hands";
+import { isLeftHanded, sideForHand } from "./handedness";
+import { asThrownItem, THROW_MODE, withThrow, withThrowMode } from "./throwing";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 import { fightId, missileReload, unreadyWeapons, withFoeIds } from "../tactics";
@@ -262,7 +264,12 @@ function attackOptions(
             ? { unavailableKey: M2M_COMBAT_KEYS.unready }
             : {}),
     };
-    return withClose(option, made?.table as string | undefined, inClose, base, heldOff(item));
+    return withThrow(
+      withClose(option, made?.table as string | undefined, inClose, base, heldOff(item)),
+      item,
+      d,
+      inClose,
+    );
   });
 }
 
@@ -299,17 +306,39 @@ function rawDeclaration(
   const opts: Obj = {};
   for (const { id } of M2M_OPTIONAL_RULES)
     if (typeof options[id] === "boolean") opts[id] = options[id];
-  // Range, light and facing from the map (./geometry.ts).
-  const map = m2mMapAttack(attacker, item, request.situation, options);
+  // A hand weapon thrown (./throwing.ts): its throw mode, and the map reads it as a thrown missile.
+  const throwing = mode === THROW_MODE;
+  if (throwing && (close.enter || hand !== "main"))
+    throw new InputError(
+      "mode",
+      request.mode,
+      "a weapon is thrown from the main hand, not into close combat",
+    );
   const a = flowFighter(attacker, "attacker");
+  const thrown = throwing
+    ? withThrowMode(a.weapons as Obj[], item, figures(attacker, "attacker"))
+    : null;
+  if (thrown) a.weapons = thrown.weapons;
+  // Range, light and facing from the map (./geometry.ts).
+  const map = m2mMapAttack(
+    attacker,
+    thrown ? asThrownItem(item, thrown.block) : item,
+    request.situation,
+    options,
+  );
   const block = a.state as { data: Obj };
   // The mode's damage type (the defender's armour against it) and a flail's kind (§6.5, L1620).
   const made = (a.weapons as Obj[]).find((w) => w.id === request.itemId);
   const type = (made?.modes as Record<string, { type: DamageType }> | undefined)?.[mode]?.type;
   const flail = map.kind === "melee" && weaponBlock(item)?.modes[Number(mode)]?.flail === true;
+  const defenderLeft = isLeftHanded(defender);
   const declaration: Obj = {
-    attacker: { ...a, state: { ...block, data: withFoeIds(block.data, defender) } },
-    defender: flowFighter(defender, "defender", type),
+    attacker: {
+      ...a,
+      leftHanded: isLeftHanded(attacker),
+      state: { ...block, data: withFoeIds(block.data, defender) },
+    },
+    defender: { ...flowFighter(defender, "defender", type), leftHanded: defenderLeft },
     attack: {
       weapon: request.itemId,
       mode,
@@ -317,7 +346,7 @@ function rawDeclaration(
       enter: close.enter,
       target: request.aim,
       kind: flail ? "flail" : map.kind,
-      fromHex: map.fromHex,
+      fromHex: sideForHand(map.fromHex, defenderLeft),
       allOut: null,
       modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
       situation: map.situation,

@@ -85,6 +85,12 @@ export function attributesContext(input: M2mActorContextInput, t: Tools) {
       options: options(ATTRIBUTE_BASES, BASIS_LABEL, block.attributeBasis, t),
     },
     race: { name: "system.m2m.race", options: options(RACE_IDS, RACE_LABEL, block.race, t) },
+    /** Left-handed (L522, ruling M132): the main hand is the left; older blocks lack it (right-handed). */
+    leftHanded: {
+      name: "system.m2m.leftHanded",
+      label: t.localize(m2mLabelFor("m2m.leftHanded")),
+      checked: block.leftHanded === true,
+    },
     advantages,
     points,
   };
