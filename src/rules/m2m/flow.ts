@@ -120,6 +120,7 @@ import {
 } from "./maneuvers";
 import { parseDamageExpr } from "./damage";
 import { situationModifier } from "./situation";
+import { readCatalogRows } from "./catalog-picks";
 import {
   attacksAllowed,
   readTactics,
@@ -438,6 +439,8 @@ export interface M2mFlowDeclaration {
     modifiers: Modifier[];
     /** The map's: range, light, wild swing or blind shot (./situation.ts), itemised. */
     situation: Modifier[];
+    /** The §5.2 catalog rows the user declares (./catalog-picks.ts), itemised; absent: none. */
+    catalog?: Modifier[];
     halfDamage: boolean;
   };
   options: M2mFlowOptions;
@@ -573,6 +576,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "allOut",
     "modifiers",
     "situation",
+    "catalog",
     "halfDamage",
     "hand",
     "enter",
@@ -633,6 +637,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
           : readEnum(a.allOut, "attack.allOut", ALL_OUT_VARIANTS),
       modifiers: mods,
       situation,
+      catalog: readCatalogRows(a.catalog),
       halfDamage: readBoolean(a.halfDamage, "attack.halfDamage", false),
     },
     options,
@@ -925,7 +930,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
   }
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
   mods.push(...closeAttackModifiers(d, w.table));
-  mods.push(...d.attack.situation, ...d.attack.modifiers);
+  mods.push(...d.attack.situation, ...(d.attack.catalog ?? []), ...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, mods), weapon: w };
 }
 
