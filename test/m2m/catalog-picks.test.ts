@@ -28,6 +28,9 @@ describe("the rows offered", () => {
       "bulky-object",
       "object-size",
       "moving-target",
+      "pop-up",
+      "opportunity-fire",
+      "large-shield",
     ];
     for (const id of computed) expect(CATALOG_PICKS.map((p) => p.id)).not.toContain(id);
   });
@@ -42,7 +45,6 @@ describe("catalogModifier", () => {
     });
     expect(catalogModifier({ id: "strike-at-weapon", param: "polearm" }).value).toBe(-3);
     expect(catalogModifier({ id: "strike-at-weapon", param: "small" }).value).toBe(-5);
-    expect(catalogModifier({ id: "opportunity-fire", param: 3 }).value).toBe(-5);
     expect(catalogModifier({ id: "line-of-fire", param: 2 }).value).toBe(-8);
     expect(catalogModifier({ id: "bad-footing" }).value).toBe(-2);
     expect(catalogModifier({ id: "bad-footing", param: -3 }).value).toBe(-3);

@@ -12,6 +12,9 @@
  *   (situation.ts);
  * - off-hand: the hand the attack is made with (hands.ts);
  * - close-combat-weapon, close-combat-shield, into-close-combat: close combat (close-flow.ts).
+ * - large-shield: the sheet's weapon skill already carries it (character.ts, L1098);
+ * - pop-up and opportunity-fire: their −6 and −4…−8 include the snap shot −4 the flow counts
+ *   from the Aim maneuver (tactics.ts); declared as well, the snap shot would count twice.
  * Not offered either: bulky-object (a defence modifier, L3433), and object-size and
  * moving-target (for inanimate objects only, ruling M111).
  */
@@ -48,12 +51,9 @@ export const CATALOG_PICKS: readonly CatalogPick[] = Object.freeze(
       param: { name: "weapon", choices: Object.freeze(["small", "polearm", "other"]) },
     },
     { id: "through-enemy-hex", param: null },
-    { id: "pop-up", param: null },
     { id: "target-cover", param: value(-10, 0) },
-    { id: "opportunity-fire", param: { name: "hexes", min: 1, max: 99 } },
     { id: "line-of-fire", param: { name: "persons", min: 1, max: 10 } },
     { id: "kick", param: null },
-    { id: "large-shield", param: null },
     { id: "different-levels", param: value(-2, 2) },
     { id: "helpless-sentry", param: null },
     { id: "improvised-weapon", param: value(-10, 0) },
