@@ -102,6 +102,10 @@ export function approvalFor(
     }
     if (situationChanged(r.situation, compared)) reasons.push("situation");
   }
+  // Catalog rows the player declares (`CombatRules.catalog`: bad footing, cover, …) are the
+  // table's situation as he says it: the GM approves them as a changed situation.
+  if (Array.isArray(r.catalog) && r.catalog.length > 0 && !reasons.includes("situation"))
+    reasons.push("situation");
   const total = customTotal(r.custom);
   if (Math.abs(total) > cap) reasons.push("custom");
   let band: Approval["band"];

@@ -112,6 +112,25 @@ export interface AttackRequest {
   band: string | null;
   situation: AttackSituation;
   custom: CustomModifierInput[];
+  /** Rows of the ruleset's modifier catalog the user declares (`CombatRules.catalog`). */
+  catalog?: CatalogRowInput[];
+}
+
+/** A declared catalog row: its id and, when it takes one, its parameter. */
+export interface CatalogRowInput {
+  id: string;
+  param?: number | string;
+}
+
+/** A row of a ruleset's attack modifier catalog that the user may declare in the dialog. */
+export interface CatalogRowOption {
+  id: string;
+  labelKey: string;
+  /** Its parameter: a whole number within bounds, or one of named choices; null: none. */
+  param:
+    | { kind: "number"; min: number; max: number; default: number }
+    | { kind: "choice"; choices: { id: string; labelKey: string }[] }
+    | null;
 }
 
 /** One defence (or other choice) the chooser may make, with what can make it. */
@@ -186,6 +205,8 @@ export interface CombatRules {
   readonly labels: TargetLabels;
   /** What of the map it reads beyond distance, engagement and prone (absent: nothing). */
   readonly situation?: readonly SituationExtra[];
+  /** Attack modifiers the user declares from a catalog (absent: none; the dialog hides it). */
+  readonly catalog?: readonly CatalogRowOption[];
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
   /** The attacks a fighter's items allow, in sheet order. */

@@ -261,6 +261,7 @@ export async function attack(args: {
     preview: (r) => fr.combat.attackTarget(attacker, defender, r, worldOptions(fr.id)),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
     labels: fr.combat.labels,
+    ...(fr.combat.catalog ? { catalog: fr.combat.catalog } : {}),
     ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),
   });
   if (!request) return null;

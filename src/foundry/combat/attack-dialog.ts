@@ -9,6 +9,7 @@
 import type { DeepPartial } from "fvtt-types/utils";
 import type {
   AttackOption,
+  CatalogRowOption,
   AttackRequest,
   AttackSituation,
   FighterSnapshot,
@@ -49,6 +50,8 @@ export interface AttackDialogInput {
   bandFor?(option: AttackOption, distance: number): string | null;
   /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
   labels: TargetLabels;
+  /** The ruleset's catalog rows the user may declare (`CombatRules.catalog`); absent: none. */
+  catalog?: readonly CatalogRowOption[];
   /** A player's dialog: what the GM's client holds for approval (issue 15); absent for a GM. */
   approval?: ApprovalHint;
 }
@@ -331,7 +334,7 @@ export class AttackDialog extends PromptDialog<AttackDraft, AttackRequest> {
   }
 
   protected nextDraft(flat: Obj): AttackDraft {
-    return attackDraftFromForm(flat, this.draft, this.input.options);
+    return attackDraftFromForm(flat, this.draft, this.input.options, this.input.catalog ?? []);
   }
 
   protected viewContext() {
@@ -344,7 +347,10 @@ export class AttackDialog extends PromptDialog<AttackDraft, AttackRequest> {
     return (
       before.itemId !== after.itemId ||
       before.distance !== after.distance ||
-      before.custom.length !== after.custom.length
+      before.custom.length !== after.custom.length ||
+      // A catalog row added, removed or changed shows another parameter field.
+      (before.catalog ?? []).map((r) => r.id).join() !==
+        (after.catalog ?? []).map((r) => r.id).join()
     );
   }
 

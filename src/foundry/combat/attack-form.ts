@@ -6,6 +6,7 @@
  * dialog shares with it is in dialog-form.ts. No Foundry globals: the dialogs pass `game.i18n` in.
  */
 import type {
+  CatalogRowOption,
   AttackOption,
   AttackRequest,
   AttackSituation,
@@ -34,6 +35,13 @@ import {
   type CustomRowView,
   type FieldProblem,
 } from "./dialog-form";
+import {
+  catalogFromForm,
+  catalogView,
+  readCatalogDraft,
+  type CatalogDraft,
+  type CatalogRowView,
+} from "./catalog-form";
 import {
   initialMapDraft,
   mapChanged,
@@ -76,6 +84,8 @@ export interface AttackDraft {
   /** Facing, light and units, when the ruleset reads them (./map-fields.ts); else absent. */
   map?: MapDraft;
   custom: CustomDraft[];
+  /** Rows of the ruleset's catalog (./catalog-form.ts); absent: none. */
+  catalog?: CatalogDraft[];
 }
 
 /**
@@ -129,6 +139,7 @@ export function attackDraftFromForm(
   flat: Obj,
   previous: AttackDraft,
   options: readonly AttackOption[],
+  catalog: readonly CatalogRowOption[] = [],
 ): AttackDraft {
   const itemId = text(flat.itemId, previous.itemId);
   const draft: AttackDraft = {
@@ -142,6 +153,7 @@ export function attackDraftFromForm(
     ...(previous.map ? { map: mapDraftFromForm(flat, previous.map) } : {}),
     custom: customFromForm(flat),
   };
+  if (catalog.length) draft.catalog = catalogFromForm(flat, previous.catalog ?? [], catalog);
   if (itemId !== previous.itemId) {
     const option = options.find((o) => o.itemId === itemId);
     if (!option?.modes.some((m) => m.id === draft.mode)) draft.mode = option?.modes[0]?.id ?? "";
@@ -237,6 +249,7 @@ export function readAttackDraft(
         ...map.fields,
       },
       custom: custom.custom,
+      ...(draft.catalog?.length ? { catalog: readCatalogDraft(draft.catalog) } : {}),
     },
     problems: [],
   };
@@ -317,6 +330,8 @@ export interface AttackViewInput {
   bandFor?(option: AttackOption, distance: number): string | null;
   /** The ruleset's labels of its targets' modifiers and bases (`CombatRules.labels`). */
   labels: TargetLabels;
+  /** The ruleset's catalog rows the user may declare (`CombatRules.catalog`); absent: none. */
+  catalog?: readonly CatalogRowOption[];
   /**
    * For a player's dialog (issue 15): what the GM's client will hold for the GM's approval,
    * so the dialog can say so before the attack is made. Absent for a GM.
@@ -352,7 +367,8 @@ export function approvalNotes(
     s.engagingDefender !== m.engagingDefender ||
     s.defenderProne !== m.defenderProne ||
     s.distance !== m.distance ||
-    mapChanged(s, m)
+    mapChanged(s, m) ||
+    (request.catalog?.length ?? 0) > 0
   )
     notes.push(format(KEY.approvalSituation, {}));
   const custom = customCapNote(request.custom, hint.cap, KEY.approvalCustom, format);
@@ -378,6 +394,8 @@ export interface AttackDialogContext {
   /** The scene's units beside the distance, when the ruleset reads them. */
   unitsNote: string | null;
   custom: CustomRowView[];
+  /** The catalog picker (./catalog-form.ts), when the ruleset has a catalog; else null. */
+  catalog: { rows: CatalogRowView[]; add: CatalogRowView } | null;
   /** Message per field name (itemId, mode, aim, band, engagingDefender, defenderProne, distance). */
   errors: Record<string, string | null>;
   /** Problems with no field (the fighter's data, a bug). */
@@ -503,6 +521,7 @@ export function attackDialogContext(
     mapFields: mapView.fields,
     unitsNote: mapView.unitsNote,
     custom: customRows(draft.custom, byField),
+    catalog: catalogView(draft.catalog ?? [], input.catalog ?? [], localize),
     errors,
     formErrors: general,
     approvalNotes: read.request ? approvalNotes(input, read.request, option, format) : [],

@@ -121,6 +121,7 @@ import {
 } from "./maneuvers";
 import { parseDamageExpr } from "./damage";
 import { situationModifier, WILD_SWING, WILD_SWING_MAX_ROLL } from "./situation";
+import { readCatalogRows } from "./catalog-picks";
 import {
   attacksAllowed,
   readTactics,
@@ -460,6 +461,8 @@ export interface M2mFlowDeclaration {
     modifiers: Modifier[];
     /** The map's: range, light, wild swing or blind shot (./situation.ts), itemised. */
     situation: Modifier[];
+    /** The §5.2 catalog rows the user declares (./catalog-picks.ts), itemised; absent: none. */
+    catalog?: Modifier[];
     halfDamage: boolean;
   };
   options: M2mFlowOptions;
@@ -622,6 +625,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
     "allOut",
     "modifiers",
     "situation",
+    "catalog",
     "halfDamage",
     "hand",
     "enter",
@@ -682,6 +686,7 @@ export function parseFlowDeclaration(raw: unknown): M2mFlowDeclaration {
           : readEnum(a.allOut, "attack.allOut", ALL_OUT_VARIANTS),
       modifiers: mods,
       situation,
+      catalog: readCatalogRows(a.catalog),
       halfDamage: readBoolean(a.halfDamage, "attack.halfDamage", false),
     },
     options,
@@ -1031,7 +1036,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
   }
   mods.push(...offHandAttackModifiers(d.attack.hand, handContext(a, w, d.attack.mode)));
   mods.push(...closeAttackModifiers(d, rowOf(w, d.attack.mode)));
-  mods.push(...d.attack.situation, ...d.attack.modifiers);
+  mods.push(...d.attack.situation, ...(d.attack.catalog ?? []), ...d.attack.modifiers);
   return { target: buildTarget("skill", mode.skill, wildSwingMods(mode.skill, mods)), weapon: w };
 }
 

@@ -7,6 +7,7 @@
 import type { TargetLabels } from "../../../core/combat";
 import type { CriticalEffectId, CriticalMissEffectId } from "../../../rules/m2m/criticals";
 import type { AttackOutcome, DefenceOutcome } from "../../../rules/m2m/types";
+import { CATALOG_MODIFIER_LABELS } from "./combat/catalog";
 
 /** Labels of the flow's itemised targets (src/rules/m2m/flow.ts, defence.ts modifier keys). */
 export const M2M_TARGET_LABELS: TargetLabels = Object.freeze({
@@ -56,6 +57,8 @@ export const M2M_TARGET_LABELS: TargetLabels = Object.freeze({
     "defence.different-levels": "BLOWBYBLOW.Card.M2M.Modifier.differentLevels",
     "defence.crippled-shield-arm": "BLOWBYBLOW.Card.M2M.Modifier.crippledShieldArm",
     "defence.all-out-attack": "BLOWBYBLOW.Card.M2M.Modifier.allOutAttack",
+    // The §5.2 catalog rows the attacker declares (./combat/catalog.ts).
+    ...CATALOG_MODIFIER_LABELS,
   }),
 });
 

@@ -45,6 +45,7 @@ import { asThrownItem, THROW_MODE, withThrow, withThrowMode } from "./throwing";
 import { LOCATION_LABEL, MODE_BASE_LABEL } from "../sheets/labels";
 import { applyMap, kindOf, m2mMapAttack } from "./geometry";
 import { fightId, missileReload, unreadyWeapons, withFoeIds } from "../tactics";
+import { M2M_CATALOG, readCatalogRequest } from "./catalog";
 
 /** The lang keys this module adds (BLOWBYBLOW.M2M.Combat.*). */
 export const M2M_COMBAT_KEYS = Object.freeze({
@@ -282,6 +283,7 @@ function readRequest(raw: AttackRequest): AttackRequest {
     band: null,
     situation: o.situation as AttackSituation,
     custom: readCustom(o.custom, "custom"),
+    catalog: readCatalogRequest(o.catalog),
   };
 }
 
@@ -350,6 +352,8 @@ function rawDeclaration(
       allOut: null,
       modifiers: request.custom.map((c) => ({ label: c.label, value: c.value })),
       situation: map.situation,
+      // The §5.2 rows the user declares (./catalog.ts); the GM's client re-checks them.
+      ...(request.catalog?.length ? { catalog: request.catalog } : {}),
       halfDamage: map.halfDamage,
     },
     ...(Object.keys(opts).length ? { options: opts } : {}),
@@ -415,6 +419,7 @@ export const m2mCombat: CombatRules = Object.freeze({
   labels: M2M_TARGET_LABELS,
   /** Facing, light and the scene's units besides the distance (./geometry.ts). */
   situation: Object.freeze(["facing", "light", "units"] as const),
+  catalog: M2M_CATALOG,
   incapacitating: Object.freeze(["unconscious", "dead"] as const),
   attackOptions,
   bandFor: () => null,
