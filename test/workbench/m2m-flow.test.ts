@@ -15,7 +15,7 @@ import { foundryRuleset } from "../../src/foundry/rulesets";
 import { m2mFlow } from "../../src/rules/m2m/flow";
 import type { ActorSource } from "../../src/sim/duel";
 import { m2mDuelFighter } from "../../src/sim/m2m-duel";
-import { freshBlock, playExchange } from "../../src/workbench/rulesets/m2m-flow";
+import { flowWeapons, freshBlock, playExchange } from "../../src/workbench/rulesets/m2m-flow";
 import { newFight, playTurn, stateOf } from "../../src/workbench/rulesets/m2m-turns";
 
 type Doc = ActorSource & {
@@ -99,5 +99,31 @@ describe("the workbench's m2m exchanges through the flow", () => {
         const hurt = (["a", "b"] as const).some((k) => stateOf(f.blocks[k]).hp < 10);
         expect(hurt || f.over!.winner !== null).toBe(true);
       }
+  });
+});
+
+describe("the workbench's flow weapons carry each mode's own table row (§4.6, L2087-2135)", () => {
+  const weaponsOf = (name: string) => {
+    const snap = snaps.find((s) => s.name.startsWith(name))!;
+    return flowWeapons(snap) as {
+      id: string;
+      modes: Record<string, { table?: string; attack?: string }>;
+    }[];
+  };
+  it("Rogan's bastard sword: each of its four modes names its own row and attack (M93)", () => {
+    const rows = weaponsOf("Rogan")
+      .flatMap((w) => Object.values(w.modes))
+      .filter((m) => m.table?.includes("bastard"))
+      .map((m) => `${m.table}:${m.attack}`);
+    expect(rows.length).toBe(4);
+    expect(new Set(rows).size).toBe(4);
+  });
+  it("Villem's halberd: the thrust and the swings are different attacks of the row", () => {
+    const halberd = weaponsOf("Villem").find((w) =>
+      Object.values(w.modes).some((m) => m.table === "halberd"),
+    )!;
+    const attacks = Object.values(halberd.modes).map((m) => m.attack);
+    expect(new Set(attacks).size).toBe(attacks.length);
+    expect(attacks.length).toBeGreaterThan(1);
   });
 });

@@ -30,7 +30,7 @@ import {
   type M2mFighterState,
   type M2mFlowResult,
 } from "../../rules/m2m/flow";
-import { getHandWeapon } from "../../rules/m2m/equipment/hand-weapons";
+import { getHandWeapon, getHandWeaponAttack } from "../../rules/m2m/equipment/hand-weapons";
 import { noTactics, type M2mTactics } from "../../rules/m2m/tactics";
 import { HIT_LOCATIONS } from "../../rules/m2m/types";
 import { m2mFightExchange, type M2mFightFlags, type M2mFightOutcome } from "../../cli/m2m-fight";
@@ -55,6 +55,16 @@ const figures = (f: FighterSnapshot) => ({
 export function freshBlock(f: FighterSnapshot): RulesetBlock {
   const { block, derived } = figures(f);
   return newFighterBlock(derived.character.attributes.ht, block.hp);
+}
+
+/** The hand-weapon table row `id` and its attack `attack`, when both are the table's; else null. */
+function tableRow(id: string, attack: string): { table: string; attack: string } | null {
+  try {
+    getHandWeaponAttack(id, attack);
+    return { table: id, attack };
+  } catch {
+    return null;
+  }
 }
 
 /** A mode's key in the flow declaration: `<technique>:<attack>`, `ranged` for a missile. */
@@ -98,7 +108,15 @@ export function flowWeapons(f: FighterSnapshot, shot: Record<string, string> = {
               // Not a row of the hand-weapon table: no readiness rules.
             }
           if (m.fencing) entry!.fencing = true;
-          entry!.modes[`${m.technique}:${m.attack}`] = { skill: level, damage, type: m.type };
+          // The mode's own table row and attack (§4.6: its readiness, hands and reach), as the
+          // Foundry combat rules give them: the halberd's thrust readies in 1 turn, its swings in 2.
+          const row = tableRow(m.technique, m.attack);
+          entry!.modes[`${m.technique}:${m.attack}`] = {
+            skill: level,
+            damage,
+            type: m.type,
+            ...(row ?? {}),
+          };
         });
       } else if (item?.type === "missile") {
         const missile = system.m2m as M2mMissileBlock | undefined;
