@@ -968,7 +968,7 @@ function attackTargetOf(d: M2mFlowDeclaration): { target: Target; weapon: M2mFlo
     throw new InputError(
       "attacker.state.attacks",
       s.attacks,
-      "he has already attacked this turn (one attack per turn, L1646, L1676)",
+      "he has already attacked this turn, or his own turn ended without it (one attack per turn, L1646, L1676; only Wait keeps it past his turn, L1698)",
     );
   if (crippled(s, ...weaponArm(d.attack.hand, a.leftHanded)) && d.attack.kind !== "unarmed")
     throw new InputError(
@@ -1660,7 +1660,7 @@ function ids(list: readonly HeldCondition[]): ConditionId[] {
  * at 0 HP a `consciousness` roll vs basic HT (failure: unconscious, L1874), and if stunned a
  * `stunRecovery` roll vs basic HT (success: acts this turn; failure: no maneuver, L1870).
  * `turnEnd`: shock and other armed conditions that last through this turn end; unused feints
- * lapse (§5.6). Order: Move, then Basic Speed, then a die (L1600-1602).
+ * lapse (§5.6); an attack not made lapses unless he chose Wait (L1676). Order: Move, then Basic Speed, then a die (L1600-1602).
  */
 export const m2mTurns: TurnHooks = {
   order(entries) {
@@ -1705,6 +1705,10 @@ export const m2mTurns: TurnHooks = {
       if (stunned && !t.stunned) s.conditions = dropCondition(s.conditions, "stunned");
     } else {
       for (const [k, f] of Object.entries(s.feints)) if (f.armed) delete s.feints[k];
+      // An attack not made in his turn lapses with it (L1646, L1698); only Wait keeps one for a
+      // foe who comes in reach before his next turn (L1676-1678, L2217-2227).
+      if (s.maneuver !== null && maneuverOf(s.maneuver).attack !== "when-foe-in-reach")
+        s.attacks = Math.max(s.attacks, attacksAllowed(s));
     }
     // A fighter who may not act this turn does nothing: his last maneuver no longer governs
     // his defences (it lasted until this turn, L1568, L1870).

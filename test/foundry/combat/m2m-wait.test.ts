@@ -178,7 +178,7 @@ describe("Wait in Foundry (L1676-1678, L2217-2227)", () => {
     expect(standIns.game.messages!.size).toBe(cards);
     expect(warned().slice(said)).toEqual([
       "The request was refused: attacker.state.attacks is invalid (1): " +
-        "he has already attacked this turn (one attack per turn, L1646, L1676).",
+        "he has already attacked this turn, or his own turn ended without it (one attack per turn, L1646, L1676; only Wait keeps it past his turn, L1698).",
     ]);
 
     // ── Round 2: Friedrick's turn passes; Pierre's starts with the HT rolls at 0 HP and for the
