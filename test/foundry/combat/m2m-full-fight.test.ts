@@ -21,7 +21,6 @@ import {
   standIns,
   targetTokens,
   type StandInActor,
-  type StandInCombat,
   type StandInToken,
   type StandInUser,
 } from "../stand-ins";
@@ -51,14 +50,13 @@ import {
   PARRY,
   SHORTSWORD,
   snap,
-  type M2mWorld,
+  nextTurn,
+  type M2mFight,
 } from "./m2m-world";
 
 type Obj = Record<string, unknown>;
 
-interface Fight extends M2mWorld {
-  combat: StandInCombat;
-}
+type Fight = M2mFight;
 
 const stateOf = (a: StandInActor) => {
   const block = readFight(snap(a));
@@ -155,12 +153,6 @@ function dialogChooses(optionId: string): { offered: ChoiceOptionView[] | null }
 }
 
 /** The tracker moves on (the GM's click); the next turn start's dice show `faces`. */
-async function nextTurn(f: Fight, faces: number[] = []): Promise<void> {
-  standIns.CONFIG.Dice!.randomUniform = fixedFaces(faces.map((v) => [v, 6]));
-  await f.combat.nextTurn();
-  await settle();
-}
-
 beforeEach(resetFlow);
 
 /** The engine's figures of a card's exchange (`result.exchange`). */

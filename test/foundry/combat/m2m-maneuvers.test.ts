@@ -20,7 +20,6 @@ import {
   standIns,
   targetTokens,
   type StandInActor,
-  type StandInCombat,
   type StandInToken,
   type StandInUser,
 } from "../stand-ins";
@@ -36,12 +35,10 @@ import { readFight, writeFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { withFoeIds } from "../../../src/foundry/rulesets/m2m/tactics";
 import { parseFighterBlock } from "../../../src/rules/m2m/flow";
 import { cardId, resetFlow } from "./fixtures";
-import { AXE, card, m2mWorld, notices, snap, type M2mWorld } from "./m2m-world";
+import { AXE, card, m2mWorld, notices, snap, m2mFight, nextTurn, type M2mFight } from "./m2m-world";
 
 type Obj = Record<string, unknown>;
-interface Fight extends M2mWorld {
-  combat: StandInCombat;
-}
+type Fight = M2mFight;
 
 const stateOf = (a: StandInActor) => {
   const block = readFight(snap(a));
@@ -60,27 +57,6 @@ const current = (f: Fight) => ({ combatId: f.combat.id!, combatantId: f.combat.c
 const combatantOf = (f: Fight, name: string) =>
   f.combat.combatants.find((c) => c.name === name)!.id!;
 const warned = () => notices("warning");
-
-async function fightWorld(): Promise<Fight> {
-  const w = await m2mWorld();
-  asUser(w.bob, () => targetTokens([w.tFriedrick]));
-  const combat = await createCombat([w.tFriedrick, w.tPierre]);
-  // Friedrick first (Move 5 against Pierre's 4, L1600).
-  standIns.CONFIG.Dice!.randomUniform = fixedFaces([
-    [2, 6],
-    [5, 6],
-  ]);
-  await combat.rollAll();
-  await combat.startCombat();
-  await settle();
-  return { ...w, combat };
-}
-
-async function nextTurn(f: Fight, faces: number[] = []): Promise<void> {
-  standIns.CONFIG.Dice!.randomUniform = fixedFaces(faces.map((v) => [v, 6]));
-  await f.combat.nextTurn();
-  await settle();
-}
 
 async function declare(
   f: Fight,
@@ -123,7 +99,7 @@ beforeEach(resetFlow);
 
 describe("a feint in Foundry (§5.6)", () => {
   it("is rolled on the GM's client against the foe named, shown on a card, and offered on the foe's defences next turn", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     const pierreId = combatantOf(f, "Filthy Pierre");
     const friedrickId = combatantOf(f, "Fiendish Friedrick");
 
@@ -212,7 +188,7 @@ describe("a feint in Foundry (§5.6)", () => {
   });
 
   it("a stale revision is refused before anything is rolled", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     const before = stateOf(f.friedrick)!;
     standIns.CONFIG.Dice!.randomUniform = () => {
       throw new Error("no die may be rolled");
@@ -253,7 +229,7 @@ describe("a feint in Foundry (§5.6)", () => {
 
 describe("All-Out Attack's options in Foundry (L1652–1660)", () => {
   it("two attacks are refused with Friedrick's one unbalanced axe; +4 is itemised on his attack", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     expect(
       await asUser(f.alice, () =>
         sendManeuver(current(f), { maneuver: "all-out-attack", allOut: "two-attacks" }),
@@ -274,7 +250,7 @@ describe("All-Out Attack's options in Foundry (L1652–1660)", () => {
   });
 
   it("the attack dialog marks a weapon his block shows unready (§4.6, §12.8)", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     const rules = fightingRuleset(foundryRuleset("m2m")!).combat;
     const axe = () =>
       rules.attackOptions(snap(f.friedrick), snap(f.pierre)).find((o) => o.itemId === AXE)!;

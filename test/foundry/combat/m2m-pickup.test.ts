@@ -8,16 +8,7 @@
  * Ready lists the shield and, named after a block's 17-18, re-readies it (L2594).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  asUser,
-  createCombat,
-  fixedFaces,
-  settle,
-  standIns,
-  targetTokens,
-  type StandInActor,
-  type StandInCombat,
-} from "../stand-ins";
+import { asUser, settle, standIns, type StandInActor } from "../stand-ins";
 import {
   maneuverDialogContext,
   initialManeuverDraft,
@@ -28,29 +19,12 @@ import { chooseManeuver, sendManeuver } from "../../../src/foundry/combat/maneuv
 import { readFight, writeFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { parseFighterBlock } from "../../../src/rules/m2m/flow";
 import { resetFlow } from "./fixtures";
-import { AXE, m2mWorld, notices, snap, type M2mWorld } from "./m2m-world";
+import { AXE, notices, snap, m2mFight, type M2mFight } from "./m2m-world";
 
-interface Fight extends M2mWorld {
-  combat: StandInCombat;
-}
+type Fight = M2mFight;
 
 const stateOf = (a: StandInActor) => parseFighterBlock(readFight(snap(a))!).state;
 const current = (f: Fight) => ({ combatId: f.combat.id!, combatantId: f.combat.combatant!.id! });
-
-async function fightWorld(): Promise<Fight> {
-  const w = await m2mWorld();
-  asUser(w.bob, () => targetTokens([w.tFriedrick]));
-  const combat = await createCombat([w.tFriedrick, w.tPierre]);
-  // Friedrick first (Move 5 against Pierre's 4, L1600).
-  standIns.CONFIG.Dice!.randomUniform = fixedFaces([
-    [2, 6],
-    [5, 6],
-  ]);
-  await combat.rollAll();
-  await combat.startCombat();
-  await settle();
-  return { ...w, combat };
-}
 
 /** Round on to Friedrick's next turn (Pierre's passes). */
 async function friedricksNextTurn(f: Fight): Promise<void> {
@@ -74,7 +48,7 @@ beforeEach(resetFlow);
 
 describe("picking up a dropped weapon in Foundry (L2101, L2167, L2631-2633)", () => {
   it("standing he is refused; he kneels; Ready picks the axe up and stands him, the axe a Ready turn from use", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     await patch(f, {
       weapons: { [AXE]: { place: "ground", turnsToReady: 0, stuck: "no", broken: false } },
     });
@@ -97,7 +71,7 @@ describe("picking up a dropped weapon in Foundry (L2101, L2167, L2631-2633)", ()
 
 describe("re-readying a shield in Foundry (L2594)", () => {
   it("Ready lists Friedrick's large shield; naming it after a block's 17-18 readies the shield", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     let seen: Parameters<typeof ManeuverDialog.prompt>[0] | null = null;
     vi.spyOn(ManeuverDialog, "prompt").mockImplementation((input) => {
       seen = input;
@@ -123,7 +97,7 @@ describe("re-readying a shield in Foundry (L2594)", () => {
 
 describe("close combat's ruled-out maneuvers in Foundry (L2805)", () => {
   it("the dialog greys out All-Out Attack, All-Out Defence, Feint, Aim, Concentrate and Wait, naming why; the GM's client refuses them", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     await patch(f, { close: { foe: f.pierre.uuid, since: 1 } });
     let seen: Parameters<typeof ManeuverDialog.prompt>[0] | null = null;
     vi.spyOn(ManeuverDialog, "prompt").mockImplementation((input) => {

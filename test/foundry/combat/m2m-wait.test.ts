@@ -10,13 +10,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   asUser,
-  createCombat,
   fixedFaces,
   settle,
   standIns,
-  targetTokens,
   type StandInActor,
-  type StandInCombat,
   type StandInToken,
   type StandInUser,
 } from "../stand-ins";
@@ -32,11 +29,19 @@ import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { readFight } from "../../../src/foundry/rulesets/m2m/fight";
 import { cardId, planningDice, resetFlow, type DicePlan } from "./fixtures";
-import { AXE, card, hpOf, m2mWorld, notices, SHORTSWORD, snap, type M2mWorld } from "./m2m-world";
+import {
+  AXE,
+  card,
+  hpOf,
+  notices,
+  SHORTSWORD,
+  snap,
+  m2mFight,
+  nextTurn,
+  type M2mFight,
+} from "./m2m-world";
 
-interface Fight extends M2mWorld {
-  combat: StandInCombat;
-}
+type Fight = M2mFight;
 
 const stateOf = (a: StandInActor) => {
   const block = readFight(snap(a));
@@ -44,27 +49,6 @@ const stateOf = (a: StandInActor) => {
 };
 const current = (f: Fight) => ({ combatId: f.combat.id!, combatantId: f.combat.combatant!.id! });
 const warned = () => notices("warning");
-
-async function fightWorld(): Promise<Fight> {
-  const w = await m2mWorld();
-  asUser(w.bob, () => targetTokens([w.tFriedrick]));
-  const combat = await createCombat([w.tFriedrick, w.tPierre]);
-  // Friedrick first (Move 5 against Pierre's 4, L1600).
-  standIns.CONFIG.Dice!.randomUniform = fixedFaces([
-    [2, 6],
-    [5, 6],
-  ]);
-  await combat.rollAll();
-  await combat.startCombat();
-  await settle();
-  return { ...w, combat };
-}
-
-async function nextTurn(f: Fight, faces: number[] = []): Promise<void> {
-  standIns.CONFIG.Dice!.randomUniform = fixedFaces(faces.map((v) => [v, 6]));
-  await f.combat.nextTurn();
-  await settle();
-}
 
 /** `user` attacks with `itemId`'s first mode at the torso; the roll shows `faces`. */
 async function declare(
@@ -128,7 +112,7 @@ beforeEach(resetFlow);
 
 describe("Wait in Foundry (L1676-1678, L2217-2227)", () => {
   it("lets the waiting fighter attack once on the foe's turn; Change Position does not", async () => {
-    const f = await fightWorld();
+    const f = await m2mFight();
     expect(f.combat.combatant!.name).toBe("Fiendish Friedrick");
 
     // ── Round 1, Friedrick: Wait.

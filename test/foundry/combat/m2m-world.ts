@@ -9,15 +9,19 @@ import pierreSource from "../../../packs/_source/m2m-sample-fighters/filthy-pier
 import {
   addUser,
   asUser,
+  createCombat,
   createScene,
+  fixedFaces,
   GM_ID,
   GRID_TYPES,
   makeActor,
   placeToken,
+  settle,
   standIns,
   targetTokens,
   TOKEN_DISPOSITIONS,
   type StandInActor,
+  type StandInCombat,
   type StandInToken,
   type StandInUser,
 } from "../stand-ins";
@@ -80,3 +84,33 @@ export const card = (id: string): ExchangeCard => cardOf(standIns.game.messages!
 export const hpOf = (a: StandInActor) => (a._source.system as { m2m: { hp: number } }).m2m.hp;
 export const notices = (type: string) =>
   standIns.notifications.messages.filter((n) => n.type === type).map((n) => n.message);
+
+/** The world with a started combat of Friedrick and Pierre. */
+export interface M2mFight extends M2mWorld {
+  combat: StandInCombat;
+}
+
+/**
+ * The world with Bob targeting Friedrick and a combat of the two started: Friedrick first (Move
+ * 5 against Pierre's 4, L1600; the sequence dice 2 and 5).
+ */
+export async function m2mFight(): Promise<M2mFight> {
+  const w = await m2mWorld();
+  asUser(w.bob, () => targetTokens([w.tFriedrick]));
+  const combat = await createCombat([w.tFriedrick, w.tPierre]);
+  standIns.CONFIG.Dice!.randomUniform = fixedFaces([
+    [2, 6],
+    [5, 6],
+  ]);
+  await combat.rollAll();
+  await combat.startCombat();
+  await settle();
+  return { ...w, combat };
+}
+
+/** The tracker's next turn, its turn rolls showing `faces` (d6). */
+export async function nextTurn(f: M2mFight, faces: number[] = []): Promise<void> {
+  standIns.CONFIG.Dice!.randomUniform = fixedFaces(faces.map((v) => [v, 6]));
+  await f.combat.nextTurn();
+  await settle();
+}
