@@ -282,6 +282,7 @@ export function deliverStrike(
     placement: spec.placement,
     location,
     side,
+    region: loc.region,
     locationRoll,
     impactRoll,
     impactBase: spec.impact.base,
