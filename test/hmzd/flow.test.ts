@@ -33,7 +33,7 @@ const ex = workedExample();
 const DECL = { attack: ex.attack, attacker: ex.attacker, defender: ex.defender };
 const who = (name: string) => ({ actorUuid: `Actor.${name}`, tokenUuid: null, name });
 
-function declared(declaration: unknown = DECL): ExchangeCard {
+function declared(declaration: unknown = DECL, rolls: RollRecord[] = []): ExchangeCard {
   return acceptExchange(
     hmzd,
     declareExchange(hmzd, {
@@ -41,7 +41,7 @@ function declared(declaration: unknown = DECL): ExchangeCard {
       defender: who("D"),
       declaration,
       context: {},
-      rolls: [],
+      rolls,
     }),
     gm,
     true,
@@ -109,18 +109,7 @@ describe("hmzd through the core flow", () => {
     const dice = new ScriptedDice({ attack: 34 }, new SeededDice(1));
     const rec = new RecordingDice(dice);
     hmzd.start(hmzd.parseDeclaration(declaration), rec);
-    const card = acceptExchange(
-      hmzd,
-      declareExchange(hmzd, {
-        attacker: who("A"),
-        defender: who("D"),
-        declaration,
-        context: {},
-        rolls: rec.records,
-      }),
-      gm,
-      true,
-    );
+    const card = declared(declaration, rec.records);
     expect(card.pending).toMatchObject({ by: "attacker", kind: "spendStars" });
     expect(card.rolls.map((r) => r.name)).toEqual(["attack"]);
   });
