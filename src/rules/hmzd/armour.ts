@@ -1,0 +1,178 @@
+/**
+ * Armour for hmzd (ruling Z13 of `hmzd.md` §8; the location mapping is the project's ruling
+ * Z25, docs/rulings.md): the armour value at a location and aspect is the sum of the HM3
+ * pieces worn there, each piece's values from its material with quality and enchantment
+ * (HM3's `layerProtection`, seed 003 lines 219-275 with the hm3.md §1 errata and ruling R13),
+ * summed by HM3's `armourFromLayers`; F (fire or frost, 001:107) is HM3's Fire column.
+ *
+ * HM3 armour names HM3's sixteen human locations; the hmzd human plan has fifteen (001:36-51):
+ * fourteen share HM3's names, and the pelvis stands for HM3's groin and hips. Z25: a piece
+ * protects the pelvis when it covers the groin and both hips (every HM3 piece that covers one
+ * covers all three), or names `pelvis` itself. Creature plans made for hmzd keep the HM3
+ * creature plans' location ids (ruling Z24), so their armour maps one to one.
+ */
+import type { BodyPlan } from "../../core/body";
+import { InputError } from "../../core/errors";
+import {
+  armourFromLayers,
+  coveredIds,
+  layerProtection,
+  parseMaterial,
+  type ArmourLayer,
+} from "../hm3/mechanics";
+import { HUMAN_PLAN, LOCATIONS, type Aspect, type Material } from "../hm3/tables";
+import type { ZdAspect } from "./convert";
+
+/** The hmzd aspect of each HM3 armour column (F is HM3's Fire, Z13). */
+export const ZD_ASPECT_OF: Readonly<Record<Aspect, ZdAspect>> = Object.freeze({
+  blunt: "B",
+  edge: "E",
+  point: "P",
+  fire: "F",
+});
+
+export const ZD_ASPECTS: readonly ZdAspect[] = Object.freeze(["B", "E", "P", "F"] as const);
+
+/** Armour values of one location, per hmzd aspect. */
+export type ZdProtection = Record<ZdAspect, number>;
+
+/** The hmzd human plan's id for the HM3 groin and hips (Z25). */
+export const PELVIS = "pelvis";
+/** The HM3 locations the pelvis stands for: a piece must cover all three (Z25). */
+export const PELVIS_PARTS: readonly string[] = Object.freeze(["groin", "left-hip", "right-hip"]);
+
+/**
+ * The hmzd human plan's locations (001:36-51, `hmzd.md` §2) in HM3's terms: HM3's id for each
+ * (the pelvis has none: Z25), and whether the location is paired (arms and legs, 001:23).
+ */
+export const HMZD_HUMAN_LOCATIONS: readonly { id: string; paired: boolean }[] = Object.freeze(
+  [
+    ["skull", false],
+    ["face", false],
+    ["neck", false],
+    ["shoulder", true],
+    ["upper-arm", true],
+    ["elbow", true],
+    ["forearm", true],
+    ["hand", true],
+    ["thorax", false],
+    ["abdomen", false],
+    [PELVIS, false],
+    ["thigh", true],
+    ["knee", true],
+    ["calf", true],
+    ["foot", true],
+  ].map(([id, paired]) => Object.freeze({ id: id as string, paired: paired as boolean })),
+);
+
+/** The hmzd human plan as a core body plan (for armour and injury ids). */
+export const HMZD_HUMAN_BODY: BodyPlan = Object.freeze({
+  id: "hmzd-human",
+  locations: Object.freeze(
+    HMZD_HUMAN_LOCATIONS.map((l) =>
+      Object.freeze({
+        id: l.id,
+        paired: l.paired,
+        region:
+          l.id === PELVIS
+            ? ("torso" as const)
+            : HUMAN_PLAN.locations.find((h) => h.id === l.id)!.region,
+      }),
+    ),
+  ),
+});
+
+/** One armour piece worn (the HM3 armour item's figures: `system.hm3` of an armour item). */
+export interface ZdArmourPiece {
+  material: Material | string;
+  quality: number;
+  enchantment?: number;
+  /** Location ids: HM3's human ids (groin, hip…), hmzd's (`pelvis`), or a creature plan's. */
+  locations: readonly string[];
+}
+
+/**
+ * The sided hmzd human ids one piece's location list covers (Z25): HM3's ids expanded to both
+ * sides where paired; `pelvis` kept; groin and both hips together become the pelvis; groin or
+ * a hip alone cover nothing of the hmzd plan.
+ */
+export function humanCoverage(locations: readonly string[], field = "locations"): string[] {
+  const hm3: string[] = [];
+  const out = new Set<string>();
+  for (const [i, loc] of locations.entries()) {
+    if (typeof loc !== "string")
+      throw new InputError(`${field}[${i}]`, loc, "expected a location id");
+    if (loc === PELVIS) out.add(PELVIS);
+    else hm3.push(...coveredIds(loc, `${field}[${i}]`));
+  }
+  const covered = new Set(hm3);
+  for (const id of covered) {
+    const base = id.replace(/^(left|right)-/, "");
+    if (base !== "groin" && base !== "hip") out.add(id);
+  }
+  if (PELVIS_PARTS.every((p) => covered.has(p))) out.add(PELVIS);
+  return [...out];
+}
+
+function toZd(p: Readonly<Record<Aspect, number>> | undefined): ZdProtection {
+  return { B: p?.blunt ?? 0, E: p?.edge ?? 0, P: p?.point ?? 0, F: p?.fire ?? 0 };
+}
+
+/** Every sided id of a plan, in plan order. */
+export function sidedIds(plan: BodyPlan): string[] {
+  return plan.locations.flatMap((l) => (l.paired ? [`left-${l.id}`, `right-${l.id}`] : [l.id]));
+}
+
+/**
+ * The armour values at every (sided) location of a plan, per hmzd aspect (Z13): the sum of the
+ * pieces worn there. Without `plan`, the hmzd human plan, mapping HM3's human locations (Z25);
+ * with a creature plan, the pieces name that plan's ids. Every location is listed, zeros
+ * included. Throws an InputError naming `pieces[i].material` or `pieces[i].locations[j]`.
+ */
+export function zdArmour(
+  pieces: readonly ZdArmourPiece[],
+  plan?: BodyPlan,
+  field = "armour",
+): Record<string, ZdProtection> {
+  const target = plan ?? HMZD_HUMAN_BODY;
+  const layers: ArmourLayer[] = pieces.map((piece, i) => {
+    const f = `${field}[${i}]`;
+    if (!Array.isArray(piece.locations))
+      throw new InputError(`${f}.locations`, piece.locations, "expected a list of location ids");
+    return {
+      material: parseMaterial(piece.material, `${f}.material`),
+      quality: readBonus(piece.quality, `${f}.quality`),
+      enchantment: readBonus(piece.enchantment ?? 0, `${f}.enchantment`),
+      locations: plan ? piece.locations : humanCoverage(piece.locations, `${f}.locations`),
+    };
+  });
+  const summed = armourFromLayers(layers, target);
+  const out: Record<string, ZdProtection> = {};
+  for (const id of sidedIds(target)) out[id] = toZd(summed[id]);
+  return out;
+}
+
+function readBonus(value: unknown, field: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value))
+    throw new InputError(field, value, "expected a whole number");
+  return value;
+}
+
+/** One piece's own values per hmzd aspect (its material with quality and enchantment). */
+export function pieceProtection(
+  piece: Pick<ZdArmourPiece, "material" | "quality" | "enchantment">,
+  field = "piece",
+): ZdProtection {
+  return toZd(
+    layerProtection({
+      material: parseMaterial(piece.material, `${field}.material`),
+      quality: readBonus(piece.quality, `${field}.quality`),
+      enchantment: readBonus(piece.enchantment ?? 0, `${field}.enchantment`),
+    }),
+  );
+}
+
+/** Whether an id is one of HM3's sixteen human locations (sided or not). */
+export function isHm3Location(id: string): boolean {
+  return (LOCATIONS as readonly string[]).includes(id.replace(/^(left|right)-/, ""));
+}
