@@ -21,20 +21,10 @@ import {
   type ArmourLayer,
 } from "../hm3/mechanics";
 import { HUMAN_PLAN, LOCATIONS, type Aspect, type Material } from "../hm3/tables";
-import type { ZdAspect } from "./convert";
+import type { HmzdAspect } from "./types";
 
-/** The hmzd aspect of each HM3 armour column (F is HM3's Fire, Z13). */
-export const ZD_ASPECT_OF: Readonly<Record<Aspect, ZdAspect>> = Object.freeze({
-  blunt: "B",
-  edge: "E",
-  point: "P",
-  fire: "F",
-});
-
-export const ZD_ASPECTS: readonly ZdAspect[] = Object.freeze(["B", "E", "P", "F"] as const);
-
-/** Armour values of one location, per hmzd aspect. */
-export type ZdProtection = Record<ZdAspect, number>;
+/** Armour values of one location, per hmzd aspect (HM3's columns: F is HM3's Fire, Z13). */
+export type ZdProtection = Record<HmzdAspect, number>;
 
 /** The hmzd human plan's id for the HM3 groin and hips (Z25). */
 export const PELVIS = "pelvis";
@@ -115,7 +105,7 @@ export function humanCoverage(locations: readonly string[], field = "locations")
 }
 
 function toZd(p: Readonly<Record<Aspect, number>> | undefined): ZdProtection {
-  return { B: p?.blunt ?? 0, E: p?.edge ?? 0, P: p?.point ?? 0, F: p?.fire ?? 0 };
+  return { blunt: p?.blunt ?? 0, edge: p?.edge ?? 0, point: p?.point ?? 0, fire: p?.fire ?? 0 };
 }
 
 /** Every sided id of a plan, in plan order. */
