@@ -21,6 +21,7 @@ import { HM3_ATTRIBUTES } from "../hm3/character-types";
 import { sidedIds, zdArmour, type ZdArmourPiece, type ZdProtection } from "./armour";
 import { RANGE_BAND_IDS, formatImpact, type RangeBandId } from "./convert";
 import { bodyOf, DOG_PLAN, HORSE_PLAN } from "./plans";
+import { HUMAN_PLAN, strModifier } from "./tables";
 import {
   HMZD_ASPECTS,
   HMZD_FIGHTER_STATES,
@@ -143,6 +144,8 @@ export interface HmzdDerivedMissile {
 export interface HmzdDerivedCharacter {
   /** round((STR + STA + WIL) / 3) (Z7, as HM3). */
   endurance: number;
+  /** The STR impact modifier of the character's strikes (001:65-72, 001:97). */
+  strModifier: number;
   /** Z7: the Shock skill when the character has one, otherwise 5 × Endurance. */
   shock: { eml: Target; from: "skill" | "endurance" };
   /** Dodge and Initiative from the skills of those names; null when the character has none. */
@@ -159,9 +162,9 @@ export interface HmzdDerivedCharacter {
   fighter: HmzdFighter;
 }
 
-/** The plan a character names (Z14): the human plan comes from the engine's tables. */
-export function planById(id: HmzdPlanId, human: HmzdPlan): HmzdPlan {
-  return id === "dog" ? DOG_PLAN : id === "horse" ? HORSE_PLAN : human;
+/** The plan a character names (Z14): the human plan of §2, or a creature plan made here (Z24). */
+export function planById(id: HmzdPlanId): HmzdPlan {
+  return id === "dog" ? DOG_PLAN : id === "horse" ? HORSE_PLAN : HUMAN_PLAN;
 }
 
 function whole(value: unknown, field: string, min: number, max: number): number {
@@ -211,11 +214,8 @@ function idOf(o: Record<string, unknown>, name: string, field: string, seen: Set
   return id;
 }
 
-/**
- * Derives an hmzd character (see the module comment); `human` is the engine's human plan
- * (src/rules/hmzd/tables.ts), passed in so this module does not fix which copy is used.
- */
-export function deriveHmzdCharacter(raw: unknown, human: HmzdPlan): HmzdDerivedCharacter {
+/** Derives an hmzd character (see the module comment). */
+export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   const o = readObject(raw, "character");
   checkKeys(o, "", [
     "attributes",
@@ -242,7 +242,7 @@ export function deriveHmzdCharacter(raw: unknown, human: HmzdPlan): HmzdDerivedC
   const state = o.state === undefined ? "none" : readEnum(o.state, "state", HMZD_FIGHTER_STATES);
   const planId =
     o.bodyPlan === undefined ? "human" : readEnum(o.bodyPlan, "bodyPlan", HMZD_PLAN_IDS);
-  const plan = planById(planId, human);
+  const plan = planById(planId);
 
   // Skills: ML as recorded; EML = ML clamped (§1).
   const skills: HmzdDerivedCharacter["skills"] = {};
@@ -387,6 +387,7 @@ export function deriveHmzdCharacter(raw: unknown, human: HmzdPlan): HmzdDerivedC
 
   return {
     endurance: end,
+    strModifier: strModifier(attrs.str),
     shock,
     dodge: skillTarget("dodge"),
     initiative: skillTarget("initiative"),
@@ -412,4 +413,12 @@ export function deriveHmzdCharacter(raw: unknown, human: HmzdPlan): HmzdDerivedC
       plan,
     },
   };
+}
+
+/**
+ * The ruleset's `deriveCharacter` (the CLI's `character` contract, src/rules/resolve.ts): the
+ * derivation of untrusted JSON, plain data out.
+ */
+export function deriveCharacter(raw: unknown): HmzdDerivedCharacter {
+  return deriveHmzdCharacter(raw);
 }
