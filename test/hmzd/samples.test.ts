@@ -6,6 +6,7 @@
  * as the seed gives it (001:101). Every sample derives without error.
  */
 import { describe, expect, it } from "vitest";
+import { HM3_ATTRIBUTES } from "../../src/rules/hm3/character-types";
 import { deriveHmzdCharacter } from "../../src/rules/hmzd/character";
 import { formatImpact } from "../../src/rules/hmzd/convert";
 import { HMZD_SAMPLES, hmzdSample } from "../../src/rules/hmzd/samples";
@@ -21,20 +22,6 @@ const armour = new Map(
     return [doc.name, doc.system.hm3];
   }),
 );
-const HM3_KEYS = [
-  "str",
-  "sta",
-  "dex",
-  "agl",
-  "eye",
-  "hrg",
-  "sml",
-  "voi",
-  "int",
-  "aur",
-  "wil",
-  "cml",
-];
 
 describe("hmzd sample fighters", () => {
   it("has at least four, with unique ids, and a dog", () => {
@@ -62,7 +49,7 @@ describe("hmzd sample fighters", () => {
       }
       expect(spec, name).toBeDefined();
       const attrs = s.character.attributes as Record<string, number>;
-      expect(HM3_KEYS.map((k) => attrs[k])).toEqual(spec!.attributes);
+      expect(HM3_ATTRIBUTES.map((k) => attrs[k])).toEqual(spec!.attributes);
       expect(Object.fromEntries(s.character.skills.map((k) => [k.name, k.ml]))).toEqual(
         spec!.skills,
       );

@@ -11,6 +11,7 @@
  * Each fighter's Shock EML is 5 × Endurance (Z7): none has a Shock skill.
  */
 import { deepFreeze } from "../../core/data";
+import { HM3_ATTRIBUTES } from "../hm3/character-types";
 import type { HmzdCharacterInput, HmzdModeInput, HmzdWeaponInput } from "./character";
 import type { HmzdAspect } from "./types";
 
@@ -83,12 +84,13 @@ const a = (name: string, material: Material, locations: string[]) => ({
   enchantment: 0,
   locations,
 });
+/** What a tunic or byrnie covers; a hauberk or gambeson also the forearms, elbows and thighs. */
 const TORSO_ARMS = ["upper-arm", "shoulder", "thorax", "abdomen", "hip", "groin"];
+const HAUBERK = ["forearm", "elbow", ...TORSO_ARMS, "thigh"];
 
 /** HM3 attributes in sheet order: STR STA DEX AGL EYE HRG SML VOI INT AUR WIL CML. */
 function attributes(v: readonly number[]): HmzdCharacterInput["attributes"] {
-  const keys = ["str", "sta", "dex", "agl", "eye", "hrg", "sml", "voi", "int", "aur", "wil", "cml"];
-  return Object.fromEntries(keys.map((k, i) => [k, v[i]!]));
+  return Object.fromEntries(HM3_ATTRIBUTES.map((k, i) => [k, v[i]!]));
 }
 
 const skills = (list: Record<string, number>) =>
@@ -186,28 +188,8 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
       skills: skills({ Axe: 62, Initiative: 58, Dodge: 46, Unarmed: 50 }),
       weapons: [W.battleaxe],
       armour: [
-        a("Quilt Gambeson", "quilt", [
-          "forearm",
-          "elbow",
-          "upper-arm",
-          "shoulder",
-          "thorax",
-          "abdomen",
-          "hip",
-          "groin",
-          "thigh",
-        ]),
-        a("Ring Hauberk", "ring", [
-          "forearm",
-          "elbow",
-          "upper-arm",
-          "shoulder",
-          "thorax",
-          "abdomen",
-          "hip",
-          "groin",
-          "thigh",
-        ]),
+        a("Quilt Gambeson", "quilt", HAUBERK),
+        a("Ring Hauberk", "ring", HAUBERK),
         a("Ring Halfhelm", "ring", ["skull"]),
         a("Leather Knee Boots", "leather", ["foot", "calf", "knee"]),
       ],
