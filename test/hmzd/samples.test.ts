@@ -5,6 +5,7 @@
  * armour pack item of its name (Z13); the creatures on the dog plan (Z24), the terrier's bite
  * as the seed gives it (001:101). Every sample derives without error.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { HM3_ATTRIBUTES } from "../../src/rules/hm3/character-types";
 import { deriveHmzdCharacter } from "../../src/rules/hmzd/character";
@@ -133,5 +134,19 @@ describe("hmzd sample fighters", () => {
     const d = deriveHmzdCharacter(t.character);
     const bite = d.weapons[0]!.modes[0]!.impact;
     expect(formatImpact({ ...bite, base: bite.base + d.strModifier })).toBe("d6-4P");
+  });
+});
+
+describe("examples/hmzd/sir-aldric.json (docs/cli.md, `character`)", () => {
+  it("is the knight sample with the ruleset named, and derives", () => {
+    const example = JSON.parse(
+      readFileSync(new URL("../../examples/hmzd/sir-aldric.json", import.meta.url), "utf8"),
+    ) as Record<string, unknown>;
+    const { ruleset, ...character } = example;
+    expect(ruleset).toBe("hmzd");
+    expect(character).toEqual(hmzdSample("sir-aldric-knight")!.character);
+    const d = deriveHmzdCharacter(character);
+    expect(d.armour.thorax).toEqual({ blunt: 13, edge: 21, point: 13, fire: 7 });
+    expect(d.shock.eml.value).toBe(70); // 5 × round((15 + 14 + 14) / 3) (Z7)
   });
 });

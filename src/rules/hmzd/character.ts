@@ -136,8 +136,7 @@ export interface HmzdDerivedMissile {
   skill: string;
   ml: number;
   eml: Target;
-  /** Z4: d10 from placement 1, d6 from the placement when aimed. */
-  zoneDie: 10;
+  /** Per band; the zone die is the target's (Z4: its whole plan unaimed, d6 aimed). */
   bands: { band: RangeBandId; range: number; impact: HmzdImpact; label: string }[];
 }
 
@@ -351,7 +350,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
       };
       return { band, range, impact, label: formatImpact(impact) };
     });
-    return { id, name, skill: skill.name, ml: skill.ml, eml: target(skill.ml), zoneDie: 10, bands };
+    return { id, name, skill: skill.name, ml: skill.ml, eml: target(skill.ml), bands };
   });
 
   // Armour (Z13, Z25): the worn pieces on the plan's locations.
