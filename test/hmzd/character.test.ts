@@ -5,7 +5,11 @@
  * out by hand.
  */
 import { describe, expect, it } from "vitest";
-import { deriveCharacter, deriveHmzdCharacter } from "../../src/rules/hmzd/character";
+import {
+  deriveCharacter,
+  deriveHmzdCharacter,
+  hmzdInputFromHm3,
+} from "../../src/rules/hmzd/character";
 import { DOG_PLAN } from "../../src/rules/hmzd/plans";
 import { HUMAN_PLAN } from "../../src/rules/hmzd/tables";
 
@@ -303,5 +307,88 @@ describe("refusals name the field and the value", () => {
     ],
   ])("%s", (_, run, message) => {
     expect(run).toThrow(message);
+  });
+});
+
+describe("hmzdInputFromHm3: the same actor plays either ruleset", () => {
+  it("takes the HM3 attributes, skills and worn armour, and the hmzd weapons", () => {
+    const hm3 = {
+      attributes: {
+        str: 13,
+        sta: 13,
+        dex: 12,
+        agl: 13,
+        eye: 11,
+        hrg: 12,
+        sml: 11,
+        voi: 9,
+        int: 9,
+        aur: 10,
+        wil: 10,
+        cml: 9,
+      },
+      skills: [
+        {
+          id: "s1",
+          name: "Axe",
+          category: "combat" as const,
+          sbAttributes: [],
+          sbModifier: 0,
+          skillBase: null,
+          ml: 55,
+        },
+        {
+          id: "s2",
+          name: "Shock",
+          category: "combat" as const,
+          sbAttributes: [],
+          sbModifier: 0,
+          skillBase: null,
+          ml: 61,
+        },
+      ],
+      armour: [
+        {
+          id: "a1",
+          name: "Leather Vest",
+          material: "leather" as const,
+          quality: 1,
+          enchantment: 0,
+          locations: ["shoulder", "thorax", "abdomen"],
+          equipped: true,
+        },
+        {
+          id: "a2",
+          name: "Plate Halfhelm",
+          material: "plate" as const,
+          quality: 0,
+          enchantment: 0,
+          locations: ["skull"],
+          equipped: false,
+        },
+      ],
+    };
+    const input = hmzdInputFromHm3(hm3, {
+      state: "STN",
+      weapons: [
+        {
+          name: "Handaxe",
+          skill: "Axe",
+          zoneDie: 6,
+          modes: [{ name: "swing", impact: { die: 10, base: 4, aspect: "edge" } }],
+        },
+      ],
+    });
+    const d = deriveHmzdCharacter(input);
+    expect(d.endurance).toBe(12); // (13 + 13 + 10) / 3
+    expect(d.shock).toMatchObject({ from: "skill", eml: { value: 61 } }); // Z7
+    expect(d.skills.s1).toMatchObject({ name: "Axe", ml: 55 });
+    expect(d.armour.thorax).toEqual({ blunt: 3, edge: 5, point: 4, fire: 4 }); // leather +1
+    expect(d.armour.skull).toEqual({ blunt: 0, edge: 0, point: 0, fire: 0 }); // not worn
+    expect(d.weapons[0]!.eml.value).toBe(55);
+    expect(d.fighter.state).toBe("STN");
+    // Copies: changing the input leaves the HM3 sheet alone.
+    (input.armour![0]!.locations as string[]).push("neck");
+    expect(hm3.armour[0]!.locations).toHaveLength(3);
   });
 });

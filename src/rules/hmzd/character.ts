@@ -17,7 +17,7 @@
 import { InputError, checkKeys, readEnum, readObject } from "../../core/errors";
 import { buildTarget, type Target } from "../../core/modifiers";
 import { endurance as hm3Endurance } from "../hm3/mechanics";
-import { HM3_ATTRIBUTES } from "../hm3/character-types";
+import { HM3_ATTRIBUTES, type Hm3CharacterInput } from "../hm3/character-types";
 import { sidedIds, zdArmour, type ZdArmourPiece, type ZdProtection } from "./armour";
 import { RANGE_BAND_IDS, formatImpact, type RangeBandId } from "./convert";
 import { bodyOf, DOG_PLAN, HORSE_PLAN } from "./plans";
@@ -420,4 +420,40 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
  */
 export function deriveCharacter(raw: unknown): HmzdDerivedCharacter {
   return deriveHmzdCharacter(raw);
+}
+
+/** The hmzd figures an actor keeps beside its HM3 sheet (its items' and its own `hmzd` blocks). */
+export interface HmzdOwnInput {
+  state?: HmzdFighterState;
+  weapons?: HmzdWeaponInput[];
+  missiles?: HmzdMissileInput[];
+  bodyPlan?: HmzdPlanId;
+}
+
+/**
+ * The hmzd input of an actor that also plays HM3: its HM3 attributes, skills (name and ML) and
+ * worn armour pieces as they are (Z13), with the hmzd figures only hmzd has (zone-die weapons,
+ * shock state, plan). Plain copies; the derivation checks them.
+ */
+export function hmzdInputFromHm3(
+  hm3: Pick<Hm3CharacterInput, "attributes" | "attributeMax" | "skills" | "armour">,
+  own: HmzdOwnInput = {},
+): HmzdCharacterInput {
+  return {
+    attributes: { ...hm3.attributes },
+    ...(hm3.attributeMax === undefined ? {} : { attributeMax: hm3.attributeMax }),
+    ...(own.state === undefined ? {} : { state: own.state }),
+    skills: hm3.skills.map((s) => ({ id: s.id, name: s.name, ml: s.ml })),
+    weapons: structuredClone(own.weapons ?? []),
+    missiles: structuredClone(own.missiles ?? []),
+    armour: hm3.armour.map((a) => ({
+      name: a.name,
+      material: a.material,
+      quality: a.quality,
+      enchantment: a.enchantment,
+      locations: [...a.locations],
+      equipped: a.equipped,
+    })),
+    ...(own.bodyPlan === undefined ? {} : { bodyPlan: own.bodyPlan }),
+  };
 }
