@@ -10,7 +10,7 @@ import {
   deriveHmzdCharacter,
   hmzdInputFromHm3,
 } from "../../src/rules/hmzd/character";
-import { DOG_PLAN } from "../../src/rules/hmzd/plans";
+import { DOG_PLAN, HORSE_PLAN } from "../../src/rules/hmzd/plans";
 import { HUMAN_PLAN } from "../../src/rules/hmzd/tables";
 
 const attrs = { str: 15, sta: 14, wil: 14, dex: 12, agl: 12 };
@@ -179,6 +179,31 @@ describe("armour (Z13, Z25) and plans (Z14, Z24)", () => {
     expect(deriveHmzdCharacter(c).strModifier).toBe(-4);
   });
 
+  it("a creature's own plan as data (the horse's, validated by the engine, Z14)", () => {
+    const c = {
+      attributes: { str: 25, sta: 20, wil: 10, dex: 8, agl: 12 },
+      skills: [],
+      armour: [{ material: "quilt", quality: 0, locations: ["barrel", "left-foreleg"] }],
+      bodyPlan: structuredClone(HORSE_PLAN),
+    };
+    const d = deriveHmzdCharacter(c);
+    expect(d.fighter.plan).toEqual(HORSE_PLAN);
+    expect(d.plan.zoneCount).toBe(12);
+    expect(d.armour.barrel).toEqual({ blunt: 5, edge: 3, point: 2, fire: 4 });
+    expect(d.armour["right-foreleg"]).toEqual({ blunt: 0, edge: 0, point: 0, fire: 0 });
+    expect(d.weapons).toEqual([]);
+    expect(d.dodge).toBeNull();
+  });
+
+  it("the human plan given as data still maps HM3's groin and hips (Z25)", () => {
+    const c = {
+      ...base(),
+      armour: [{ material: "mail", quality: 0, locations: ["hip", "groin"] }],
+      bodyPlan: structuredClone(HUMAN_PLAN),
+    };
+    expect(deriveHmzdCharacter(c).armour.pelvis).toEqual({ blunt: 2, edge: 8, point: 5, fire: 1 });
+  });
+
   it("deriveCharacter is the same derivation (the CLI contract)", () => {
     expect(deriveCharacter(base())).toEqual(deriveHmzdCharacter(base()));
   });
@@ -222,6 +247,11 @@ describe("refusals name the field and the value", () => {
       "a bad plan",
       bad((c) => (c.bodyPlan = "cat")),
       /bodyPlan: expected one of human, dog, horse, got "cat"/,
+    ],
+    [
+      "a broken plan object",
+      bad((c) => (c.bodyPlan = { id: "blob", zones: [] })),
+      /bodyPlan\.zones: expected a list of zones/,
     ],
     ["skills not a list", bad((c) => (c.skills = {})), /skills: expected a list/],
     [

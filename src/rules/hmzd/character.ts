@@ -20,7 +20,8 @@ import { endurance as hm3Endurance } from "../hm3/mechanics";
 import { HM3_ATTRIBUTES, type Hm3CharacterInput } from "../hm3/character-types";
 import { sidedIds, zdArmour, type ZdArmourPiece, type ZdProtection } from "./armour";
 import { RANGE_BAND_IDS, formatImpact, type RangeBandId } from "./convert";
-import { bodyOf, DOG_PLAN, HORSE_PLAN } from "./plans";
+import { coreBodyPlan, validatePlan } from "./plan";
+import { DOG_PLAN, HORSE_PLAN } from "./plans";
 import { HUMAN_PLAN, strModifier } from "./tables";
 import {
   HMZD_ASPECTS,
@@ -105,8 +106,8 @@ export interface HmzdCharacterInput {
   weapons?: HmzdWeaponInput[];
   missiles?: HmzdMissileInput[];
   armour?: HmzdArmourInput[];
-  /** Default `human`. */
-  bodyPlan?: HmzdPlanId;
+  /** A plan by id (default `human`), or a creature's own plan as data (Z14). */
+  bodyPlan?: HmzdPlanId | HmzdPlan;
 }
 
 export interface HmzdDerivedMode {
@@ -239,9 +240,12 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
     if (attrsIn[id] !== undefined && !(HMZD_ATTRIBUTES as readonly string[]).includes(id))
       whole(attrsIn[id], `attributes.${id}`, 1, attributeMax);
   const state = o.state === undefined ? "none" : readEnum(o.state, "state", HMZD_FIGHTER_STATES);
-  const planId =
-    o.bodyPlan === undefined ? "human" : readEnum(o.bodyPlan, "bodyPlan", HMZD_PLAN_IDS);
-  const plan = planById(planId);
+  const plan =
+    o.bodyPlan === undefined
+      ? HUMAN_PLAN
+      : typeof o.bodyPlan === "string"
+        ? planById(readEnum(o.bodyPlan, "bodyPlan", HMZD_PLAN_IDS))
+        : validatePlan(o.bodyPlan, "bodyPlan");
 
   // Skills: ML as recorded; EML = ML clamped (§1).
   const skills: HmzdDerivedCharacter["skills"] = {};
@@ -354,7 +358,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   });
 
   // Armour (Z13, Z25): the worn pieces on the plan's locations.
-  const body = bodyOf(plan);
+  const body = coreBodyPlan(plan);
   const worn: ZdArmourPiece[] = [];
   const wornFields: number[] = [];
   for (const [i, a] of list(o.armour, "armour", true).entries()) {
@@ -369,7 +373,8 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   }
   let armour: Record<string, ZdProtection>;
   try {
-    armour = zdArmour(worn, planId === "human" ? undefined : body, "armour");
+    // The human plan, given by id or as data, takes HM3's human locations (Z25).
+    armour = zdArmour(worn, plan.id === HUMAN_PLAN.id ? undefined : body, "armour");
   } catch (e) {
     // Name the piece by its place in the input, not among the worn ones.
     if (e instanceof InputError) {
@@ -427,7 +432,7 @@ export interface HmzdOwnInput {
   state?: HmzdFighterState;
   weapons?: HmzdWeaponInput[];
   missiles?: HmzdMissileInput[];
-  bodyPlan?: HmzdPlanId;
+  bodyPlan?: HmzdPlanId | HmzdPlan;
 }
 
 /**
