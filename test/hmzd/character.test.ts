@@ -99,6 +99,17 @@ describe("the derived fighter", () => {
     });
   });
 
+  it("held (Z8): main by default, off for a shield, as given otherwise", () => {
+    expect(d.weapons[0]!.held).toBe("main");
+    const c = base();
+    c.skills.push({ name: "Shield", ml: 50 });
+    (c.weapons as object[]).push(
+      { ...structuredClone(sword), name: "Buckler", skill: "Shield", shield: true },
+      { ...structuredClone(sword), name: "Spare", held: "both" },
+    );
+    expect(deriveHmzdCharacter(c).weapons.map((w) => w.held)).toEqual(["main", "off", "both"]);
+  });
+
   it("Dodge from the Dodge skill; Initiative null without one", () => {
     expect(d.dodge?.value).toBe(48);
     expect(d.initiative).toBeNull();
@@ -283,6 +294,11 @@ describe("refusals name the field and the value", () => {
       "an unknown aspect",
       bad((c) => ((c.weapons as (typeof sword)[])[0]!.modes[1]!.impact.aspect = "E")),
       /weapons\[0\]\.modes\[1\]\.impact\.aspect: expected one of blunt, edge, point, fire, got "E"/,
+    ],
+    [
+      "a bad hand",
+      bad((c) => ((c.weapons as { held?: string }[])[0]!.held = "left")),
+      /weapons\[0\]\.held: expected one of none, main, off, both, got "left"/,
     ],
     [
       "a weapon without modes",

@@ -15,6 +15,7 @@
  * the exchange's caller, not here.
  */
 import { InputError, checkKeys, readEnum, readObject } from "../../core/errors";
+import { HANDS, type Hand } from "../../core/hands";
 import { buildTarget, type Target } from "../../core/modifiers";
 import { endurance as hm3Endurance } from "../hm3/mechanics";
 import { HM3_ATTRIBUTES, type Hm3CharacterInput } from "../hm3/character-types";
@@ -72,6 +73,11 @@ export interface HmzdWeaponInput {
   modes: HmzdModeInput[];
   /** A shield: may Block missiles (Z4). */
   shield?: boolean;
+  /**
+   * The hand that holds it, for impairment by zone (Z8): default `off` for a shield, `main` for
+   * any other weapon; `none` for a natural weapon (jaws, hooves), `both` for two hands.
+   */
+  held?: Hand;
 }
 
 export interface HmzdMissileInput {
@@ -128,6 +134,7 @@ export interface HmzdDerivedWeapon {
   eml: Target;
   zoneDie: number;
   shield: boolean;
+  held: Hand;
   modes: HmzdDerivedMode[];
 }
 
@@ -287,7 +294,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   const weapons = list(o.weapons, "weapons", true).map((w, i): HmzdDerivedWeapon => {
     const f = `weapons[${i}]`;
     const wo = readObject(w, f);
-    checkKeys(wo, f, ["id", "name", "skill", "zoneDie", "modes", "shield"]);
+    checkKeys(wo, f, ["id", "name", "skill", "zoneDie", "modes", "shield", "held"]);
     const name = text(wo.name, `${f}.name`);
     const id = idOf(wo, name, f, weaponIds);
     const skill = skillMl(wo.skill, `${f}.skill`);
@@ -315,6 +322,8 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
     const shield = wo.shield === undefined ? false : wo.shield;
     if (typeof shield !== "boolean")
       throw new InputError(`${f}.shield`, shield, "expected true or false");
+    const held =
+      wo.held === undefined ? (shield ? "off" : "main") : readEnum(wo.held, `${f}.held`, HANDS);
     return {
       id,
       name,
@@ -323,6 +332,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
       eml: target(skill.ml),
       zoneDie,
       shield,
+      held,
       modes,
     };
   });
