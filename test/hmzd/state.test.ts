@@ -2,32 +2,31 @@
 import { describe, expect, it } from "vitest";
 import { ScriptedDice, SeededDice } from "../../src/core/dice";
 import {
-  SHOCK_STATES,
   combineShock,
   conditionChange,
   conditionsOf,
   fallsProne,
   masteryLevel,
-  readShockState,
+  readHmzdState,
   recoveredState,
   shockTest,
   stateRules,
-  type ShockState,
 } from "../../src/rules/hmzd/state";
+import { HMZD_STATES, type HmzdState } from "../../src/rules/hmzd/types";
 
 const noDice = new ScriptedDice({}, { roll: () => [] });
 
 describe("combining a new injury's state with the current one (001:159-160, Z15)", () => {
-  // Rows: current state; columns: the incoming state, in SHOCK_STATES order.
-  const table: Record<ShockState, ShockState[]> = {
+  // Rows: current state; columns: the incoming state, in HMZD_STATES order.
+  const table: Record<HmzdState, HmzdState[]> = {
     none: ["none", "STN", "INC", "UNC", "KIA"],
     STN: ["STN", "INC", "INC", "UNC", "KIA"],
     INC: ["INC", "INC", "UNC", "UNC", "KIA"],
     UNC: ["UNC", "UNC", "UNC", "UNC", "KIA"],
     KIA: ["KIA", "KIA", "KIA", "KIA", "KIA"],
   };
-  for (const current of SHOCK_STATES)
-    SHOCK_STATES.forEach((incoming, i) => {
+  for (const current of HMZD_STATES)
+    HMZD_STATES.forEach((incoming, i) => {
       it(`${current} + new ${incoming} → ${table[current][i]}`, () => {
         expect(combineShock(current, incoming)).toBe(table[current][i]);
       });
@@ -39,10 +38,10 @@ describe("combining a new injury's state with the current one (001:159-160, Z15)
   });
 
   it("Z15: never lowers a worse current state", () => {
-    for (const c of SHOCK_STATES)
-      for (const n of SHOCK_STATES)
-        expect(SHOCK_STATES.indexOf(combineShock(c, n))).toBeGreaterThanOrEqual(
-          Math.max(SHOCK_STATES.indexOf(c), SHOCK_STATES.indexOf(n)),
+    for (const c of HMZD_STATES)
+      for (const n of HMZD_STATES)
+        expect(HMZD_STATES.indexOf(combineShock(c, n))).toBeGreaterThanOrEqual(
+          Math.max(HMZD_STATES.indexOf(c), HMZD_STATES.indexOf(n)),
         );
   });
 });
@@ -95,7 +94,7 @@ describe("what each state allows (001:159-162, Z2, Z3)", () => {
 
 describe("conditions of the states (Z20)", () => {
   it("STN stunned, INC shock, UNC unconscious, KIA dead; none none", () => {
-    expect(SHOCK_STATES.map((s) => conditionsOf(s))).toEqual([
+    expect(HMZD_STATES.map((s) => conditionsOf(s))).toEqual([
       [],
       ["stunned"],
       ["shock"],
@@ -160,7 +159,7 @@ describe("recovery (Z15; 001:141, 159-161)", () => {
   });
 
   it("failure keeps the state; none and KIA never change", () => {
-    for (const s of SHOCK_STATES) expect(recoveredState(s, false)).toBe(s);
+    for (const s of HMZD_STATES) expect(recoveredState(s, false)).toBe(s);
     expect(recoveredState("none", true)).toBe("none");
     expect(recoveredState("KIA", true)).toBe("KIA");
   });
@@ -168,8 +167,8 @@ describe("recovery (Z15; 001:141, 159-161)", () => {
 
 describe("reading a state", () => {
   it("accepts the five states and names a bad one", () => {
-    expect(readShockState("INC", "attacker.state")).toBe("INC");
-    expect(() => readShockState("stunned", "attacker.state")).toThrow(
+    expect(readHmzdState("INC", "attacker.state")).toBe("INC");
+    expect(() => readHmzdState("stunned", "attacker.state")).toThrow(
       /attacker\.state: expected one of none, STN, INC, UNC, KIA, got "stunned"/,
     );
   });

@@ -8,17 +8,11 @@ import type { Dice } from "../../core/dice";
 import { rollOne } from "../../core/dice";
 import { InputError, readNumber } from "../../core/errors";
 import type { ConditionId } from "../../core/ruleset";
+import { HMZD_STATES, type HmzdLevel, type HmzdState } from "./types";
 
-/** The shock states, best to worst (001:154-155). */
-export const SHOCK_STATES = ["none", "STN", "INC", "UNC", "KIA"] as const;
-export type ShockState = (typeof SHOCK_STATES)[number];
-
-/** A test's success level, worst to best (001:11, Z1). */
-export type TestLevel = "CF" | "F" | "S" | "CS";
-
-/** A state's place in SHOCK_STATES: a larger number is a worse state. */
-export function shockRank(state: ShockState): number {
-  return SHOCK_STATES.indexOf(state);
+/** A state's place in HMZD_STATES (best to worst, 001:154-155): a larger number is worse. */
+export function shockRank(state: HmzdState): number {
+  return HMZD_STATES.indexOf(state);
 }
 
 /**
@@ -28,7 +22,7 @@ export function shockRank(state: ShockState): number {
  * otherwise the worse of the two, so an injury never lowers a worse current state. A new UNC on
  * UNC stays UNC (Z20: the seed escalates only STN and INC); KIA stays KIA.
  */
-export function combineShock(current: ShockState, incoming: ShockState): ShockState {
+export function combineShock(current: HmzdState, incoming: HmzdState): HmzdState {
   if (current === "STN" && incoming === "STN") return "INC";
   if (current === "INC" && incoming === "INC") return "UNC";
   return shockRank(incoming) > shockRank(current) ? incoming : current;
@@ -39,7 +33,7 @@ export type Movement = "normal" | "difficult" | "assistedHalf" | "none";
 
 /** What a state allows and forbids (001:159-162, Z2, Z3). */
 export interface StateRules {
-  state: ShockState;
+  state: HmzdState;
   /** He may take actions: attack, block, dodge, counterstrike, move on his own (not INC, UNC, KIA). */
   canAct: boolean;
   /**
@@ -61,7 +55,7 @@ export interface StateRules {
 }
 
 /** The rules of one state (001:159-162). */
-export function stateRules(state: ShockState): StateRules {
+export function stateRules(state: HmzdState): StateRules {
   switch (state) {
     case "none":
       return rules(state, true, null, 0, "normal", true, true, false);
@@ -77,7 +71,7 @@ export function stateRules(state: ShockState): StateRules {
 }
 
 function rules(
-  state: ShockState,
+  state: HmzdState,
   canAct: boolean,
   forcedDefence: StateRules["forcedDefence"],
   levelShift: number,
@@ -96,7 +90,7 @@ function rules(
  * (001:160-161, `fallsProne`), and a fighter who comes round still lies where he fell until he
  * gets up (his own action), so recovering ends no `prone`.
  */
-export function conditionsOf(state: ShockState): ConditionId[] {
+export function conditionsOf(state: HmzdState): ConditionId[] {
   switch (state) {
     case "none":
       return [];
@@ -112,15 +106,15 @@ export function conditionsOf(state: ShockState): ConditionId[] {
 }
 
 /** Whether going from `before` to `after` puts him down (INC and UNC fall prone, 001:160-161). */
-export function fallsProne(before: ShockState, after: ShockState): boolean {
-  const down = (s: ShockState) => s === "INC" || s === "UNC";
+export function fallsProne(before: HmzdState, after: HmzdState): boolean {
+  const down = (s: HmzdState) => s === "INC" || s === "UNC";
   return down(after) && !down(before);
 }
 
 /** The held conditions a change of state sets and ends (Z20). */
 export function conditionChange(
-  before: ShockState,
-  after: ShockState,
+  before: HmzdState,
+  after: HmzdState,
 ): { set: ConditionId[]; ended: ConditionId[] } {
   const b = conditionsOf(before);
   const a = conditionsOf(after);
@@ -134,7 +128,7 @@ export const EML_MIN = 5;
 export const EML_MAX = 95;
 
 /** A d100 mastery test (hmzd.md §1, Z1): roll ≤ target succeeds; a multiple of 5 is critical. */
-export function masteryLevel(roll: number, eml: number): TestLevel {
+export function masteryLevel(roll: number, eml: number): HmzdLevel {
   const target = Math.min(EML_MAX, Math.max(EML_MIN, eml));
   const critical = roll % 5 === 0;
   if (roll <= target) return critical ? "CS" : "S";
@@ -148,7 +142,7 @@ export interface ShockTest {
   total: number;
   /** The Shock EML clamped to 5..95. */
   target: number;
-  level: TestLevel;
+  level: HmzdLevel;
   /** S or CS: "A success of any kind" (001:141). */
   success: boolean;
 }
@@ -175,7 +169,7 @@ export function shockTest(dice: Dice, name: string, eml: number): ShockTest {
  * removes the Stunned state"), INC eases to STN, UNC to INC. A failed test leaves the state as
  * it is; none and KIA have no recovery.
  */
-export function recoveredState(state: ShockState, success: boolean): ShockState {
+export function recoveredState(state: HmzdState, success: boolean): HmzdState {
   if (!success) return state;
   switch (state) {
     case "STN":
@@ -190,13 +184,13 @@ export function recoveredState(state: ShockState, success: boolean): ShockState 
 }
 
 /** Whether a state has a recovery test at all (STN, INC at turn ends; UNC after ten minutes). */
-export function recovers(state: ShockState): boolean {
+export function recovers(state: HmzdState): boolean {
   return state === "STN" || state === "INC" || state === "UNC";
 }
 
 /** A state from untrusted input, or an error naming the field. */
-export function readShockState(value: unknown, field: string): ShockState {
-  if (typeof value !== "string" || !(SHOCK_STATES as readonly string[]).includes(value))
-    throw new InputError(field, value, `expected one of ${SHOCK_STATES.join(", ")}`);
-  return value as ShockState;
+export function readHmzdState(value: unknown, field: string): HmzdState {
+  if (typeof value !== "string" || !(HMZD_STATES as readonly string[]).includes(value))
+    throw new InputError(field, value, `expected one of ${HMZD_STATES.join(", ")}`);
+  return value as HmzdState;
 }
