@@ -12,6 +12,7 @@ import {
   actionAvailable,
   afterExchange,
   blockConditions,
+  editBlock,
   hmzdTurns,
   minorHinders,
   newHmzdBlock,
@@ -420,6 +421,23 @@ describe("the block (RulesetBlock data for hmzd)", () => {
     const b = good();
     b.data.state = "none";
     expect(() => parseHmzdBlock(b)).toThrow(/expected null for state none/);
+  });
+
+  it("a hand edit: a new Shock EML; a new state starts its recovery afresh, the same one keeps it", () => {
+    const armed = hmzdTurns.onEvent(struck(newHmzdBlock(50), "STN"), "turnStart", none).block;
+    const eml = editBlock(armed, { shockEml: 65 });
+    expect(dataOf(eml).shockEml).toBe(65);
+    expect(dataOf(eml).recovery).toEqual({ at: "turnEnd", armed: true });
+    expect(eml.revision).toBe(armed.revision + 1);
+    expect(dataOf(editBlock(armed, { state: "STN" })).recovery).toEqual({
+      at: "turnEnd",
+      armed: true,
+    });
+    const unc = editBlock(armed, { state: "UNC" });
+    expect(dataOf(unc).recovery).toEqual({ at: "clock", due: 600 });
+    expect(dataOf(editBlock(unc, { state: "none" })).recovery).toBeNull();
+    expect(() => editBlock(armed, { state: "dazed" as HmzdState })).toThrow(/state.*"dazed"/);
+    expect(() => editBlock(armed, { shockEml: 2.5 })).toThrow(/shockEml/);
   });
 
   it("an event leaves the block it was given unchanged", () => {

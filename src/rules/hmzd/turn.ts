@@ -211,6 +211,29 @@ export function parseHmzdBlock(
   };
 }
 
+/**
+ * A block edited by hand (the sheet, the GM): a new Shock EML (the Shock skill or Endurance
+ * changed, Z7), or a state set directly; a state that changes starts its recovery afresh (Z20).
+ * Revision + 1; errors name the field.
+ */
+export function editBlock(
+  block: RulesetBlock,
+  edit: { shockEml?: number; state?: HmzdState },
+): RulesetBlock {
+  const { revision, data } = parseHmzdBlock(block);
+  const d = copy(data);
+  if (edit.shockEml !== undefined)
+    d.shockEml = readNumber(edit.shockEml, "shockEml", { integer: true, min: 0, max: 200 });
+  if (edit.state !== undefined) {
+    const state = readHmzdState(edit.state, "state");
+    if (state !== d.state) {
+      d.state = state;
+      d.recovery = recoveryFor(state, d.clock);
+    }
+  }
+  return hmzdBlock(d, revision + 1);
+}
+
 /** The conditions a block holds (its shock state's, Z20), for the adapter's status effects. */
 export function blockConditions(block: RulesetBlock): ConditionId[] {
   return conditionsOf(parseHmzdBlock(block).data.state);
