@@ -13,6 +13,7 @@ import {
   afterExchange,
   blockConditions,
   editBlock,
+  heldConditions,
   hmzdTurns,
   minorHinders,
   newHmzdBlock,
@@ -91,6 +92,9 @@ describe("the worked example's STN (001:133-141, hmzd.md §7)", () => {
     expect(hit.block.revision).toBe(1);
     expect(dataOf(hit.block).recovery).toEqual({ at: "turnEnd", armed: false });
     expect(blockConditions(hit.block)).toEqual(["stunned"]);
+    expect(heldConditions(hit.block)).toEqual([
+      { condition: "stunned", cause: "shock.STN", until: "recovered", armed: false },
+    ]);
   });
 
   it("001:141: he Passes; at the end of that very turn a successful Shock test removes STN", () => {
@@ -98,6 +102,7 @@ describe("the worked example's STN (001:133-141, hmzd.md §7)", () => {
     expect(start.checks).toEqual([]);
     expect(start.actionless).toBe(false);
     expect(dataOf(start.block).recovery).toEqual({ at: "turnEnd", armed: true });
+    expect(heldConditions(start.block)[0]!.armed).toBe(true);
     const end = runTurnEvent(ruleset, start.block, "turnEnd", rolls({ recovery: 34 }));
     expect(end.checks).toEqual([
       {
@@ -274,6 +279,9 @@ describe("KIA (001:162)", () => {
     });
     const s = hmzdTurns.onEvent(r.block, "turnStart", none);
     expect(s.actionless && s.defeated).toBe(true);
+    expect(heldConditions(s.block)).toEqual([
+      { condition: "dead", cause: "shock.KIA", until: "permanent", armed: false },
+    ]);
     expect(hmzdTurns.onEvent(s.block, "turnEnd", none).checks).toEqual([]);
   });
 });

@@ -29,6 +29,7 @@ import type {
   TurnOutcome,
 } from "../../core/ruleset";
 import type { RollRecord } from "../../core/dice";
+import type { HeldCondition } from "../../core/turns";
 import { initiativeOrder } from "../hm3/turn";
 import {
   combineShock,
@@ -237,6 +238,22 @@ export function editBlock(
 /** The conditions a block holds (its shock state's, Z20), for the adapter's status effects. */
 export function blockConditions(block: RulesetBlock): ConditionId[] {
   return conditionsOf(parseHmzdBlock(block).data.state);
+}
+
+/**
+ * The block's conditions with their durations (for the token HUD and the turn card): each lasts
+ * until a recovery test lifts it (`recovered`), death for good; `armed` once the turn whose end
+ * tests it has started.
+ */
+export function heldConditions(block: RulesetBlock): HeldCondition[] {
+  const d = parseHmzdBlock(block).data;
+  const armed = d.recovery?.at === "turnEnd" && d.recovery.armed;
+  return conditionsOf(d.state).map((condition) => ({
+    condition,
+    cause: `shock.${d.state}`,
+    until: condition === "dead" ? "permanent" : "recovered",
+    armed,
+  }));
 }
 
 // ── Setup and Action (Z6, Z16) ──────────────────────────────────────────────────────────────
