@@ -1,37 +1,41 @@
 /**
  * A brute-force walk of the real hmzd engine for the exact-odds test: the exchange is run through
  * `runExchange` (what `resolveInput` does after parsing) once per path of rolls, every die of the
- * path enumerated face by face (no grouping, no factoring), each path weighted by an exact integer.
+ * path enumerated face by face (no grouping, no factoring).
  */
 import { ScriptedDice, type Dice } from "../../src/core/dice";
+import { InputError } from "../../src/core/errors";
 import { runExchange, type Answers } from "../../src/core/ruleset";
 import type { AnyRuleset } from "../../src/rules/index";
 
 /** A roll the walk does not enumerate answers with this face (`null`: enumerate every face). */
 export type Fixed = (name: string, sides: number) => number | null;
 
+export interface Path<R> {
+  result: R;
+  /** The product of the sides of the dice enumerated on this path: it weighs 1 / product. */
+  product: number;
+  /** The index of the answers that resolved it (a later one when the engine refused an earlier). */
+  attempt: number;
+}
+
 /**
- * Runs the exchange on every path of rolls: a roll `fixed` answers is that face, any other roll
- * takes each of its faces in turn. `visit` gets the result and the path's weight in units of
- * 1 / `unit`, where `unit` is the product of the sides of every enumerated die on the longest
- * path; a path that makes fewer rolls (no shock test after no injury) weighs the faces of the
- * rolls it did not make. `unit` must be given up front (the test knows its dice) and every path's
- * product of sides must divide it, which the walk checks.
+ * Every path of rolls through the engine: a roll `fixed` answers is that face, any other takes
+ * each of its faces in turn. Each path is run with the first of `attempts` the engine accepts:
+ * when it refuses a `spend` or `pick` answer for that path (an InputError naming the field), the
+ * same path is run again with the next answers (ruling Z28's default spending).
  */
 export function walk<R>(
   ruleset: AnyRuleset,
   decl: unknown,
-  answers: Answers,
+  attempts: readonly Answers[],
   fixed: Fixed,
-  unit: number,
-  visit: (result: R, weight: number) => void,
-): number {
+): Path<R>[] {
+  const out: Path<R>[] = [];
   const path: number[] = [];
-  let runs = 0;
-  let total = 0;
   for (;;) {
-    if (++runs > 2_000_000) throw new Error("walk: too many paths");
-    const sizes: number[] = [];
+    if (out.length >= 2_000_000) throw new Error("walk: too many paths");
+    let sizes: number[] = [];
     let product = 1;
     const chooser: Dice = {
       roll(name, count, sides) {
@@ -45,21 +49,41 @@ export function walk<R>(
         return [i + 1];
       },
     };
-    // ScriptedDice with an empty script checks each face's shape before the engine sees it.
-    const { result } = runExchange(ruleset, decl, answers, new ScriptedDice({}, chooser));
-    if (unit % product !== 0) throw new Error(`walk: unit ${unit} is not a multiple of ${product}`);
-    const weight = unit / product;
-    total += weight;
-    visit(result as R, weight);
+    let result: R | null = null;
+    let attempt = 0;
+    for (; result === null; attempt++) {
+      sizes = [];
+      product = 1;
+      try {
+        // ScriptedDice with an empty script checks each face's shape before the engine sees it.
+        const dice = new ScriptedDice({}, chooser);
+        result = runExchange(ruleset, decl, attempts[attempt]!, dice).result as R;
+      } catch (e) {
+        const refused = e instanceof InputError && /^(spend|pick)/.test(e.field);
+        if (!refused || attempt + 1 >= attempts.length) throw e;
+      }
+    }
+    out.push({ result, product, attempt: attempt - 1 });
     path.length = sizes.length;
     let d = sizes.length - 1;
     while (d >= 0 && path[d] === sizes[d]! - 1) d--;
-    if (d < 0) break;
+    if (d < 0) return out;
     path[d]!++;
     path.length = d + 1;
   }
-  if (total !== unit) throw new Error(`walk: weights add to ${total}, not ${unit}`);
-  return runs;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** The least common multiple of the paths' products: each path then weighs unit / product. */
+export function unitOf(paths: readonly Path<unknown>[]): number {
+  let unit = 1;
+  for (const p of paths) unit = (unit / gcd(unit, p.product)) * p.product;
+  if (!Number.isSafeInteger(unit)) throw new Error(`walk: unit ${unit} is not exact`);
+  return unit;
 }
 
 /** Integer tallies by key. */
@@ -67,11 +91,5 @@ export class Tally {
   readonly counts = new Map<string, number>();
   add(key: string, n: number): void {
     this.counts.set(key, (this.counts.get(key) ?? 0) + n);
-  }
-  /** Sorted plain object, for `toEqual`. */
-  toObject(): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const k of [...this.counts.keys()].sort()) out[k] = this.counts.get(k)!;
-    return out;
   }
 }

@@ -23,21 +23,34 @@
  */
 import { InputError, readObject } from "../../core/errors";
 import type { Side } from "../../core/ruleset";
+import { hmTestIndex } from "../shared/hm-test";
+import {
+  armourAt,
+  defaultSpend,
+  levelName,
+  opposed,
+  stateAfter,
+  strikeSpec,
+  strikerOf,
+  tacticalAdvantagesOf,
+  testShift,
+  unopposedTest,
+  type StrikeSpec,
+} from "./exchange";
+import { parseDefence, parsePick, parseResolveInput, parseSpend } from "./parse";
+import { locationAt, sideAt, zoneAt } from "./plan";
+import { INJURY_BANDS, SHOCK_MODIFIER, injuryBandIndex, shockState } from "./tables";
 import {
   HMZD_LEVELS,
   HMZD_STATES,
-  type HmzdArmourMap,
-  type HmzdAspect,
   type HmzdDeclaration,
   type HmzdDefence,
-  type HmzdFighter,
-  type HmzdImpact,
+  type HmzdExchangeState,
   type HmzdLevel,
-  type HmzdPlan,
   type HmzdSpend,
   type HmzdState,
+  type HmzdTest,
 } from "./types";
-import { INJURY_BANDS, SHOCK_MODIFIER, injuryBandIndex, shockState, strModifier } from "./tables";
 
 // ── Output ─────────────────────────────────────────────────────────────────────────────────
 
@@ -59,6 +72,11 @@ export interface HmzdSideOdds {
    * sums to 1.
    */
   shock: Record<HmzdState, number>;
+  /**
+   * The side's state after the exchange (Z15: a new STN on a stunned side is INC, a new INC on
+   * an INC side UNC, a state never lowers a worse one; its own state when not injured); sums to 1.
+   */
+  state: Record<HmzdState, number>;
   /** Mean effective impact on this side over the exchange (0 when not struck; below 0 counts 0). */
   expectedEffectiveImpact: number;
 }
@@ -77,8 +95,8 @@ export interface HmzdGainOdds {
 
 export interface HmzdOdds {
   ruleset: "hmzd";
-  /** The attack's level after its shifts (`attack.level`); null when no attack roll is made (UNC defender, Z3). */
-  attackLevel: Record<HmzdLevel, number> | null;
+  /** The attack's level after its shifts (`attack.level`; CS against an UNC defender, Z3). */
+  attackLevel: Record<HmzdLevel, number>;
   /** The defence's level after its shifts; null for Ignore (no defence roll). */
   defenceLevel: Record<HmzdLevel, number> | null;
   /** `attacker`, `defender` or `none` (both failed); sums to 1. */
@@ -97,70 +115,68 @@ export interface HmzdOdds {
   gains: Record<Side, HmzdGainOdds>;
 }
 
-// ── Engine stand-ins (replaced by zd-engine's functions when they land) ───────────────────────
-
-const DIE_LEVEL: HmzdLevel[] = [];
-function levelOf(roll: number, eml: number): HmzdLevel {
-  const target = Math.min(95, Math.max(5, eml));
-  const critical = roll % 5 === 0;
-  if (roll <= target) return critical ? "CS" : "S";
-  return critical ? "CF" : "F";
-}
-void DIE_LEVEL;
-
-interface Located {
-  zone: string;
-  location: string;
-  unsided: string;
-  shock: number;
-}
-function locate(plan: HmzdPlan, zoneValue: number, d10: number): Located {
-  const zone = plan.zones.find((z) => zoneValue >= z.values.from && zoneValue <= z.values.to)!;
-  const loc = zone.locations.find((l) => d10 >= l.d10.from && d10 <= l.d10.to)!;
-  let side: string | null = null;
-  if (loc.paired && zone.sides) {
-    const v = zone.sides.by === "zone" ? zoneValue : d10;
-    if (zone.sides.right.includes(v)) side = "right";
-    else if (zone.sides.left.includes(v)) side = "left";
-  }
-  return {
-    zone: zone.id,
-    location: side ? `${side}-${loc.id}` : loc.id,
-    unsided: loc.id,
-    shock: loc.shock,
-  };
-}
-function armourAt(armour: HmzdArmourMap, sided: string, unsided: string, aspect: HmzdAspect) {
-  return (armour[sided] ?? armour[unsided])?.[aspect] ?? 0;
-}
-
 // ── Factor 1: the opposed test ─────────────────────────────────────────────────────────────
 
-/** Ways out of `total` (attack d100 × defence d100, a die not rolled counting 1). */
+/** Ways out of `total` (attack d100 × defence d100; a test not rolled counts one way). */
 export interface PairWays {
   total: number;
-  /** `victor stars attackLevel defenceLevel` (`none 0 F -` for no victor against an Ignore). */
+  /** `victor stars attackLevel defenceLevel` (`none 0`; `-` for a defence not rolled). */
   joint: Map<string, number>;
+}
+
+/** The test the engine's `rollTest` makes of a d100 `roll` (its dice aside). */
+function testOf(roll: number, eml: HmzdTest["eml"], shift: number): HmzdTest {
+  const rolled = hmTestIndex(roll, eml.value);
+  const value = rolled + shift;
+  return {
+    target: eml.value,
+    roll,
+    level: levelName(value),
+    rolledLevel: HMZD_LEVELS[rolled],
+    value,
+    eml,
+  };
+}
+
+/**
+ * Every attack d100 against every defence d100 through the engine's shifts (Z2, Z16, Z17) and
+ * star count (§1): the attacker of an UNC defender rolls nothing (CS, Z3); an Ignore, chosen or
+ * forced (INC, UNC, Z3), rolls no defence.
+ */
+export function pairWays(decl: HmzdDeclaration, defence: HmzdDefence): PairWays {
+  const { attacker, defender } = decl;
+  const joint = new Map<string, number>();
+  const add = (key: string, n: number) => joint.set(key, (joint.get(key) ?? 0) + n);
+  const forced = defender.state === "INC" || defender.state === "UNC";
+  const type = forced ? "ignore" : defence.type;
+  const attacks: HmzdTest[] = [];
+  if (defender.state === "UNC") attacks.push(unopposedTest(decl.attack.eml));
+  else {
+    const shift = testShift(attacker);
+    for (let roll = 1; roll <= 100; roll++) attacks.push(testOf(roll, decl.attack.eml, shift));
+  }
+  const defences: (HmzdTest | null)[] = [];
+  if (type === "ignore") defences.push(null);
+  else {
+    if (!defence.eml) throw new Error(`The ${type} defence needs an EML.`);
+    const shift = testShift(defender);
+    for (let roll = 1; roll <= 100; roll++) defences.push(testOf(roll, defence.eml, shift));
+  }
+  for (const a of attacks)
+    for (const d of defences) {
+      const r = opposed(type, a, d);
+      add(`${r.victor ?? "none"} ${r.stars} ${a.level} ${d ? d.level : "-"}`, 1);
+    }
+  return { total: attacks.length * defences.length, joint };
 }
 
 // ── Factors 2-4: one strike ────────────────────────────────────────────────────────────────
 
-/** One strike's dice, what the strike depends on. */
-export interface StrikeSpec {
-  /** Sides of the zone die and the zone value it starts from. */
-  zoneDie: number;
-  placement: number;
-  impact: HmzdImpact;
-  /** The striker's STR and the Impact TAs it spends. */
-  str: number;
-  impactTAs: number;
-  victim: HmzdFighter;
-}
-
 /**
- * Ways out of `total` = zone die × d10 × impact die × d100 (the Shock test; a strike that does no
- * injury makes none, and counts all 100 faces), by `zone location injury state` (`none` for no
- * injury), and the sum of the effective impacts (below 0 counted 0) over every way.
+ * Ways out of `total` = zone die × d10 × impact die × d100 (the Shock test; a strike that does
+ * no injury makes none and counts all 100 faces), by `zone location injury shock state`: the
+ * injury code or `none`, the state the Shock Index gives or `none`, and the victim's state after
+ * it (Z15); and the sum of the effective impacts (below 0 counted 0) over every way.
  */
 export interface StrikeWays {
   total: number;
@@ -171,113 +187,71 @@ export interface StrikeWays {
 /** Ways the d100 makes each level against an EML (clamped as the engine clamps it). */
 export function levelWays(eml: number): Record<HmzdLevel, number> {
   const out: Record<HmzdLevel, number> = { CF: 0, F: 0, S: 0, CS: 0 };
-  for (let roll = 1; roll <= 100; roll++) out[levelOf(roll, eml)]++;
+  for (let roll = 1; roll <= 100; roll++) out[HMZD_LEVELS[hmTestIndex(roll, eml)]]++;
   return out;
 }
 
-export function strikeWays(spec: StrikeSpec): StrikeWays {
+/** Zone die × d10 × impact die × the Shock d100. */
+export function strikeTotal(spec: StrikeSpec): number {
+  return spec.zoneDie * 10 * spec.impact.die * 100;
+}
+
+interface LocationGroup {
+  zone: string;
+  location: string;
+  bare: string;
+  shock: number;
+  ways: number;
+}
+
+/**
+ * One strike, as the engine's `deliverStrike` makes it, every die enumerated: the zone die and
+ * the d10 grouped by location (factor 2), each impact face (factor 3), and the Shock d100 by
+ * level (factor 4; the index reads only the level, §5).
+ */
+export function strikeWays(spec: StrikeSpec, impactTAs: number): StrikeWays {
   const { victim, impact } = spec;
   const shockWays = levelWays(victim.shock);
-  // Factor 2: the zone die and the d10, grouped by location (a location's ways, its shock).
-  const groups = new Map<string, Located & { ways: number }>();
+  const groups = new Map<string, LocationGroup>();
   for (let z = 1; z <= spec.zoneDie; z++) {
+    const zoneValue = spec.placement + z - 1;
+    const zone = zoneAt(victim.plan, zoneValue);
+    if (!zone) throw new Error(`Zone value ${zoneValue} is beyond body plan ${victim.plan.id}.`);
     for (let d10 = 1; d10 <= 10; d10++) {
-      const at = locate(victim.plan, spec.placement + z - 1, d10);
-      const key = `${at.zone} ${at.location}`;
+      const loc = locationAt(zone, d10);
+      const side = loc.paired ? sideAt(zone, zoneValue, d10) : null;
+      const location = side ? `${side}-${loc.id}` : loc.id;
+      const key = `${zone.id} ${location}`;
       const g = groups.get(key);
       if (g) g.ways++;
-      else groups.set(key, { ...at, ways: 1 });
+      else groups.set(key, { zone: zone.id, location, bare: loc.id, shock: loc.shock, ways: 1 });
     }
   }
-  const base = impact.base + strModifier(spec.str) + 5 * spec.impactTAs;
+  const base = impact.base + spec.strModifier + 5 * impactTAs;
+  const unharmed = stateAfter(victim.state, "none");
   const joint = new Map<string, number>();
   const add = (key: string, n: number) => joint.set(key, (joint.get(key) ?? 0) + n);
   let effectiveImpact = 0;
   for (const [key, g] of groups) {
-    const armour = armourAt(victim.armour, g.location, g.unsided, impact.aspect);
-    // Factor 3: every face of the impact die.
+    const armour = armourAt(victim, g.location, g.bare, impact.aspect);
     for (let face = 1; face <= impact.die; face++) {
       const effective = face + base - armour;
       if (effective > 0) effectiveImpact += g.ways * 100 * effective;
       const band = injuryBandIndex(effective);
       if (band < 0) {
-        add(`${key} none none`, g.ways * 100);
+        add(`${key} none none ${unharmed}`, g.ways * 100);
         continue;
       }
-      // Factor 4: the Shock test by level; the index is modifier + location shock + level.
       const { code, level } = INJURY_BANDS[band]!;
       for (const l of HMZD_LEVELS) {
         const n = shockWays[l];
         if (n === 0) continue;
         const state = shockState(SHOCK_MODIFIER[l] + g.shock + level);
-        add(`${key} ${code} ${state}`, g.ways * n);
+        add(`${key} ${code} ${state} ${stateAfter(victim.state, state)}`, g.ways * n);
       }
     }
   }
-  return { total: strikeTotalOf(spec), joint, effectiveImpact };
-}
-
-/** Zone die × d10 × impact die × the Shock d100. */
-function strikeTotalOf(spec: StrikeSpec): number {
-  return spec.zoneDie * 10 * spec.impact.die * 100;
-}
-
-// Provisional opposed test (hmzd.md §1, Z1-Z3, Z16), replaced by the engine's.
-const VALUE: Record<HmzdLevel, number> = { CF: 0, F: 1, S: 2, CS: 3 };
-function shown(value: number): HmzdLevel {
-  return HMZD_LEVELS[Math.min(3, Math.max(0, value))]!;
-}
-function opposed(
-  type: HmzdDefence["type"],
-  a: { value: number; roll: number | null },
-  d: { value: number; roll: number | null } | null,
-): { victor: Side | null; stars: number } {
-  const dv = d ? d.value : 0;
-  const aOk = a.value >= 2;
-  const dOk = dv >= 2;
-  if (!aOk && !dOk) return { victor: null, stars: 0 };
-  if (a.value > dv) return { victor: "attacker", stars: a.value - dv };
-  if (dv > a.value) return { victor: "defender", stars: dv - a.value };
-  if (type === "block") return { victor: "defender", stars: 1 };
-  if (type === "counterstrike") return { victor: "attacker", stars: 1 };
-  // Dodge: the higher roll wins; equal rolls go to the defender.
-  return { victor: a.roll! > d!.roll! ? "attacker" : "defender", stars: 1 };
-}
-
-export function pairWays(decl: HmzdDeclaration, defence: HmzdDefence): PairWays {
-  const { attacker, defender } = decl;
-  const joint = new Map<string, number>();
-  const add = (key: string, n: number) => joint.set(key, (joint.get(key) ?? 0) + n);
-  const shift = (f: HmzdFighter) => f.setup - (f.state === "STN" ? 1 : 0);
-  const forced = defender.state === "INC" || defender.state === "UNC";
-  const type = forced ? "ignore" : defence.type;
-  if (defender.state === "UNC") {
-    const r = opposed("ignore", { value: 3, roll: null }, null);
-    add(`${r.victor ?? "none"} ${r.stars} CS -`, 1);
-    return { total: 1, joint };
-  }
-  const attackRolls = Array.from({ length: 100 }, (_, i) => i + 1);
-  const defenceRolls: (number | null)[] =
-    type === "ignore" ? [null] : Array.from({ length: 100 }, (_, i) => i + 1);
-  for (const ar of attackRolls) {
-    const av = VALUE[levelOf(ar, decl.attack.eml.value)] + shift(attacker);
-    for (const dr of defenceRolls) {
-      const d =
-        dr === null
-          ? null
-          : { value: VALUE[levelOf(dr, defence.eml!.value)] + shift(defender), roll: dr };
-      const r = opposed(type, { value: av, roll: ar }, d);
-      add(`${r.victor ?? "none"} ${r.stars} ${shown(av)} ${d ? shown(d.value) : "-"}`, 1);
-    }
-  }
-  return { total: attackRolls.length * defenceRolls.length, joint };
-}
-
-/** The default spending (issue 18): all Impact for a striker, all Setup for a defender who blocked or dodged. */
-function defaultSpend(tas: number, striker: boolean): HmzdSpend {
-  return striker
-    ? { impact: tas, precision: 0, action: 0, setup: 0 }
-    : { impact: 0, precision: 0, action: 0, setup: tas };
+  return { total: strikeTotal(spec), joint, effectiveImpact };
 }
 
 // ── The exchange ───────────────────────────────────────────────────────────────────────────
@@ -285,65 +259,97 @@ function defaultSpend(tas: number, striker: boolean): HmzdSpend {
 /** The exchange's odds as exact ways out of `total` (every die's faces multiplied). */
 export interface ExchangeWays {
   total: number;
-  /** `victor stars attackLevel defenceLevel` → ways (levels `-` when not rolled). */
+  /** `victor stars attackLevel defenceLevel` → ways. */
   outcome: Map<string, number>;
-  /** What befalls each side: `zone location injury state`, `none none none none` when not struck. */
+  /**
+   * What befalls each side: `zone location injury shock state` as in `StrikeWays`; not struck:
+   * `none none none none` and the side's own state.
+   */
   sides: Record<Side, Map<string, number>>;
   /** Sum of the effective impacts (below 0 counted 0) over every way, by side struck. */
   effectiveImpact: Record<Side, number>;
-  /** What each side spent: `impact precision action setup` counts (`0 0 0 0` when nothing). */
+  /** What each side spent: `impact precision action setup` (`0 0 0 0` when nothing). */
   gains: Record<Side, Map<string, number>>;
-  /** Ways in which the given spend answered the prompt (Z28). */
+  /** Ways in which the given `spend` (and `pick`) answered the spending prompt (Z28). */
   spendUsed: number;
 }
 
-const NOT_STRUCK = "none none none none";
-const NOTHING = "0 0 0 0";
 const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
 
-/** The given answers to the spending and Precision prompts, if any. */
+/** The `spend` and `pick` of the input (the answers to the spending and Precision prompts). */
 export interface GivenSpend {
-  spend?: HmzdSpend;
-  pick?: number;
+  spend?: unknown;
+  pick?: unknown;
 }
 
+/**
+ * The spend of one outcome: the given one when the engine's parser accepts it for this outcome
+ * (and the given pick with it), else the default (Z28). The engine's default when none is given.
+ */
+function spendFor(
+  decl: HmzdDeclaration,
+  defence: HmzdDefence,
+  victor: Side,
+  stars: number,
+  given: GivenSpend,
+): { spend: HmzdSpend; used: boolean } {
+  const striker = strikerOf(victor, defence.type) !== null;
+  const fallback = defaultSpend(tacticalAdvantagesOf(stars), striker);
+  if (given.spend === undefined) return { spend: fallback, used: false };
+  const state: HmzdExchangeState = {
+    decl,
+    defence,
+    rolls: [],
+    choices: [],
+    attack: null,
+    defenceTest: null,
+    stars,
+    victor,
+    spent: null,
+    zoneRolls: null,
+    locationRoll: null,
+    next: "spendStars",
+    result: null,
+  };
+  try {
+    const spend = parseSpend(given.spend, state);
+    if (spend.precision > 0 && given.pick !== undefined)
+      parsePick(given.pick, {
+        ...state,
+        zoneRolls: new Array<number>(spend.precision + 1).fill(1),
+      });
+    return { spend, used: true };
+  } catch (e) {
+    if (e instanceof InputError) return { spend: fallback, used: false };
+    throw e;
+  }
+}
+
+/**
+ * The exact ways of an exchange once the defence is declared: the opposed test's pairs (factor
+ * 1) times, for each victor and stars, the strike that follows (factors 2-4), the other side's
+ * strike dice counting all their faces so every outcome shares one total.
+ */
 export function exchangeWays(
   decl: HmzdDeclaration,
   defence: HmzdDefence,
   given: GivenSpend = {},
 ): ExchangeWays {
-  const pairs = pairWays(decl, defence);
-  const fighters: Record<Side, HmzdFighter> = { attacker: decl.attacker, defender: decl.defender };
-  const counter = defence.type === "counterstrike" && decl.defender.state === "none";
-  const specOf = (by: Side, impactTAs: number): StrikeSpec => {
-    if (by === "attacker") {
-      return {
-        zoneDie: decl.attack.weapon.zoneDie,
-        placement: decl.attack.placement,
-        impact: decl.attack.weapon.impact,
-        str: decl.attacker.str,
-        impactTAs,
-        victim: decl.defender,
-      };
-    }
-    return {
-      zoneDie: defence.weapon!.zoneDie,
-      placement: defence.placement ?? 1,
-      impact: defence.weapon!.impact,
-      str: decl.defender.str,
-      impactTAs,
-      victim: decl.attacker,
-    };
+  const forced = decl.defender.state === "INC" || decl.defender.state === "UNC";
+  const effective: HmzdDefence = forced ? { type: "ignore" } : defence;
+  const pairs = pairWays(decl, effective);
+  const counter = effective.type === "counterstrike";
+  const specs: Record<Side, StrikeSpec | null> = {
+    attacker: strikeSpec(decl, effective, "attacker"),
+    defender: counter ? strikeSpec(decl, effective, "defender") : null,
   };
-  // Each strike's total is the same whatever its Impact TAs: one common denominator.
-  const strikeTotal: Record<Side, number> = {
-    attacker: strikeTotalOf(specOf("attacker", 0)),
-    defender: counter ? strikeTotalOf(specOf("defender", 0)) : 1,
+  const totals: Record<Side, number> = {
+    attacker: strikeTotal(specs.attacker!),
+    defender: specs.defender ? strikeTotal(specs.defender) : 1,
   };
-  const scale = strikeTotal.attacker * strikeTotal.defender;
-  const total = pairs.total * scale;
+  const scale = totals.attacker * totals.defender;
   const out: ExchangeWays = {
-    total,
+    total: pairs.total * scale,
     outcome: new Map(),
     sides: { attacker: new Map(), defender: new Map() },
     effectiveImpact: { attacker: 0, defender: 0 },
@@ -352,57 +358,45 @@ export function exchangeWays(
   };
   const add = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
   const cache = new Map<string, StrikeWays>();
+  const notStruck = (side: Side) => `none none none none ${decl[side].state}`;
   for (const [key, ways] of pairs.joint) {
     const w = ways * scale;
     add(out.outcome, key, w);
-    const [v, s] = key.split(" ");
-    const victor = v === "none" ? null : (v as Side);
+    const [v, s] = key.split(" ") as [Side | "none", string];
+    const victor = v === "none" ? null : v;
     const stars = Number(s);
-    const tas = Math.max(0, stars - 1);
-    const striker: Side | null =
-      victor === "attacker" || (victor === "defender" && counter) ? victor : null;
     let spend: HmzdSpend | null = null;
-    if (victor && tas > 0) {
-      spend = defaultSpend(tas, striker !== null);
-      if (given.spend && spendFits(given.spend, tas, striker !== null, fighters[victor])) {
-        spend = given.spend;
-        out.spendUsed += w;
-      }
+    if (victor && tacticalAdvantagesOf(stars) > 0) {
+      const r = spendFor(decl, effective, victor, stars, given);
+      spend = r.spend;
+      if (r.used) out.spendUsed += w;
     }
     for (const side of ["attacker", "defender"] as const) {
-      const sp = victor === side && spend ? spend : null;
+      const sp = victor === side ? spend : null;
       add(
         out.gains[side],
-        sp ? `${sp.impact} ${sp.precision} ${sp.action} ${sp.setup}` : NOTHING,
+        sp ? `${sp.impact} ${sp.precision} ${sp.action} ${sp.setup}` : "0 0 0 0",
         w,
       );
     }
+    const striker = strikerOf(victor, effective.type);
     if (striker === null) {
-      add(out.sides.attacker, NOT_STRUCK, w);
-      add(out.sides.defender, NOT_STRUCK, w);
+      add(out.sides.attacker, notStruck("attacker"), w);
+      add(out.sides.defender, notStruck("defender"), w);
       continue;
     }
     const victim = other(striker);
-    add(out.sides[striker], NOT_STRUCK, w);
+    add(out.sides[striker], notStruck(striker), w);
     const impactTAs = spend?.impact ?? 0;
     const ck = `${striker} ${impactTAs}`;
     let sw = cache.get(ck);
-    if (!sw) cache.set(ck, (sw = strikeWays(specOf(striker, impactTAs))));
+    if (!sw) cache.set(ck, (sw = strikeWays(specs[striker]!, impactTAs)));
     // The strike's ways out of its own total; the other strike's dice count all their faces.
-    const per = ways * strikeTotal[victim];
+    const per = ways * totals[victim];
     for (const [k, n] of sw.joint) add(out.sides[victim], k, per * n);
     out.effectiveImpact[victim] += per * sw.effectiveImpact;
   }
   return out;
-}
-
-/** The given spend answers the prompt of this outcome (Z28). */
-function spendFits(spend: HmzdSpend, tas: number, striker: boolean, victor: HmzdFighter): boolean {
-  const sum = spend.impact + spend.precision + spend.action + spend.setup;
-  if (sum !== tas) return false;
-  if (!striker && (spend.impact > 0 || spend.precision > 0)) return false;
-  if (spend.action > (victor.actionTaken ? 0 : 1)) return false;
-  return true;
 }
 
 // ── Probabilities ──────────────────────────────────────────────────────────────────────────
@@ -415,22 +409,31 @@ function sideOdds(ways: Map<string, number>, effectiveImpact: number, total: num
     injury: { none: 0 },
     shockTest: 0,
     shock: { none: 0, STN: 0, INC: 0, UNC: 0, KIA: 0 },
+    state: { none: 0, STN: 0, INC: 0, UNC: 0, KIA: 0 },
     expectedEffectiveImpact: effectiveImpact / total,
   };
   const sums = { zone: new Map<string, number>(), location: new Map<string, number>() };
   const injury = new Map<string, number>();
   const shock = new Map<string, number>();
+  const after = new Map<string, number>();
   const add = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
   let struck = 0;
   let tested = 0;
   for (const [key, n] of ways) {
-    const [zone, location, code, state] = key.split(" ") as [string, string, string, string];
+    const [zone, location, code, state, then] = key.split(" ") as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     if (zone !== "none") struck += n;
     if (code !== "none") tested += n;
     add(sums.zone, zone, n);
     add(sums.location, location, n);
     add(injury, code, n);
     add(shock, state, n);
+    add(after, then, n);
   }
   o.struck = struck / total;
   o.shockTest = tested / total;
@@ -438,7 +441,10 @@ function sideOdds(ways: Map<string, number>, effectiveImpact: number, total: num
   for (const [k, n] of sums.location) o.location[k] = n / total;
   for (const code of ["none", ...INJURY_BANDS.map((b) => b.code)])
     o.injury[code] = (injury.get(code) ?? 0) / total;
-  for (const st of HMZD_STATES) o.shock[st] = (shock.get(st) ?? 0) / total;
+  for (const st of HMZD_STATES) {
+    o.shock[st] = (shock.get(st) ?? 0) / total;
+    o.state[st] = (after.get(st) ?? 0) / total;
+  }
   return o;
 }
 
@@ -456,28 +462,38 @@ export function exchangeOdds(
 ): HmzdOdds {
   const w = exchangeWays(decl, defence, given);
   const T = w.total;
-  const victor: Record<Side | "none", number> = { attacker: 0, defender: 0, none: 0 };
-  const stars = new Map<number, number>();
-  const outcome: Record<string, number> = {};
-  const attackLevel: Record<HmzdLevel, number> = { CF: 0, F: 0, S: 0, CS: 0 };
-  const defenceLevel: Record<HmzdLevel, number> = { CF: 0, F: 0, S: 0, CS: 0 };
-  let attackRolled = false;
-  let defenceRolled = false;
+  // Integer ways first, one division each at the end.
+  const victorWays = new Map<string, number>();
+  const starWays = new Map<number, number>();
+  const outcomeWays = new Map<string, number>();
+  const attackWays = new Map<string, number>();
+  const defenceWays = new Map<string, number>();
+  const add = <K>(m: Map<K, number>, k: K, n: number) => m.set(k, (m.get(k) ?? 0) + n);
   for (const [key, n] of w.outcome) {
-    const [v, s, a, d] = key.split(" ") as [Side | "none", string, string, string];
-    victor[v] += n / T;
-    stars.set(Number(s), (stars.get(Number(s)) ?? 0) + n);
-    const ok = `${v} ${s}`;
-    outcome[ok] = (outcome[ok] ?? 0) + n / T;
-    if (a !== "-") {
-      attackRolled = true;
-      attackLevel[a as HmzdLevel] += n / T;
-    }
-    if (d !== "-") {
-      defenceRolled = true;
-      defenceLevel[d as HmzdLevel] += n / T;
-    }
+    const [v, s, a, d] = key.split(" ") as [string, string, string, string];
+    add(victorWays, v, n);
+    add(starWays, Number(s), n);
+    add(outcomeWays, `${v} ${s}`, n);
+    add(attackWays, a, n);
+    add(defenceWays, d, n);
   }
+  const levels = (m: Map<string, number>): Record<HmzdLevel, number> | null => {
+    if (m.has("-")) return null;
+    const out = {} as Record<HmzdLevel, number>;
+    for (const l of HMZD_LEVELS) out[l] = (m.get(l) ?? 0) / T;
+    return out;
+  };
+  const victor: Record<Side | "none", number> = {
+    attacker: (victorWays.get("attacker") ?? 0) / T,
+    defender: (victorWays.get("defender") ?? 0) / T,
+    none: (victorWays.get("none") ?? 0) / T,
+  };
+  // `none 0`, then the attacker's and the defender's wins by stars.
+  const rank = (k: string) =>
+    (k.startsWith("none") ? 0 : k.startsWith("attacker") ? 100 : 200) + Number(k.split(" ")[1]);
+  const outcome: Record<string, number> = {};
+  for (const k of [...outcomeWays.keys()].sort((a, b) => rank(a) - rank(b)))
+    outcome[k] = outcomeWays.get(k)! / T;
   const gains = {} as Record<Side, HmzdGainOdds>;
   for (const side of ["attacker", "defender"] as const) {
     const by = {
@@ -509,10 +525,10 @@ export function exchangeOdds(
   const attacker = sideOdds(w.sides.attacker, w.effectiveImpact.attacker, T);
   return {
     ruleset: "hmzd",
-    attackLevel: attackRolled ? attackLevel : null,
-    defenceLevel: defenceRolled ? defenceLevel : null,
+    attackLevel: levels(attackWays)!,
+    defenceLevel: levels(defenceWays),
     victor,
-    stars: byCount(stars, T),
+    stars: byCount(starWays, T),
     outcome,
     spendUsed: w.spendUsed / T,
     injury: { ...defender.injury },
@@ -521,4 +537,31 @@ export function exchangeOdds(
     attacker,
     gains,
   };
+}
+
+/** Input fields `odds` reads but does not use: the odds run over every roll. */
+const IGNORED = ["rolls", "seed"] as const;
+
+/**
+ * The `odds` contract: the same JSON object as `resolve` (`ruleset` must be `hmzd`), validated by
+ * the same parser. `rolls` and `seed` are accepted and ignored (listed in `ignored`); `spend` and
+ * `pick` answer the spending prompt where the engine accepts them, Z28.
+ */
+export function oddsInput(raw: unknown): { odds: HmzdOdds; ignored: string[] } {
+  const input = readObject(raw, "input");
+  if (input.ruleset !== "hmzd") {
+    throw new InputError("ruleset", input.ruleset, "expected hmzd for the hmzd odds");
+  }
+  const rest: Record<string, unknown> = { ...input };
+  delete rest.ruleset;
+  const ignored: string[] = [];
+  for (const k of IGNORED) {
+    if (rest[k] !== undefined) ignored.push(k);
+    delete rest[k];
+  }
+  const { decl } = parseResolveInput(rest);
+  const forced = decl.defender.state === "INC" || decl.defender.state === "UNC";
+  const defence: HmzdDefence =
+    forced && rest.defence === undefined ? { type: "ignore" } : parseDefence(rest.defence, decl);
+  return { odds: exchangeOdds(decl, defence, { spend: rest.spend, pick: rest.pick }), ignored };
 }

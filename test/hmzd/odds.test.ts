@@ -1,0 +1,183 @@
+/**
+ * Exact hmzd odds (issue 18) against the real engine, die by die. For each declaration:
+ *
+ * 1. every attack d100 × every defence d100 is run through the engine (`runExchange`, what
+ *    `resolveInput` does after parsing), the strike's dice at fixed faces: its victor, stars,
+ *    levels and spend are tallied and must equal the odds' first factor exactly (integer ways);
+ *    and within each victor-and-stars class every pair must give the very same strike, so the
+ *    strike depends on the pair only through that class;
+ * 2. for one pair of each class, every face of every later die (zone die, d10, Precision zone
+ *    dice, impact die, Shock d100, or their `counter.` twins) is run through the engine, and the
+ *    joint tally of zone, location, injury, shock state and the victim's state after the
+ *    exchange (read from the engine's effects) must equal the odds exactly, as rationals.
+ *
+ * Together that is the whole product of the dice: the factoring of `odds.ts` (location ×
+ * impact × shock, and the pair distribution) is proved, not assumed.
+ */
+import { describe, expect, it } from "vitest";
+import { hmzd, type HmzdResult } from "../../src/rules/hmzd";
+import { exchangeWays, oddsInput, type ExchangeWays } from "../../src/rules/hmzd/odds";
+import { parseDefence } from "../../src/rules/hmzd/parse";
+import { Tally, unitOf, walk } from "./odds-walk";
+import type { Side } from "../../src/core/ruleset";
+
+type Raw = Record<string, unknown>;
+
+const sword = { zoneDie: 4, impact: { die: 6, base: 3, aspect: "edge" } };
+const fighter = (over: Raw = {}): Raw => ({ str: 12, endurance: 10, dex: 11, agl: 11, ...over });
+
+/** The state a strike leaves its victim in, read from the engine's effects (Z15). */
+function stateAfter(r: HmzdResult, victim: Side, before: string): string {
+  for (const e of r.effects) {
+    if (e.type !== "condition" || e.to !== victim) continue;
+    const cause = (e as { cause?: string }).cause ?? "";
+    if (cause.startsWith("shock.")) return cause.slice("shock.".length);
+  }
+  return before;
+}
+
+const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
+
+interface Check {
+  ways: ExchangeWays;
+  /** Engine runs made. */
+  runs: number;
+  classes: number;
+}
+
+/** Runs the engine over the declaration's dice and checks the odds' ways against the tallies. */
+function check(input: Raw): Check {
+  const rest: Raw = { ...input };
+  delete rest.ruleset;
+  const { decl, answers } = hmzd.parseResolveInput(rest);
+  const forced = decl.defender.state === "INC" || decl.defender.state === "UNC";
+  const defence = forced ? { type: "ignore" as const } : parseDefence(rest.defence, decl);
+  const ways = exchangeWays(decl, defence, { spend: rest.spend, pick: rest.pick });
+  const states: Record<Side, string> = {
+    attacker: decl.attacker.state,
+    defender: decl.defender.state,
+  };
+  // Z28: the given spend where the engine takes it, else the default (the prompt unanswered).
+  const withoutSpend: Record<string, readonly unknown[]> = { ...answers };
+  delete withoutSpend.spendStars;
+  delete withoutSpend.pickZone;
+  const attempts = [answers, withoutSpend];
+  const given = answers.spendStars !== undefined;
+  let runs = 0;
+  const paths = (fixed: (name: string) => number | null) => {
+    const p = walk<HmzdResult>(hmzd, decl, attempts, fixed);
+    runs += p.length;
+    const unit = unitOf(p);
+    expect(p.reduce((a, x) => a + unit / x.product, 0)).toBe(unit);
+    return { paths: p, unit };
+  };
+
+  // ── 1. Every attack and defence d100, the strike's dice fixed at face 1. ───────────────────
+  const pairs = paths((name) => (name === "attack" || name === "defence" ? null : 1));
+  const pairTally = new Tally();
+  const gainTally: Record<Side, Tally> = { attacker: new Tally(), defender: new Tally() };
+  let spendUsed = 0;
+  /** Per class: the first pair's rolls and its strike, which every other pair must repeat. */
+  const classes = new Map<string, { attack: number; defence: number; strike: string }>();
+  const differing = new Set<string>();
+  for (const { result: r, product, attempt } of pairs.paths) {
+    const w = pairs.unit / product;
+    const cls = `${r.victor ?? "none"} ${r.stars}`;
+    pairTally.add(`${cls} ${r.attack.level} ${r.defence ? r.defence.level : "-"}`, w);
+    for (const side of ["attacker", "defender"] as const) {
+      const s = r.victor === side ? r.spent : { impact: 0, precision: 0, action: 0, setup: 0 };
+      gainTally[side].add(`${s.impact} ${s.precision} ${s.action} ${s.setup}`, w);
+    }
+    if (given && attempt === 0 && r.tacticalAdvantages > 0) spendUsed += w;
+    const strike = JSON.stringify(r.strike);
+    const seen = classes.get(cls);
+    if (!seen)
+      classes.set(cls, { attack: r.attack.roll ?? 1, defence: r.defence?.roll ?? 1, strike });
+    else if (strike !== seen.strike) differing.add(cls);
+  }
+  expect([...differing], "classes whose pairs gave different strikes").toEqual([]);
+  const P = BigInt(pairs.unit);
+  const T = BigInt(ways.total);
+  expect(new Set(ways.outcome.keys())).toEqual(new Set(pairTally.counts.keys()));
+  for (const [k, n] of pairTally.counts)
+    expect(BigInt(ways.outcome.get(k)!) * P, k).toBe(BigInt(n) * T);
+  for (const side of ["attacker", "defender"] as const) {
+    expect(new Set(ways.gains[side].keys())).toEqual(new Set(gainTally[side].counts.keys()));
+    for (const [k, n] of gainTally[side].counts)
+      expect(BigInt(ways.gains[side].get(k)!) * P, `${side} gains ${k}`).toBe(BigInt(n) * T);
+  }
+  expect(BigInt(ways.spendUsed) * P).toBe(BigInt(spendUsed) * T);
+
+  // ── 2. Per class, every face of every later die, from the class's first pair. ──────────────
+  // Each side's key: the sum over classes of (class ways / P) × (strike ways / its unit), kept
+  // as one rational and compared with the odds' ways / total by cross-multiplication.
+  const expected: Record<Side, Map<string, { num: bigint; den: bigint }>> = {
+    attacker: new Map(),
+    defender: new Map(),
+  };
+  const addRational = (side: Side, key: string, num: bigint, den: bigint) => {
+    const e = expected[side].get(key);
+    expected[side].set(
+      key,
+      e ? { num: e.num * den + num * e.den, den: e.den * den } : { num, den },
+    );
+  };
+  for (const [cls, rep] of classes) {
+    let n = 0;
+    for (const [k, c] of pairTally.counts) if (k.startsWith(`${cls} `)) n += c;
+    const strike = paths((name) =>
+      name === "attack" ? rep.attack : name === "defence" ? rep.defence : null,
+    );
+    const tally = new Tally();
+    const strayed = new Set<string>();
+    for (const { result: r, product } of strike.paths) {
+      const w = strike.unit / product;
+      const s = r.strike;
+      if (`${r.victor ?? "none"} ${r.stars}` !== cls) strayed.add(`${r.victor} ${r.stars}`);
+      if (!s) {
+        for (const side of ["attacker", "defender"] as const)
+          tally.add(`${side}|none none none none ${states[side]}`, w);
+        continue;
+      }
+      const victim = other(s.by);
+      tally.add(`${s.by}|none none none none ${states[s.by]}`, w);
+      const after = stateAfter(r, victim, states[victim]);
+      const shock = s.shock?.state ?? "none";
+      tally.add(`${victim}|${s.zone} ${s.location} ${s.injury ?? "none"} ${shock} ${after}`, w);
+    }
+    expect([...strayed], `class ${cls}: the later dice never change the class`).toEqual([]);
+    for (const [k, t] of tally.counts) {
+      const [side, key] = k.split("|") as [Side, string];
+      addRational(side, key, BigInt(n) * BigInt(t), P * BigInt(strike.unit));
+    }
+  }
+  for (const side of ["attacker", "defender"] as const) {
+    expect(new Set(ways.sides[side].keys()), side).toEqual(new Set(expected[side].keys()));
+    for (const [k, { num, den }] of expected[side])
+      expect(BigInt(ways.sides[side].get(k)!) * den, `${side} ${k}`).toBe(num * T);
+  }
+  return { ways, runs, classes: classes.size };
+}
+
+const block = (over: Raw = {}): Raw => ({
+  ruleset: "hmzd",
+  attack: { type: "melee", eml: 70, weapon: sword },
+  defence: { type: "block", eml: 55 },
+  attacker: fighter({ str: 14 }),
+  defender: fighter({
+    shock: 45,
+    armour: { shoulder: { edge: 4 }, "left-shoulder": { edge: 6 }, skull: { edge: 2 } },
+  }),
+  ...over,
+});
+
+describe("hmzd exact odds against a face-by-face walk of the engine", () => {
+  it("Block, sided and unsided armour, STR 14, default spending (all Impact, all Setup)", () => {
+    const { ways, classes, runs } = check(block());
+    expect(classes).toBeGreaterThanOrEqual(5);
+    expect(runs).toBeGreaterThan(10_000);
+    // The defender who blocked well took Setup, the attacker Impact.
+    expect([...ways.gains.defender.keys()]).toContain("0 0 0 1");
+    expect([...ways.gains.attacker.keys()]).toContain("2 0 0 0");
+  });
+});
