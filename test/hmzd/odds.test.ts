@@ -23,7 +23,7 @@ import type { Side } from "../../src/core/ruleset";
 
 type Raw = Record<string, unknown>;
 
-const sword = { zoneDie: 4, impact: { die: 6, base: 3, aspect: "edge" } };
+const sword = { zoneDie: 4, impact: { die: 4, base: 3, aspect: "edge" } };
 const fighter = (over: Raw = {}): Raw => ({ str: 12, endurance: 10, dex: 11, agl: 11, ...over });
 
 /** The state a strike leaves its victim in, read from the engine's effects (Z15). */
@@ -179,5 +179,144 @@ describe("hmzd exact odds against a face-by-face walk of the engine", () => {
     // The defender who blocked well took Setup, the attacker Impact.
     expect([...ways.gains.defender.keys()]).toContain("0 0 0 1");
     expect([...ways.gains.attacker.keys()]).toContain("2 0 0 0");
+  });
+
+  it("Counterstrike: both strike; a stunned attacker (−1 level, STN on STN is INC), a set-up defender, a placed counterstrike", () => {
+    const { ways } = check(
+      block({
+        attack: {
+          type: "melee",
+          eml: 60,
+          weapon: { zoneDie: 2, impact: { die: 4, base: 2, aspect: "blunt" } },
+        },
+        defence: {
+          type: "counterstrike",
+          eml: 50,
+          placement: 4,
+          weapon: { zoneDie: 3, impact: { die: 4, base: 1, aspect: "point" } },
+        },
+        attacker: fighter({ str: 9, state: "STN", shock: 35, armour: { thorax: { point: 3 } } }),
+        defender: fighter({ str: 16, setup: 1, shock: 60 }),
+      }),
+    );
+    // The counterstrike lands on the attacker, and a stunned attacker can end INC (Z15).
+    expect([...ways.sides.attacker.keys()].some((k) => k.startsWith("torso "))).toBe(true);
+    expect([...ways.sides.attacker.keys()].some((k) => k.endsWith(" STN INC"))).toBe(true);
+    // The counterstriker's TAs went on Impact (the default for a striker).
+    expect([...ways.gains.defender.keys()]).toContain("1 0 0 0");
+  });
+
+  it("Dodge ties by the rolls, Setup beyond CS (Z17), a stunned defender, placement in the legs (sides by parity)", () => {
+    check(
+      block({
+        attack: {
+          type: "melee",
+          eml: 45,
+          placement: 7,
+          weapon: { zoneDie: 4, impact: { die: 4, base: 0, aspect: "edge" } },
+        },
+        defence: { type: "dodge", eml: 65 },
+        attacker: fighter({ setup: 2 }),
+        defender: fighter({ state: "STN", shock: 30, armour: { "right-thigh": { edge: 3 } } }),
+      }),
+    );
+  });
+
+  it("an INC defender must Ignore (Z3), INC on INC is UNC; a given spend of two TAs used only where two were won (Z28)", () => {
+    const { ways } = check(
+      block({
+        attack: {
+          type: "melee",
+          eml: 80,
+          weapon: { zoneDie: 4, impact: { die: 4, base: 1, aspect: "edge" } },
+        },
+        defence: undefined,
+        defender: fighter({ state: "INC", shock: 40 }),
+        spend: { impact: 1, action: 1 },
+      }),
+    );
+    expect(ways.spendUsed).toBeGreaterThan(0);
+    expect(ways.spendUsed).toBeLessThan(ways.total);
+    expect([...ways.sides.defender.keys()].some((k) => k.endsWith(" INC UNC"))).toBe(true);
+  });
+
+  it("an UNC defender: no attack roll, three stars (Z3); Precision picks the second zone die", () => {
+    const { ways } = check(
+      block({
+        attack: {
+          type: "melee",
+          eml: 20,
+          weapon: { zoneDie: 3, impact: { die: 4, base: 0, aspect: "blunt" } },
+        },
+        defence: { type: "ignore" },
+        defender: fighter({ state: "UNC", shock: 50 }),
+        spend: { precision: 1, impact: 1 },
+        pick: 1,
+      }),
+    );
+    expect([...ways.outcome.keys()]).toEqual(["attacker 3 CS -"]);
+    expect(ways.spendUsed).toBe(ways.total);
+  });
+
+  it("an aimed missile (d6 from its placement, no STR modifier: Z4, Z19) against a Dodge", () => {
+    check(
+      block({
+        attack: {
+          type: "missile",
+          eml: 55,
+          aimed: true,
+          placement: 3,
+          weapon: { impact: { die: 4, base: 3, aspect: "point" } },
+        },
+        defence: { type: "dodge", eml: 40 },
+        attacker: fighter({ str: 18 }),
+      }),
+    );
+  });
+
+  it("an unaimed missile on a creature plan (the zone die has its zones, Z18; sides by the d10) against Ignore", () => {
+    const plan = {
+      id: "beast",
+      zones: [
+        {
+          id: "head",
+          values: { from: 1, to: 1 },
+          region: "head",
+          locations: [{ id: "skull", d10: { from: 1, to: 10 }, shock: 5, region: "head" }],
+        },
+        {
+          id: "body",
+          values: { from: 2, to: 3 },
+          region: "torso",
+          sides: { by: "location", right: [1, 2, 3, 4, 5], left: [6, 7, 8, 9, 10] },
+          locations: [
+            { id: "flank", d10: { from: 1, to: 10 }, shock: 3, paired: true, region: "torso" },
+          ],
+        },
+        {
+          id: "legs",
+          values: { from: 4, to: 4 },
+          region: "leg",
+          sides: { by: "zone", right: [4], left: [] },
+          locations: [
+            { id: "leg", d10: { from: 1, to: 10 }, shock: 1, paired: true, region: "leg" },
+          ],
+        },
+      ],
+    };
+    const { ways } = check(
+      block({
+        attack: {
+          type: "missile",
+          eml: 70,
+          weapon: { impact: { die: 6, base: 1, aspect: "point" } },
+        },
+        defence: { type: "ignore" },
+        defender: fighter({ bodyPlan: plan, shock: 25, armour: { "left-flank": { point: 2 } } }),
+      }),
+    );
+    expect([...ways.sides.defender.keys()].some((k) => k.startsWith("body left-flank "))).toBe(
+      true,
+    );
   });
 });
