@@ -75,7 +75,7 @@ describe("cli odds (process)", () => {
 
     const other = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "rq3" }));
     expect(other.status).toBe(2);
-    expect(other.stderr).toMatch(/^error: ruleset: exact odds are available for hm3 and m2m/);
+    expect(other.stderr).toMatch(/^error: ruleset: exact odds are available for hm3, m2m and hmzd/);
     // An hm3 exchange read as m2m: the m2m parser names the first field it cannot read.
     const asM2m = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "m2m" }));
     expect(asM2m.status).toBe(2);
