@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RESULT_CODES } from "../../src/rules/hm3";
+import { workedExample } from "../hmzd/helpers";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -100,5 +101,35 @@ describe("cli odds, m2m (process)", () => {
     expect(out.location.torso).toBeCloseTo(out.hit, 14);
     expect(run.stderr).toMatch(/rolls was not used/);
     expect(run.stderr).toMatch(/seed was not used/);
+  });
+});
+
+describe("cli odds, hmzd (process)", () => {
+  it("prints the exact odds of the seed's worked example: the ruleset field chooses the hmzd odds", () => {
+    const input = workedExample();
+    const run = cli(["odds", "-"], JSON.stringify(input));
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.ruleset).toBe("hmzd");
+    for (const k of ["victor", "stars", "outcome", "injury", "shock"])
+      expect(Math.abs(sum(out[k]) - 1), k).toBeLessThan(1e-12);
+    for (const side of ["attacker", "defender"])
+      for (const k of ["zone", "location", "injury", "shock", "state"])
+        expect(Math.abs(sum(out[side][k]) - 1), `${side}.${k}`).toBeLessThan(1e-12);
+    // Attack EML 70 against Block EML 50: CS beats S, F, CF; S beats F, CF.
+    expect(out.victor.attacker).toBeCloseTo(0.14 * 0.9 + 0.56 * 0.5, 14);
+    expect(run.stderr).toMatch(/rolls was not used/);
+    expect(run.stderr).toMatch(/seed was not used/);
+  });
+
+  it("bad hmzd input exits 2 naming the field", () => {
+    const input = workedExample();
+    const run = cli(
+      ["odds", "-"],
+      JSON.stringify({ ...input, defence: { type: "parry", eml: 50 } }),
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^error: defence\.type:/);
+    expect(run.stdout).toBe("");
   });
 });

@@ -18,6 +18,7 @@ import { describe, expect, it } from "vitest";
 import { hmzd, type HmzdResult } from "../../src/rules/hmzd";
 import { exchangeWays, oddsInput, type ExchangeWays } from "../../src/rules/hmzd/odds";
 import { parseDefence } from "../../src/rules/hmzd/parse";
+import { workedExample } from "./helpers";
 import { Tally, unitOf, walk } from "./odds-walk";
 import type { Side } from "../../src/core/ruleset";
 
@@ -318,5 +319,71 @@ describe("hmzd exact odds against a face-by-face walk of the engine", () => {
     expect([...ways.sides.defender.keys()].some((k) => k.startsWith("body left-flank "))).toBe(
       true,
     );
+  });
+});
+
+describe("hmzd odds by hand (the seed's worked example, hmzd.md §9)", () => {
+  // Attack EML 70: CS 14 rolls (multiples of 5 to 70), S 56, F 24, CF 6. Block EML 50: CS 10,
+  // S 40, F 40, CF 10. The attacker wins when its level is higher and one side succeeds.
+  const odds = oddsInput(workedExample()).odds;
+  const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
+
+  it("victor and stars", () => {
+    expect(odds.attackLevel).toEqual({ CF: 0.06, F: 0.24, S: 0.56, CS: 0.14 });
+    expect(odds.defenceLevel).toEqual({ CF: 0.1, F: 0.4, S: 0.4, CS: 0.1 });
+    // CS against S, F, CF (0.14 × 0.9) and S against F, CF (0.56 × 0.5).
+    expect(odds.victor.attacker).toBeCloseTo(0.14 * 0.9 + 0.56 * 0.5, 15);
+    // Neither succeeds: F or CF against F or CF.
+    expect(odds.victor.none).toBeCloseTo(0.3 * 0.5, 15);
+    expect(odds.outcome["attacker 3"]).toBeCloseTo(0.14 * 0.1, 15);
+    expect(odds.outcome["attacker 2"]).toBeCloseTo(0.14 * 0.4 + 0.56 * 0.1, 15);
+    // Ties of successes on a Block go to the defender by one star (§1): S-S, CS-CS; and S
+    // against F, CS against S.
+    expect(odds.outcome["defender 1"]).toBeCloseTo(
+      0.56 * 0.4 + 0.14 * 0.1 + 0.24 * 0.4 + 0.56 * 0.1,
+      15,
+    );
+    for (const m of [odds.victor, odds.stars, odds.outcome]) expect(sum(m)).toBeCloseTo(1, 14);
+  });
+
+  it("zone and location: d4 from placement 1, d10 inside the zone (§2)", () => {
+    const struck = odds.victor.attacker;
+    expect(odds.defender.struck).toBeCloseTo(struck, 15);
+    expect(odds.defender.zone.head).toBeCloseTo(struck / 4, 15);
+    expect(odds.defender.zone.arms).toBeCloseTo(struck / 2, 15);
+    expect(odds.defender.zone.legs).toBeUndefined();
+    // ZD 3 is the left arm, d10 1-3 the shoulder.
+    expect(odds.defender.location["left-shoulder"]).toBeCloseTo((struck / 4) * 0.3, 15);
+    expect(odds.defender.location.none).toBeCloseTo(1 - struck, 15);
+    // Block: the defender never strikes.
+    expect(odds.attacker.struck).toBe(0);
+    expect(odds.attacker.injury.none).toBe(1);
+  });
+
+  it("injury and shock, every figure summing to 1; the defender who blocked well takes Setup", () => {
+    for (const side of [odds.defender, odds.attacker])
+      for (const m of [side.zone, side.location, side.injury, side.shock, side.state])
+        expect(sum(m)).toBeCloseTo(1, 14);
+    expect(odds.injury).toEqual(odds.defender.injury);
+    expect(odds.shock).toEqual(odds.defender.shock);
+    // d10 + 3 + STR 14 (+2) is 6..15: G5 (20+) needs the d10's 10 with one Impact TA (+5) or
+    // 5-10 with two, and never at the shoulder (edge AV 9; 3 in 20 strikes land there).
+    const g5 = 0.85 * (odds.outcome["attacker 2"]! * 0.1 + odds.outcome["attacker 3"]! * 0.6);
+    expect(odds.defender.injury.G5).toBeCloseTo(g5, 15);
+    expect(odds.defender.shockTest).toBeCloseTo(1 - odds.defender.injury.none!, 15);
+    // A defender won by 2 stars keeps 1 Setup, by 3 two (default spending, Z6).
+    expect(odds.gains.defender.setup["1"]).toBeCloseTo(odds.outcome["defender 2"] ?? 0, 15);
+    expect(odds.gains.attacker.impact["2"]).toBeCloseTo(odds.outcome["attacker 3"]!, 15);
+    expect(odds.spendUsed).toBe(0);
+  });
+
+  it("refuses what resolve refuses, naming the field", () => {
+    expect(() => oddsInput({ ...workedExample(), ruleset: "hm3" })).toThrow(/ruleset/);
+    const bad = {
+      ...workedExample(),
+      attack: { ...(workedExample().attack as Raw), placement: 8 },
+    };
+    expect(() => oddsInput(bad)).toThrow(/^attack\.placement:/);
+    expect(() => oddsInput({ ...workedExample(), spend: { luck: 1 } })).toThrow(/^spend/);
   });
 });
