@@ -143,6 +143,7 @@ function check(input: Raw): Check {
       const victim = other(s.by);
       tally.add(`${s.by}|none none none none ${states[s.by]}`, w);
       const after = stateAfter(r, victim, states[victim]);
+      tally.add(`${victim}|effectiveImpact`, w * Math.max(0, s.effectiveImpact));
       const shock = s.shock?.state ?? "none";
       tally.add(`${victim}|${s.zone} ${s.location} ${s.injury ?? "none"} ${shock} ${after}`, w);
     }
@@ -153,6 +154,12 @@ function check(input: Raw): Check {
     }
   }
   for (const side of ["attacker", "defender"] as const) {
+    // The mean effective impact, as a rational too.
+    const eff = expected[side].get("effectiveImpact") ?? { num: 0n, den: 1n };
+    expected[side].delete("effectiveImpact");
+    expect(BigInt(ways.effectiveImpact[side]) * eff.den, `${side} effective impact`).toBe(
+      eff.num * T,
+    );
     expect(new Set(ways.sides[side].keys()), side).toEqual(new Set(expected[side].keys()));
     for (const [k, { num, den }] of expected[side])
       expect(BigInt(ways.sides[side].get(k)!) * den, `${side} ${k}`).toBe(num * T);
