@@ -14,8 +14,9 @@
  * The strike (2-4) depends on the opposed test only through who strikes and how many Impact TAs
  * the winner spends, so the exchange's odds are the product of the factors summed over the
  * victor and stars. Counts are exact integers: ways out of `total`, the product of every die's
- * faces (test/hmzd/odds.test.ts compares them with a face-by-face walk of the engine). Pure and
- * framework-free.
+ * faces (test/hmzd/odds.test.ts compares them with a face-by-face walk of the engine), exact
+ * while `total` stays below 2^53 (every human-sized weapon on both sides: about 10^14); beyond,
+ * the probabilities keep double precision. Pure and framework-free.
  *
  * Per side: `defender` is what befalls the defender (the attacker's strike), `attacker` what
  * befalls the attacker (the defender's winning counterstrike). The headline `injury` and `shock`
@@ -124,7 +125,10 @@ export interface PairWays {
   joint: Map<string, number>;
 }
 
-/** The test the engine's `rollTest` makes of a d100 `roll` (its dice aside). */
+/**
+ * The test the engine's `rollTest` makes of a d100 `roll`, without its dice (the exact test
+ * checks every level, shift and star against the engine's own runs).
+ */
 function testOf(roll: number, eml: HmzdTest["eml"], shift: number): HmzdTest {
   const rolled = hmTestIndex(roll, eml.value);
   const value = rolled + shift;
