@@ -5,27 +5,12 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { workedExample } from "../hmzd/helpers";
 
-const EXAMPLE = {
-  ruleset: "hmzd",
-  attack: {
-    type: "melee",
-    eml: 70,
-    mode: "swing",
-    weapon: { zoneDie: 4, impact: { die: 10, base: 3, aspect: "edge" } },
-  },
-  defence: { type: "block", eml: 50 },
-  attacker: { str: 14, endurance: 12, dex: 12, agl: 12 },
-  defender: {
-    str: 12,
-    endurance: 10,
-    dex: 11,
-    agl: 11,
-    shock: 50,
-    armour: { shoulder: { blunt: 4, edge: 9, point: 7, fire: 3 } },
-  },
-  rolls: { attack: 34, defence: 62, zone: 3, location: 2, impact: 9, shock: 100 },
-  seed: 1,
+/** The worked example of hmzd.md §9 with seed 1. */
+const EXAMPLE = { ...workedExample(), seed: 1 } as unknown as Record<string, unknown> & {
+  attack: Record<string, unknown>;
+  rolls: Record<string, number>;
 };
 
 function cli(input: unknown) {
