@@ -379,6 +379,7 @@ export function exchangeWays(
   };
   const add = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k) ?? 0) + n);
   const cache = new Map<string, StrikeWays>();
+  const spends = new Map<string, { spend: HmzdSpend; used: boolean }>();
   const notStruck = (side: Side) => `none none none none ${decl[side].state}`;
   for (const [key, ways] of pairs.joint) {
     const w = ways * scale;
@@ -388,7 +389,9 @@ export function exchangeWays(
     const stars = Number(s);
     let spend: HmzdSpend | null = null;
     if (victor && tacticalAdvantagesOf(stars) > 0) {
-      const r = spendFor(decl, effective, victor, stars, given);
+      const sk = `${victor} ${stars}`;
+      let r = spends.get(sk);
+      if (!r) spends.set(sk, (r = spendFor(decl, effective, victor, stars, given)));
       spend = r.spend;
       if (r.used) out.spendUsed += w;
     }
