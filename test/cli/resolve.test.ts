@@ -135,7 +135,10 @@ describe("resolveInput (in process)", () => {
   });
 
   it.each([
-    [{ ruleset: "rq3" }, 'ruleset: not available in this version (available: hm3, hmzd, m2m), got "rq3"'],
+    [
+      { ruleset: "rq3" },
+      'ruleset: not available in this version (available: hm3, hmzd, m2m), got "rq3"',
+    ],
     [{ ruleset: undefined }, "ruleset: expected one of hm3, hmzd, m2m, got nothing"],
     [
       { attack: { ...EXAMPLE.attack, type: "thrown" } },

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { replayDice } from "../../src/core/dice";
 import { runExchange } from "../../src/core/ruleset";
 import { resolveInput } from "../../src/rules/resolve";
-import { hmzd } from "../../src/rules/hmzd";
+import { hmzd, levelName, levelValue } from "../../src/rules/hmzd";
 import { example, resolve, workedExample } from "./helpers";
 
 describe("the seed's worked example (hmzd.md §9; 001:13, 21, 23, 99, 109, 113, 133)", () => {
@@ -401,5 +401,21 @@ describe("shock (§5, Z7, Z15)", () => {
       cause: "shock.KIA",
       until: "permanent",
     });
+  });
+});
+
+describe("level encoding (Z1, Z17)", () => {
+  it("CF 0, F 1, S 2, CS 3; below CF shows CF, above CS shows CS", () => {
+    expect(["CF", "F", "S", "CS"].map((l) => levelValue(l as "CF"))).toEqual([0, 1, 2, 3]);
+    expect([-2, -1, 0, 1, 2, 3, 4, 5].map(levelName)).toEqual([
+      "CF",
+      "CF",
+      "CF",
+      "F",
+      "S",
+      "CS",
+      "CS",
+      "CS",
+    ]);
   });
 });

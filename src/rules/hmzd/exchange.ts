@@ -124,13 +124,6 @@ export function defaultSpend(tas: number, striker: boolean): HmzdSpend {
     : { impact: 0, precision: 0, action: 0, setup: tas };
 }
 
-export const NO_SPEND: Readonly<HmzdSpend> = Object.freeze({
-  impact: 0,
-  precision: 0,
-  action: 0,
-  setup: 0,
-});
-
 // ── The strike (§2-§5) ──────────────────────────────────────────────────────────────────────
 
 /** What a strike is made with and on whom. */
