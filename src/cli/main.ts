@@ -3,7 +3,7 @@
  * Blow by Blow command-line interface.
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
- *   odds FILE      exact odds of one hm3 or m2m exchange (same input as resolve), printed as JSON
+ *   odds FILE      exact odds of one hm3, m2m or hmzd exchange (same input as resolve), printed as JSON
  *   character FILE a character's derived figures (m2m: an actor document or the engine's input), as JSON
  *   fight A B      one exchange (hm3 or m2m) between two Foundry actor documents (A attacks B), as JSON
  *   duel A B       N hm3 or m2m duels between two actor documents: win rates, rounds, injuries
@@ -37,13 +37,15 @@ Commands:
   resolve FILE        Resolve one exchange. FILE is a JSON file, or - for stdin.
                       Prints the result as JSON. Rolls not given in "rolls" come
                       from "seed" (a random seed is chosen and printed if absent).
-  odds FILE           Exact odds of one hm3 or m2m exchange, from the same input
+  odds FILE           Exact odds of one hm3, m2m or hmzd exchange, from the same input
                       as resolve ("ruleset" chooses), by enumerating every die.
                       hm3: the chance of each result code, injury, shock, kill,
                       fumble and stumble, and the expected effective impact.
                       m2m: the chance of a hit, each defence outcome, critical
                       results, each location, each injury total, knockdown,
-                      stun, unconsciousness and death. Prints JSON.
+                      stun, unconsciousness and death. hmzd: the chance of each
+                      victor and stars, and for each side's strike its zone,
+                      location, injury, shock state and state after. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
                       Dodge, Parry, Block, PD, DR, skill levels, point costs).
                       FILE is an m2m actor document (e.g. packs/_source/

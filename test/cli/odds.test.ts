@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RESULT_CODES } from "../../src/rules/hm3";
+import { workedExample } from "../hmzd/helpers";
 
 const ROOT = join(import.meta.dirname, "../..");
 
@@ -75,7 +76,7 @@ describe("cli odds (process)", () => {
 
     const other = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "rq3" }));
     expect(other.status).toBe(2);
-    expect(other.stderr).toMatch(/^error: ruleset: exact odds are available for hm3 and m2m/);
+    expect(other.stderr).toMatch(/^error: ruleset: exact odds are available for hm3, m2m and hmzd/);
     // An hm3 exchange read as m2m: the m2m parser names the first field it cannot read.
     const asM2m = cli(["odds", "-"], JSON.stringify({ ...input, ruleset: "m2m" }));
     expect(asM2m.status).toBe(2);
@@ -100,5 +101,35 @@ describe("cli odds, m2m (process)", () => {
     expect(out.location.torso).toBeCloseTo(out.hit, 14);
     expect(run.stderr).toMatch(/rolls was not used/);
     expect(run.stderr).toMatch(/seed was not used/);
+  });
+});
+
+describe("cli odds, hmzd (process)", () => {
+  it("prints the exact odds of the seed's worked example: the ruleset field chooses the hmzd odds", () => {
+    const input = workedExample();
+    const run = cli(["odds", "-"], JSON.stringify(input));
+    expect(run.status).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out.ruleset).toBe("hmzd");
+    for (const k of ["victor", "stars", "outcome", "injury", "shock"])
+      expect(Math.abs(sum(out[k]) - 1), k).toBeLessThan(1e-12);
+    for (const side of ["attacker", "defender"])
+      for (const k of ["zone", "location", "injury", "shock", "state"])
+        expect(Math.abs(sum(out[side][k]) - 1), `${side}.${k}`).toBeLessThan(1e-12);
+    // Attack EML 70 against Block EML 50: CS beats S, F, CF; S beats F, CF.
+    expect(out.victor.attacker).toBeCloseTo(0.14 * 0.9 + 0.56 * 0.5, 14);
+    expect(run.stderr).toMatch(/rolls was not used/);
+    expect(run.stderr).toMatch(/seed was not used/);
+  });
+
+  it("bad hmzd input exits 2 naming the field", () => {
+    const input = workedExample();
+    const run = cli(
+      ["odds", "-"],
+      JSON.stringify({ ...input, defence: { type: "parry", eml: 50 } }),
+    );
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^error: defence\.type:/);
+    expect(run.stdout).toBe("");
   });
 });
