@@ -1,0 +1,211 @@
+/**
+ * The hmzd duel's fighters and policy (src/sim/hmzd-duel-fighter.ts, src/sim/hmzd-policy.ts,
+ * ruling Z29): the fighter file read with bad fields named, the attack and defence the policy
+ * picks (highest EML after impairment, Z8; ties; Z4 against missiles; Ignore when nothing is
+ * allowed), the policy checked, and the shock state escalation of Z15.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { nextShockState } from "../../src/sim/hmzd-duel-state";
+import {
+  readHmzdDuelFighter,
+  type HmzdDuelFighter,
+  type HmzdDuelWeapon,
+} from "../../src/sim/hmzd-duel-fighter";
+import {
+  checkHmzdPolicy,
+  hmzdAttack,
+  hmzdDefence,
+  placementFor,
+  type Impairment,
+} from "../../src/sim/hmzd-policy";
+
+const file = (name: string) =>
+  JSON.parse(readFileSync(`examples/hmzd/${name}.json`, "utf8")) as Record<string, unknown>;
+const knight = readHmzdDuelFighter(file("knight"));
+const brigand = readHmzdDuelFighter(file("brigand"));
+const none: Impairment = () => 0;
+
+/** A fighter with the weapons given (the knight's figures otherwise). */
+const withWeapons = (weapons: Partial<HmzdDuelWeapon>[], dodge: number | null = 40) =>
+  ({
+    ...knight,
+    dodge,
+    weapons: weapons.map((w, i) => ({
+      id: `w${i}`,
+      name: `W${i}`,
+      hands: "right",
+      zoneDie: 4,
+      attack: null,
+      block: null,
+      shield: false,
+      missile: false,
+      modes: [],
+      ...w,
+    })),
+  }) as HmzdDuelFighter;
+const swing = { id: "swing", die: 10, base: 3, aspect: "edge" as const };
+const thrust = { id: "thrust", die: 8, base: 2, aspect: "point" as const };
+
+describe("hmzd duel fighter files", () => {
+  it("read the example knight: EMLs, Shock EML 5 × endurance (Z7), armour by sided location", () => {
+    expect(knight).toMatchObject({ name: "Sir Aldric, knight", initiative: 39, dodge: 23 });
+    expect(knight.combatant).toMatchObject({ str: 15, endurance: 14, shock: 70, dex: 12, agl: 12 });
+    expect(knight.combatant.plan.id).toBe("human");
+    expect(knight.combatant.armour["thorax"]).toEqual({ blunt: 13, edge: 21, point: 13, fire: 7 });
+    expect(knight.weapons[0]).toMatchObject({
+      id: "broadsword",
+      hands: "right",
+      zoneDie: 4,
+      attack: 62,
+      block: 57,
+      modes: [swing, thrust, { id: "pommel", die: 6, base: 0, aspect: "blunt" }],
+    });
+    expect(knight.weapons[1]).toMatchObject({
+      shield: true,
+      attack: null,
+      block: 61,
+      hands: "left",
+    });
+    expect(readHmzdDuelFighter({ ...file("knight"), shock: 55 }).combatant.shock).toBe(55);
+  });
+
+  it("refuse a bad field, naming it", () => {
+    const k = file("knight");
+    const weapons = k.weapons as Record<string, unknown>[];
+    const cases: [unknown, string][] = [
+      [{ ...k, ruleset: "hm3" }, 'ruleset: expected hmzd, got "hm3"'],
+      [{ ...k, initiative: "high" }, "initiative: expected a whole number"],
+      [{ ...k, plan: "dragon" }, "plan: expected one of human"],
+      [{ ...k, endurance: 0 }, "endurance: must be at least 1"],
+      [{ ...k, armour: { tail: { edge: 3 } } }, "armour.tail: not a location of the human plan"],
+      [{ ...k, armour: { thorax: { cut: 3 } } }, "armour.thorax.cut: unknown field"],
+      [{ ...k, armour: { thorax: { edge: -1 } } }, "armour.thorax.edge: must be at least 0"],
+      [
+        { ...k, weapons: [{ ...weapons[0], zoneDie: 12 }] },
+        "weapons[0].zoneDie: must be at most 10",
+      ],
+      [{ ...k, weapons: [{ ...weapons[0], hands: "tail" }] }, "weapons[0].hands: expected one of"],
+      [
+        { ...k, weapons: [{ ...weapons[0], modes: [{ ...swing, aspect: "E" }] }] },
+        "weapons[0].modes[0].aspect: expected one of blunt, edge, point, fire",
+      ],
+      [{ ...k, weapons: [weapons[0], weapons[0]] }, "weapons[1].id: is the id of another weapon"],
+      [{ ...k, weapons: [weapons[1]] }, "weapons: no weapon to attack with"],
+      [{ ...k, weapons: [{ ...weapons[0], modes: [] }] }, "weapons[0].modes: an attack needs"],
+      [{ ...k, colour: "red" }, "colour: unknown field"],
+    ];
+    for (const [raw, message] of cases) expect(() => readHmzdDuelFighter(raw)).toThrow(message);
+  });
+});
+
+describe("the hmzd duel policy (Z29)", () => {
+  it("attacks with the mode of the highest EML, ties to the higher mean impact, from placement 1", () => {
+    const a = hmzdAttack(knight, none, {}, 10)!;
+    expect([a.weapon.id, a.mode.id, a.eml, a.penalty, a.placement]).toEqual([
+      "broadsword",
+      "swing",
+      62,
+      0,
+      1,
+    ]);
+    const two = withWeapons([
+      { attack: 50, modes: [thrust] },
+      { attack: 50, modes: [swing], hands: "left" },
+      { attack: 49, modes: [{ ...swing, base: 9 }] },
+    ]);
+    expect(hmzdAttack(two, none, {}, 10)!.weapon.id).toBe("w1");
+  });
+
+  it("takes impairment off the EML and skips a weapon a G injury prohibits (Z8)", () => {
+    const f = withWeapons([
+      { attack: 60, modes: [swing], hands: "right" },
+      { attack: 45, modes: [thrust], hands: "left" },
+    ]);
+    const rightHurt: Impairment = (uses) => (uses === "right" ? 20 : 0);
+    expect(hmzdAttack(f, rightHurt, {}, 10)).toMatchObject({ eml: 45, penalty: 0 });
+    const rightS: Impairment = (uses) => (uses === "right" ? 10 : 0);
+    expect(hmzdAttack(f, rightS, {}, 10)).toMatchObject({ eml: 50, penalty: 10 });
+    const rightG: Impairment = (uses) => (uses === "right" ? null : 0);
+    expect(hmzdAttack(f, rightG, {}, 10)!.weapon.id).toBe("w1");
+    expect(hmzdAttack(f, () => null, {}, 10)).toBeNull();
+  });
+
+  it("keeps the weapon, mode and placement a policy fixes, the placement lowered to fit", () => {
+    expect(hmzdAttack(knight, none, { mode: "thrust" }, 10)!.mode.id).toBe("thrust");
+    expect(hmzdAttack(knight, none, { placement: 4 }, 10)!.placement).toBe(4);
+    // A d4 from 9 would reach 12: lowered to 7 (7 + 4 − 1 = 10, hmzd.md §2).
+    expect(hmzdAttack(knight, none, { placement: 9 }, 10)!.placement).toBe(7);
+    expect(placementFor(5, 10, 10)).toBe(1);
+    expect(placementFor(3, 6, 12)).toBe(3);
+  });
+
+  it("defends with the highest EML, ties Block, Dodge, Counterstrike; else Ignore", () => {
+    expect(hmzdDefence(knight, none, {}, false)).toMatchObject({ type: "counterstrike", eml: 62 });
+    expect(hmzdDefence(brigand, none, {}, false)).toMatchObject({
+      type: "block",
+      eml: 65,
+      weapon: { id: "round-shield" },
+    });
+    const tie = withWeapons([{ attack: 50, block: 50, modes: [swing] }], 50);
+    expect(hmzdDefence(tie, none, {}, false).type).toBe("block");
+    const tie2 = withWeapons([{ attack: 50, block: 40, modes: [swing] }], 50);
+    expect(hmzdDefence(tie2, none, {}, false).type).toBe("dodge");
+    expect(hmzdDefence(knight, none, { defence: "dodge" }, false)).toMatchObject({
+      type: "dodge",
+      eml: 23,
+    });
+    const legsG: Impairment = (uses) => (uses === "legs" ? null : 0);
+    expect(hmzdDefence(tie2, legsG, { defence: "dodge" }, false).type).toBe("counterstrike");
+    expect(hmzdDefence(knight, () => null, {}, false)).toMatchObject({ type: "ignore", eml: 0 });
+  });
+
+  it("against a missile: no counterstrike, a block only with a shield (Z4)", () => {
+    const f = withWeapons([{ attack: 70, block: 65, modes: [swing] }], 30);
+    expect(hmzdDefence(f, none, {}, true)).toMatchObject({ type: "dodge", eml: 30 });
+    expect(hmzdDefence(knight, none, {}, true)).toMatchObject({
+      type: "block",
+      weapon: { id: "knight-shield" },
+    });
+    expect(
+      hmzdDefence(withWeapons([{ attack: 70, modes: [swing] }], null), none, {}, true).type,
+    ).toBe("ignore");
+  });
+
+  it("is checked against its fighter, naming the field", () => {
+    expect(() => checkHmzdPolicy(knight, { weapon: "axe" })).toThrow(
+      'policy.weapon: expected the id of one of Sir Aldric, knight\'s weapons (broadsword), got "axe"',
+    );
+    expect(() => checkHmzdPolicy(knight, { mode: "bite" })).toThrow(
+      "policy.mode: expected one of swing, thrust, pommel",
+    );
+    expect(() => checkHmzdPolicy(knight, { placement: 11 })).toThrow("policy.placement");
+    expect(() => checkHmzdPolicy(knight, { defence: "parry" })).toThrow(
+      "policy.defence: expected one of best, block, dodge, counterstrike",
+    );
+    expect(() => checkHmzdPolicy(knight, { aim: "high" })).toThrow("policy.aim: unknown field");
+    expect(checkHmzdPolicy(knight, { weapon: "broadsword", defence: "block" })).toEqual({
+      weapon: "broadsword",
+      defence: "block",
+    });
+  });
+});
+
+describe("shock state after an injury (Z15)", () => {
+  it("escalates STN on STN to INC and INC on INC to UNC, never lowers a worse state", () => {
+    const table: [string, string, string][] = [
+      ["none", "none", "none"],
+      ["none", "STN", "STN"],
+      ["STN", "STN", "INC"],
+      ["STN", "none", "STN"],
+      ["STN", "INC", "INC"],
+      ["INC", "INC", "UNC"],
+      ["INC", "STN", "INC"],
+      ["UNC", "STN", "UNC"],
+      ["STN", "KIA", "KIA"],
+      ["none", "UNC", "UNC"],
+    ];
+    for (const [current, got, want] of table)
+      expect(nextShockState(current as never, got as never), `${current} + ${got}`).toBe(want);
+  });
+});
