@@ -2,11 +2,10 @@
  * The hmzd duel's fighters and policy (src/sim/hmzd-duel-fighter.ts, src/sim/hmzd-policy.ts,
  * ruling Z29): the fighter file read with bad fields named, the attack and defence the policy
  * picks (highest EML after impairment, Z8; ties; Z4 against missiles; Ignore when nothing is
- * allowed), the policy checked, and the shock state escalation of Z15.
+ * allowed), and the policy checked.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { nextShockState } from "../../src/sim/hmzd-duel-state";
 import {
   readHmzdDuelFighter,
   type HmzdDuelFighter,
@@ -188,24 +187,5 @@ describe("the hmzd duel policy (Z29)", () => {
       weapon: "broadsword",
       defence: "block",
     });
-  });
-});
-
-describe("shock state after an injury (Z15)", () => {
-  it("escalates STN on STN to INC and INC on INC to UNC, never lowers a worse state", () => {
-    const table: [string, string, string][] = [
-      ["none", "none", "none"],
-      ["none", "STN", "STN"],
-      ["STN", "STN", "INC"],
-      ["STN", "none", "STN"],
-      ["STN", "INC", "INC"],
-      ["INC", "INC", "UNC"],
-      ["INC", "STN", "INC"],
-      ["UNC", "STN", "UNC"],
-      ["STN", "KIA", "KIA"],
-      ["none", "UNC", "UNC"],
-    ];
-    for (const [current, got, want] of table)
-      expect(nextShockState(current as never, got as never), `${current} + ${got}`).toBe(want);
   });
 });
