@@ -1,0 +1,259 @@
+/**
+ * hmzd duels (src/sim/hmzd-duel.ts, docs/duel.md, ruling Z29) between the example knight and
+ * brigand (examples/hmzd): a short scripted duel checked step by step through the engine (order
+ * Z11, stars, TAs by the default Z6, Setup Z16, impairment Z8, STN and its recovery Z15, out by a
+ * G injury), the stopping conditions, determinism per seed, and the counts of many duels.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SeededDice, type Dice } from "../../src/core/dice";
+import type { HmzdResult } from "../../src/rules/hmzd/types";
+import {
+  createHmzdDuel,
+  runHmzdDuel,
+  runHmzdDuels,
+  type HmzdDuelExchange,
+  type HmzdDuelStep,
+} from "../../src/sim/hmzd-duel";
+import { readHmzdDuelFighter } from "../../src/sim/hmzd-duel-fighter";
+
+const load = (name: string) =>
+  readHmzdDuelFighter(JSON.parse(readFileSync(`examples/hmzd/${name}.json`, "utf8")));
+const knight = load("knight");
+const brigand = load("brigand");
+
+/** Dice answering each named roll from its own queue, in order; any other roll fails the test. */
+class QueueDice implements Dice {
+  readonly rolled: string[] = [];
+  constructor(private readonly queues: Record<string, number[]>) {}
+  roll(name: string, count: number, sides: number): number[] {
+    const q = this.queues[name];
+    if (!q?.length) throw new Error(`unscripted roll ${name} (1d${sides})`);
+    const v = q.shift()!;
+    if (count !== 1 || v < 1 || v > sides)
+      throw new Error(`${name}: ${v} does not fit ${count}d${sides}`);
+    this.rolled.push(name);
+    return [v];
+  }
+  left(): string[] {
+    return Object.entries(this.queues)
+      .filter(([, q]) => q.length)
+      .map(([k]) => k);
+  }
+}
+
+const resultOf = (s: HmzdDuelStep) => (s as HmzdDuelExchange).result as HmzdResult;
+
+describe("a scripted hmzd duel, step by step", () => {
+  it("plays the knight (blocking) against the brigand to the brigand's G4 right hand", () => {
+    const dice = new QueueDice({
+      attack: [34, 10, 75, 5],
+      defence: [62, 81, 50, 99],
+      zone: [3, 1, 2],
+      location: [2, 6, 10],
+      impact: [9, 1, 10],
+      shock: [50, 43, 45],
+      recovery: [71, 30],
+    });
+    const duel = createHmzdDuel(
+      { fighter: knight, policy: { defence: "block" } },
+      { fighter: brigand },
+    );
+    const steps: HmzdDuelStep[] = [];
+    /** The next step, with both fighters' states after it. */
+    const states: ReturnType<typeof duel.state>[][] = [];
+    for (let s = duel.next(dice); s; s = duel.next(dice)) {
+      steps.push(s);
+      states.push([duel.state("a"), duel.state("b")]);
+    }
+    expect(dice.left()).toEqual([]);
+    expect(steps.map((s) => [s.kind, s.round, s.kind === "pass" ? s.side : s.attacker])).toEqual([
+      // Z11: the brigand's Initiative EML 47 beats the knight's 39.
+      ["exchange", 1, "b"],
+      ["exchange", 1, "a"],
+      ["pass", 2, "b"],
+      ["exchange", 2, "a"],
+      ["pass", 3, "b"],
+      ["exchange", 3, "a"],
+    ]);
+    const [one, two, three, four, five, six] = steps as [
+      HmzdDuelExchange,
+      HmzdDuelExchange,
+      HmzdDuelStep,
+      HmzdDuelExchange,
+      HmzdDuelStep,
+      HmzdDuelExchange,
+    ];
+
+    // 1. Handaxe swing 60 rolls 34 (S) against the knight's shield block 61 rolling 62 (F): one
+    // star, a strike. d6 3 → left arm, d10 2 → shoulder; 9 + 4 + STR 13 (+1) = 14 edge − AV 11
+    // = 3 → M1; Shock 70 rolls 50 (CS, −1) + 3 + 1 = 3: no state.
+    expect(one.attack).toEqual({
+      weapon: "Handaxe",
+      mode: "swing",
+      eml: 60,
+      placement: 1,
+      setup: 0,
+    });
+    expect(one.defence).toEqual({ type: "block", eml: 61, weapon: "Knight Shield", setup: 0 });
+    expect(resultOf(one)).toMatchObject({ victor: "attacker", stars: 1, tacticalAdvantages: 0 });
+    expect(resultOf(one).strike).toMatchObject({
+      location: "left-shoulder",
+      impact: 14,
+      armour: 11,
+      injury: "M1",
+      shock: { roll: 50, level: "CS", index: 3, state: "none" },
+    });
+    expect(one.states).toEqual({ a: "none", b: "none" });
+
+    // 2. The knight's swing 62 rolls 10 (CS) against the round shield 65 rolling 81 (F): two
+    // stars, one TA, all on Impact (Z6). His M1 is unhindered (its shock test succeeded): EML 62.
+    // d4 1 → head, d10 6 → face; 1 + 3 + 2 + 5 = 11 edge, no armour → S3; Shock 60 rolls 43
+    // (S, 0) + 4 + 3 = 7 → STN.
+    expect(two.attack).toMatchObject({ weapon: "Broadsword", eml: 62 });
+    expect(two.defence).toMatchObject({ type: "block", eml: 65, weapon: "Round Shield" });
+    expect(resultOf(two)).toMatchObject({
+      victor: "attacker",
+      stars: 2,
+      spent: { impact: 1, setup: 0 },
+    });
+    expect(resultOf(two).strike).toMatchObject({ location: "face", impact: 11, injury: "S3" });
+    expect(two.states).toEqual({ a: "none", b: "STN" });
+    expect(states[1]![1]!.injuries).toEqual([
+      { location: "face", zone: 1, injury: "S3", shockSucceeded: true },
+    ]);
+    expect(states[1]![0]!.injuries).toEqual([
+      { location: "left-shoulder", zone: 3, injury: "M1", shockSucceeded: true },
+    ]);
+
+    // 3. Stunned, the brigand Passes (001:141); its Shock test 71 fails (F): still STN.
+    expect(three).toEqual({
+      kind: "pass",
+      round: 2,
+      side: "b",
+      recovery: { side: "b", roll: 71, target: 60, level: "F", from: "STN", to: "STN" },
+    });
+
+    // 4. Swing rolls 75 (CF) against the block 65 − 10 (the face's S3, Z8) = 55 rolling 50
+    // (CS, stunned −1 → S, Z2): the defender by two stars, its TA on Setup for round 3 (Z16).
+    expect(four.defence).toMatchObject({ type: "block", eml: 55, setup: 0 });
+    expect(resultOf(four)).toMatchObject({
+      victor: "defender",
+      stars: 2,
+      spent: { setup: 1, impact: 0 },
+      strike: null,
+    });
+    expect(resultOf(four).defence).toMatchObject({ rolledLevel: "CS", level: "S" });
+    expect(states[3]![1]!.setup).toEqual({ count: 1, round: 3 });
+
+    // 5. Still stunned at its turn, it Passes again; the Shock test 30 (CS) ends STN (Z15).
+    expect(five).toMatchObject({
+      kind: "pass",
+      recovery: { roll: 30, level: "CS", from: "STN", to: "none" },
+    });
+
+    // 6. Swing rolls 5 (CS) against the block 55 rolling 99 (F) raised by the Setup to S: one
+    // star. d4 2 → right arm, d10 10 → hand; 10 + 3 + 2 = 15 edge → G4; Shock 45 (CS).
+    expect(six.defence).toMatchObject({ eml: 55, setup: 1 });
+    expect(resultOf(six).defence).toMatchObject({ rolledLevel: "F", level: "S" });
+    expect(resultOf(six)).toMatchObject({ victor: "attacker", stars: 1 });
+    expect(resultOf(six).strike).toMatchObject({ location: "right-hand", injury: "G4" });
+    expect(states[5]![1]!.setup).toBeNull();
+
+    // A G4 in the right arm prohibits the handaxe, its only attack (Z8): the brigand is out.
+    expect(duel.done).toBe(true);
+    expect(duel.next(dice)).toBeNull();
+    const result = duel.result();
+    expect(result).toMatchObject({ winner: "a", end: "out", rounds: 3 });
+    expect(result.injuries).toEqual([
+      { side: "a", location: "left-shoulder", severity: "M1", level: 1 },
+      { side: "b", location: "face", severity: "S3", level: 3 },
+      { side: "b", location: "right-hand", severity: "G4", level: 4 },
+    ]);
+    expect(result.steps).toEqual(steps);
+  });
+});
+
+describe("the end of an hmzd duel", () => {
+  const dice = () => new SeededDice(3);
+  it("a fighter INC or UNC is out (incapacitated), KIA is dead, both at once: no winner", () => {
+    const k = { fighter: knight };
+    const b = { fighter: brigand };
+    const cases: [object, object, object][] = [
+      [{ ...k, state: "INC" }, b, { winner: "b", end: "incapacitated" }],
+      [k, { ...b, state: "UNC" }, { winner: "a", end: "incapacitated" }],
+      [k, { ...b, state: "KIA" }, { winner: "a", end: "dead" }],
+      [
+        { ...k, state: "INC" },
+        { ...b, state: "KIA" },
+        { winner: null, end: "both" },
+      ],
+    ];
+    for (const [a, bb, want] of cases) {
+      const r = runHmzdDuel(a as never, bb as never, dice());
+      expect(r).toMatchObject(want);
+      expect(r.steps).toEqual([]);
+    }
+  });
+
+  it("after maxRounds without a decision it is undecided", () => {
+    // Both fighters fail every test: no victor, nothing happens.
+    const misses = new QueueDice({ attack: [99, 98], defence: [97, 96] });
+    const r = runHmzdDuel({ fighter: knight }, { fighter: brigand }, misses, { maxRounds: 1 });
+    expect(r).toMatchObject({ winner: null, end: "maxRounds", rounds: 1, injuries: [] });
+    expect(r.steps.map((s) => resultOf(s).victor)).toEqual([null, null]);
+    expect(() =>
+      createHmzdDuel({ fighter: knight }, { fighter: brigand }, { maxRounds: 0 }),
+    ).toThrow("maxRounds: expected a whole number ≥ 1, got 0");
+  });
+
+  it("refuses a bad policy or starting state, naming the side", () => {
+    expect(() =>
+      createHmzdDuel({ fighter: knight, policy: { defence: "parry" } }, { fighter: brigand }),
+    ).toThrow("a.policy.defence");
+    expect(() =>
+      createHmzdDuel({ fighter: knight }, { fighter: brigand, state: "dazed" as never }),
+    ).toThrow('b.state: expected one of none, STN, INC, UNC, KIA, got "dazed"');
+  });
+});
+
+describe("many hmzd duels", () => {
+  it("are the same for a seed (result and steps), another seed gives other duels", () => {
+    const seen = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const one = runHmzdDuel({ fighter: knight }, { fighter: brigand }, new SeededDice(seed));
+      const two = runHmzdDuel({ fighter: knight }, { fighter: brigand }, new SeededDice(seed));
+      expect(two).toEqual(one);
+      expect(one.end).not.toBe("maxRounds");
+      seen.add(JSON.stringify(one.injuries));
+    }
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it("count wins, rounds and injuries that add up, the same for a seed", () => {
+    const stats = runHmzdDuels({ fighter: knight }, { fighter: brigand }, 200, 7);
+    expect(stats).toEqual(runHmzdDuels({ fighter: knight }, { fighter: brigand }, 200, 7));
+    expect(stats.wins.a + stats.wins.b + stats.wins.none).toBe(200);
+    expect(stats.wins.a).toBeGreaterThan(0);
+    expect(stats.wins.b).toBeGreaterThan(0);
+    const histogram = Object.entries(stats.rounds.histogram);
+    expect(histogram.reduce((t, [, c]) => t + c, 0)).toBe(200);
+    expect(stats.rounds.mean).toBeCloseTo(
+      histogram.reduce((t, [r, c]) => t + Number(r) * c, 0) / 200,
+      10,
+    );
+    const bands = new Set(
+      Object.values({ ...stats.injuries.a, ...stats.injuries.b }).flatMap((c) => Object.keys(c)),
+    );
+    for (const band of bands) expect(["M1", "S2", "S3", "G4", "G5"]).toContain(band);
+    expect(Object.keys(stats.injuries.b).length).toBeGreaterThan(3);
+    // The first duel is the one `runHmzdDuel` plays from the same stream.
+    const first = runHmzdDuel({ fighter: knight }, { fighter: brigand }, new SeededDice(7), {
+      keepSteps: false,
+    });
+    expect(first.steps).toEqual([]);
+    const one = runHmzdDuels({ fighter: knight }, { fighter: brigand }, 1, 7);
+    expect(one.wins[first.winner ?? "none"]).toBe(1);
+    expect(one.rounds.mean).toBe(first.rounds);
+  });
+});
