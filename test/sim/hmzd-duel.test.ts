@@ -174,6 +174,55 @@ describe("a scripted hmzd duel, step by step", () => {
   });
 });
 
+describe("a counterstrike in an hmzd duel", () => {
+  it("strikes the attacker with the defender's weapon; an M whose shock test failed impairs 5 (Z8)", () => {
+    const dice = new QueueDice({
+      attack: [34, 99],
+      defence: [10, 98],
+      "counter.zone": [4],
+      "counter.location": [3],
+      "counter.impact": [1],
+      "counter.shock": [62],
+    });
+    const duel = createHmzdDuel({ fighter: knight }, { fighter: brigand }, { maxRounds: 1 });
+    // The brigand's swing 60 rolls 34 (S); the knight counterstrikes (62, his best defence) and
+    // rolls 10 (CS): the defender by one star, his own strike (§1) with the broadsword's swing.
+    const one = duel.next(dice) as HmzdDuelExchange;
+    expect(one.defence).toEqual({ type: "counterstrike", eml: 62, weapon: "Broadsword", setup: 0 });
+    expect(resultOf(one)).toMatchObject({
+      victor: "defender",
+      stars: 1,
+      defenceType: "counterstrike",
+    });
+    // d4 4 → torso, d10 3 → thorax; 1 + 3 + STR 15 (+2) = 6 edge − AV 4 = 2 → M1; the brigand's
+    // Shock 60 rolls 62 (F, +1) + 4 + 1 = 6: no state, but the failed test leaves the M1 at 5.
+    expect(resultOf(one).strike).toMatchObject({
+      by: "defender",
+      location: "thorax",
+      impact: 6,
+      injury: "M1",
+      shock: { level: "F", index: 6, state: "none" },
+    });
+    expect(duel.state("b").injuries).toEqual([
+      { location: "thorax", zone: 4, injury: "M1", shockSucceeded: false },
+    ]);
+    // A torso injury impairs every action: the brigand's block 65 − 5.
+    const two = duel.next(dice) as HmzdDuelExchange;
+    expect(two.defence).toMatchObject({ type: "block", eml: 60 });
+    expect(resultOf(two).defence!.eml.modifiers).toEqual([
+      { key: "BLOWBYBLOW.HMZD.Duel.impairment", value: -5, source: "Z8" },
+    ]);
+    expect(two.attack.eml).toBe(62);
+    expect(duel.next(dice)).toBeNull();
+    expect(dice.left()).toEqual([]);
+    expect(duel.result()).toMatchObject({
+      winner: null,
+      end: "maxRounds",
+      injuries: [{ side: "b", location: "thorax", severity: "M1", level: 1 }],
+    });
+  });
+});
+
 describe("the end of an hmzd duel", () => {
   const dice = () => new SeededDice(3);
   it("a fighter INC or UNC is out (incapacitated), KIA is dead, both at once: no winner", () => {
