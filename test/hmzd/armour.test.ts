@@ -19,7 +19,7 @@ const piece = (material: string, locations: string[], quality = 0, enchantment =
   locations,
 });
 
-const ZERO = { B: 0, E: 0, P: 0, F: 0 };
+const ZERO = { blunt: 0, edge: 0, point: 0, fire: 0 };
 
 describe("Z13: armour by location and aspect on the hmzd human plan", () => {
   // Sir Aldric's kit (the HM3 sample fighter): the HM3 pack pieces' locations.
@@ -63,42 +63,47 @@ describe("Z13: armour by location and aspect on the hmzd human plan", () => {
   });
 
   it.each([
-    ["skull", { B: 6, E: 10, P: 6, F: 2 }], // plate
-    ["face", { B: 6, E: 10, P: 6, F: 2 }], // plate
+    ["skull", { blunt: 6, edge: 10, point: 6, fire: 2 }], // plate
+    ["face", { blunt: 6, edge: 10, point: 6, fire: 2 }], // plate
     ["neck", ZERO],
-    ["left-shoulder", { B: 7, E: 11, P: 7, F: 5 }], // quilt + mail
-    ["right-upper-arm", { B: 7, E: 11, P: 7, F: 5 }], // quilt + mail
+    ["left-shoulder", { blunt: 7, edge: 11, point: 7, fire: 5 }], // quilt + mail
+    ["right-upper-arm", { blunt: 7, edge: 11, point: 7, fire: 5 }], // quilt + mail
     ["left-elbow", ZERO],
-    ["right-forearm", { B: 6, E: 10, P: 6, F: 2 }], // plate
+    ["right-forearm", { blunt: 6, edge: 10, point: 6, fire: 2 }], // plate
     ["left-hand", ZERO],
-    ["thorax", { B: 13, E: 21, P: 13, F: 7 }], // quilt + mail + plate
-    ["abdomen", { B: 13, E: 21, P: 13, F: 7 }], // quilt + mail + plate
-    ["pelvis", { B: 7, E: 11, P: 7, F: 5 }], // quilt + mail over groin and hips (Z25)
+    ["thorax", { blunt: 13, edge: 21, point: 13, fire: 7 }], // quilt + mail + plate
+    ["abdomen", { blunt: 13, edge: 21, point: 13, fire: 7 }], // quilt + mail + plate
+    ["pelvis", { blunt: 7, edge: 11, point: 7, fire: 5 }], // quilt + mail over groin and hips (Z25)
     ["right-thigh", ZERO],
-    ["left-knee", { B: 2, E: 4, P: 3, F: 3 }], // leather
-    ["right-calf", { B: 2, E: 4, P: 3, F: 3 }], // leather
-    ["left-foot", { B: 2, E: 4, P: 3, F: 3 }], // leather
+    ["left-knee", { blunt: 2, edge: 4, point: 3, fire: 3 }], // leather
+    ["right-calf", { blunt: 2, edge: 4, point: 3, fire: 3 }], // leather
+    ["left-foot", { blunt: 2, edge: 4, point: 3, fire: 3 }], // leather
   ])("Z13: the knight's %s", (id, expected) => {
     expect(av[id]).toEqual(expected);
   });
 
   it("Z25: a piece covers the pelvis only over the groin and both hips, or by name", () => {
     expect(zdArmour([piece("leather", ["hip", "groin", "thigh"])]).pelvis).toEqual({
-      B: 2,
-      E: 4,
-      P: 3,
-      F: 3,
+      blunt: 2,
+      edge: 4,
+      point: 3,
+      fire: 3,
     });
     expect(zdArmour([piece("leather", ["groin"])]).pelvis).toEqual(ZERO);
     expect(zdArmour([piece("leather", ["hip"])]).pelvis).toEqual(ZERO);
     expect(zdArmour([piece("leather", ["groin", "left-hip"])]).pelvis).toEqual(ZERO);
     expect(zdArmour([piece("leather", ["groin", "left-hip", "right-hip"])]).pelvis).toEqual({
-      B: 2,
-      E: 4,
-      P: 3,
-      F: 3,
+      blunt: 2,
+      edge: 4,
+      point: 3,
+      fire: 3,
     });
-    expect(zdArmour([piece("mail", ["pelvis"])]).pelvis).toEqual({ B: 2, E: 8, P: 5, F: 1 });
+    expect(zdArmour([piece("mail", ["pelvis"])]).pelvis).toEqual({
+      blunt: 2,
+      edge: 8,
+      point: 5,
+      fire: 1,
+    });
   });
 
   it("a hip-only piece still protects nothing else (the HM3 hip has no hmzd location)", () => {
@@ -108,18 +113,33 @@ describe("Z13: armour by location and aspect on the hmzd human plan", () => {
 
   it("a sided id covers that side only", () => {
     const a = zdArmour([piece("plate", ["left-forearm"])]);
-    expect(a["left-forearm"]).toEqual({ B: 6, E: 10, P: 6, F: 2 });
+    expect(a["left-forearm"]).toEqual({ blunt: 6, edge: 10, point: 6, fire: 2 });
     expect(a["right-forearm"]).toEqual(ZERO);
   });
 
   it("quality and enchantment add to every value; an inferior piece never goes below 0 (R13)", () => {
-    expect(zdArmour([piece("mail", ["neck"], 2, 1)]).neck).toEqual({ B: 5, E: 11, P: 8, F: 4 });
+    expect(zdArmour([piece("mail", ["neck"], 2, 1)]).neck).toEqual({
+      blunt: 5,
+      edge: 11,
+      point: 8,
+      fire: 4,
+    });
     expect(zdArmour([piece("cloth", ["neck"], -3)]).neck).toEqual(ZERO);
-    expect(pieceProtection({ material: "scale", quality: 1 })).toEqual({ B: 6, E: 10, P: 5, F: 6 });
+    expect(pieceProtection({ material: "scale", quality: 1 })).toEqual({
+      blunt: 6,
+      edge: 10,
+      point: 5,
+      fire: 6,
+    });
   });
 
   it("takes the seed's other material names (Hide = Leather)", () => {
-    expect(zdArmour([piece("Hide", ["neck"])]).neck).toEqual({ B: 2, E: 4, P: 3, F: 3 });
+    expect(zdArmour([piece("Hide", ["neck"])]).neck).toEqual({
+      blunt: 2,
+      edge: 4,
+      point: 3,
+      fire: 3,
+    });
   });
 
   it("humanCoverage maps HM3 locations onto the fifteen (Z25)", () => {
@@ -145,8 +165,8 @@ describe("Z13 on a creature plan (ids as the plan's, Z24)", () => {
     );
     expect(a).toEqual({
       head: ZERO,
-      body: { B: 7, E: 7, P: 5, F: 7 },
-      "left-foreleg": { B: 5, E: 3, P: 2, F: 4 },
+      body: { blunt: 7, edge: 7, point: 5, fire: 7 },
+      "left-foreleg": { blunt: 5, edge: 3, point: 2, fire: 4 },
       "right-foreleg": ZERO,
     });
   });

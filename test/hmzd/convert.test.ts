@@ -12,7 +12,8 @@ import {
   convertMissile,
   convertModes,
   convertedBase,
-  formatMode,
+  formatImpact,
+  weaponForMode,
   shiftDie,
   zoneDieFor,
 } from "../../src/rules/hmzd/convert";
@@ -83,21 +84,21 @@ const MELEE_EXPECTED: Readonly<Record<string, string>> = {
 
 /** Name → aspect; base per band (short medium long extreme); range in hexes per band. */
 const MISSILE_EXPECTED: Readonly<Record<string, [string, number[], number[]]>> = {
-  "Arrow (Heartbow)": ["P", [5, 5, 4, 4], [30, 60, 120, 240]], // 9 8 7 6
-  "Arrow (Longbow)": ["P", [5, 4, 4, 3], [25, 50, 100, 200]], // 8 7 6 5
-  "Arrow (Shortbow)": ["P", [4, 3, 2, 2], [20, 40, 80, 160]], // 6 5 4 3
-  "Bolt (Crossbow)": ["P", [5, 4, 4, 3], [20, 40, 80, 160]], // 8 7 6 5
-  "Dart (Blowgun)": ["P", [0, 0, 0, 0], [5, 10, 20, 40]], // 0 0 0 0
-  "Javelin (thrown)": ["P", [4, 4, 3, 2], [8, 16, 32, 64]], // 7 6 5 4
-  "Shorkana (thrown)": ["P", [3, 2, 2, 2], [3, 6, 12, 24]], // 5 4 3 3
-  "Spear (thrown)": ["P", [5, 4, 4, 3], [6, 12, 24, 48]], // 8 7 6 5
-  "Stone (Sling)": ["B", [2, 2, 1, 1], [15, 30, 60, 120]], // 4 3 2 2
-  "Stone (Staff Sling)": ["B", [3, 2, 2, 2], [25, 50, 100, 200]], // 5 4 3 3
-  "Taburi (thrown)": ["P", [2, 2, 1, 1], [4, 8, 16, 32]], // 4 3 2 2
+  "Arrow (Heartbow)": ["point", [5, 5, 4, 4], [30, 60, 120, 240]], // 9 8 7 6
+  "Arrow (Longbow)": ["point", [5, 4, 4, 3], [25, 50, 100, 200]], // 8 7 6 5
+  "Arrow (Shortbow)": ["point", [4, 3, 2, 2], [20, 40, 80, 160]], // 6 5 4 3
+  "Bolt (Crossbow)": ["point", [5, 4, 4, 3], [20, 40, 80, 160]], // 8 7 6 5
+  "Dart (Blowgun)": ["point", [0, 0, 0, 0], [5, 10, 20, 40]], // 0 0 0 0
+  "Javelin (thrown)": ["point", [4, 4, 3, 2], [8, 16, 32, 64]], // 7 6 5 4
+  "Shorkana (thrown)": ["point", [3, 2, 2, 2], [3, 6, 12, 24]], // 5 4 3 3
+  "Spear (thrown)": ["point", [5, 4, 4, 3], [6, 12, 24, 48]], // 8 7 6 5
+  "Stone (Sling)": ["blunt", [2, 2, 1, 1], [15, 30, 60, 120]], // 4 3 2 2
+  "Stone (Staff Sling)": ["blunt", [3, 2, 2, 2], [25, 50, 100, 200]], // 5 4 3 3
+  "Taburi (thrown)": ["point", [2, 2, 1, 1], [4, 8, 16, 32]], // 4 3 2 2
 };
 
 function spell(w: ReturnType<typeof convertMeleeWeapon>): string {
-  return `d${w.zoneDie}; ${w.modes.map((m) => `${m.kind}:${formatMode(m)}`).join(" ")}`;
+  return `d${w.zoneDie}; ${w.modes.map((m) => `${m.name}:${formatImpact(m.impact)}`).join(" ")}`;
 }
 
 describe("Z12 melee conversion: every HM3 weapon and shield", () => {
@@ -135,9 +136,9 @@ describe("the seed's broadsword (001:27-30, 001:95; Z12)", () => {
     expect(w.source).toBe("001:30");
     expect(w.zoneDie).toBe(4);
     expect(w.modes).toEqual([
-      { kind: "swing", die: 10, base: 3, aspect: "E" },
-      { kind: "thrust", die: 8, base: 2, aspect: "P" },
-      { kind: "pommel", die: 6, base: 0, aspect: "B" },
+      { name: "swing", impact: { die: 10, base: 3, aspect: "edge" } },
+      { name: "thrust", impact: { die: 8, base: 2, aspect: "point" } },
+      { name: "pommel", impact: { die: 6, base: 0, aspect: "blunt" } },
     ]);
     // Z12 alone would make the pommel d6+2B (round(0.6 × 3) = 2): the exception matters.
     const rule = convertModes({
@@ -146,7 +147,7 @@ describe("the seed's broadsword (001:27-30, 001:95; Z12)", () => {
       impact: { blunt: 3, edge: 5, point: 3 },
       handMode: "one",
     });
-    expect(rule.map(formatMode)).toEqual(["d10+3E", "d8+2P", "d6+2B"]);
+    expect(rule.map((m) => formatImpact(m.impact))).toEqual(["d10+3E", "d8+2P", "d6+2B"]);
   });
 
   it("hands out copies: changing one leaves the next conversion as printed", () => {
@@ -156,9 +157,9 @@ describe("the seed's broadsword (001:27-30, 001:95; Z12)", () => {
       impact: { blunt: 3, edge: 5, point: 3 },
       handMode: "one",
     });
-    a.modes[0]!.base = 99;
+    a.modes[0]!.impact.base = 99;
     const b = hmzdMeleeWeapons().find((w) => w.name === "Broadsword")!;
-    expect(b.modes[0]!.base).toBe(3);
+    expect(b.modes[0]!.impact.base).toBe(3);
   });
 });
 
@@ -192,6 +193,26 @@ describe("conversion arithmetic (Z12)", () => {
     expect(shiftDie(8, -1)).toBe(6);
     expect(shiftDie(4, -1)).toBe(4);
     expect(shiftDie(12, 1)).toBe(12);
+  });
+
+  it("gives the engine's weapon for a mode by name, the first by default", () => {
+    const axe = hmzdMeleeWeapons().find((w) => w.name === "Handaxe")!;
+    expect(weaponForMode(axe)).toEqual({
+      zoneDie: 6,
+      impact: { die: 10, base: 4, aspect: "edge" },
+    });
+    expect(weaponForMode(axe, "strike")).toEqual({
+      zoneDie: 6,
+      impact: { die: 6, base: 2, aspect: "blunt" },
+    });
+    expect(() => weaponForMode(axe, "pommel")).toThrow(
+      /mode: Handaxe has no such mode \(it has swing, thrust, strike\), got "pommel"/,
+    );
+  });
+
+  it("prints impacts as the seed does, a negative base with a minus (001:101)", () => {
+    expect(formatImpact({ die: 6, base: -4, aspect: "point" })).toBe("d6-4P");
+    expect(formatImpact({ die: 10, base: 0, aspect: "fire" })).toBe("d10+0F");
   });
 
   it("refuses a skill with no zone die, naming the field", () => {

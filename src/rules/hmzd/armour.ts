@@ -12,6 +12,7 @@
  * creature plans' location ids (ruling Z24), so their armour maps one to one.
  */
 import type { BodyPlan } from "../../core/body";
+import { deepFreeze } from "../../core/data";
 import { InputError } from "../../core/errors";
 import {
   armourFromLayers,
@@ -20,67 +21,21 @@ import {
   parseMaterial,
   type ArmourLayer,
 } from "../hm3/mechanics";
-import { HUMAN_PLAN, LOCATIONS, type Aspect, type Material } from "../hm3/tables";
-import type { ZdAspect } from "./convert";
+import { LOCATIONS, type Aspect, type Material } from "../hm3/tables";
+import { bodyOf } from "./plans";
+import { HUMAN_PLAN } from "./tables";
+import type { HmzdAspect } from "./types";
 
-/** The hmzd aspect of each HM3 armour column (F is HM3's Fire, Z13). */
-export const ZD_ASPECT_OF: Readonly<Record<Aspect, ZdAspect>> = Object.freeze({
-  blunt: "B",
-  edge: "E",
-  point: "P",
-  fire: "F",
-});
-
-export const ZD_ASPECTS: readonly ZdAspect[] = Object.freeze(["B", "E", "P", "F"] as const);
-
-/** Armour values of one location, per hmzd aspect. */
-export type ZdProtection = Record<ZdAspect, number>;
+/** Armour values of one location, per hmzd aspect (HM3's columns: F is HM3's Fire, Z13). */
+export type ZdProtection = Record<HmzdAspect, number>;
 
 /** The hmzd human plan's id for the HM3 groin and hips (Z25). */
 export const PELVIS = "pelvis";
 /** The HM3 locations the pelvis stands for: a piece must cover all three (Z25). */
 export const PELVIS_PARTS: readonly string[] = Object.freeze(["groin", "left-hip", "right-hip"]);
 
-/**
- * The hmzd human plan's locations (001:36-51, `hmzd.md` §2) in HM3's terms: HM3's id for each
- * (the pelvis has none: Z25), and whether the location is paired (arms and legs, 001:23).
- */
-export const HMZD_HUMAN_LOCATIONS: readonly { id: string; paired: boolean }[] = Object.freeze(
-  [
-    ["skull", false],
-    ["face", false],
-    ["neck", false],
-    ["shoulder", true],
-    ["upper-arm", true],
-    ["elbow", true],
-    ["forearm", true],
-    ["hand", true],
-    ["thorax", false],
-    ["abdomen", false],
-    [PELVIS, false],
-    ["thigh", true],
-    ["knee", true],
-    ["calf", true],
-    ["foot", true],
-  ].map(([id, paired]) => Object.freeze({ id: id as string, paired: paired as boolean })),
-);
-
-/** The hmzd human plan as a core body plan (for armour and injury ids). */
-export const HMZD_HUMAN_BODY: BodyPlan = Object.freeze({
-  id: "hmzd-human",
-  locations: Object.freeze(
-    HMZD_HUMAN_LOCATIONS.map((l) =>
-      Object.freeze({
-        id: l.id,
-        paired: l.paired,
-        region:
-          l.id === PELVIS
-            ? ("torso" as const)
-            : HUMAN_PLAN.locations.find((h) => h.id === l.id)!.region,
-      }),
-    ),
-  ),
-});
+/** The hmzd human plan (001:36-51, §2; the engine's table) as a core body plan. */
+export const HMZD_HUMAN_BODY: BodyPlan = deepFreeze(bodyOf(HUMAN_PLAN));
 
 /** One armour piece worn (the HM3 armour item's figures: `system.hm3` of an armour item). */
 export interface ZdArmourPiece {
@@ -115,7 +70,7 @@ export function humanCoverage(locations: readonly string[], field = "locations")
 }
 
 function toZd(p: Readonly<Record<Aspect, number>> | undefined): ZdProtection {
-  return { B: p?.blunt ?? 0, E: p?.edge ?? 0, P: p?.point ?? 0, F: p?.fire ?? 0 };
+  return { blunt: p?.blunt ?? 0, edge: p?.edge ?? 0, point: p?.point ?? 0, fire: p?.fire ?? 0 };
 }
 
 /** Every sided id of a plan, in plan order. */

@@ -16,9 +16,7 @@
  *   d8+2P; pommel d6+0B.
  */
 import { InputError } from "../../core/errors";
-
-/** The hmzd aspects (001:93, 001:107): Blunt, Edge, Point, Fire/frost. */
-export type ZdAspect = "B" | "E" | "P" | "F";
+import type { HmzdAspect, HmzdImpact, HmzdWeapon } from "./types";
 
 /** The die sizes a conversion gives, smallest first (one size = one step). */
 export const DIE_LADDER = [4, 6, 8, 10, 12] as const;
@@ -49,12 +47,10 @@ export type RangeBandId = (typeof RANGE_BAND_IDS)[number];
 /** How an attack mode strikes (Z12): swung, thrust, or struck with the remaining aspect. */
 export type ModeKind = "swing" | "thrust" | "strike" | "pommel";
 
-/** An attack mode of a converted melee weapon: die + base, aspect. */
+/** An attack mode of a converted melee weapon: its name and impact (die + base, aspect). */
 export interface ConvertedMode {
-  kind: ModeKind;
-  die: DieSize;
-  base: number;
-  aspect: ZdAspect;
+  name: ModeKind;
+  impact: HmzdImpact;
 }
 
 export interface ConvertedWeapon {
@@ -73,7 +69,7 @@ export interface ConvertedMissile {
   skill: string;
   /** Z4: a missile rolls d10 from placement 1 (d6 from the placement when aimed). */
   zoneDie: 10;
-  aspect: ZdAspect;
+  aspect: HmzdAspect;
   die: 8;
   /** Range in hexes and base impact per band. */
   ranges: Record<RangeBandId, { range: number; base: number }>;
@@ -111,6 +107,10 @@ export const MISSILE_DIE = 8;
 /** A missile's zone die when not aimed (Z4). */
 export const MISSILE_ZONE_DIE = 10;
 
+function frozenMode(name: ModeKind, die: number, base: number, aspect: HmzdAspect): ConvertedMode {
+  return Object.freeze({ name, impact: Object.freeze({ die, base, aspect }) }) as ConvertedMode;
+}
+
 /** The seed's broadsword, exactly as printed (001:27-30, 001:95; Z12). */
 export const SEED_BROADSWORD: Readonly<ConvertedWeapon> = Object.freeze({
   name: "Broadsword",
@@ -118,9 +118,9 @@ export const SEED_BROADSWORD: Readonly<ConvertedWeapon> = Object.freeze({
   zoneDie: 4,
   handMode: "one",
   modes: Object.freeze([
-    Object.freeze({ kind: "swing", die: 10, base: 3, aspect: "E" }),
-    Object.freeze({ kind: "thrust", die: 8, base: 2, aspect: "P" }),
-    Object.freeze({ kind: "pommel", die: 6, base: 0, aspect: "B" }),
+    frozenMode("swing", 10, 3, "edge"),
+    frozenMode("thrust", 8, 2, "point"),
+    frozenMode("pommel", 6, 0, "blunt"),
   ]) as unknown as ConvertedMode[],
   source: "001:30",
 });
@@ -172,22 +172,20 @@ export function convertModes(stats: Hm3MeleeStats): ConvertedMode[] {
   const edge = presentImpact(stats.impact.edge, "impact.edge");
   const blunt = presentImpact(stats.impact.blunt, "impact.blunt");
   const point = presentImpact(stats.impact.point, "impact.point");
-  const mode = (kind: Exclude<ModeKind, "pommel">, aspect: ZdAspect, hm3: number) => ({
-    kind,
-    die: shiftDie(BASE_DIE[kind], shift),
-    base: convertedBase(hm3),
-    aspect,
+  const mode = (name: Exclude<ModeKind, "pommel">, aspect: HmzdAspect, hm3: number) => ({
+    name,
+    impact: { die: shiftDie(BASE_DIE[name], shift), base: convertedBase(hm3), aspect },
   });
   const modes: ConvertedMode[] = [];
   let rest: ConvertedMode | null = null;
   if (edge !== null && (blunt === null || edge >= blunt)) {
-    modes.push(mode("swing", "E", edge));
-    if (blunt !== null) rest = mode("strike", "B", blunt);
+    modes.push(mode("swing", "edge", edge));
+    if (blunt !== null) rest = mode("strike", "blunt", blunt);
   } else if (blunt !== null) {
-    modes.push(mode("swing", "B", blunt));
-    if (edge !== null) rest = mode("strike", "E", edge);
+    modes.push(mode("swing", "blunt", blunt));
+    if (edge !== null) rest = mode("strike", "edge", edge);
   }
-  if (point !== null) modes.push(mode("thrust", "P", point));
+  if (point !== null) modes.push(mode("thrust", "point", point));
   if (rest) modes.push(rest);
   return modes;
 }
@@ -195,7 +193,10 @@ export function convertModes(stats: Hm3MeleeStats): ConvertedMode[] {
 /** An HM3 melee weapon or shield as an hmzd weapon (Z12; the broadsword as the seed prints it). */
 export function convertMeleeWeapon(stats: Hm3MeleeStats): ConvertedWeapon {
   if (stats.name === SEED_BROADSWORD.name)
-    return { ...SEED_BROADSWORD, modes: SEED_BROADSWORD.modes.map((m) => ({ ...m })) };
+    return {
+      ...SEED_BROADSWORD,
+      modes: SEED_BROADSWORD.modes.map((m) => ({ name: m.name, impact: { ...m.impact } })),
+    };
   return {
     name: stats.name,
     skill: stats.skill,
@@ -206,10 +207,10 @@ export function convertMeleeWeapon(stats: Hm3MeleeStats): ConvertedWeapon {
   };
 }
 
-const MISSILE_ASPECT: Readonly<Record<Hm3MissileStats["aspect"], ZdAspect>> = Object.freeze({
-  blunt: "B",
-  edge: "E",
-  point: "P",
+const MISSILE_ASPECT: Readonly<Record<Hm3MissileStats["aspect"], HmzdAspect>> = Object.freeze({
+  blunt: "blunt",
+  edge: "edge",
+  point: "point",
 });
 
 /** An HM3 missile as an hmzd missile: each band's impact converted with d8, zone die d10 (Z12, Z4). */
@@ -235,7 +236,28 @@ export function convertMissile(stats: Hm3MissileStats): ConvertedMissile {
   };
 }
 
-/** `d10+3E`: how the seed prints a mode (001:30). */
-export function formatMode(mode: Pick<ConvertedMode, "die" | "base" | "aspect">): string {
-  return `d${mode.die}${mode.base < 0 ? "−" : "+"}${Math.abs(mode.base)}${mode.aspect}`;
+const ASPECT_LETTER: Readonly<Record<HmzdAspect, string>> = Object.freeze({
+  blunt: "B",
+  edge: "E",
+  point: "P",
+  fire: "F",
+});
+
+/** `d10+3E`: how the seed prints an impact (001:30, 001:101 `d6-4P`). */
+export function formatImpact(impact: HmzdImpact): string {
+  const sign = impact.base < 0 ? "-" : "+";
+  return `d${impact.die}${sign}${Math.abs(impact.base)}${ASPECT_LETTER[impact.aspect]}`;
+}
+
+/** The engine's weapon for one mode of a converted weapon (by mode name; the first if none). */
+export function weaponForMode(weapon: ConvertedWeapon, modeName?: string): HmzdWeapon {
+  const mode =
+    modeName === undefined ? weapon.modes[0] : weapon.modes.find((m) => m.name === modeName);
+  if (!mode)
+    throw new InputError(
+      "mode",
+      modeName,
+      `${weapon.name} has no such mode (it has ${weapon.modes.map((m) => m.name).join(", ") || "none"})`,
+    );
+  return { zoneDie: weapon.zoneDie, impact: { ...mode.impact } };
 }
