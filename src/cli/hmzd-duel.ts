@@ -5,6 +5,7 @@
  * injury table's bands (M1 … G5) at their sided locations.
  */
 import { writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { InputError } from "../core/errors";
 import { fileErrorText } from "./args";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
@@ -12,7 +13,8 @@ import { LOCATION_LABEL_KEYS } from "../rules/hm3/body-plan";
 import { SIDED_LABEL } from "../foundry/rulesets/hm3/sheets/item/labels";
 import { duelPlotSvg } from "../sim/duel";
 import { HMZD_SEVERITIES, runHmzdDuels } from "../sim/hmzd-duel";
-import { readHmzdDuelFighter, type HmzdDuelFighter } from "../sim/hmzd-duel-fighter";
+import { readHmzdDuelFile } from "../sim/hmzd-duel-fighter";
+import type { HmzdDuelSide } from "../sim/hmzd-duel";
 import { duelSummary, type DuelArgs } from "./duel";
 import en from "../../lang/en.json";
 
@@ -26,10 +28,14 @@ export function isHmzdFighterFile(raw: unknown): boolean {
   );
 }
 
-/** An hmzd fighter file, checked; a problem names the file and the field. */
-export function loadHmzdFighter(raw: unknown, file: string): HmzdDuelFighter {
+/**
+ * An hmzd fighter file (an hmzd character with an optional `name`, default the file's name
+ * without `.json`), checked; a problem names the file and the field.
+ */
+export function loadHmzdFighter(raw: unknown, file: string): HmzdDuelSide {
   try {
-    return readHmzdDuelFighter(raw);
+    const { fighter, state } = readHmzdDuelFile(raw, basename(file).replace(/\.json$/i, ""));
+    return { fighter, state };
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
     throw e;
@@ -64,13 +70,14 @@ export function runHmzdDuelCommand(
   raws: unknown[],
   progress: ((done: number, n: number) => void) | null,
 ): string {
-  const [a, b] = opts.files.map((f, i) => loadHmzdFighter(raws[i], f)) as [
-    HmzdDuelFighter,
-    HmzdDuelFighter,
+  const [sa, sb] = opts.files.map((f, i) => loadHmzdFighter(raws[i], f)) as [
+    HmzdDuelSide,
+    HmzdDuelSide,
   ];
+  const [a, b] = [sa.fighter, sb.fighter];
   const stats = runHmzdDuels(
-    { fighter: a },
-    { fighter: b },
+    sa,
+    sb,
     opts.n,
     opts.seed,
     progress ?? undefined,

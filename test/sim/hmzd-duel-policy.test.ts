@@ -6,8 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { deriveHmzdCharacter } from "../../src/rules/hmzd/character";
+import { hmzdSample } from "../../src/rules/hmzd/samples";
 import {
-  readHmzdDuelFighter,
+  hmzdDuelFighter,
+  readHmzdDuelFile,
   type HmzdDuelFighter,
   type HmzdDuelWeapon,
 } from "../../src/sim/hmzd-duel-fighter";
@@ -19,10 +22,14 @@ import {
   type Impairment,
 } from "../../src/sim/hmzd-policy";
 
+const sample = (id: string) => {
+  const s = hmzdSample(id)!;
+  return hmzdDuelFighter(s.name, deriveHmzdCharacter(s.character));
+};
+const knight = sample("sir-aldric-knight");
+const brigand = sample("brigand");
 const file = (name: string) =>
   JSON.parse(readFileSync(`examples/hmzd/${name}.json`, "utf8")) as Record<string, unknown>;
-const knight = readHmzdDuelFighter(file("knight"));
-const brigand = readHmzdDuelFighter(file("brigand"));
 const none: Impairment = () => 0;
 
 /** A fighter with the weapons given (the knight's figures otherwise). */
@@ -46,55 +53,45 @@ const withWeapons = (weapons: Partial<HmzdDuelWeapon>[], dodge: number | null = 
 const swing = { id: "swing", die: 10, base: 3, aspect: "edge" as const };
 const thrust = { id: "thrust", die: 8, base: 2, aspect: "point" as const };
 
-describe("hmzd duel fighter files", () => {
-  it("read the example knight: EMLs, Shock EML 5 × endurance (Z7), armour by sided location", () => {
-    expect(knight).toMatchObject({ name: "Sir Aldric, knight", initiative: 39, dodge: 23 });
+describe("hmzd duel fighters", () => {
+  it("come from the hmzd character: EMLs, Shock EML 5 × endurance (Z7), hands (Z8), armour", () => {
+    expect(knight).toMatchObject({ name: "Sir Aldric, knight", initiative: 64, dodge: 48 });
     expect(knight.combatant).toMatchObject({ str: 15, endurance: 14, shock: 70, dex: 12, agl: 12 });
     expect(knight.combatant.plan.id).toBe("human");
     expect(knight.combatant.armour["thorax"]).toEqual({ blunt: 13, edge: 21, point: 13, fire: 7 });
     expect(knight.weapons[0]).toMatchObject({
-      id: "broadsword",
+      id: "Broadsword",
       hands: "right",
       zoneDie: 4,
-      attack: 62,
-      block: 57,
+      attack: 72,
+      block: 72,
       modes: [swing, thrust, { id: "pommel", die: 6, base: 0, aspect: "blunt" }],
     });
-    expect(knight.weapons[1]).toMatchObject({
-      shield: true,
-      attack: null,
-      block: 61,
-      hands: "left",
-    });
-    expect(readHmzdDuelFighter({ ...file("knight"), shock: 55 }).combatant.shock).toBe(55);
+    expect(knight.weapons[1]).toMatchObject({ shield: true, attack: 66, block: 66, hands: "left" });
+    // A creature's bite uses no arm; a bow both hands, its Short band, the target's zone die.
+    expect(sample("war-dog").weapons[0]).toMatchObject({ hands: "body", attack: 60 });
+    const bow = sample("longbowman").weapons.find((w) => w.missile)!;
+    expect(bow).toMatchObject({ hands: "both", block: null, zoneDie: 10 });
+    expect(bow.modes[0]!.id).toBe("short");
   });
 
-  it("refuse a bad field, naming it", () => {
-    const k = file("knight");
-    const weapons = k.weapons as Record<string, unknown>[];
+  it("are read from an hmzd character file with its name, bad fields named", () => {
+    const read = readHmzdDuelFile(file("brigand"), "brigand");
+    expect(read.state).toBe("none");
+    expect(read.fighter).toEqual(brigand);
+    expect(readHmzdDuelFile({ ...file("brigand"), name: undefined }, "bob").fighter.name).toBe(
+      "bob",
+    );
+    expect(readHmzdDuelFile({ ...file("brigand"), state: "STN" }, "b").state).toBe("STN");
+    const b = file("brigand");
     const cases: [unknown, string][] = [
-      [{ ...k, ruleset: "hm3" }, 'ruleset: expected hmzd, got "hm3"'],
-      [{ ...k, initiative: "high" }, "initiative: expected a whole number"],
-      [{ ...k, plan: "dragon" }, "plan: expected one of human"],
-      [{ ...k, endurance: 0 }, "endurance: must be at least 1"],
-      [{ ...k, armour: { tail: { edge: 3 } } }, "armour.tail: not a location of the human plan"],
-      [{ ...k, armour: { thorax: { cut: 3 } } }, "armour.thorax.cut: unknown field"],
-      [{ ...k, armour: { thorax: { edge: -1 } } }, "armour.thorax.edge: must be at least 0"],
-      [
-        { ...k, weapons: [{ ...weapons[0], zoneDie: 12 }] },
-        "weapons[0].zoneDie: must be at most 10",
-      ],
-      [{ ...k, weapons: [{ ...weapons[0], hands: "tail" }] }, "weapons[0].hands: expected one of"],
-      [
-        { ...k, weapons: [{ ...weapons[0], modes: [{ ...swing, aspect: "E" }] }] },
-        "weapons[0].modes[0].aspect: expected one of blunt, edge, point, fire",
-      ],
-      [{ ...k, weapons: [weapons[0], weapons[0]] }, "weapons[1].id: is the id of another weapon"],
-      [{ ...k, weapons: [weapons[1]] }, "weapons: no weapon to attack with"],
-      [{ ...k, weapons: [{ ...weapons[0], modes: [] }] }, "weapons[0].modes: an attack needs"],
-      [{ ...k, colour: "red" }, "colour: unknown field"],
+      [{ ...b, ruleset: "hm3" }, 'ruleset: expected hmzd, got "hm3"'],
+      [{ ...b, name: 3 }, "name: expected a text, got 3"],
+      [{ ...b, colour: "red" }, "colour: unknown field"],
+      [{ ...b, weapons: [] }, "weapons: no weapon to attack with, got 0"],
+      [{ ...b, attributes: { str: 0 } }, "attributes.str"],
     ];
-    for (const [raw, message] of cases) expect(() => readHmzdDuelFighter(raw)).toThrow(message);
+    for (const [raw, message] of cases) expect(() => readHmzdDuelFile(raw, "x")).toThrow(message);
   });
 });
 
@@ -102,9 +99,9 @@ describe("the hmzd duel policy (Z29)", () => {
   it("attacks with the mode of the highest EML, ties to the higher mean impact, from placement 1", () => {
     const a = hmzdAttack(knight, none, {}, 10)!;
     expect([a.weapon.id, a.mode.id, a.eml, a.penalty, a.placement]).toEqual([
-      "broadsword",
+      "Broadsword",
       "swing",
-      62,
+      72,
       0,
       1,
     ]);
@@ -140,11 +137,28 @@ describe("the hmzd duel policy (Z29)", () => {
   });
 
   it("defends with the highest EML, ties Block, Dodge, Counterstrike; else Ignore", () => {
-    expect(hmzdDefence(knight, none, {}, false)).toMatchObject({ type: "counterstrike", eml: 62 });
+    // The knight's broadsword blocks at 72, as it counterstrikes: the tie goes to Block.
+    expect(hmzdDefence(knight, none, {}, false)).toMatchObject({
+      type: "block",
+      eml: 72,
+      weapon: { id: "Broadsword" },
+    });
     expect(hmzdDefence(brigand, none, {}, false)).toMatchObject({
       type: "block",
-      eml: 65,
-      weapon: { id: "round-shield" },
+      eml: 55,
+      weapon: { id: "Handaxe" },
+    });
+    // With the sword arm impaired, the shield blocks at 66 and the dodge is still 48.
+    const rightS: Impairment = (uses) => (uses === "right" ? 10 : 0);
+    expect(hmzdDefence(knight, rightS, {}, false)).toMatchObject({
+      type: "block",
+      eml: 66,
+      weapon: { id: "Knight Shield" },
+    });
+    expect(hmzdDefence(knight, none, { defence: "counterstrike" }, false)).toMatchObject({
+      type: "counterstrike",
+      eml: 72,
+      mode: { id: "swing" },
     });
     const tie = withWeapons([{ attack: 50, block: 50, modes: [swing] }], 50);
     expect(hmzdDefence(tie, none, {}, false).type).toBe("block");
@@ -152,7 +166,7 @@ describe("the hmzd duel policy (Z29)", () => {
     expect(hmzdDefence(tie2, none, {}, false).type).toBe("dodge");
     expect(hmzdDefence(knight, none, { defence: "dodge" }, false)).toMatchObject({
       type: "dodge",
-      eml: 23,
+      eml: 48,
     });
     const legsG: Impairment = (uses) => (uses === "legs" ? null : 0);
     expect(hmzdDefence(tie2, legsG, { defence: "dodge" }, false).type).toBe("counterstrike");
@@ -164,7 +178,7 @@ describe("the hmzd duel policy (Z29)", () => {
     expect(hmzdDefence(f, none, {}, true)).toMatchObject({ type: "dodge", eml: 30 });
     expect(hmzdDefence(knight, none, {}, true)).toMatchObject({
       type: "block",
-      weapon: { id: "knight-shield" },
+      weapon: { id: "Knight Shield" },
     });
     expect(
       hmzdDefence(withWeapons([{ attack: 70, modes: [swing] }], null), none, {}, true).type,
@@ -173,7 +187,7 @@ describe("the hmzd duel policy (Z29)", () => {
 
   it("is checked against its fighter, naming the field", () => {
     expect(() => checkHmzdPolicy(knight, { weapon: "axe" })).toThrow(
-      'policy.weapon: expected the id of one of Sir Aldric, knight\'s weapons (broadsword), got "axe"',
+      'policy.weapon: expected the id of one of Sir Aldric, knight\'s weapons (Broadsword, Knight Shield), got "axe"',
     );
     expect(() => checkHmzdPolicy(knight, { mode: "bite" })).toThrow(
       "policy.mode: expected one of swing, thrust, pommel",
@@ -183,8 +197,8 @@ describe("the hmzd duel policy (Z29)", () => {
       "policy.defence: expected one of best, block, dodge, counterstrike",
     );
     expect(() => checkHmzdPolicy(knight, { aim: "high" })).toThrow("policy.aim: unknown field");
-    expect(checkHmzdPolicy(knight, { weapon: "broadsword", defence: "block" })).toEqual({
-      weapon: "broadsword",
+    expect(checkHmzdPolicy(knight, { weapon: "Broadsword", defence: "block" })).toEqual({
+      weapon: "Broadsword",
       defence: "block",
     });
   });

@@ -15,12 +15,14 @@ import {
   type HmzdDuelExchange,
   type HmzdDuelStep,
 } from "../../src/sim/hmzd-duel";
-import { readHmzdDuelFighter } from "../../src/sim/hmzd-duel-fighter";
+import { readHmzdDuelFile } from "../../src/sim/hmzd-duel-fighter";
 
 const load = (name: string) =>
-  readHmzdDuelFighter(JSON.parse(readFileSync(`examples/hmzd/${name}.json`, "utf8")));
+  readHmzdDuelFile(JSON.parse(readFileSync(`examples/hmzd/${name}.json`, "utf8")), name).fighter;
 const knight = load("knight");
 const brigand = load("brigand");
+/** The brigand without his shield: the handaxe is his only attack. */
+const axeman = { ...brigand, weapons: brigand.weapons.filter((w) => !w.shield) };
 
 /** Dice answering each named roll from its own queue, in order; any other roll fails the test. */
 class QueueDice implements Dice {
@@ -45,22 +47,19 @@ class QueueDice implements Dice {
 const resultOf = (s: HmzdDuelStep) => (s as HmzdDuelExchange).result as HmzdResult;
 
 describe("a scripted hmzd duel, step by step", () => {
-  it("plays the knight (blocking) against the brigand to the brigand's G4 right hand", () => {
+  it("plays the knight against the brigand without his shield to a G4 in his axe hand", () => {
     const dice = new QueueDice({
-      attack: [34, 10, 75, 5],
-      defence: [62, 81, 50, 99],
-      zone: [3, 1, 2],
-      location: [2, 6, 10],
-      impact: [9, 1, 10],
-      shock: [50, 43, 45],
+      attack: [10, 75, 5],
+      defence: [81, 45, 99],
+      zone: [1, 2],
+      location: [6, 10],
+      impact: [1, 10],
+      shock: [43, 45],
       recovery: [71, 30],
     });
-    const duel = createHmzdDuel(
-      { fighter: knight, policy: { defence: "block" } },
-      { fighter: brigand },
-    );
+    const duel = createHmzdDuel({ fighter: knight }, { fighter: axeman });
     const steps: HmzdDuelStep[] = [];
-    /** The next step, with both fighters' states after it. */
+    /** Both fighters' states after each step. */
     const states: ReturnType<typeof duel.state>[][] = [];
     for (let s = duel.next(dice); s; s = duel.next(dice)) {
       steps.push(s);
@@ -68,16 +67,14 @@ describe("a scripted hmzd duel, step by step", () => {
     }
     expect(dice.left()).toEqual([]);
     expect(steps.map((s) => [s.kind, s.round, s.kind === "pass" ? s.side : s.attacker])).toEqual([
-      // Z11: the brigand's Initiative EML 47 beats the knight's 39.
-      ["exchange", 1, "b"],
+      // Z11: the knight's Initiative EML 64 beats the brigand's 52.
       ["exchange", 1, "a"],
-      ["pass", 2, "b"],
+      ["pass", 1, "b"],
       ["exchange", 2, "a"],
-      ["pass", 3, "b"],
+      ["pass", 2, "b"],
       ["exchange", 3, "a"],
     ]);
-    const [one, two, three, four, five, six] = steps as [
-      HmzdDuelExchange,
+    const [one, two, three, four, five] = steps as [
       HmzdDuelExchange,
       HmzdDuelStep,
       HmzdDuelExchange,
@@ -85,88 +82,76 @@ describe("a scripted hmzd duel, step by step", () => {
       HmzdDuelExchange,
     ];
 
-    // 1. Handaxe swing 60 rolls 34 (S) against the knight's shield block 61 rolling 62 (F): one
-    // star, a strike. d6 3 → left arm, d10 2 → shoulder; 9 + 4 + STR 13 (+1) = 14 edge − AV 11
-    // = 3 → M1; Shock 70 rolls 50 (CS, −1) + 3 + 1 = 3: no state.
+    // 1. Broadsword swing 72 rolls 10 (CS) against the handaxe's block 55 rolling 81 (F): two
+    // stars, one TA, on Impact (Z6). d4 1 → head, d10 6 → face; 1 + 3 + STR 15 (+2) + 5 = 11
+    // edge, no armour → S3; the brigand's Shock 60 rolls 43 (S, 0) + 4 + 3 = 7 → STN.
     expect(one.attack).toEqual({
-      weapon: "Handaxe",
+      weapon: "Broadsword",
       mode: "swing",
-      eml: 60,
+      eml: 72,
       placement: 1,
       setup: 0,
     });
-    expect(one.defence).toEqual({ type: "block", eml: 61, weapon: "Knight Shield", setup: 0 });
-    expect(resultOf(one)).toMatchObject({ victor: "attacker", stars: 1, tacticalAdvantages: 0 });
-    expect(resultOf(one).strike).toMatchObject({
-      location: "left-shoulder",
-      impact: 14,
-      armour: 11,
-      injury: "M1",
-      shock: { roll: 50, level: "CS", index: 3, state: "none" },
-    });
-    expect(one.states).toEqual({ a: "none", b: "none" });
-
-    // 2. The knight's swing 62 rolls 10 (CS) against the round shield 65 rolling 81 (F): two
-    // stars, one TA, all on Impact (Z6). His M1 is unhindered (its shock test succeeded): EML 62.
-    // d4 1 → head, d10 6 → face; 1 + 3 + 2 + 5 = 11 edge, no armour → S3; Shock 60 rolls 43
-    // (S, 0) + 4 + 3 = 7 → STN.
-    expect(two.attack).toMatchObject({ weapon: "Broadsword", eml: 62 });
-    expect(two.defence).toMatchObject({ type: "block", eml: 65, weapon: "Round Shield" });
-    expect(resultOf(two)).toMatchObject({
+    expect(one.defence).toEqual({ type: "block", eml: 55, weapon: "Handaxe", setup: 0 });
+    expect(resultOf(one)).toMatchObject({
       victor: "attacker",
       stars: 2,
+      tacticalAdvantages: 1,
       spent: { impact: 1, setup: 0 },
     });
-    expect(resultOf(two).strike).toMatchObject({ location: "face", impact: 11, injury: "S3" });
-    expect(two.states).toEqual({ a: "none", b: "STN" });
-    expect(states[1]![1]!.injuries).toEqual([
+    expect(resultOf(one).strike).toMatchObject({
+      location: "face",
+      impact: 11,
+      armour: 0,
+      injury: "S3",
+      shock: { roll: 43, level: "S", index: 7, state: "STN" },
+    });
+    expect(one.states).toEqual({ a: "none", b: "STN" });
+    expect(states[0]![1]!.injuries).toEqual([
       { location: "face", zone: 1, injury: "S3", shockSucceeded: true },
     ]);
-    expect(states[1]![0]!.injuries).toEqual([
-      { location: "left-shoulder", zone: 3, injury: "M1", shockSucceeded: true },
-    ]);
 
-    // 3. Stunned, the brigand Passes (001:141); its Shock test 71 fails (F): still STN.
-    expect(three).toEqual({
+    // 2. Stunned, the brigand Passes (001:141); at its end the Shock test 71 fails (F): STN.
+    expect(two).toEqual({
       kind: "pass",
-      round: 2,
+      round: 1,
       side: "b",
       recovery: { side: "b", roll: 71, target: 60, level: "F", from: "STN", to: "STN" },
     });
 
-    // 4. Swing rolls 75 (CF) against the block 65 − 10 (the face's S3, Z8) = 55 rolling 50
+    // 3. Swing rolls 75 (CF) against the block 55 − 10 (the face's S3, Z8) = 45 rolling 45
     // (CS, stunned −1 → S, Z2): the defender by two stars, its TA on Setup for round 3 (Z16).
-    expect(four.defence).toMatchObject({ type: "block", eml: 55, setup: 0 });
-    expect(resultOf(four)).toMatchObject({
+    expect(three.defence).toMatchObject({ type: "block", eml: 45, setup: 0 });
+    expect(resultOf(three)).toMatchObject({
       victor: "defender",
       stars: 2,
       spent: { setup: 1, impact: 0 },
       strike: null,
     });
-    expect(resultOf(four).defence).toMatchObject({ rolledLevel: "CS", level: "S" });
-    expect(states[3]![1]!.setup).toEqual({ count: 1, round: 3 });
+    expect(resultOf(three).defence).toMatchObject({ rolledLevel: "CS", level: "S" });
+    expect(states[2]![1]!.setup).toEqual({ count: 1, round: 3 });
 
-    // 5. Still stunned at its turn, it Passes again; the Shock test 30 (CS) ends STN (Z15).
-    expect(five).toMatchObject({
+    // 4. Still stunned at its turn, it Passes again; the Shock test 30 (CS) ends STN (Z15).
+    expect(four).toMatchObject({
       kind: "pass",
+      round: 2,
       recovery: { roll: 30, level: "CS", from: "STN", to: "none" },
     });
 
-    // 6. Swing rolls 5 (CS) against the block 55 rolling 99 (F) raised by the Setup to S: one
-    // star. d4 2 → right arm, d10 10 → hand; 10 + 3 + 2 = 15 edge → G4; Shock 45 (CS).
-    expect(six.defence).toMatchObject({ eml: 55, setup: 1 });
-    expect(resultOf(six).defence).toMatchObject({ rolledLevel: "F", level: "S" });
-    expect(resultOf(six)).toMatchObject({ victor: "attacker", stars: 1 });
-    expect(resultOf(six).strike).toMatchObject({ location: "right-hand", injury: "G4" });
-    expect(states[5]![1]!.setup).toBeNull();
+    // 5. Swing rolls 5 (CS) against the block 45 rolling 99 (F), raised by the Setup to S: one
+    // star. d4 2 → right arm, d10 10 → hand; 10 + 3 + 2 = 15 edge → G4; Shock 45 (CS): none.
+    expect(five.defence).toMatchObject({ eml: 45, setup: 1 });
+    expect(resultOf(five).defence).toMatchObject({ rolledLevel: "F", level: "S" });
+    expect(resultOf(five)).toMatchObject({ victor: "attacker", stars: 1 });
+    expect(resultOf(five).strike).toMatchObject({ location: "right-hand", injury: "G4" });
+    expect(states[4]![1]!.setup).toBeNull();
 
-    // A G4 in the right arm prohibits the handaxe, its only attack (Z8): the brigand is out.
+    // A G4 in the right arm prohibits the handaxe, his only attack (Z8): the brigand is out.
     expect(duel.done).toBe(true);
     expect(duel.next(dice)).toBeNull();
     const result = duel.result();
     expect(result).toMatchObject({ winner: "a", end: "out", rounds: 3 });
     expect(result.injuries).toEqual([
-      { side: "a", location: "left-shoulder", severity: "M1", level: 1 },
       { side: "b", location: "face", severity: "S3", level: 3 },
       { side: "b", location: "right-hand", severity: "G4", level: 4 },
     ]);
@@ -177,26 +162,32 @@ describe("a scripted hmzd duel, step by step", () => {
 describe("a counterstrike in an hmzd duel", () => {
   it("strikes the attacker with the defender's weapon; an M whose shock test failed impairs 5 (Z8)", () => {
     const dice = new QueueDice({
-      attack: [34, 99],
-      defence: [10, 98],
+      attack: [99, 34, 99, 97],
+      defence: [98, 10, 98, 96],
       "counter.zone": [4],
       "counter.location": [3],
       "counter.impact": [1],
       "counter.shock": [62],
     });
-    const duel = createHmzdDuel({ fighter: knight }, { fighter: brigand }, { maxRounds: 1 });
-    // The brigand's swing 60 rolls 34 (S); the knight counterstrikes (62, his best defence) and
-    // rolls 10 (CS): the defender by one star, his own strike (§1) with the broadsword's swing.
-    const one = duel.next(dice) as HmzdDuelExchange;
-    expect(one.defence).toEqual({ type: "counterstrike", eml: 62, weapon: "Broadsword", setup: 0 });
-    expect(resultOf(one)).toMatchObject({
+    const duel = createHmzdDuel(
+      { fighter: knight, policy: { defence: "counterstrike" } },
+      { fighter: brigand },
+      { maxRounds: 2 },
+    );
+    // 1. Both fail: no victor.
+    expect(resultOf(duel.next(dice)!)).toMatchObject({ victor: null, stars: 0, strike: null });
+    // 2. The brigand's swing 55 rolls 34 (S); the knight counterstrikes at 72 and rolls 10 (CS):
+    // the defender by one star, his own strike (§1) with the broadsword's swing.
+    const two = duel.next(dice) as HmzdDuelExchange;
+    expect(two.defence).toEqual({ type: "counterstrike", eml: 72, weapon: "Broadsword", setup: 0 });
+    expect(resultOf(two)).toMatchObject({
       victor: "defender",
       stars: 1,
       defenceType: "counterstrike",
     });
     // d4 4 → torso, d10 3 → thorax; 1 + 3 + STR 15 (+2) = 6 edge − AV 4 = 2 → M1; the brigand's
     // Shock 60 rolls 62 (F, +1) + 4 + 1 = 6: no state, but the failed test leaves the M1 at 5.
-    expect(resultOf(one).strike).toMatchObject({
+    expect(resultOf(two).strike).toMatchObject({
       by: "defender",
       location: "thorax",
       impact: 6,
@@ -206,18 +197,21 @@ describe("a counterstrike in an hmzd duel", () => {
     expect(duel.state("b").injuries).toEqual([
       { location: "thorax", zone: 4, injury: "M1", shockSucceeded: false },
     ]);
-    // A torso injury impairs every action: the brigand's block 65 − 5.
-    const two = duel.next(dice) as HmzdDuelExchange;
-    expect(two.defence).toMatchObject({ type: "block", eml: 60 });
-    expect(resultOf(two).defence!.eml.modifiers).toEqual([
+    // 3. A torso injury impairs every action: the brigand's block 55 − 5.
+    const three = duel.next(dice) as HmzdDuelExchange;
+    expect(three.defence).toMatchObject({ type: "block", eml: 50, weapon: "Handaxe" });
+    expect(resultOf(three).defence!.eml.modifiers).toEqual([
       { key: "BLOWBYBLOW.HMZD.Duel.impairment", value: -5, source: "Z8" },
     ]);
-    expect(two.attack.eml).toBe(62);
+    // 4. And his attack 55 − 5.
+    const four = duel.next(dice) as HmzdDuelExchange;
+    expect(four.attack.eml).toBe(50);
     expect(duel.next(dice)).toBeNull();
     expect(dice.left()).toEqual([]);
     expect(duel.result()).toMatchObject({
       winner: null,
       end: "maxRounds",
+      rounds: 2,
       injuries: [{ side: "b", location: "thorax", severity: "M1", level: 1 }],
     });
   });
