@@ -223,16 +223,32 @@ function runM2mDuelCommand(
     M2mDuelFighter,
   ];
   const stats = runM2mDuels(a, b, opts.n, opts.seed, progress ?? undefined);
-  const { localize } = localizerOf(en);
-  const name = m2mLocationName(localize);
+  const name = m2mLocationName(localizerOf(en).localize);
+  return duelOutput(opts, stats, [a.name, b.name], {
+    severities: M2M_SEVERITIES,
+    locationNames: [name, name],
+  });
+}
+
+/**
+ * What a run of duels prints with its legend (the m2m and hmzd duels): `--svg` writes the plot,
+ * `--json` the counts, else the summary.
+ */
+export function duelOutput(
+  opts: DuelArgs,
+  stats: DuelStats,
+  names: [string, string],
+  legend: DuelLegend,
+): string {
   if (opts.svg) {
+    const [a, b] = legend.locationNames;
     try {
       writeFileSync(
         opts.svg,
         duelPlotSvg(
           stats,
-          { a: a.name, b: b.name },
-          { severities: M2M_SEVERITIES, locationNames: { a: name, b: name } },
+          { a: names[0], b: names[1] },
+          { severities: legend.severities, locationNames: { a, b } },
         ),
       );
     } catch (e) {
@@ -241,8 +257,5 @@ function runM2mDuelCommand(
   }
   return opts.json
     ? JSON.stringify(stats, null, 2) + "\n"
-    : duelSummary(stats, [a.name, b.name], [null, null], {
-        severities: M2M_SEVERITIES,
-        locationNames: [name, name],
-      });
+    : duelSummary(stats, names, [null, null], legend);
 }

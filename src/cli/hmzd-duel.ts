@@ -1,21 +1,18 @@
 /**
  * `cli duel` for two hmzd fighters (src/sim/hmzd-duel.ts, docs/duel.md): hmzd fighter files
- * (`{"ruleset": "hmzd", …}`, `readHmzdDuelFighter`) or `--ruleset hmzd`; the same summary,
+ * (an hmzd character with `"ruleset": "hmzd"`, `readHmzdDuelFile`) or `--ruleset hmzd`; the same summary,
  * `--json` counts and `--svg` plot as the HM3 and m2m duels, the injuries counted by the
  * injury table's bands (M1 … G5) at their sided locations.
  */
-import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { InputError } from "../core/errors";
-import { fileErrorText } from "./args";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
 import { LOCATION_LABEL_KEYS } from "../rules/hm3/body-plan";
 import { SIDED_LABEL } from "../foundry/rulesets/hm3/sheets/item/labels";
-import { duelPlotSvg } from "../sim/duel";
 import { HMZD_SEVERITIES, runHmzdDuels } from "../sim/hmzd-duel";
 import { readHmzdDuelFile } from "../sim/hmzd-duel-fighter";
 import type { HmzdDuelSide } from "../sim/hmzd-duel";
-import { duelSummary, type DuelArgs } from "./duel";
+import { duelOutput, type DuelArgs } from "./duel";
 import en from "../../lang/en.json";
 
 /** Whether a file's JSON is an hmzd fighter file (`"ruleset": "hmzd"`). */
@@ -75,32 +72,10 @@ export function runHmzdDuelCommand(
     HmzdDuelSide,
   ];
   const [a, b] = [sa.fighter, sb.fighter];
-  const stats = runHmzdDuels(
-    sa,
-    sb,
-    opts.n,
-    opts.seed,
-    progress ?? undefined,
-  );
+  const stats = runHmzdDuels(sa, sb, opts.n, opts.seed, progress ?? undefined);
   const name = hmzdLocationName(localizerOf(en).localize);
-  if (opts.svg) {
-    try {
-      writeFileSync(
-        opts.svg,
-        duelPlotSvg(
-          stats,
-          { a: a.name, b: b.name },
-          { severities: HMZD_SEVERITIES, locationNames: { a: name, b: name } },
-        ),
-      );
-    } catch (e) {
-      throw new InputError("--svg", opts.svg, `cannot write the file (${fileErrorText(e)})`);
-    }
-  }
-  return opts.json
-    ? JSON.stringify(stats, null, 2) + "\n"
-    : duelSummary(stats, [a.name, b.name], [null, null], {
-        severities: HMZD_SEVERITIES,
-        locationNames: [name, name],
-      });
+  return duelOutput(opts, stats, [a.name, b.name], {
+    severities: HMZD_SEVERITIES,
+    locationNames: [name, name],
+  });
 }

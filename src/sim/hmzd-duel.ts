@@ -29,6 +29,7 @@
 import { SeededDice, type Dice } from "../core/dice";
 import { InputError } from "../core/errors";
 import type { DuelInjury, DuelSeverity, DuelStats, SideKey } from "./duel";
+import { countDuels } from "./duel-stats";
 import { HMZD_STATES } from "../rules/hmzd/types";
 import type { HmzdDuelFighter, ShockState } from "./hmzd-duel-fighter";
 import {
@@ -491,30 +492,17 @@ export function runHmzdDuels(
   const pa = prepare(a, b);
   const pb = prepare(b, a);
   const dice = new SeededDice(seed);
-  const stats: DuelStats = {
+  return countDuels(
     n,
-    wins: { a: 0, b: 0, none: 0 },
-    rounds: { mean: 0, histogram: {} },
-    injuries: { a: {}, b: {} },
-  };
-  let totalRounds = 0;
-  for (let i = 0; i < n; i++) {
-    const duel = duelEngine(pa, pb, 100, false);
-    while (duel.next(dice)) {
-      /* to the end */
-    }
-    const r = duel.result();
-    stats.wins[r.winner ?? "none"]++;
-    totalRounds += r.rounds;
-    stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;
-    for (const inj of r.injuries) {
-      const byLoc = (stats.injuries[inj.side][inj.location] ??= {});
-      byLoc[inj.severity] = (byLoc[inj.severity] ?? 0) + 1;
-    }
-    onProgress?.(i + 1, n);
-  }
-  stats.rounds.mean = n ? totalRounds / n : 0;
-  return stats;
+    () => {
+      const duel = duelEngine(pa, pb, 100, false);
+      while (duel.next(dice)) {
+        /* to the end */
+      }
+      return duel.result();
+    },
+    onProgress,
+  );
 }
 
 /** The injury bands of hmzd.md §4 as the duel statistics count them (ids shown as they are). */
