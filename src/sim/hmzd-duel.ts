@@ -13,10 +13,11 @@
  *   striker, Setup for a defender, Z6); no Action is taken.
  * - Setup (Z16): the winner's Setup TAs raise its next attack or defence test in the next round
  *   by one level each; unused by the end of that round, they are lost.
- * - Injuries accumulate and impair by zone (Z8): each action's EML loses the penalties of the
- *   injuries in the zones it uses (S 10; M 5 when its shock test failed: a duel is taken to end
- *   within the ten minutes after which an M injury impairs anyway); a G injury there prohibits
- *   it. Head and torso injuries count for every action.
+ * - Injuries accumulate and impair by zone (Z8, the ruleset's `impairment`): each action's EML
+ *   loses the penalties of the injuries in the zones it uses (S 10; M 5 when its shock test
+ *   failed: a duel is taken to end within the ten minutes after which an M injury impairs
+ *   anyway); a G injury there prohibits it. Head, neck and torso injuries count for every
+ *   action; a weapon uses the arm of its hand, Dodge the legs, a creature's bite only the body.
  * - Shock (Z15): the state an injury gives is applied with the escalation rules (a new STN on
  *   STN is INC, a new INC on INC is UNC, never better than the current state). STN and INC are
  *   rechecked with a Shock test (`recovery`) at the end of the bearer's next turn and of each
@@ -42,7 +43,8 @@ import {
   type HmzdPolicy,
 } from "./hmzd-policy";
 import { combineShock, recoveredState, shockTest } from "../rules/hmzd/state";
-import { attackDecl, defenceDecl, exchangeOf, type ZdGroup, type ZdOutcome } from "./hmzd-exchange";
+import { attackDecl, defenceDecl, exchangeOf, type ZdOutcome } from "./hmzd-exchange";
+import { impairment, type ImpairmentAction, type ZoneInjury } from "../rules/hmzd/impairment";
 import type { HmzdAttack, HmzdDefence } from "../rules/hmzd/types";
 
 export interface HmzdDuelSide {
@@ -128,11 +130,9 @@ export interface HmzdDuelOptions {
 
 const OTHER: Record<SideKey, SideKey> = { a: "b", b: "a" };
 
-/** An injury as a fighter carries it: its zone group and what it costs (Z8). */
+/** An injury as a fighter carries it: as impairment reads it (Z8), and as the duel shows it. */
 interface Carried {
-  group: ZdGroup;
-  /** The penalty it adds; -1: it prohibits (G). */
-  penalty: number;
+  impairs: ZoneInjury;
   location: string;
   zone: number;
   injury: string;
@@ -140,7 +140,7 @@ interface Carried {
 }
 
 /**
- * What a fighter's policy makes in one injury state (its zone groups' penalties): the attack and
+ * What a fighter's policy makes in one injury state (the injuries that impair): the attack and
  * the defences with the engine's declarations of them, made when first needed and never
  * changed, shared by every duel of a setup (most duels go through the same few states).
  */
@@ -149,6 +149,8 @@ interface Node {
   attack: AttackPart | null | undefined;
   /** The defence against a melee attack, and against a missile. */
   defences: [DefencePart | undefined, DefencePart | undefined];
+  /** The node after one more impairing injury, by `injuryKey`. */
+  next: Map<string, Node>;
 }
 interface AttackPart {
   choice: HmzdAttackChoice;
@@ -187,53 +189,71 @@ interface Fighting {
   /** The turn counter when the current STN or INC was taken (its recovery is at a later turn's end). */
   stateTurn: number;
   injuries: Carried[];
-  /** Penalty by zone group (head, torso, right, left, legs; −1: a G injury), from `injuries`. */
-  groups: Record<ZdGroup, number>;
+  /** The injuries that impair (Z8: S, G, an M whose shock test failed). */
+  impairing: ZoneInjury[];
   setup: number;
   setupRound: number;
   /** The node of the current injury state. */
   node: Node;
 }
 
-/** The penalty of an action using `uses` with these zone groups (Z8), null when prohibited. */
-function impairment(g: Record<ZdGroup, number>, uses: HmzdDuelUses): number | null {
-  let total = 0;
-  const add = (v: number) => {
-    if (v < 0) total = NaN;
-    else total += v;
+/** The action an item or defence is (Z8): its hand's arm, both, the legs, or only the body. */
+const ACTIONS: Readonly<Record<HmzdDuelUses, ImpairmentAction>> = Object.freeze({
+  right: { kind: "weapon", hand: "right" },
+  left: { kind: "weapon", hand: "left" },
+  both: { kind: "weapon", hand: "both" },
+  legs: { kind: "dodge" },
+  // A creature's bite or claw: the zones every action uses (head, neck, torso).
+  body: { kind: "zones", zones: [] },
+});
+
+/** The impairment of these injuries on an action (Z8, zd-state's impairment): null, prohibited. */
+function impairmentOf(
+  s: Fighting,
+  injuries: readonly ZoneInjury[],
+): (uses: HmzdDuelUses) => number | null {
+  const plan = s.f.combatant.plan;
+  return (uses) => {
+    if (!injuries.length) return 0;
+    const i = impairment(plan, injuries, ACTIONS[uses]);
+    return i.forbidden ? null : i.penalty;
   };
-  add(g.head);
-  add(g.torso);
-  if (uses === "right" || uses === "both") add(g.right);
-  if (uses === "left" || uses === "both") add(g.left);
-  if (uses === "legs") add(g.legs);
-  return Number.isNaN(total) ? null : total;
 }
 
-/** The node of a fighter's injury state (its zone groups). */
-function nodeOf(p: Prepared, g: Record<ZdGroup, number>): Node {
-  const key = `${g.head},${g.torso},${g.right},${g.left},${g.legs}`;
+/** What impairment reads of an injury (its zone, side and severity). */
+const injuryKey = (i: ZoneInjury) => `${i.zone}/${i.side}/${i.severity}`;
+
+/** The node of a fighter's injury state (the injuries that impair, in any order). */
+function nodeOf(p: Prepared, injuries: readonly ZoneInjury[]): Node {
+  const key = injuries.map(injuryKey).sort().join(",");
   let node = p.nodes.get(key);
   if (!node) {
     if (p.nodes.size >= NODES_MAX) p.nodes.clear();
-    node = { attack: undefined, defences: [undefined, undefined] };
+    node = { attack: undefined, defences: [undefined, undefined], next: new Map() };
     p.nodes.set(key, node);
   }
   return node;
 }
 
+/** The node after `added` joins the impairing injuries (the transition kept on the node). */
+function nextNode(s: Fighting, added: ZoneInjury): Node {
+  const key = injuryKey(added);
+  let node = s.node.next.get(key);
+  if (!node) s.node.next.set(key, (node = nodeOf(s.p, s.impairing)));
+  return node;
+}
+
 function fresh(p: Prepared): Fighting {
-  const groups = { head: 0, torso: 0, right: 0, left: 0, legs: 0 };
   return {
     f: p.side.fighter,
     p,
     state: p.side.state ?? "none",
     stateTurn: -1,
     injuries: [],
-    groups,
+    impairing: [],
     setup: 0,
     setupRound: 0,
-    node: nodeOf(p, groups),
+    node: nodeOf(p, []),
   };
 }
 
@@ -241,8 +261,7 @@ function fresh(p: Prepared): Fighting {
 function attackOf(s: Fighting): AttackPart | null {
   const node = s.node;
   if (node.attack === undefined) {
-    const g = { ...s.groups };
-    const choice = hmzdAttack(s.f, (u) => impairment(g, u), s.p.policy, s.p.zones);
+    const choice = hmzdAttack(s.f, impairmentOf(s, s.impairing), s.p.policy, s.p.zones);
     node.attack = choice && { choice, decl: attackDecl(choice) };
   }
   return node.attack;
@@ -253,8 +272,7 @@ function defenceOf(s: Fighting, missile: boolean): DefencePart {
   const i = missile ? 1 : 0;
   let part = s.node.defences[i];
   if (!part) {
-    const g = { ...s.groups };
-    const choice = hmzdDefence(s.f, (u) => impairment(g, u), s.p.policy, missile);
+    const choice = hmzdDefence(s.f, impairmentOf(s, s.impairing), s.p.policy, missile);
     part = s.node.defences[i] = { choice, decl: defenceDecl(choice) };
   }
   return part;
@@ -327,20 +345,25 @@ function duelEngine(pa: Prepared, pb: Prepared, maxRounds: number, keep: boolean
 
   const injure = (victim: Fighting, side: SideKey, o: NonNullable<ZdOutcome["strike"]>) => {
     if (o.injury) {
-      const severity = o.injury[0];
-      const carried: Carried = {
-        group: o.group,
-        penalty: severity === "G" ? -1 : severity === "S" ? 10 : o.shockSucceeded ? 0 : 5,
+      const impairs: ZoneInjury = {
+        severity: o.injury[0] as ZoneInjury["severity"],
+        level: o.level,
+        zone: o.zoneId,
+        side: o.side,
+        // An M hinders once its shock test failed (the duel ends within ten minutes, Z29).
+        hinders: !o.shockSucceeded,
+      };
+      victim.injuries.push({
+        impairs,
         location: o.location,
         zone: o.zone,
         injury: o.injury,
         shockSucceeded: o.shockSucceeded,
-      };
-      victim.injuries.push(carried);
-      const g = victim.groups;
-      if (carried.penalty < 0 || g[carried.group] < 0) g[carried.group] = -1;
-      else g[carried.group] += carried.penalty;
-      victim.node = nodeOf(victim.p, g);
+      });
+      if (impairs.severity !== "M" || impairs.hinders) {
+        victim.impairing = [...victim.impairing, impairs];
+        victim.node = nextNode(victim, impairs);
+      }
       injuries.push({ side, location: o.location, severity: o.injury, level: o.level });
     }
     const state = combineShock(victim.state, o.state);

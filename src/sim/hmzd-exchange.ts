@@ -12,16 +12,12 @@ import type {
   HmzdDeclaration,
   HmzdDefence,
   HmzdFighter,
-  HmzdPlan,
   HmzdResult,
   HmzdState,
   HmzdWeapon,
 } from "../rules/hmzd/types";
 import type { HmzdDuelFighter, HmzdDuelMode, HmzdDuelWeapon } from "./hmzd-duel-fighter";
 import type { HmzdAttackChoice, HmzdDefenceChoice } from "./hmzd-policy";
-
-/** The zone groups injuries impair by (Z8): head and torso every action, an arm, the legs. */
-export type ZdGroup = "head" | "torso" | "right" | "left" | "legs";
 
 /** One side of an exchange as the duel has it now. */
 export interface ZdSideIn {
@@ -38,8 +34,10 @@ export interface ZdOutcome {
   setup: number;
   strike: {
     by: "attacker" | "defender";
-    /** The zone group of the location struck (Z8). */
-    group: ZdGroup;
+    /** The plan's zone id struck (`arms`) and its side, as impairment reads them (Z8). */
+    zoneId: string;
+    side: "left" | "right" | null;
+    /** The zone value struck. */
     zone: number;
     location: string;
     /** `M1`…`G5`, or null (Z9). */
@@ -78,15 +76,6 @@ function combatant(side: ZdSideIn): HmzdFighter {
     armour: c.armour,
     plan: c.plan,
   };
-}
-
-/** The zone group of a zone id and side on a plan (Z8). */
-export function zoneGroup(plan: HmzdPlan, zone: string, side: "left" | "right" | null): ZdGroup {
-  const region = plan.zones.find((z) => z.id === zone)?.region;
-  if (region === "arm") return side === "left" ? "left" : "right";
-  if (region === "leg") return "legs";
-  if (region === "head" || region === "neck") return "head";
-  return "torso";
 }
 
 const OPTIONS = Object.freeze({ specialEffects: false });
@@ -152,7 +141,6 @@ export function exchangeOf(
   }
   const result = hmzd.result(state);
   const s = result.strike;
-  const victimPlan = s?.by === "defender" ? decl.attacker.plan : decl.defender.plan;
   return {
     result,
     outcome: {
@@ -161,7 +149,8 @@ export function exchangeOf(
       strike: s
         ? {
             by: s.by,
-            group: zoneGroup(victimPlan, s.zone, s.side),
+            zoneId: s.zone,
+            side: s.side,
             zone: s.zoneValue,
             location: s.location,
             injury: s.injury,
