@@ -19,6 +19,10 @@
  * possible in an exchange (the weapon's arm prohibited by a G injury), the fighter does the best
  * it can instead, as above.
  *
+ * A weapon whose zone die is larger than the target's plan has zones cannot strike it (the
+ * engine refuses a zone beyond the plan, hmzd.md §2; no ruling maps it yet): the policy leaves
+ * it out, and a duel where a fighter has no weapon that fits is refused when it is made.
+ *
  * Pure: over the duel fighter (`HmzdDuelFighter`) and an impairment function.
  */
 import { InputError } from "../core/errors";
@@ -96,7 +100,7 @@ export function hmzdAttack(
   let bestImpact = 0;
   const consider = (weapons: readonly HmzdDuelWeapon[], fixedMode: boolean) => {
     for (const w of weapons) {
-      if (w.attack === null || !w.modes.length) continue;
+      if (w.attack === null || !w.modes.length || !fits(w, zones)) continue;
       const penalty = impairment(w.hands);
       if (penalty === null) continue;
       const eml = w.attack - penalty;
@@ -126,6 +130,14 @@ export function hmzdAttack(
   return chosen;
 }
 
+/**
+ * Whether a weapon's zone die fits a plan of `zones` zones from placement 1 (hmzd.md §2: the
+ * engine refuses a zone beyond the plan); a missile's die is the target's own (Z18).
+ */
+export function fits(w: HmzdDuelWeapon, zones: number): boolean {
+  return w.missile || w.zoneDie <= zones;
+}
+
 /** The placement kept: at most the highest the zone die can take from (hmzd.md §2). */
 export function placementFor(wanted: number, zoneDie: number, zones: number): number {
   return Math.max(1, Math.min(wanted, zones - zoneDie + 1));
@@ -134,13 +146,14 @@ export function placementFor(wanted: number, zoneDie: number, zones: number): nu
 /**
  * The defence the policy makes against `attack` (a missile or not): the allowed defence of the
  * highest EML (ties Block, Dodge, Counterstrike), the one the policy fixes when it is allowed,
- * else Ignore.
+ * else Ignore. A counterstrike needs a weapon whose zone die fits the attacker's `zones`.
  */
 export function hmzdDefence(
   f: HmzdDuelFighter,
   impairment: Impairment,
   policy: HmzdPolicy,
   missile: boolean,
+  zones = 10,
 ): HmzdDefenceChoice {
   const options: HmzdDefenceChoice[] = [];
   let blockBest: HmzdDefenceChoice | null = null;
@@ -155,7 +168,7 @@ export function hmzdDefence(
       if (!blockBest || eml > blockBest.eml)
         blockBest = { type: "block", eml, base: w.block, penalty, weapon: w, mode: null };
     }
-    if (!missile && w.attack !== null && !w.missile)
+    if (!missile && w.attack !== null && !w.missile && fits(w, zones))
       for (const m of w.modes) {
         const eml = w.attack - penalty;
         const impact = meanImpact(m);

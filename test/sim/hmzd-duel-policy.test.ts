@@ -127,6 +127,24 @@ describe("the hmzd duel policy (Z29)", () => {
     expect(hmzdAttack(f, () => null, {}, 10)).toBeNull();
   });
 
+  it("leaves out a weapon whose zone die does not fit the target's plan (hmzd.md §2)", () => {
+    const f = withWeapons([
+      { attack: 70, block: 40, zoneDie: 8, modes: [thrust] },
+      { attack: 50, zoneDie: 4, modes: [swing], hands: "left" },
+    ]);
+    expect(hmzdAttack(f, none, {}, 10)!.weapon.id).toBe("w0");
+    expect(hmzdAttack(f, none, {}, 6)!.weapon.id).toBe("w1");
+    expect(hmzdAttack(f, none, { weapon: "w0" }, 6)!.weapon.id).toBe("w1");
+    // A counterstrike with it neither: against a 6-zone attacker the d4 counterstrikes at 50.
+    expect(hmzdDefence(f, none, { defence: "counterstrike" }, false, 10)).toMatchObject({
+      eml: 70,
+    });
+    expect(hmzdDefence(f, none, { defence: "counterstrike" }, false, 6)).toMatchObject({
+      type: "counterstrike",
+      eml: 50,
+    });
+  });
+
   it("keeps the weapon, mode and placement a policy fixes, the placement lowered to fit", () => {
     expect(hmzdAttack(knight, none, { mode: "thrust" }, 10)!.mode.id).toBe("thrust");
     expect(hmzdAttack(knight, none, { placement: 4 }, 10)!.placement).toBe(4);

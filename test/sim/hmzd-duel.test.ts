@@ -15,12 +15,16 @@ import {
   type HmzdDuelExchange,
   type HmzdDuelStep,
 } from "../../src/sim/hmzd-duel";
-import { readHmzdDuelFile } from "../../src/sim/hmzd-duel-fighter";
+import { deriveHmzdCharacter } from "../../src/rules/hmzd/character";
+import { hmzdSample } from "../../src/rules/hmzd/samples";
+import { hmzdDuelFighter, readHmzdDuelFile } from "../../src/sim/hmzd-duel-fighter";
 
 const load = (name: string) =>
   readHmzdDuelFile(JSON.parse(readFileSync(`examples/hmzd/${name}.json`, "utf8")), name).fighter;
 const knight = load("knight");
 const brigand = load("brigand");
+const dogSample = hmzdSample("war-dog")!;
+const dog = hmzdDuelFighter(dogSample.name, deriveHmzdCharacter(dogSample.character));
 /** The brigand without his shield: the handaxe is his only attack. */
 const axeman = { ...brigand, weapons: brigand.weapons.filter((w) => !w.shield) };
 
@@ -250,6 +254,17 @@ describe("the end of an hmzd duel", () => {
     ).toThrow("maxRounds: expected a whole number ≥ 1, got 0");
   });
 
+  it("refuses a fighter with no weapon whose zone die fits the foe's plan (hmzd.md §2)", () => {
+    const s = hmzdSample("militia-spearman")!;
+    const spearman = hmzdDuelFighter(s.name, deriveHmzdCharacter(s.character));
+    expect(() => createHmzdDuel({ fighter: spearman }, { fighter: dog })).toThrow(
+      "a.fighter.weapons: Militia spearman has no weapon whose zone die fits War dog's 6 zones (body plan dog, hmzd.md §2)",
+    );
+    expect(() => createHmzdDuel({ fighter: dog }, { fighter: spearman })).toThrow(
+      "b.fighter.weapons",
+    );
+  });
+
   it("refuses a bad policy or starting state, naming the side", () => {
     expect(() =>
       createHmzdDuel({ fighter: knight, policy: { defence: "parry" } }, { fighter: brigand }),
@@ -261,6 +276,18 @@ describe("the end of an hmzd duel", () => {
 });
 
 describe("many hmzd duels", () => {
+  it("against a creature strike its own plan's locations; its bite strikes the knight's", () => {
+    const stats = runHmzdDuels({ fighter: knight }, { fighter: dog }, 100, 5);
+    const dogPlaces = new Set(
+      dog.combatant.plan.zones.flatMap((z) =>
+        z.locations.flatMap((l) => (l.paired ? [`left-${l.id}`, `right-${l.id}`] : [l.id])),
+      ),
+    );
+    expect(Object.keys(stats.injuries.b).length).toBeGreaterThan(0);
+    for (const loc of Object.keys(stats.injuries.b)) expect(dogPlaces).toContain(loc);
+    expect(stats.wins.a + stats.wins.b + stats.wins.none).toBe(100);
+  });
+
   it("are the same for a seed (result and steps), another seed gives other duels", () => {
     const seen = new Set<string>();
     for (const seed of [1, 2, 3, 4, 5, 6]) {
