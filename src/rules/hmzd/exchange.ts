@@ -10,7 +10,7 @@
  * (`counter.shock` is the attacker's). The Z10 special effects are not rolled here (helper
  * zd-state's `special.ts`).
  */
-import { RecordingDice, type Dice } from "../../core/dice";
+import type { RecordingDice } from "../../core/dice";
 import type { Effect, Side } from "../../core/ruleset";
 import { clamp, type Target } from "../../core/modifiers";
 import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
@@ -21,13 +21,10 @@ import {
   type HmzdDeclaration,
   type HmzdDefence,
   type HmzdDefenceType,
-  type HmzdExchangeState,
   type HmzdFighter,
   type HmzdFighterState,
   type HmzdImpact,
   type HmzdLevel,
-  type HmzdPick,
-  type HmzdResult,
   type HmzdShock,
   type HmzdSpend,
   type HmzdState,
@@ -137,10 +134,34 @@ export const NO_SPEND: Readonly<HmzdSpend> = Object.freeze({
 // ── The strike (§2-§5) ──────────────────────────────────────────────────────────────────────
 
 /** What a strike is made with and on whom. */
+/** The roll names of a strike: the attacker's, or `counter.` for the counterstrike. */
+export interface StrikeNames {
+  zone: string;
+  location: string;
+  impact: string;
+  shock: string;
+  /** `zone.` (Precision's `zone.1`…). */
+  precision: string;
+}
+
+const ATTACK_NAMES: StrikeNames = Object.freeze({
+  zone: "zone",
+  location: "location",
+  impact: "impact",
+  shock: "shock",
+  precision: "zone.",
+});
+const COUNTER_NAMES: StrikeNames = Object.freeze({
+  zone: "counter.zone",
+  location: "counter.location",
+  impact: "counter.impact",
+  shock: "counter.shock",
+  precision: "counter.zone.",
+});
+
 export interface StrikeSpec {
   by: Side;
-  /** `""` for the attacker's strike, `counter.` for the defender's counterstrike. */
-  prefix: string;
+  names: StrikeNames;
   zoneDie: number;
   placement: number;
   impact: HmzdImpact;
@@ -159,7 +180,7 @@ export function strikeSpec(decl: HmzdDeclaration, defence: HmzdDefence, by: Side
     const missile = attack.type === "missile";
     return {
       by,
-      prefix: "",
+      names: ATTACK_NAMES,
       zoneDie: missile ? (attack.aimed ? 6 : defender.plan.zoneCount) : attack.weapon.zoneDie,
       placement: missile && !attack.aimed ? 1 : attack.placement,
       impact: attack.weapon.impact,
@@ -170,7 +191,7 @@ export function strikeSpec(decl: HmzdDeclaration, defence: HmzdDefence, by: Side
   if (!defence.weapon) throw new Error("A counterstrike needs the defender's weapon.");
   return {
     by,
-    prefix: "counter.",
+    names: COUNTER_NAMES,
     zoneDie: defence.weapon.zoneDie,
     placement: defence.placement ?? 1,
     impact: defence.weapon.impact,
@@ -185,10 +206,10 @@ export function rollZones(
   spec: StrikeSpec,
   precision: number,
 ): { zoneRolls: number[]; locationRoll: number } {
-  const zoneRolls = [dice.one(`${spec.prefix}zone`, spec.zoneDie)];
-  const locationRoll = dice.one(`${spec.prefix}location`, 10);
-  for (let i = 1; i <= precision; i++)
-    zoneRolls.push(dice.one(`${spec.prefix}zone.${i}`, spec.zoneDie));
+  const names = spec.names;
+  const zoneRolls = [dice.one(names.zone, spec.zoneDie)];
+  const locationRoll = dice.one(names.location, 10);
+  for (let i = 1; i <= precision; i++) zoneRolls.push(dice.one(names.precision + i, spec.zoneDie));
   return { zoneRolls, locationRoll };
 }
 
@@ -227,7 +248,7 @@ export function deliverStrike(
   const loc = locationAt(zone, locationRoll);
   const side = loc.paired ? sideAt(zone, zoneValue, locationRoll) : null;
   const location = side ? `${side}-${loc.id}` : loc.id;
-  const impactRoll = dice.one(`${spec.prefix}impact`, spec.impact.die);
+  const impactRoll = dice.one(spec.names.impact, spec.impact.die);
   // 001:93-99, 001:168: die + base + STR modifier + 5 per Impact TA.
   const impact = impactRoll + spec.impact.base + spec.strModifier + 5 * impactTAs;
   const aspect = spec.impact.aspect;
@@ -238,7 +259,7 @@ export function deliverStrike(
   if (band >= 0) {
     // Z7: a d100 mastery test of Shock, neither stunned nor set up (Z2).
     const level = INJURY_BANDS[band]!.level;
-    const t = shockTest(dice, `${spec.prefix}shock`, spec.victim.shock);
+    const t = shockTest(dice, spec.names.shock, spec.victim.shock);
     const modifier = SHOCK_MODIFIER[t.level];
     const index = modifier + loc.shock + level;
     shock = {
@@ -261,6 +282,7 @@ export function deliverStrike(
     placement: spec.placement,
     location,
     side,
+    region: loc.region,
     locationRoll,
     impactRoll,
     impactBase: spec.impact.base,
@@ -351,144 +373,4 @@ export function effectsOf(
       fx.push({ type: "tacticalAdvantage", to: victor, cause: "setup" });
   }
   return fx;
-}
-
-// ── The exchange as a state machine ─────────────────────────────────────────────────────────
-
-/** A fresh exchange: nothing rolled, the defence to come (or forced, Z3). */
-export function startExchange(decl: HmzdDeclaration, dice: Dice): HmzdExchangeState {
-  const state: HmzdExchangeState = {
-    decl,
-    defence: null,
-    rolls: [],
-    choices: [],
-    attack: null,
-    defenceTest: null,
-    stars: 0,
-    victor: null,
-    spent: null,
-    zoneRolls: null,
-    locationRoll: null,
-    next: "defence",
-    result: null,
-  };
-  // Z3: an INC or UNC defender Ignores; no one chooses, so nothing is recorded as a choice.
-  const s = decl.defender.state;
-  if (s === "INC" || s === "UNC") return afterDefence(state, { type: "ignore" }, dice, false);
-  return state;
-}
-
-/** The opposed test once the defence is known, then on to the TAs or the strike. */
-export function afterDefence(
-  state: HmzdExchangeState,
-  defence: HmzdDefence,
-  inner: Dice,
-  chosen: boolean,
-): HmzdExchangeState {
-  const { decl } = state;
-  const dice = new RecordingDice(inner, state.rolls);
-  const attack =
-    decl.defender.state === "UNC"
-      ? unopposedTest(decl.attack.eml)
-      : rollTest(dice, "attack", decl.attack.eml, testShift(decl.attacker));
-  let defenceTest: HmzdTest | null = null;
-  if (defence.type !== "ignore") {
-    if (!defence.eml) throw new Error(`The ${defence.type} defence needs an EML.`);
-    defenceTest = rollTest(dice, "defence", defence.eml, testShift(decl.defender));
-  }
-  const { stars, victor } = opposed(defence.type, attack, defenceTest);
-  const choices = chosen
-    ? [...state.choices, { by: "defender" as Side, kind: "defence", value: defence }]
-    : state.choices;
-  const next: HmzdExchangeState = {
-    ...state,
-    defence,
-    choices,
-    attack,
-    defenceTest,
-    stars,
-    victor,
-    rolls: dice.records,
-  };
-  if (tacticalAdvantagesOf(stars) > 0) {
-    next.next = "spendStars";
-    return next;
-  }
-  return afterSpend(next, { ...NO_SPEND }, dice, false);
-}
-
-/** The TAs spent (already checked by the parser), then the strike's zones. */
-export function afterSpend(
-  state: HmzdExchangeState,
-  spend: HmzdSpend,
-  inner: Dice,
-  chosen: boolean,
-): HmzdExchangeState {
-  const dice = inner instanceof RecordingDice ? inner : new RecordingDice(inner, state.rolls);
-  const defence = state.defence!;
-  const choices = chosen
-    ? [...state.choices, { by: state.victor!, kind: "spendStars", value: { ...spend } }]
-    : state.choices;
-  const next: HmzdExchangeState = { ...state, spent: spend, choices };
-  const by = strikerOf(state.victor, defence.type);
-  if (!by) return finish(next, dice, null);
-  const spec = strikeSpec(state.decl, defence, by);
-  const { zoneRolls, locationRoll } = rollZones(dice, spec, spend.precision);
-  next.zoneRolls = zoneRolls;
-  next.locationRoll = locationRoll;
-  next.rolls = dice.records;
-  if (spend.precision > 0) {
-    next.next = "pickZone";
-    return next;
-  }
-  return afterPick(next, { index: 0 }, dice, false);
-}
-
-/** The zone kept (Z5), then impact, injury and shock. */
-export function afterPick(
-  state: HmzdExchangeState,
-  pick: HmzdPick,
-  inner: Dice,
-  chosen: boolean,
-): HmzdExchangeState {
-  const dice = inner instanceof RecordingDice ? inner : new RecordingDice(inner, state.rolls);
-  const defence = state.defence!;
-  const by = strikerOf(state.victor, defence.type)!;
-  const choices = chosen
-    ? [...state.choices, { by, kind: "pickZone", value: { index: pick.index } }]
-    : state.choices;
-  const spec = strikeSpec(state.decl, defence, by);
-  const strike = deliverStrike(
-    dice,
-    spec,
-    state.zoneRolls!,
-    pick.index,
-    state.locationRoll!,
-    state.spent!.impact,
-  );
-  return finish({ ...state, choices }, dice, strike);
-}
-
-function finish(
-  state: HmzdExchangeState,
-  dice: RecordingDice,
-  strike: HmzdStrike | null,
-): HmzdExchangeState {
-  const spent = state.spent ?? { ...NO_SPEND };
-  const result: HmzdResult = {
-    ruleset: "hmzd",
-    attackType: state.decl.attack.type,
-    defenceType: state.defence!.type,
-    attack: state.attack!,
-    defence: state.defenceTest,
-    stars: state.stars,
-    victor: state.victor,
-    tacticalAdvantages: tacticalAdvantagesOf(state.stars),
-    spent,
-    strike,
-    effects: effectsOf(state.decl, state.victor, spent, strike),
-    rolls: dice.records,
-    choices: state.choices,
-  };
-  return { ...state, rolls: dice.records, next: null, result };
 }

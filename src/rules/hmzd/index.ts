@@ -4,20 +4,12 @@
  * or UNC defender must Ignore, Z3); the victor's `spendStars`, only when it won Tactical
  * Advantages (Z6); the striker's `pickZone`, only when it took Precision (Z5).
  */
-import { ownValue } from "../../core/data";
+import { deepFreeze, ownValue } from "../../core/data";
 import type { Dice } from "../../core/dice";
 import { InputError } from "../../core/errors";
 import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
-import {
-  afterDefence,
-  afterPick,
-  afterSpend,
-  defaultSpend,
-  startExchange,
-  strikerOf,
-  strikeSpec,
-  tacticalAdvantagesOf,
-} from "./exchange";
+import { afterDefence, afterPick, afterSpend, startExchange } from "./steps";
+import { defaultSpend, strikerOf, strikeSpec, tacticalAdvantagesOf } from "./exchange";
 import {
   defencesFor,
   parseDeclaration,
@@ -37,12 +29,20 @@ import {
   type HmzdResult,
 } from "./types";
 
-/** The defence prompt's options (no Counterstrike against a missile, Z4). */
+/** The defence prompt's options by attack type (no Counterstrike against a missile, Z4). */
+const DEFENCE_OPTIONS: Readonly<Record<"melee" | "missile", readonly ChoiceOption[]>> =
+  Object.freeze({
+    melee: deepFreeze(
+      defencesFor("melee").map((id) => ({ id, labelKey: `BLOWBYBLOW.HMZD.Defence.${id}` })),
+    ),
+    missile: deepFreeze(
+      defencesFor("missile").map((id) => ({ id, labelKey: `BLOWBYBLOW.HMZD.Defence.${id}` })),
+    ),
+  });
+
+/** The defence prompt's options (each option frozen, built once, shared by every prompt). */
 export function hmzdDefenceOptions(decl: HmzdDeclaration): ChoiceOption[] {
-  return defencesFor(decl.attack.type).map((id) => ({
-    id,
-    labelKey: `BLOWBYBLOW.HMZD.Defence.${id}`,
-  }));
+  return DEFENCE_OPTIONS[decl.attack.type].slice();
 }
 
 /** The `spendStars` prompt (Z6): each TA type with the most the victor may take of it. */
@@ -194,6 +194,7 @@ export * from "./types";
 export * from "./tables";
 export * from "./plan";
 export * from "./exchange";
+export { afterDefence, afterPick, afterSpend, startExchange } from "./steps";
 export {
   checkPlacement,
   DEFAULT_HMZD_OPTIONS,

@@ -253,6 +253,8 @@ export interface HmzdStrike {
   /** Sided id (`left-shoulder`) for a paired location in a sided zone, else the bare id. */
   location: string;
   side: "left" | "right" | null;
+  /** The location's region (an arm or leg location calls Z10's fumble or stumble rolls). */
+  region: Region;
   /** The d10 as rolled (10 for the die's 0). */
   locationRoll: number;
   impactRoll: number;
