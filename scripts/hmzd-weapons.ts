@@ -3,10 +3,14 @@
  * weapon rows kept in `reference/` (scripts/reference-data.ts; `npm run reference` writes them
  * from `../shared/data/hm3/`) and converts each with `src/rules/hmzd/convert.ts`. The pack
  * script calls `hmzdMeleeWeapons()` and `hmzdMissiles()`; the same rows always give the same
- * weapons. Hand modes are the HM3 packs' (docs/rulings.md R35).
+ * weapons. Hand modes are the HM3 packs' (docs/rulings.md R35). Run on its own
+ * (`npx tsx scripts/hmzd-weapons.ts`) it prints the conversion, one weapon a line, to review.
  */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   convertMeleeWeapon,
+  formatImpact,
   convertMissile,
   RANGE_BAND_IDS,
   type ConvertedMissile,
@@ -78,4 +82,27 @@ export function hmzdMeleeWeapons(): ConvertedWeapon[] {
 /** Every HM3 missile converted (Z12: each band's impact with d8; Z4: zone die d10). */
 export function hmzdMissiles(): ConvertedMissile[] {
   return referenceCsv("missile-weapons.csv").map((row) => convertMissile(hm3MissileStats(row)));
+}
+
+/** The conversion as text, one weapon a line: `Handaxe (Axe) ZD d6: swing d10+4E, …`. */
+export function conversionReport(): string {
+  const melee = hmzdMeleeWeapons().map(
+    (w) =>
+      `${w.name} (${w.skill}) ZD d${w.zoneDie}: ` +
+      w.modes.map((m) => `${m.name} ${formatImpact(m.impact)}`).join(", ") +
+      (w.source === "Z12" ? "" : ` [as printed, ${w.source}]`),
+  );
+  const missiles = hmzdMissiles().map(
+    (m) =>
+      `${m.name} (${m.skill}) ZD d${m.zoneDie}: ` +
+      RANGE_BAND_IDS.map(
+        (b) =>
+          `${b} ${m.ranges[b].range} hexes ${formatImpact({ die: m.die, base: m.ranges[b].base, aspect: m.aspect })}`,
+      ).join(", "),
+  );
+  return [...melee, ...missiles].join("\n");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  console.log(conversionReport());
 }

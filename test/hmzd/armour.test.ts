@@ -133,6 +133,15 @@ describe("Z13: armour by location and aspect on the hmzd human plan", () => {
     });
   });
 
+  it("layers add up as the hm3.md §1 errata read ARMOUR LAYERS: Mail+Leather+Quilt is P 10, F 8", () => {
+    const a = zdArmour([
+      piece("mail", ["thorax"]),
+      piece("leather", ["thorax"]),
+      piece("quilt", ["thorax"]),
+    ]);
+    expect(a.thorax).toEqual({ blunt: 9, edge: 15, point: 10, fire: 8 }); // not the printed P 11, F 9
+  });
+
   it("takes the seed's other material names (Hide = Leather)", () => {
     expect(zdArmour([piece("Hide", ["neck"])]).neck).toEqual({
       blunt: 2,

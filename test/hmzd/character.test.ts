@@ -5,8 +5,12 @@
  * out by hand.
  */
 import { describe, expect, it } from "vitest";
-import { deriveCharacter, deriveHmzdCharacter } from "../../src/rules/hmzd/character";
-import { DOG_PLAN } from "../../src/rules/hmzd/plans";
+import {
+  deriveCharacter,
+  deriveHmzdCharacter,
+  hmzdInputFromHm3,
+} from "../../src/rules/hmzd/character";
+import { DOG_PLAN, HORSE_PLAN } from "../../src/rules/hmzd/plans";
 import { HUMAN_PLAN } from "../../src/rules/hmzd/tables";
 
 const attrs = { str: 15, sta: 14, wil: 14, dex: 12, agl: 12 };
@@ -95,6 +99,17 @@ describe("the derived fighter", () => {
     });
   });
 
+  it("held (Z8): main by default, off for a shield, as given otherwise", () => {
+    expect(d.weapons[0]!.held).toBe("main");
+    const c = base();
+    c.skills.push({ name: "Shield", ml: 50 });
+    (c.weapons as object[]).push(
+      { ...structuredClone(sword), name: "Buckler", skill: "Shield", shield: true },
+      { ...structuredClone(sword), name: "Spare", held: "both" },
+    );
+    expect(deriveHmzdCharacter(c).weapons.map((w) => w.held)).toEqual(["main", "off", "both"]);
+  });
+
   it("Dodge from the Dodge skill; Initiative null without one", () => {
     expect(d.dodge?.value).toBe(48);
     expect(d.initiative).toBeNull();
@@ -175,6 +190,31 @@ describe("armour (Z13, Z25) and plans (Z14, Z24)", () => {
     expect(deriveHmzdCharacter(c).strModifier).toBe(-4);
   });
 
+  it("a creature's own plan as data (the horse's, validated by the engine, Z14)", () => {
+    const c = {
+      attributes: { str: 25, sta: 20, wil: 10, dex: 8, agl: 12 },
+      skills: [],
+      armour: [{ material: "quilt", quality: 0, locations: ["barrel", "left-foreleg"] }],
+      bodyPlan: structuredClone(HORSE_PLAN),
+    };
+    const d = deriveHmzdCharacter(c);
+    expect(d.fighter.plan).toEqual(HORSE_PLAN);
+    expect(d.plan.zoneCount).toBe(12);
+    expect(d.armour.barrel).toEqual({ blunt: 5, edge: 3, point: 2, fire: 4 });
+    expect(d.armour["right-foreleg"]).toEqual({ blunt: 0, edge: 0, point: 0, fire: 0 });
+    expect(d.weapons).toEqual([]);
+    expect(d.dodge).toBeNull();
+  });
+
+  it("the human plan given as data still maps HM3's groin and hips (Z25)", () => {
+    const c = {
+      ...base(),
+      armour: [{ material: "mail", quality: 0, locations: ["hip", "groin"] }],
+      bodyPlan: structuredClone(HUMAN_PLAN),
+    };
+    expect(deriveHmzdCharacter(c).armour.pelvis).toEqual({ blunt: 2, edge: 8, point: 5, fire: 1 });
+  });
+
   it("deriveCharacter is the same derivation (the CLI contract)", () => {
     expect(deriveCharacter(base())).toEqual(deriveHmzdCharacter(base()));
   });
@@ -219,6 +259,11 @@ describe("refusals name the field and the value", () => {
       bad((c) => (c.bodyPlan = "cat")),
       /bodyPlan: expected one of human, dog, horse, got "cat"/,
     ],
+    [
+      "a broken plan object",
+      bad((c) => (c.bodyPlan = { id: "blob", zones: [] })),
+      /bodyPlan\.zones: expected a list of zones/,
+    ],
     ["skills not a list", bad((c) => (c.skills = {})), /skills: expected a list/],
     [
       "a skill ML out of range",
@@ -249,6 +294,11 @@ describe("refusals name the field and the value", () => {
       "an unknown aspect",
       bad((c) => ((c.weapons as (typeof sword)[])[0]!.modes[1]!.impact.aspect = "E")),
       /weapons\[0\]\.modes\[1\]\.impact\.aspect: expected one of blunt, edge, point, fire, got "E"/,
+    ],
+    [
+      "a bad hand",
+      bad((c) => ((c.weapons as { held?: string }[])[0]!.held = "left")),
+      /weapons\[0\]\.held: expected one of none, main, off, both, got "left"/,
     ],
     [
       "a weapon without modes",
@@ -303,5 +353,88 @@ describe("refusals name the field and the value", () => {
     ],
   ])("%s", (_, run, message) => {
     expect(run).toThrow(message);
+  });
+});
+
+describe("hmzdInputFromHm3: the same actor plays either ruleset", () => {
+  it("takes the HM3 attributes, skills and worn armour, and the hmzd weapons", () => {
+    const hm3 = {
+      attributes: {
+        str: 13,
+        sta: 13,
+        dex: 12,
+        agl: 13,
+        eye: 11,
+        hrg: 12,
+        sml: 11,
+        voi: 9,
+        int: 9,
+        aur: 10,
+        wil: 10,
+        cml: 9,
+      },
+      skills: [
+        {
+          id: "s1",
+          name: "Axe",
+          category: "combat" as const,
+          sbAttributes: [],
+          sbModifier: 0,
+          skillBase: null,
+          ml: 55,
+        },
+        {
+          id: "s2",
+          name: "Shock",
+          category: "combat" as const,
+          sbAttributes: [],
+          sbModifier: 0,
+          skillBase: null,
+          ml: 61,
+        },
+      ],
+      armour: [
+        {
+          id: "a1",
+          name: "Leather Vest",
+          material: "leather" as const,
+          quality: 1,
+          enchantment: 0,
+          locations: ["shoulder", "thorax", "abdomen"],
+          equipped: true,
+        },
+        {
+          id: "a2",
+          name: "Plate Halfhelm",
+          material: "plate" as const,
+          quality: 0,
+          enchantment: 0,
+          locations: ["skull"],
+          equipped: false,
+        },
+      ],
+    };
+    const input = hmzdInputFromHm3(hm3, {
+      state: "STN",
+      weapons: [
+        {
+          name: "Handaxe",
+          skill: "Axe",
+          zoneDie: 6,
+          modes: [{ name: "swing", impact: { die: 10, base: 4, aspect: "edge" } }],
+        },
+      ],
+    });
+    const d = deriveHmzdCharacter(input);
+    expect(d.endurance).toBe(12); // (13 + 13 + 10) / 3
+    expect(d.shock).toMatchObject({ from: "skill", eml: { value: 61 } }); // Z7
+    expect(d.skills.s1).toMatchObject({ name: "Axe", ml: 55 });
+    expect(d.armour.thorax).toEqual({ blunt: 3, edge: 5, point: 4, fire: 4 }); // leather +1
+    expect(d.armour.skull).toEqual({ blunt: 0, edge: 0, point: 0, fire: 0 }); // not worn
+    expect(d.weapons[0]!.eml.value).toBe(55);
+    expect(d.fighter.state).toBe("STN");
+    // Copies: changing the input leaves the HM3 sheet alone.
+    (input.armour![0]!.locations as string[]).push("neck");
+    expect(hm3.armour[0]!.locations).toHaveLength(3);
   });
 });

@@ -17,7 +17,7 @@ import {
   shiftDie,
   zoneDieFor,
 } from "../../src/rules/hmzd/convert";
-import { hmzdMeleeWeapons, hmzdMissiles } from "../../scripts/hmzd-weapons";
+import { conversionReport, hmzdMeleeWeapons, hmzdMissiles } from "../../scripts/hmzd-weapons";
 import { referenceCsv } from "../../scripts/reference-data";
 
 /**
@@ -248,5 +248,20 @@ describe("conversion arithmetic (Z12)", () => {
         ranges: { short: band, medium: band, long: band, extreme: { range: 80, impact: NaN } },
       }),
     ).toThrow(/ranges\.extreme\.impact/);
+  });
+});
+
+describe("the script's review print (scripts/hmzd-weapons.ts)", () => {
+  it("one line a weapon and missile, the broadsword marked as printed", () => {
+    const lines = conversionReport().split("\n");
+    expect(lines).toHaveLength(
+      Object.keys(MELEE_EXPECTED).length + Object.keys(MISSILE_EXPECTED).length,
+    );
+    expect(lines).toContain(
+      "Broadsword (Sword) ZD d4: swing d10+3E, thrust d8+2P, pommel d6+0B [as printed, 001:30]",
+    );
+    expect(lines).toContain(
+      "Stone (Sling) (Sling) ZD d10: short 15 hexes d8+2B, medium 30 hexes d8+2B, long 60 hexes d8+1B, extreme 120 hexes d8+1B",
+    );
   });
 });

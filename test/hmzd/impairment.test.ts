@@ -7,6 +7,7 @@ import {
   zoneSummary,
   type ZoneInjury,
 } from "../../src/rules/hmzd/impairment";
+import { DOG_PLAN, HORSE_PLAN } from "../../src/rules/hmzd/plans";
 import { humanPlan } from "../../src/rules/hmzd/tables";
 import type { HmzdPlan } from "../../src/rules/hmzd/types";
 
@@ -196,6 +197,42 @@ describe("creature plans: the zone's kind from the plan (Z8, Z14, Z22)", () => {
     const wounds = [inj("G", 4, "tail")];
     expect(impairment(hound, wounds, { kind: "move" }).forbidden).toBe(false);
     expect(impairment(hound, wounds, { kind: "zones", zones: ["tail"] }).forbidden).toBe(true);
+  });
+});
+
+describe("the shipped creature plans (Z14, Z24): dog and horse", () => {
+  it("a dog's foreleg wound hinders its movement and dodge, not its bite", () => {
+    const wounds = [inj("S", 2, "forelegs", "right")];
+    expect(impairment(DOG_PLAN, wounds, { kind: "move" }).penalty).toBe(10);
+    expect(impairment(DOG_PLAN, wounds, { kind: "dodge" }).penalty).toBe(10);
+    expect(impairment(DOG_PLAN, wounds, { kind: "zones", zones: ["head"] }).penalty).toBe(0);
+    expect(
+      impairment(DOG_PLAN, [inj("S", 3, "body")], { kind: "zones", zones: ["head"] }).penalty,
+    ).toBe(10);
+  });
+
+  it("a horse's grievous hind leg forbids its movement; a neck wound hinders everything", () => {
+    expect(
+      impairment(HORSE_PLAN, [inj("G", 4, "hindlegs", "left")], { kind: "move" }).forbidden,
+    ).toBe(true);
+    for (const action of [{ kind: "move" } as const, { kind: "zones", zones: ["head"] } as const])
+      expect(impairment(HORSE_PLAN, [inj("S", 2, "neck")], action).penalty).toBe(10);
+  });
+
+  it("the horse's summary: seven zones, the two sided leg zones once per side", () => {
+    expect(
+      zoneSummary(HORSE_PLAN, []).map((r) => `${r.zone}${r.side ? `.${r.side}` : ""}`),
+    ).toEqual([
+      "head",
+      "neck",
+      "forequarter",
+      "forelegs.right",
+      "forelegs.left",
+      "barrel",
+      "hindquarter",
+      "hindlegs.right",
+      "hindlegs.left",
+    ]);
   });
 });
 

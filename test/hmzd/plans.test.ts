@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { HmzdPlan } from "../../src/rules/hmzd/types";
-import { bodyOf, CREATURE_PLANS, DOG_PLAN, HORSE_PLAN } from "../../src/rules/hmzd/plans";
+import { coreBodyPlan, validatePlan } from "../../src/rules/hmzd/plan";
+import { CREATURE_PLANS, DOG_PLAN, HORSE_PLAN } from "../../src/rules/hmzd/plans";
 
 /** zone value → d10 → `location` or `side-location`, as the design says (Z24). */
 function grid(plan: HmzdPlan): string[][] {
@@ -126,7 +127,7 @@ describe("Z24: consistent with the HM3 creature plans and the human zone plan", 
     ["dog", DOG_PLAN, HM3_DOG],
     ["horse", HORSE_PLAN, HM3_HORSE],
   ] as const)("the %s keeps the HM3 plan's location ids and pairing", (_, plan, hm3) => {
-    const body = bodyOf(plan);
+    const body = coreBodyPlan(plan);
     expect(Object.fromEntries(body.locations.map((l) => [l.id, l.paired]))).toEqual(hm3);
   });
 
@@ -158,18 +159,8 @@ describe("Z24: consistent with the HM3 creature plans and the human zone plan", 
     expect(Object.isFrozen(HORSE_PLAN.zones)).toBe(true);
   });
 
-  it("bodyOf lists each location once, in plan order, with its region", () => {
-    expect(bodyOf(DOG_PLAN).locations.map((l) => l.id)).toEqual([
-      "head",
-      "neck",
-      "foreleg",
-      "body",
-      "hindleg",
-    ]);
-    expect(bodyOf(HORSE_PLAN).locations.find((l) => l.id === "neck")).toEqual({
-      id: "neck",
-      region: "neck",
-      paired: false,
-    });
+  it("passes the engine's plan validation unchanged (hmzd plan.ts)", () => {
+    expect(validatePlan(structuredClone(DOG_PLAN), "bodyPlan")).toEqual(DOG_PLAN);
+    expect(validatePlan(structuredClone(HORSE_PLAN), "bodyPlan")).toEqual(HORSE_PLAN);
   });
 });

@@ -70,6 +70,8 @@ describe("hmzd sample fighters", () => {
           modes: converted!.modes,
         });
         expect(w.skill).toBe(converted!.skill);
+        // Held as in the HM3 kit (Z8 reads the hand).
+        expect(w.held, w.name).toBe(spec!.kit.find((k) => k.item === w.name)!.held);
         expect(w.shield ?? false).toBe(converted!.skill === "Shield");
       }
       for (const m of s.character.missiles ?? []) {
@@ -123,6 +125,7 @@ describe("hmzd sample fighters", () => {
     expect(piece.locations).toEqual(barding.system.hm3.locations);
     const jaws = dog.character.weapons![0]!;
     expect(jaws.zoneDie).toBe(6);
+    expect(jaws.held).toBe("none");
     expect(jaws.modes.map((m) => formatImpact(m.impact))).toEqual(["d6+2P"]);
     const d = deriveHmzdCharacter(dog.character);
     expect(d.plan.id).toBe("dog");

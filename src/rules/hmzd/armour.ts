@@ -22,7 +22,7 @@ import {
   type ArmourLayer,
 } from "../hm3/mechanics";
 import { LOCATIONS, type Aspect, type Material } from "../hm3/tables";
-import { bodyOf } from "./plans";
+import { coreBodyPlan } from "./plan";
 import { HUMAN_PLAN } from "./tables";
 import type { HmzdAspect } from "./types";
 
@@ -35,7 +35,7 @@ export const PELVIS = "pelvis";
 export const PELVIS_PARTS: readonly string[] = Object.freeze(["groin", "left-hip", "right-hip"]);
 
 /** The hmzd human plan (001:36-51, §2; the engine's table) as a core body plan. */
-export const HMZD_HUMAN_BODY: BodyPlan = deepFreeze(bodyOf(HUMAN_PLAN));
+export const HMZD_HUMAN_BODY: BodyPlan = deepFreeze(coreBodyPlan(HUMAN_PLAN));
 
 /** One armour piece worn (the HM3 armour item's figures: `system.hm3` of an armour item). */
 export interface ZdArmourPiece {

@@ -15,12 +15,14 @@
  * the exchange's caller, not here.
  */
 import { InputError, checkKeys, readEnum, readObject } from "../../core/errors";
+import { HANDS, type Hand } from "../../core/hands";
 import { buildTarget, type Target } from "../../core/modifiers";
 import { endurance as hm3Endurance } from "../hm3/mechanics";
-import { HM3_ATTRIBUTES } from "../hm3/character-types";
+import { HM3_ATTRIBUTES, type Hm3CharacterInput } from "../hm3/character-types";
 import { sidedIds, zdArmour, type ZdArmourPiece, type ZdProtection } from "./armour";
 import { RANGE_BAND_IDS, formatImpact, type RangeBandId } from "./convert";
-import { bodyOf, DOG_PLAN, HORSE_PLAN } from "./plans";
+import { coreBodyPlan, validatePlan } from "./plan";
+import { DOG_PLAN, HORSE_PLAN } from "./plans";
 import { HUMAN_PLAN, strModifier } from "./tables";
 import {
   HMZD_ASPECTS,
@@ -71,6 +73,11 @@ export interface HmzdWeaponInput {
   modes: HmzdModeInput[];
   /** A shield: may Block missiles (Z4). */
   shield?: boolean;
+  /**
+   * The hand that holds it, for impairment by zone (Z8): default `off` for a shield, `main` for
+   * any other weapon; `none` for a natural weapon (jaws, hooves), `both` for two hands.
+   */
+  held?: Hand;
 }
 
 export interface HmzdMissileInput {
@@ -105,8 +112,8 @@ export interface HmzdCharacterInput {
   weapons?: HmzdWeaponInput[];
   missiles?: HmzdMissileInput[];
   armour?: HmzdArmourInput[];
-  /** Default `human`. */
-  bodyPlan?: HmzdPlanId;
+  /** A plan by id (default `human`), or a creature's own plan as data (Z14). */
+  bodyPlan?: HmzdPlanId | HmzdPlan;
 }
 
 export interface HmzdDerivedMode {
@@ -127,6 +134,7 @@ export interface HmzdDerivedWeapon {
   eml: Target;
   zoneDie: number;
   shield: boolean;
+  held: Hand;
   modes: HmzdDerivedMode[];
 }
 
@@ -239,9 +247,12 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
     if (attrsIn[id] !== undefined && !(HMZD_ATTRIBUTES as readonly string[]).includes(id))
       whole(attrsIn[id], `attributes.${id}`, 1, attributeMax);
   const state = o.state === undefined ? "none" : readEnum(o.state, "state", HMZD_FIGHTER_STATES);
-  const planId =
-    o.bodyPlan === undefined ? "human" : readEnum(o.bodyPlan, "bodyPlan", HMZD_PLAN_IDS);
-  const plan = planById(planId);
+  const plan =
+    o.bodyPlan === undefined
+      ? HUMAN_PLAN
+      : typeof o.bodyPlan === "string"
+        ? planById(readEnum(o.bodyPlan, "bodyPlan", HMZD_PLAN_IDS))
+        : validatePlan(o.bodyPlan, "bodyPlan");
 
   // Skills: ML as recorded; EML = ML clamped (§1).
   const skills: HmzdDerivedCharacter["skills"] = {};
@@ -283,7 +294,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   const weapons = list(o.weapons, "weapons", true).map((w, i): HmzdDerivedWeapon => {
     const f = `weapons[${i}]`;
     const wo = readObject(w, f);
-    checkKeys(wo, f, ["id", "name", "skill", "zoneDie", "modes", "shield"]);
+    checkKeys(wo, f, ["id", "name", "skill", "zoneDie", "modes", "shield", "held"]);
     const name = text(wo.name, `${f}.name`);
     const id = idOf(wo, name, f, weaponIds);
     const skill = skillMl(wo.skill, `${f}.skill`);
@@ -311,6 +322,8 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
     const shield = wo.shield === undefined ? false : wo.shield;
     if (typeof shield !== "boolean")
       throw new InputError(`${f}.shield`, shield, "expected true or false");
+    const held =
+      wo.held === undefined ? (shield ? "off" : "main") : readEnum(wo.held, `${f}.held`, HANDS);
     return {
       id,
       name,
@@ -319,6 +332,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
       eml: target(skill.ml),
       zoneDie,
       shield,
+      held,
       modes,
     };
   });
@@ -354,7 +368,7 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   });
 
   // Armour (Z13, Z25): the worn pieces on the plan's locations.
-  const body = bodyOf(plan);
+  const body = coreBodyPlan(plan);
   const worn: ZdArmourPiece[] = [];
   const wornFields: number[] = [];
   for (const [i, a] of list(o.armour, "armour", true).entries()) {
@@ -369,7 +383,8 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   }
   let armour: Record<string, ZdProtection>;
   try {
-    armour = zdArmour(worn, planId === "human" ? undefined : body, "armour");
+    // The human plan, given by id or as data, takes HM3's human locations (Z25).
+    armour = zdArmour(worn, plan.id === HUMAN_PLAN.id ? undefined : body, "armour");
   } catch (e) {
     // Name the piece by its place in the input, not among the worn ones.
     if (e instanceof InputError) {
@@ -420,4 +435,40 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
  */
 export function deriveCharacter(raw: unknown): HmzdDerivedCharacter {
   return deriveHmzdCharacter(raw);
+}
+
+/** The hmzd figures an actor keeps beside its HM3 sheet (its items' and its own `hmzd` blocks). */
+export interface HmzdOwnInput {
+  state?: HmzdFighterState;
+  weapons?: HmzdWeaponInput[];
+  missiles?: HmzdMissileInput[];
+  bodyPlan?: HmzdPlanId | HmzdPlan;
+}
+
+/**
+ * The hmzd input of an actor that also plays HM3: its HM3 attributes, skills (name and ML) and
+ * worn armour pieces as they are (Z13), with the hmzd figures only hmzd has (zone-die weapons,
+ * shock state, plan). Plain copies; the derivation checks them.
+ */
+export function hmzdInputFromHm3(
+  hm3: Pick<Hm3CharacterInput, "attributes" | "attributeMax" | "skills" | "armour">,
+  own: HmzdOwnInput = {},
+): HmzdCharacterInput {
+  return {
+    attributes: { ...hm3.attributes },
+    ...(hm3.attributeMax === undefined ? {} : { attributeMax: hm3.attributeMax }),
+    ...(own.state === undefined ? {} : { state: own.state }),
+    skills: hm3.skills.map((s) => ({ id: s.id, name: s.name, ml: s.ml })),
+    weapons: structuredClone(own.weapons ?? []),
+    missiles: structuredClone(own.missiles ?? []),
+    armour: hm3.armour.map((a) => ({
+      name: a.name,
+      material: a.material,
+      quality: a.quality,
+      enchantment: a.enchantment,
+      locations: [...a.locations],
+      equipped: a.equipped,
+    })),
+    ...(own.bodyPlan === undefined ? {} : { bodyPlan: own.bodyPlan }),
+  };
 }

@@ -11,7 +11,8 @@
  *   thrusts with d8, the other of Edge and Blunt strikes with d6; base = round(0.6 × the HM3
  *   impact), never below 0; an aspect HM3 lists as −1 is absent. Dagger-skill weapons roll
  *   one die size smaller, two-handed weapons one larger, every mode alike (Z23).
- * - Missiles (Z12, Z4): each range band's HM3 impact converted with d8; zone die d10.
+ * - Missiles (Z12, Z4): each range band's HM3 impact converted with d8; zone die d10 against a
+ *   human (the victim plan's zone count against a creature, Z18).
  * - The seed's broadsword is as printed (001:27-30, 001:95): ZD d4; swing d10+3E; thrust
  *   d8+2P; pommel d6+0B.
  */
@@ -67,7 +68,10 @@ export interface ConvertedWeapon {
 export interface ConvertedMissile {
   name: string;
   skill: string;
-  /** Z4: a missile rolls d10 from placement 1 (d6 from the placement when aimed). */
+  /**
+   * Z4: d10 from placement 1 against a human (d6 from the placement when aimed); against
+   * another plan the unaimed die is that plan's zone count (Z18).
+   */
   zoneDie: 10;
   aspect: HmzdAspect;
   die: 8;

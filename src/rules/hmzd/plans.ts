@@ -22,7 +22,6 @@
  * - The bite is d6 (001:101) + round(0.6 × the HM3 impact) Point, zone die d6 as unarmed
  *   (Z12): the seed's terrier d6+0P (d6−4P at STR 4), the war dog's HM3 Jaws P4 d6+2P.
  */
-import type { BodyPlan } from "../../core/body";
 import { deepFreeze } from "../../core/data";
 import type { HmzdPlan, HmzdPlanLocation } from "./types";
 
@@ -206,15 +205,3 @@ export const CREATURE_PLANS: Readonly<Record<"dog" | "horse", CreaturePlanEntry>
     },
   },
 });
-
-/**
- * A zone plan's locations as a core body plan (each id once, in plan order; paired where the
- * plan pairs it), for armour and injury ids (`left-foreleg`).
- */
-export function bodyOf(plan: HmzdPlan): BodyPlan {
-  const seen = new Map<string, BodyPlan["locations"][number]>();
-  for (const zone of plan.zones)
-    for (const l of zone.locations)
-      if (!seen.has(l.id)) seen.set(l.id, { id: l.id, region: l.region, paired: l.paired });
-  return { id: plan.id, locations: [...seen.values()] };
-}

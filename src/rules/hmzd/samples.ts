@@ -8,7 +8,8 @@
  * these; test/hmzd/samples.test.ts checks every weapon against the conversion of the HM3 data
  * and every piece against the HM3 armour data, so the two cannot drift apart.
  *
- * Each fighter's Shock EML is 5 × Endurance (Z7): none has a Shock skill.
+ * Each fighter's Shock EML is 5 × Endurance (Z7): none has a Shock skill. Weapons are held as
+ * in the HM3 kit (the natural jaws in no hand), for impairment by zone (Z8).
  */
 import { deepFreeze } from "../../core/data";
 import { HM3_ATTRIBUTES } from "../hm3/character-types";
@@ -35,6 +36,7 @@ const W = {
     skill: "Sword",
     zoneDie: 4,
     modes: [m("swing", 10, 3, "edge"), m("thrust", 8, 2, "point"), m("pommel", 6, 0, "blunt")],
+    held: "main",
   },
   knightShield: {
     name: "Knight Shield",
@@ -42,24 +44,28 @@ const W = {
     zoneDie: 6,
     modes: [m("swing", 10, 1, "blunt"), m("thrust", 8, 2, "point")],
     shield: true,
+    held: "off",
   },
   spear: {
     name: "Spear",
     skill: "Spear",
     zoneDie: 8,
     modes: [m("swing", 10, 2, "blunt"), m("thrust", 8, 4, "point")],
+    held: "both",
   },
   knife: {
     name: "Knife",
     skill: "Dagger",
     zoneDie: 4,
     modes: [m("swing", 8, 1, "edge"), m("thrust", 6, 2, "point"), m("strike", 4, 0, "blunt")],
+    held: "none",
   },
   handaxe: {
     name: "Handaxe",
     skill: "Axe",
     zoneDie: 6,
     modes: [m("swing", 10, 4, "edge"), m("thrust", 8, 2, "point"), m("strike", 6, 2, "blunt")],
+    held: "main",
   },
   roundShield: {
     name: "Round Shield",
@@ -67,12 +73,14 @@ const W = {
     zoneDie: 6,
     modes: [m("swing", 10, 1, "blunt"), m("thrust", 8, 2, "point")],
     shield: true,
+    held: "off",
   },
   battleaxe: {
     name: "Battleaxe",
     skill: "Axe",
     zoneDie: 6,
     modes: [m("swing", 12, 5, "edge"), m("thrust", 10, 4, "point"), m("strike", 8, 4, "blunt")],
+    held: "both",
   },
 } satisfies Record<string, HmzdWeaponInput>;
 
@@ -203,7 +211,15 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
     character: {
       attributes: attributes([10, 14, 10, 15, 12, 15, 18, 8, 5, 5, 10, 10]),
       skills: skills({ Bite: 60, Initiative: 70, Dodge: 60 }),
-      weapons: [{ name: "Jaws", skill: "Bite", zoneDie: 6, modes: [m("bite", 6, 2, "point")] }],
+      weapons: [
+        {
+          name: "Jaws",
+          skill: "Bite",
+          zoneDie: 6,
+          held: "none",
+          modes: [m("bite", 6, 2, "point")],
+        },
+      ],
       armour: [a("Leather barding", "leather", ["body", "neck"])],
       bodyPlan: "dog",
     },
@@ -216,7 +232,15 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
     character: {
       attributes: attributes([4, 8, 10, 14, 12, 15, 18, 8, 5, 5, 10, 10]),
       skills: skills({ Bite: 45, Initiative: 60, Dodge: 55 }),
-      weapons: [{ name: "Jaws", skill: "Bite", zoneDie: 6, modes: [m("bite", 6, 0, "point")] }],
+      weapons: [
+        {
+          name: "Jaws",
+          skill: "Bite",
+          zoneDie: 6,
+          held: "none",
+          modes: [m("bite", 6, 0, "point")],
+        },
+      ],
       armour: [],
       bodyPlan: "dog",
     },

@@ -42,7 +42,8 @@ import {
   stateRules,
   type ShockTest,
 } from "./state";
-import type { HmzdState } from "./types";
+import type { HmzdSeverity } from "./tables";
+import type { HmzdFighterState, HmzdResult, HmzdState } from "./types";
 
 /** Seconds of game time one of the bearer's turns counts ("ten second Turn", 000:47). */
 export const TURN_SECONDS = 10;
@@ -308,7 +309,7 @@ export interface HmzdExchangeChange {
   injury: {
     /** The injury effect's key (`data.key`), naming it in `unhindered`. */
     key: string;
-    severity: "M" | "S" | "G";
+    severity: HmzdSeverity;
     /** The state his Shock Index gives for this injury (before Z15 meets it with his current one). */
     state: HmzdState;
     /** Whether his Shock test succeeded (S or CS): an M injury then does not hinder for ten minutes. */
@@ -399,6 +400,85 @@ export function afterExchange(
     });
   effects.push({ type: "state", to, block: next, basedOn: revision });
   return { block: next, before, after: d.state, effects };
+}
+
+/**
+ * What a fighter's block gives his side of an exchange's declaration in `round` (the
+ * `HmzdFighter` fields `state`, `setup`, `actionTaken` and `shock`): his shock state (Z2, Z3),
+ * the Setup levels owed to his test (Z16, Z21) and whether he took his Action TA this round
+ * (Z6). A KIA fighter fights no more: refused, naming `field`.
+ */
+export function declarationFigures(
+  block: RulesetBlock,
+  round: number,
+  field = "block",
+): { state: HmzdFighterState; setup: number; actionTaken: boolean; shock: number } {
+  const d = parseHmzdBlock(block, field).data;
+  if (d.state === "KIA")
+    throw new InputError(
+      `${field}.data.state`,
+      d.state,
+      "a fighter killed in action fights no more",
+    );
+  const r = whole(round, "round");
+  return {
+    state: d.state,
+    setup: setupLevels(d, r),
+    actionTaken: !actionAvailable(d, r),
+    shock: d.shockEml,
+  };
+}
+
+/**
+ * What an exchange's result changed for each side (the input of `afterExchange`): a side tested
+ * when it rolled its test (an Ignore is none, nor is the attack on a helpless UNC defender, Z3);
+ * the victor won the Setup TAs and the Action TA he spent (Z6); the struck side took the injury
+ * with the strike's own shock state (Z15). `injuryKey` names the injury (`data.key`).
+ */
+export function exchangeChanges(
+  result: Pick<HmzdResult, "attack" | "defence" | "victor" | "spent" | "strike">,
+  round: number,
+  injuryKey: string,
+): Record<Side, HmzdExchangeChange> {
+  const change = (side: Side): HmzdExchangeChange => {
+    const test = side === "attacker" ? result.attack : result.defence;
+    const won = result.victor === side;
+    const strike = result.strike;
+    const struck = strike !== null && strike.injury !== null && strike.by !== side;
+    return {
+      round,
+      tested: test !== null && test.roll !== null,
+      setupsWon: won ? result.spent.setup : 0,
+      actionTaken: won && result.spent.action > 0,
+      injury:
+        struck && strike.shock
+          ? {
+              key: injuryKey,
+              severity: strike.injury![0] as HmzdSeverity,
+              state: strike.shock.state,
+              shockSucceeded: strike.shock.level === "S" || strike.shock.level === "CS",
+            }
+          : null,
+    };
+  };
+  return { attacker: change("attacker"), defender: change("defender") };
+}
+
+/**
+ * Both fighters' blocks after an exchange's result (`exchangeChanges` then `afterExchange` for
+ * each side): the effects to add to the result's (conditions of the new shock states, `prone`
+ * for a fall, and the two `state` effects).
+ */
+export function blocksAfterResult(
+  result: Pick<HmzdResult, "attack" | "defence" | "victor" | "spent" | "strike">,
+  blocks: Record<Side, RulesetBlock>,
+  round: number,
+  injuryKey: string,
+): Record<Side, HmzdAfterExchange> & { effects: Effect[] } {
+  const changes = exchangeChanges(result, round, injuryKey);
+  const attacker = afterExchange(blocks.attacker, "attacker", changes.attacker);
+  const defender = afterExchange(blocks.defender, "defender", changes.defender);
+  return { attacker, defender, effects: [...attacker.effects, ...defender.effects] };
 }
 
 // ── Recovery tests (Z15) ────────────────────────────────────────────────────────────────────
