@@ -5,6 +5,7 @@
  * docs/duel.md "HârnMaster zone-die duels").
  */
 import { InputError, readObject, readString } from "../core/errors";
+import type { Hand } from "../core/hands";
 import { deriveHmzdCharacter, type HmzdDerivedCharacter } from "../rules/hmzd/character";
 import type { HmzdAspect, HmzdFighter, HmzdFighterState, HmzdImpact } from "../rules/hmzd/types";
 import type { HmzdDuelUses } from "./hmzd-policy";
@@ -57,15 +58,22 @@ export interface HmzdDuelFighter {
 
 const FILE_KEYS = ["ruleset", "name"];
 
+/** The arm zones a held weapon uses (Z8; the character has no left-handedness: main is right). */
+const HELD: Readonly<Record<Hand, HmzdDuelWeapon["hands"]>> = Object.freeze({
+  main: "right",
+  off: "left",
+  both: "both",
+  none: "body",
+});
+
 /**
  * A duel fighter from an hmzd character (`deriveHmzdCharacter`, src/rules/hmzd/character.ts:
- * EMLs, modes, armour, plan): every weapon attacks, counterstrikes and blocks at its EML; a
- * shield is held in the left hand, any other weapon in the right (Z8: the character names no
- * hands), a creature's weapons are its body (a bite uses no arm); a missile shoots with its
- * first (Short) band, at the target's zone die (Z4), with both hands.
+ * EMLs, modes, armour, plan): every weapon attacks, counterstrikes and blocks at its EML, in
+ * the hand the character holds it (`held`, Z8: the main hand is the right one, the off hand the
+ * left; a natural weapon uses no arm); a missile shoots with its first (Short) band, at the
+ * target's zone die (Z4, Z18), with both hands.
  */
 export function hmzdDuelFighter(name: string, c: HmzdDerivedCharacter): HmzdDuelFighter {
-  const creature = c.plan.id !== "human";
   const mode = (m: { name: string; impact: HmzdImpact }): HmzdDuelMode => ({
     id: m.name,
     die: m.impact.die,
@@ -75,7 +83,7 @@ export function hmzdDuelFighter(name: string, c: HmzdDerivedCharacter): HmzdDuel
   const weapons: HmzdDuelWeapon[] = c.weapons.map((w) => ({
     id: w.id,
     name: w.name,
-    hands: creature ? "body" : w.shield ? "left" : "right",
+    hands: HELD[w.held],
     zoneDie: w.zoneDie,
     attack: w.eml.value,
     block: w.eml.value,

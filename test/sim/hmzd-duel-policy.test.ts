@@ -68,6 +68,8 @@ describe("hmzd duel fighters", () => {
       modes: [swing, thrust, { id: "pommel", die: 6, base: 0, aspect: "blunt" }],
     });
     expect(knight.weapons[1]).toMatchObject({ shield: true, attack: 66, block: 66, hands: "left" });
+    // The battleaxe in both hands uses both arms (Z8).
+    expect(sample("man-at-arms").weapons[0]).toMatchObject({ name: "Battleaxe", hands: "both" });
     // A creature's bite uses no arm; a bow both hands, its Short band, the target's zone die.
     expect(sample("war-dog").weapons[0]).toMatchObject({ hands: "body", attack: 60 });
     const bow = sample("longbowman").weapons.find((w) => w.missile)!;
