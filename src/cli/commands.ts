@@ -52,7 +52,7 @@ export const COMMANDS = {
       "--seed": SEED_OPTION,
       "--svg": { kind: "output" },
       "--json": { kind: "flag" },
-      "--ruleset": { kind: "choice", choices: ["hm3", "m2m"] },
+      "--ruleset": { kind: "choice", choices: ["hm3", "m2m", "hmzd"] },
     },
   },
   demo: {

@@ -1,7 +1,8 @@
 /**
- * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m]`: N duels between
+ * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]`: N duels between
  * two fighters stored as Foundry Actor documents, HârnMaster 3 (src/sim/duel.ts) or GURPS Man to
- * Man (src/sim/m2m-duel.ts) as the two actors are made for (`fightRuleset`, as `fight`), printed
+ * Man (src/sim/m2m-duel.ts) as the two actors are made for (`fightRuleset`, as `fight`), or two
+ * hmzd fighter files (src/sim/hmzd-duel.ts, src/cli/hmzd-duel.ts), printed
  * as win rates, rounds to decision and injuries by location and severity; `--svg` writes the
  * plot, `--json` prints the counts as JSON. A progress bar goes to stderr when stderr is a
  * terminal.
@@ -32,6 +33,7 @@ import {
   type DuelSeverity,
   type DuelStats,
 } from "../sim/duel";
+import { isHmzdFighterFile, runHmzdDuelCommand } from "./hmzd-duel";
 import en from "../../lang/en.json";
 
 export interface DuelArgs {
@@ -40,8 +42,8 @@ export interface DuelArgs {
   seed: number;
   svg: string | null;
   json: boolean;
-  /** `--ruleset`: absent, the one both actors are made for. */
-  ruleset: "hm3" | "m2m" | null;
+  /** `--ruleset`: absent, the one both actors are made for (hmzd: both are hmzd fighter files). */
+  ruleset: "hm3" | "m2m" | "hmzd" | null;
 }
 
 /** Reads the command's arguments (src/cli/args.ts); a bad one throws with its name. */
@@ -53,7 +55,7 @@ export function duelArgs(args: readonly string[]): DuelArgs {
     seed: (options["--seed"] as number | undefined) ?? 1,
     svg: (options["--svg"] as string | undefined) ?? null,
     json: options["--json"] === true,
-    ruleset: (options["--ruleset"] as "hm3" | "m2m" | undefined) ?? null,
+    ruleset: (options["--ruleset"] as "hm3" | "m2m" | "hmzd" | undefined) ?? null,
   };
 }
 
@@ -172,6 +174,10 @@ export function runDuelCommand(
 ): string {
   const opts = duelArgs(args);
   const raws = opts.files.map((f) => read(f));
+  if (opts.ruleset === "hmzd" || raws.some(isHmzdFighterFile)) {
+    checkHmzdPair(raws, opts);
+    return runHmzdDuelCommand(opts, raws, progress);
+  }
   const ruleset = fightRuleset(raws[0], raws[1], opts.files, opts.ruleset ?? undefined);
   if (ruleset === "m2m") return runM2mDuelCommand(opts, raws, progress);
   const [a, b] = opts.files.map((f, i) => loadFighter(raws[i], f)) as [ActorSource, ActorSource];
@@ -188,6 +194,24 @@ export function runDuelCommand(
     : duelSummary(stats, [a.name, b.name], [a, b]);
 }
 
+/**
+ * Both files hmzd fighter files (`"ruleset": "hmzd"`) when one is or `--ruleset hmzd` is given;
+ * else an InputError naming the other file.
+ */
+function checkHmzdPair(raws: unknown[], opts: DuelArgs): void {
+  const i = raws.findIndex((raw) => !isHmzdFighterFile(raw));
+  if (i < 0) return;
+  const why =
+    opts.ruleset === "hmzd"
+      ? "--ruleset hmzd"
+      : `${opts.files[1 - i]} is an hmzd fighter file, and both fighters must be made for one ruleset`;
+  throw new InputError(
+    `${opts.files[i]}: ruleset`,
+    (raws[i] as { ruleset?: unknown } | null)?.ruleset,
+    `expected "hmzd" (${why})`,
+  );
+}
+
 /** The m2m duels of `runDuelCommand`. */
 function runM2mDuelCommand(
   opts: DuelArgs,
@@ -199,16 +223,32 @@ function runM2mDuelCommand(
     M2mDuelFighter,
   ];
   const stats = runM2mDuels(a, b, opts.n, opts.seed, progress ?? undefined);
-  const { localize } = localizerOf(en);
-  const name = m2mLocationName(localize);
+  const name = m2mLocationName(localizerOf(en).localize);
+  return duelOutput(opts, stats, [a.name, b.name], {
+    severities: M2M_SEVERITIES,
+    locationNames: [name, name],
+  });
+}
+
+/**
+ * What a run of duels prints with its legend (the m2m and hmzd duels): `--svg` writes the plot,
+ * `--json` the counts, else the summary.
+ */
+export function duelOutput(
+  opts: DuelArgs,
+  stats: DuelStats,
+  names: [string, string],
+  legend: DuelLegend,
+): string {
   if (opts.svg) {
+    const [a, b] = legend.locationNames;
     try {
       writeFileSync(
         opts.svg,
         duelPlotSvg(
           stats,
-          { a: a.name, b: b.name },
-          { severities: M2M_SEVERITIES, locationNames: { a: name, b: name } },
+          { a: names[0], b: names[1] },
+          { severities: legend.severities, locationNames: { a, b } },
         ),
       );
     } catch (e) {
@@ -217,8 +257,5 @@ function runM2mDuelCommand(
   }
   return opts.json
     ? JSON.stringify(stats, null, 2) + "\n"
-    : duelSummary(stats, [a.name, b.name], [null, null], {
-        severities: M2M_SEVERITIES,
-        locationNames: [name, name],
-      });
+    : duelSummary(stats, names, [null, null], legend);
 }

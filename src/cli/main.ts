@@ -6,7 +6,7 @@
  *   odds FILE      exact odds of one hm3, m2m or hmzd exchange (same input as resolve), printed as JSON
  *   character FILE a character's derived figures (m2m: an actor document or the engine's input), as JSON
  *   fight A B      one exchange (hm3 or m2m) between two Foundry actor documents (A attacks B), as JSON
- *   duel A B       N hm3 or m2m duels between two actor documents: win rates, rounds, injuries
+ *   duel A B       N hm3, m2m or hmzd duels between two fighters: win rates, rounds, injuries
  *   demo           a sample HârnMaster 3 fight, printed as text
  *   help           this text
  *
@@ -70,10 +70,11 @@ Commands:
                       (src/cli/m2m-fight.ts).
                       Prints what each chose and the result as JSON; m2m also
                       prints the resolve input it ran, to replay with resolve.
-  duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m]
+  duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]
                       N duels (default 1000, at most 1000000) to incapacitation or death between
                       two actor documents, hm3 or m2m as fight picks it; hm3 with the policy of
-                      fight, m2m turn by turn: best ready weapon, best defence left (docs/duel.md).
+                      fight, m2m turn by turn: best ready weapon, best defence left (docs/duel.md);
+                      or two hmzd fighter files ({"ruleset": "hmzd", ...}).
                       Prints win rates, rounds to decision and injuries by
                       location and severity; --svg writes a plot of the
                       injuries, --json prints the counts as JSON.

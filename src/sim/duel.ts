@@ -34,6 +34,7 @@ import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3, hm3Combat, readExchange } from "../rules/hm3";
 import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
 import { fitsFastDuel, prepareFastDuels, runFastDuel, type FastDuels } from "./hm3-fast-duel";
+import { countDuels } from "./duel-stats";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
 import { locationLabel } from "../foundry/rulesets/hm3/sheets/locations";
 import { HUMAN_PLAN_ID } from "../rules/hm3/body-plan";
@@ -722,28 +723,11 @@ export function runDuels(
   const fast = fastSetupOf(a, b, undefined, true);
   const known: Record<SideKey, Derived> = { a: new Map(), b: new Map() };
   const dice = new SeededDice(seed);
-  const stats: DuelStats = {
+  return countDuels(
     n,
-    wins: { a: 0, b: 0, none: 0 },
-    rounds: { mean: 0, histogram: {} },
-    injuries: { a: {}, b: {} },
-  };
-  let totalRounds = 0;
-  for (let i = 0; i < n; i++) {
-    const r = fast
-      ? runFastDuel(fast, dice)
-      : playDuel(a, b, dice, { keepExchanges: false }, known);
-    stats.wins[r.winner ?? "none"]++;
-    totalRounds += r.rounds;
-    stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;
-    for (const inj of r.injuries) {
-      const byLoc = (stats.injuries[inj.side][inj.location] ??= {});
-      byLoc[inj.severity] = (byLoc[inj.severity] ?? 0) + 1;
-    }
-    onProgress?.(i + 1, n);
-  }
-  stats.rounds.mean = n ? totalRounds / n : 0;
-  return stats;
+    () => (fast ? runFastDuel(fast, dice) : playDuel(a, b, dice, { keepExchanges: false }, known)),
+    onProgress,
+  );
 }
 
 /** A severity of injury as the duel statistics count it: its id, the legend's text, its colour. */

@@ -65,6 +65,7 @@ import type { HitLocation } from "../rules/m2m/types";
 import type { Localize } from "../foundry/sheets/common";
 import { LOCATION_LABEL } from "../foundry/rulesets/m2m/sheets/labels";
 import type { DuelInjury, DuelSeverity, DuelStats, SideKey } from "./duel";
+import { countDuels } from "./duel-stats";
 import type { M2mDuelAttack, M2mDuelFighter } from "./m2m-duel-fighter";
 
 export {
@@ -820,26 +821,7 @@ export function runM2mDuels(
 ): DuelStats {
   if (!Number.isInteger(n) || n < 0) throw new InputError("n", n, "expected a whole number ≥ 0");
   const dice = new SeededDice(seed);
-  const stats: DuelStats = {
-    n,
-    wins: { a: 0, b: 0, none: 0 },
-    rounds: { mean: 0, histogram: {} },
-    injuries: { a: {}, b: {} },
-  };
-  let totalRounds = 0;
-  for (let i = 0; i < n; i++) {
-    const r = runM2mDuel(a, b, dice, { keepSteps: false });
-    stats.wins[r.winner ?? "none"]++;
-    totalRounds += r.rounds;
-    stats.rounds.histogram[r.rounds] = (stats.rounds.histogram[r.rounds] ?? 0) + 1;
-    for (const inj of r.injuries) {
-      const byLoc = (stats.injuries[inj.side][inj.location] ??= {});
-      byLoc[inj.severity] = (byLoc[inj.severity] ?? 0) + 1;
-    }
-    onProgress?.(i + 1, n);
-  }
-  stats.rounds.mean = n ? totalRounds / n : 0;
-  return stats;
+  return countDuels(n, () => runM2mDuel(a, b, dice, { keepSteps: false }), onProgress);
 }
 
 /** The severities of m2m injuries (the `severityKey` of the exchange's injury effects). */
