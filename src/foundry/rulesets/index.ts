@@ -22,6 +22,7 @@ import type {
 } from "./contract";
 import { HM3_FOUNDRY } from "./hm3";
 import type { Hm3BlockSources } from "./hm3/source";
+import type { HmzdBlockSources } from "./hmzd/source";
 import { M2M_FOUNDRY } from "./m2m";
 import type { M2mBlockSources } from "./m2m/source";
 
@@ -34,6 +35,7 @@ const REGISTERED = { hm3: HM3_FOUNDRY, m2m: M2M_FOUNDRY } as const;
 export interface RulesetBlockSources {
   hm3: Hm3BlockSources;
   m2m: M2mBlockSources;
+  hmzd: HmzdBlockSources;
 }
 
 type Registered = typeof REGISTERED;
