@@ -6,6 +6,12 @@
  */
 import { REGIONS } from "../../../rules/hm3/body-plan";
 import { HM3_ML } from "../../../rules/hm3/character-types";
+import {
+  HMZD_BASE,
+  HMZD_IMPACT_DICE,
+  HMZD_PLAN_IDS,
+  HMZD_ZONE_DICE,
+} from "../../../rules/hmzd/character";
 import { HMZD_ASPECTS, HMZD_STATES } from "../../../rules/hmzd/types";
 import { choice, int, nullableInt, type NumberRule, type Rule } from "../../data/rule-kinds";
 
@@ -37,12 +43,12 @@ export const INJURY_SIDES = ["none", "right", "left"] as const;
 export const SIDES_BY = ["none", "zone", "location"] as const;
 export type HmzdSidesBy = (typeof SIDES_BY)[number];
 
-/** The dice a zone die or an impact die may be (001:17, Z12: d4 to d12; d20 for large plans, Z14). */
-export const ZONE_DICE: readonly number[] = Object.freeze([4, 6, 8, 10, 12, 20]);
-export const IMPACT_DICE: readonly number[] = Object.freeze([4, 6, 8, 10, 12]);
+/** The dice a zone die or an impact die may be (001:17, Z12; d20 for large plans, Z14). */
+export const ZONE_DICE: readonly number[] = HMZD_ZONE_DICE;
+export const IMPACT_DICE: readonly number[] = HMZD_IMPACT_DICE;
 
-/** The shipped body plans a character's strikes may be located on (Z14: human, dog, horse). */
-export const PLAN_IDS = ["human", "dog", "horse"] as const;
+/** The shipped body plans a character's strikes may be located on (Z14, Z24: human, dog, horse). */
+export const PLAN_IDS = HMZD_PLAN_IDS;
 
 /** Bounds of the zone-die fields. */
 export const HMZD_BOUNDS = Object.freeze({
@@ -60,9 +66,9 @@ export const HMZD_BOUNDS = Object.freeze({
   /** Sides of a zone die; `./validate.ts` checks it is one of ZONE_DICE. */
   zoneDie: int(2, 20, 6),
   /** Sides of an impact die; `./validate.ts` checks it is one of IMPACT_DICE. */
-  impactDie: int(2, 12, 6),
-  /** A mode's base (Z12: round(0.6 × HM3 impact), at most 0.6 × 50); a dog's bite d6−4 (Z14). */
-  base: int(-10, 40, 0),
+  impactDie: int(2, 20, 6),
+  /** A mode's base (Z12: round(0.6 × HM3 impact)), the bounds of zd-content's character input. */
+  base: int(HMZD_BASE.min, HMZD_BASE.max, 0),
   injuryLevel: int(1, 5, 1),
   /** A zone value (ZD + placement − 1) of a plan: up to 20+ zones for large creatures (001:61). */
   zoneValue: int(1, 30, 1),
