@@ -28,7 +28,7 @@ import {
   HMZD_STATE_LABEL,
   HMZD_ZONE_LABEL,
 } from "./card-keys";
-import { HMZD_ASPECT_KEYS, HMZD_COMBAT_KEYS, HMZD_TARGET_LABELS } from "./combat";
+import { aspectLetter, HMZD_ASPECT_KEYS, HMZD_COMBAT_KEYS, HMZD_TARGET_LABELS } from "./combat";
 
 export const HMZD_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hmzd/result.hbs";
 
@@ -193,36 +193,39 @@ function locationLabel(id: string, plan: Obj | null): LangText | string {
   return sided ? t(HMZD_SIDED_LABEL[sided[1] as "left" | "right"], { location: name }) : name;
 }
 
-function zoneLabel(zone: Obj | string | null): LangText | string {
-  const id = typeof zone === "string" ? zone : str(zone?.id);
-  if (HMZD_ZONE_LABEL[id]) return t(HMZD_ZONE_LABEL[id]);
-  return typeof zone === "object" && zone && typeof zone.name === "string" ? zone.name : id;
+/** A zone's label: the human plan's (localised) or the creature plan's own name (user text). */
+function zoneLabel(id: string, plan: Obj | null): LangText | string {
+  if (plan && Array.isArray(plan.zones))
+    for (const z of plan.zones as unknown[])
+      if (isRecord(z) && z.id === id && typeof z.name === "string") return z.name;
+  return HMZD_ZONE_LABEL[id] ? t(HMZD_ZONE_LABEL[id]) : id;
 }
 
-function strikeView(card: ExchangeCard, result: Obj, s: Obj, decl: Obj | null): HmzdStrikeView {
+function strikeView(card: ExchangeCard, s: Obj, decl: Obj | null): HmzdStrikeView {
   const by: Side = isSide(s.by) ? s.by : "attacker";
   const victim: Side = by === "attacker" ? "defender" : "attacker";
   const victimDecl = isRecord(decl?.[victim]) ? (decl[victim] as Obj) : null;
   const plan = isRecord(victimDecl?.bodyPlan) ? victimDecl.bodyPlan : null;
   const zoneRolls = Array.isArray(s.zoneRolls) ? (s.zoneRolls as unknown[]).map(num) : [];
-  const zoneValue = num(isRecord(s.zone) ? s.zone.value : s.zone) ?? 0;
-  const zone = isRecord(s.zone) ? s.zone : str(s.zoneId) || null;
+  const pick = num(s.zonePick) ?? 0;
   const injury = typeof s.injury === "string" && s.injury !== "" ? s.injury : null;
   const aspect = str(s.aspect);
+  const letter = aspectLetter(aspect) ?? "";
   const shock = isRecord(s.shock) ? s.shock : null;
   const shockLevel = levelOf(shock?.level);
   const state = str(shock?.state) || "none";
   const impactTotal = num(s.impact);
-  const spent = isRecord(result.spent) ? result.spent : {};
-  const impactTas = by === result.victor ? (num(spent.impact) ?? 0) : 0;
   return {
     by,
     heading: t(HMZD_CARD_KEY.strikeBy, { name: String(card[by]?.name ?? "") }),
     zone: {
-      dice: zoneRolls.map((r) => (r === null ? "?" : String(r))).join(" · "),
+      // Every zone die rolled (Z5), the kept one marked.
+      dice: zoneRolls
+        .map((r, i) => (r === null ? "?" : i === pick ? `[${r}]` : String(r)))
+        .join(" "),
       rolls: zoneRolls.length > 1 ? "1" : "",
-      value: zoneValue,
-      label: zoneLabel(zone),
+      value: num(s.zoneValue) ?? 0,
+      label: zoneLabel(str(s.zone), plan),
       tip: t(HMZD_RULE_KEY.zone),
     },
     location: {
@@ -236,11 +239,9 @@ function strikeView(card: ExchangeCard, result: Obj, s: Obj, decl: Obj | null): 
         : {
             sum: t(HMZD_CARD_KEY.impactSum, {
               roll: num(s.impactRoll) ?? 0,
-              base:
-                num(s.base) ??
-                impactTotal - (num(s.impactRoll) ?? 0) - (num(s.strModifier) ?? 0) - 5 * impactTas,
+              base: num(s.impactBase) ?? 0,
               str: num(s.strModifier) ?? 0,
-              tas: 5 * impactTas,
+              tas: 5 * (num(s.impactTAs) ?? 0),
               aspect: aspectLabel(aspect),
             }),
             total: impactTotal,
@@ -250,7 +251,7 @@ function strikeView(card: ExchangeCard, result: Obj, s: Obj, decl: Obj | null): 
     effective: num(s.effectiveImpact),
     injury: injury
       ? {
-          code: `${injury}${aspect.length === 1 ? aspect : ""}`,
+          code: `${injury}${letter}`,
           cssClass: HMZD_SEVERITY_CLASS[injury[0]!] ?? "",
           tip: t(HMZD_RULE_KEY.injury),
         }
@@ -352,7 +353,7 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
   if (victor && tas > 0) view.advantages = t(HMZD_CARD_KEY.advantages, { count: tas });
   if (resolved) {
     if (victor && tas > 0) view.spent = spentText(resolved.spent);
-    if (isRecord(resolved.strike)) view.strike = strikeView(card, resolved, resolved.strike, decl);
+    if (isRecord(resolved.strike)) view.strike = strikeView(card, resolved.strike, decl);
     else if (victor === "defender")
       view.defended = t(HMZD_CARD_KEY.defended, { name: String(card.defender?.name ?? "") });
   } else {

@@ -35,6 +35,8 @@ import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
 import { CUSTOM_LIMIT, meleeEml, missileEml, type CustomModifier } from "../../../rules/hm3/eml";
 import { EML_MAX, EML_MIN } from "../../../rules/hm3/mechanics";
 import { RANGE_BANDS, type RangeBand } from "../../../rules/hm3/tables";
+import { HUMAN_PLAN } from "../../../rules/hmzd/tables";
+import { HMZD_ASPECTS, type HmzdAspect } from "../../../rules/hmzd/types";
 import type { HmzdDerived } from "./derive";
 
 // ── Localisation keys (whole literals, for the lang audit) ──────────────────────────────────
@@ -57,6 +59,12 @@ export function aspectLetter(aspect: string): "B" | "E" | "P" | "F" | null {
     aspect
   ];
   return (letter as "B" | "E" | "P" | "F" | undefined) ?? null;
+}
+
+/** The engine's aspect (`edge`) of either spelling a block may use (`E`, `edge`). */
+export function aspectOf(aspect: string): HmzdAspect | null {
+  const letter = aspectLetter(aspect);
+  return letter ? ({ B: "blunt", E: "edge", P: "point", F: "fire" } as const)[letter] : null;
 }
 
 /** The most zone values a plan may have (001:61: "20+"), and so the placements labelled. */
@@ -196,7 +204,7 @@ export interface HmzdMode {
   name: string;
   die: number;
   base: number;
-  aspect: "B" | "E" | "P" | "F";
+  aspect: HmzdAspect;
 }
 
 /** An item's stored system: ruleset-free fields, its `hm3` and `hmzd` blocks. */
@@ -223,7 +231,7 @@ export function weaponOf(item: FighterItem): { zoneDie: number; modes: HmzdMode[
   const modes: HmzdMode[] = [];
   for (const raw of Array.isArray(block.modes) ? (block.modes as unknown[]) : []) {
     if (!isRecord(raw)) continue;
-    const aspect = typeof raw.aspect === "string" ? aspectLetter(raw.aspect) : null;
+    const aspect = typeof raw.aspect === "string" ? aspectOf(raw.aspect) : null;
     const { die, base } = raw;
     if (!aspect || typeof die !== "number" || !Number.isInteger(die) || die < 2) continue;
     if (typeof base !== "number" || !Number.isInteger(base)) continue;
@@ -559,11 +567,30 @@ function itemised(t: Target): { baseKey: string; base: number; modifiers: Modifi
   return { baseKey: t.baseKey, base: t.base, modifiers: t.modifiers.map((m) => ({ ...m })) };
 }
 
-/** The armour of the fighter by sided location id and aspect letter (Z13: HM3's sums). */
-function armourJson(d: HmzdDerived): Record<string, Record<"B" | "E" | "P" | "F", number>> {
-  const out: Record<string, Record<"B" | "E" | "P" | "F", number>> = {};
-  for (const [loc, p] of Object.entries(d.armour))
-    out[loc] = { B: p.blunt, E: p.edge, P: p.point, F: p.fire };
+type Protection = Record<HmzdAspect, number>;
+const HUMAN_LOCATIONS = new Set(HUMAN_PLAN.zones.flatMap((z) => z.locations.map((l) => l.id)));
+
+/**
+ * The armour of the fighter by sided location id and aspect (Z13: the sums of the HM3 pieces
+ * worn there, as the HM3 derivation adds them). Ruling Z30: the zone-die pelvis covers HM3's
+ * groin and both hips, and takes the lowest of their values per aspect (a strike there may land
+ * on any of them); every other human location is HM3's of the same id.
+ */
+export function armourJson(
+  armour: Readonly<Record<string, Protection>>,
+): Record<string, Protection> {
+  const out: Record<string, Protection> = {};
+  const pelvisParts: Protection[] = [];
+  for (const [loc, p] of Object.entries(armour)) {
+    const bare = loc.replace(/^(left|right)-/, "");
+    const copy = { blunt: p.blunt, edge: p.edge, point: p.point, fire: p.fire };
+    if (bare === "groin" || bare === "hip") pelvisParts.push(copy);
+    else if (HUMAN_LOCATIONS.has(bare)) out[loc] = copy;
+  }
+  if (pelvisParts.length > 0)
+    out.pelvis = Object.fromEntries(
+      HMZD_ASPECTS.map((a) => [a, Math.min(...pelvisParts.map((p) => p[a]))]),
+    ) as Protection;
   return out;
 }
 
@@ -576,7 +603,9 @@ function fighterJson(v: HmzdView): Record<string, unknown> {
     endurance: v.derived.endurance,
     shock: v.derived.hmzd.shock,
     state: v.derived.hmzd.state,
-    armour: armourJson(v.derived),
+    setup: v.derived.hmzd.setup,
+    actionTaken: false,
+    armour: armourJson(v.derived.armour),
   };
   if (v.plan) out.bodyPlan = v.plan;
   return out;
@@ -625,7 +654,7 @@ function buildDeclaration(
       weapon: weaponJson(r.zoneDie, r.mode),
       ...(r.mode.name ? { mode: r.mode.name } : {}),
       placement: r.placement,
-      str: a.str,
+      aimed: r.aimed,
     },
     attacker: fighterJson(a),
     defender: fighterJson(d),
@@ -857,7 +886,7 @@ function buildChoice(
   if (pending.kind === "spendStars") return spendOf(pending, request);
   if (pending.kind === "pickZone") {
     const pick = pending.options.findIndex((o) => o.id === option.id);
-    return { pick };
+    return { index: pick };
   }
   if (option.id === "ignore") {
     if (request.custom.length > 0)
@@ -881,6 +910,8 @@ function buildChoice(
     return {
       type: "block",
       eml: itemised(defenceTarget("block", context(), v, item, request.custom)),
+      // Z4: against a missile only a shield blocks.
+      ...(context().attackType === "missile" ? { shield: item.shield } : {}),
     };
   const index = item.modes.findIndex((_, i) => String(i) === request.mode);
   if (index < 0)
@@ -903,7 +934,6 @@ function buildChoice(
     weapon: weaponJson(item.zoneDie, mode),
     ...(mode.name ? { mode: mode.name } : {}),
     placement: Number(request.aim),
-    str: v.str,
   };
 }
 
@@ -933,15 +963,16 @@ function injuryItem(
   if (typeof location !== "string" || location === "")
     throw new InputError("location", location, "expected the struck location's id");
   const data = isRecord(e.data) ? e.data : {};
-  const aspect = typeof data.aspect === "string" ? aspectLetter(data.aspect) : null;
-  if (!aspect) throw new InputError("data.aspect", data.aspect, "expected one of B, E, P, F");
+  const aspect = typeof data.aspect === "string" ? aspectOf(data.aspect) : null;
+  if (!aspect)
+    throw new InputError("data.aspect", data.aspect, `expected one of ${HMZD_ASPECTS.join(", ")}`);
   const zone = data.zone;
   if (typeof zone !== "string" || zone === "")
     throw new InputError("data.zone", zone, "expected the struck zone's id");
   const sided = /^(left|right)-(.+)$/.exec(location);
   const side = sided ? (sided[1] as "left" | "right") : "none";
   const bare = sided ? sided[2]! : location;
-  const code = `${severity as string}${level}${aspect}`;
+  const code = `${severity as string}${level}${aspectLetter(aspect)!}`;
   return {
     nameKey: HMZD_COMBAT_KEYS.injuryName,
     nameData: { location, code },

@@ -14,12 +14,9 @@ import { InputError } from "../../../core/errors";
 import { deriveHm3Character } from "../../../rules/hm3/character";
 import type { Hm3Derived } from "../../../rules/hm3/character-types";
 import type { CharacterSource, CreatureSource } from "../../data/source";
+import { HMZD_STATES, type HmzdState } from "../../../rules/hmzd/types";
 import type { ItemLike } from "../contract";
 import { hm3Input } from "../hm3/input";
-
-/** The shock states of §5, worst last (KIA). */
-export const HMZD_STATES = ["none", "STN", "INC", "UNC", "KIA"] as const;
-export type HmzdState = (typeof HMZD_STATES)[number];
 
 /** What the zone-die block adds to the HM3 figures. */
 export interface HmzdOwnFigures {
