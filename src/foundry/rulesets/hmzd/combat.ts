@@ -30,14 +30,24 @@ import type {
 } from "../../../core/combat";
 import { InputError, readObject } from "../../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../../core/modifiers";
-import type { ConditionId, Effect, PendingChoice } from "../../../core/ruleset";
+import type { ConditionId, Effect, PendingChoice, RulesetBlock } from "../../../core/ruleset";
 import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
 import { CUSTOM_LIMIT, meleeEml, missileEml, type CustomModifier } from "../../../rules/hm3/eml";
 import { EML_MAX, EML_MIN } from "../../../rules/hm3/mechanics";
 import { RANGE_BANDS, type RangeBand } from "../../../rules/hm3/tables";
 import { HUMAN_PLAN } from "../../../rules/hmzd/tables";
 import { HMZD_ASPECTS, type HmzdAspect } from "../../../rules/hmzd/types";
+import { actionAvailable, setupLevels, type HmzdBlockData } from "../../../rules/hmzd/turn";
 import type { HmzdDerived } from "./derive";
+import { HMZD_FIGHT_STORE } from "./fight";
+
+/**
+ * The combat round of an exchange: 0 until the tracker's round reaches the declaration (the
+ * turn hooks are not wired yet), so Setups and the Action are counted within round 0.
+ */
+const ROUND = 0;
+
+const blockData = (b: RulesetBlock) => b.data as unknown as HmzdBlockData;
 
 // ── Localisation keys (whole literals, for the lang audit) ──────────────────────────────────
 
@@ -148,6 +158,8 @@ export interface HmzdView {
   zones: number;
   /** The creature's zone plan as stored (`system.hmzd.bodyPlan`), or null: the human plan. */
   plan: Record<string, unknown> | null;
+  /** The fighter's state block (./fight.ts), fresh when the actor holds none. */
+  block: RulesetBlock;
 }
 
 export function view(f: FighterSnapshot, field: string): HmzdView {
@@ -186,6 +198,7 @@ export function view(f: FighterSnapshot, field: string): HmzdView {
     creature: snapshot.actorType === "creature",
     zones: plan ? zoneCount(plan) : 10,
     plan,
+    block: HMZD_FIGHT_STORE.seed(snapshot),
   };
 }
 
@@ -194,8 +207,10 @@ function zoneCount(plan: Record<string, unknown>): number {
   const zones = Array.isArray(plan.zones) ? (plan.zones as unknown[]) : [];
   let most = 0;
   for (const z of zones)
-    if (isRecord(z) && typeof z.to === "number" && Number.isInteger(z.to))
-      most = Math.max(most, z.to);
+    if (isRecord(z)) {
+      const to = isRecord(z.values) ? z.values.to : z.to;
+      if (typeof to === "number" && Number.isInteger(to)) most = Math.max(most, to);
+    }
   return most >= 1 && most <= MAX_ZONES ? most : 10;
 }
 
@@ -603,8 +618,9 @@ function fighterJson(v: HmzdView): Record<string, unknown> {
     endurance: v.derived.endurance,
     shock: v.derived.hmzd.shock,
     state: v.derived.hmzd.state,
-    setup: v.derived.hmzd.setup,
-    actionTaken: false,
+    // Z16: the Setups won last round raise this exchange's test; Z6: one Action a round.
+    setup: setupLevels(blockData(v.block), ROUND),
+    actionTaken: !actionAvailable(blockData(v.block), ROUND),
     armour: armourJson(v.derived.armour),
   };
   if (v.plan) out.bodyPlan = v.plan;
@@ -623,15 +639,6 @@ function readOptions(value: unknown): Record<string, boolean> {
     out[k] = v;
   }
   return out;
-}
-
-/** What the defender has in hand for the engine's defence list. */
-function holdsOf(v: HmzdView): { weapon: boolean; shield: boolean } {
-  const ready = blockers(v);
-  return {
-    weapon: ready.some((m) => m.modes.length > 0 || !m.shield),
-    shield: ready.some((m) => m.shield),
-  };
 }
 
 function weaponJson(zoneDie: number, mode: HmzdMode): Record<string, unknown> {
@@ -659,7 +666,8 @@ function buildDeclaration(
     attacker: fighterJson(a),
     defender: fighterJson(d),
     options: readOptions(options),
-    defenderHolds: holdsOf(d),
+    blocks: { attacker: a.block, defender: d.block },
+    round: ROUND,
   };
   const rules: Record<string, unknown> = {
     attackType: r.option.kind,

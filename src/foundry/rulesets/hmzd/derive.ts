@@ -2,8 +2,8 @@
  * The derived figures of an actor in a zone-die world (issue 18): hmzd keeps only what the
  * routine adds to HârnMaster (./source.ts), so the attributes, skills and their EMLs, weapons'
  * AML and DML, Dodge, Initiative, encumbrance and the armour pieces are the HM3 block's,
- * derived by the HM3 derivation; the zone-die block adds the Shock EML (Z7), the shock state
- * and the Setup stars carried (Z16). Pure (plain data in and out).
+ * derived by the HM3 derivation; the zone-die block adds the Shock EML (Z7) and the shock
+ * state. Pure (plain data in and out).
  *
  * Ruling Z32 (docs/rulings.md): the HM3 derivation runs without the actor's injury items. An
  * hmzd injury impairs only the actions that use its zone (001:117, Z8), never every action
@@ -25,8 +25,6 @@ export interface HmzdOwnFigures {
   /** Whether the character has a Shock skill of its own (Z7). */
   shockSkill: boolean;
   state: HmzdState;
-  /** Setup TAs carried to the next round (Z16). */
-  setup: number;
 }
 
 /** An actor's derived figures in a zone-die world: the HM3 ones and `hmzd`. */
@@ -45,14 +43,10 @@ export function hmzdFigures(block: unknown, endurance: number): HmzdOwnFigures {
   const state = b.state ?? "none";
   if (!(HMZD_STATES as readonly unknown[]).includes(state))
     throw new InputError("state", state, `expected one of ${HMZD_STATES.join(", ")}`);
-  const setup = b.setup ?? 0;
-  if (typeof setup !== "number" || !Number.isInteger(setup) || setup < 0)
-    throw new InputError("setup", setup, "expected a whole number of Setup stars ≥ 0");
   return {
     shock: shock ?? 5 * endurance,
     shockSkill: shock !== null,
     state: state as HmzdState,
-    setup,
   };
 }
 
@@ -72,7 +66,7 @@ export function deriveHmzdActor(
 
 /** The `system` path of a field the derivation names (`attributes.str` → `hm3.attributes.str`). */
 export function hmzdFieldPath(field: string): string {
-  if (field === "shock" || field === "state" || field === "setup") return `hmzd.${field}`;
+  if (field === "shock" || field === "state") return `hmzd.${field}`;
   if (field === "encumbranceOverride") return "hm3.encumbrance";
   if (field === "fatigue" || field.startsWith("attributes.")) return `hm3.${field}`;
   return field;
