@@ -29,6 +29,7 @@ export const HMZD_CARD_KEY = Object.freeze({
   hidden: "BLOWBYBLOW.HMZD.Card.hidden",
   waitingSpend: "BLOWBYBLOW.HMZD.Card.waitingSpend",
   waitingPick: "BLOWBYBLOW.HMZD.Card.waitingPick",
+  pick: "BLOWBYBLOW.HMZD.Card.pick",
   target: "BLOWBYBLOW.HMZD.Card.target",
   roll: "BLOWBYBLOW.HMZD.Card.roll",
   level: "BLOWBYBLOW.HMZD.Card.level",

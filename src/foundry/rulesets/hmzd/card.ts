@@ -82,6 +82,8 @@ export interface HmzdCardView {
   advantages: LangText | null;
   spent: LangText | null;
   waiting: LangText | null;
+  /** While the striker picks (Z5): each zone die rolled, where it lands with the kept d10. */
+  picks: { index: number; text: LangText }[];
   strike: HmzdStrikeView | null;
   defended: LangText | null;
 }
@@ -277,6 +279,31 @@ function strikeView(card: ExchangeCard, s: Obj, decl: Obj | null): HmzdStrikeVie
   };
 }
 
+/** The zone results the striker may keep (the prompt's data: rolls, zones, locations). */
+function picksOf(
+  data: unknown,
+  decl: Obj | null,
+  by: unknown,
+): { index: number; text: LangText }[] {
+  if (!isRecord(data) || !Array.isArray(data.zoneRolls)) return [];
+  const victim: Side = by === "defender" ? "attacker" : "defender";
+  const victimDecl = isRecord(decl?.[victim]) ? (decl[victim] as Obj) : null;
+  const plan = isRecord(victimDecl?.bodyPlan) ? victimDecl.bodyPlan : null;
+  const zones = Array.isArray(data.zones) ? (data.zones as unknown[]) : [];
+  const locations = Array.isArray(data.locations) ? (data.locations as unknown[]) : [];
+  const placement = num(data.placement) ?? 1;
+  return (data.zoneRolls as unknown[]).map((roll, index) => ({
+    index,
+    text: t(HMZD_CARD_KEY.pick, {
+      n: index + 1,
+      roll: num(roll) ?? 0,
+      value: placement + (num(roll) ?? 0) - 1,
+      zone: zoneLabel(str(zones[index]), plan),
+      location: locationLabel(str(locations[index]), plan),
+    }),
+  }));
+}
+
 function spentText(spent: unknown): LangText | null {
   if (!isRecord(spent)) return null;
   const n = (k: string) => num(spent[k]) ?? 0;
@@ -306,6 +333,7 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
     advantages: null,
     spent: null,
     waiting: null,
+    picks: [],
     strike: null,
     defended: null,
   };
@@ -363,6 +391,7 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
       card.pending?.kind === "pickZone" ? HMZD_CARD_KEY.waitingPick : HMZD_CARD_KEY.waitingSpend,
       { name },
     );
+    if (card.pending?.kind === "pickZone") view.picks = picksOf(card.pending.data, decl, by);
   }
   return view;
 }

@@ -202,6 +202,31 @@ describe("while the winner spends", () => {
     expect(v.strike).toBeNull();
   });
 
+  it("lists the zone dice the striker may keep, where each lands with the kept d10 (Z5)", () => {
+    const pending = {
+      by: "attacker" as const,
+      kind: "pickZone",
+      options: [],
+      data: {
+        zoneRolls: [3, 1],
+        placement: 1,
+        zoneDie: 4,
+        locationRoll: 2,
+        zones: ["arms", "head"],
+        locations: ["left-shoulder", "skull"],
+      },
+    };
+    const v = hmzdResultContext(
+      cardWith({ state: "awaitingDefence", result: null, pending }),
+      viewer(),
+    );
+    expect(text(v.waiting)).toBe("Sir <b>Ector</b> picks one of the zone dice rolled.");
+    expect(v.picks.map((p) => text(p.text))).toEqual([
+      "Zone die 1: 3 → zone 3, Arms, Left Shoulder",
+      "Zone die 2: 1 → zone 1, Head, Skull",
+    ]);
+  });
+
   it("shows nothing of the result before the defence", () => {
     const pending = { by: "defender" as const, kind: "defence", options: [] };
     const v = hmzdResultContext(
