@@ -342,6 +342,15 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
     card.state === "awaitingDefence" && card.pending && card.pending.kind !== "defence"
       ? (card.pending.data ?? null)
       : null;
+  if (pendingData !== null) {
+    const by = card.pending?.by;
+    const name = String((isSide(by) ? card[by]?.name : "") ?? "");
+    view.waiting = t(
+      card.pending?.kind === "pickZone" ? HMZD_CARD_KEY.waitingPick : HMZD_CARD_KEY.waitingSpend,
+      { name },
+    );
+    if (card.pending?.kind === "pickZone") view.picks = picksOf(pendingData, decl, by);
+  }
   const source: Obj | null = resolved ?? (isRecord(pendingData) ? pendingData : null);
   if (!source || !isRecord(source.attack)) return view;
   view.tested = true;
@@ -384,14 +393,6 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
     if (isRecord(resolved.strike)) view.strike = strikeView(card, resolved.strike, decl);
     else if (victor === "defender")
       view.defended = t(HMZD_CARD_KEY.defended, { name: String(card.defender?.name ?? "") });
-  } else {
-    const by = card.pending?.by;
-    const name = String((isSide(by) ? card[by]?.name : "") ?? "");
-    view.waiting = t(
-      card.pending?.kind === "pickZone" ? HMZD_CARD_KEY.waitingPick : HMZD_CARD_KEY.waitingSpend,
-      { name },
-    );
-    if (card.pending?.kind === "pickZone") view.picks = picksOf(card.pending.data, decl, by);
   }
   return view;
 }
