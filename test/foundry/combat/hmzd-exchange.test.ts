@@ -94,7 +94,7 @@ describe("a zone-die exchange in Foundry", () => {
 
     // She keeps the first zone die (3: left arm); d10 2 → left shoulder (001:23, 40).
     const pick = req("0");
-    await scriptStep(id, w.aldric, "attacker", pick, { impact: 9, shock: 50 });
+    await scriptStep(id, w.aldric, "attacker", pick, { impact: 9, shock: 52 });
     stubChoice(pick);
     await asUser(w.alice, () => defend(id, "0"));
     await settle();
@@ -119,7 +119,7 @@ describe("a zone-die exchange in Foundry", () => {
       effectiveImpact: 20,
       injury: "G5",
     });
-    // Shock 50 (S, +0) + shoulder 3 + IL 5 = 8: INC (001:154-155).
+    // Shock 52 (S, +0) + shoulder 3 + IL 5 = 8: INC (001:154-155).
     expect(r.strike!.shock).toMatchObject({
       modifier: 0,
       locationShock: 3,
