@@ -4,6 +4,7 @@
  * `../shared/rules/hm3.md` §2; project rulings are in docs/rulings.md (R-numbers below).
  */
 import { layerBonus } from "./gear";
+import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
 import type { BodyPlan } from "../../core/body";
 import type { Dice } from "../../core/dice";
 import { sum } from "../../core/dice";
@@ -16,6 +17,7 @@ import {
   FACE_TABLE,
   IMPACT_BANDS,
   INJURY_TABLE,
+  LEVELS,
   LOCATIONS,
   LOCATION_REGION,
   MATERIAL_ALIASES,
@@ -36,16 +38,14 @@ import {
 
 // ── Success test (hm3.md §2) ───────────────────────────────────────────────────────────────
 
-export const EML_MIN = 5;
-export const EML_MAX = 95;
+export { EML_MAX, EML_MIN };
 
-/** d100 against EML clamped to 5..95; ≤ EML succeeds; a multiple of 5 is critical. */
+/**
+ * d100 against EML clamped to 5..95; ≤ EML succeeds; a multiple of 5 is critical (the test both
+ * HârnMaster rulesets share, src/rules/shared/hm-test.ts).
+ */
 export function successLevel(roll: number, eml: number): Level {
-  const target = Math.min(EML_MAX, Math.max(EML_MIN, eml));
-  const success = roll <= target;
-  const critical = roll % 5 === 0;
-  if (success) return critical ? "CS" : "MS";
-  return critical ? "CF" : "MF";
+  return LEVELS[hmTestIndex(roll, eml)]!;
 }
 
 // ── Strike location (seed 003 lines 54-117, hm3.md §2) ─────────────────────────────────────

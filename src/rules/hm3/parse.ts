@@ -9,9 +9,8 @@ import {
   readEnum,
   readNumber,
   readObject,
-  readString,
 } from "../../core/errors";
-import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
+import { readHmEml } from "../shared/hm-test";
 import type { Answers } from "../../core/ruleset";
 import {
   DEFAULT_OPTIONS,
@@ -24,8 +23,6 @@ import {
 import {
   armourAspect,
   armourFromLayers,
-  EML_MAX,
-  EML_MIN,
   isPaired,
   parseMaterial,
   flammableFromLayers,
@@ -46,61 +43,8 @@ import { HM3_CREATURE_ATTRIBUTE_MAX, type Hm3BodyPlanInput } from "./character-t
 
 const ASPECT_NAMES = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
 
-const EML_BOUND = { integer: true, min: -500, max: 500 } as const;
-
-/** A modifier's source (a seed line, a ruling, `user`): any text, the empty one included. */
-function readSource(value: unknown, field: string): string {
-  if (typeof value !== "string") throw new InputError(field, value, "expected a text");
-  return value;
-}
-
-/**
- * EML as given: any whole number, or an itemised target `{ baseKey, base, modifiers: [{ key,
- * value, source, label? }] }` (what the Foundry flow stores, so the card keeps the breakdown;
- * `raw` and `value` may come along and must then be what the modifiers give). Rebuilt here and
- * clamped to 5..95 when rolled.
- */
-function readEml(value: unknown, field: string): Target {
-  const limit = { min: EML_MIN, max: EML_MAX };
-  if (typeof value !== "object" || value === null) {
-    const eml = readNumber(value, field, EML_BOUND);
-    return buildTarget("eml", eml, [], limit);
-  }
-  const o = readObject(value, field);
-  checkKeys(o, field, ["baseKey", "base", "modifiers", "raw", "value"]);
-  const baseKey = readString(o.baseKey, `${field}.baseKey`);
-  const base = readNumber(o.base, `${field}.base`, EML_BOUND);
-  if (!Array.isArray(o.modifiers))
-    throw new InputError(`${field}.modifiers`, o.modifiers, "expected a list of modifiers");
-  const modifiers: Modifier[] = o.modifiers.map((raw: unknown, i) => {
-    const f = `${field}.modifiers[${i}]`;
-    const m = readObject(raw, f);
-    checkKeys(m, f, ["key", "value", "source", "label"]);
-    const mod: Modifier = {
-      key: readString(m.key, `${f}.key`),
-      value: readNumber(m.value, `${f}.value`, EML_BOUND),
-      source: readSource(m.source, `${f}.source`),
-    };
-    if (m.label !== undefined) mod.label = readString(m.label, `${f}.label`);
-    return mod;
-  });
-  const target = buildTarget(baseKey, base, modifiers, limit);
-  if (target.raw < EML_BOUND.min || target.raw > EML_BOUND.max)
-    throw new InputError(
-      `${field}.modifiers`,
-      target.raw,
-      `base and modifiers must add up to ${EML_BOUND.min}..${EML_BOUND.max}`,
-    );
-  for (const k of ["raw", "value"] as const) {
-    if (o[k] !== undefined && o[k] !== target[k])
-      throw new InputError(
-        `${field}.${k}`,
-        o[k],
-        `does not match the base and modifiers (${k} ${target[k]})`,
-      );
-  }
-  return target;
-}
+/** EML as given: a whole number or an itemised target (src/rules/shared/hm-test.ts). */
+const readEml = readHmEml;
 
 function readImpact(value: unknown, field: string): number {
   return readNumber(value, field, { integer: true, min: 0, max: 100 });
