@@ -11,6 +11,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { PLANNED_RULESETS } from "../src/rules";
 import { MELEE_DEFENCES, MISSILE_DEFENCES } from "../src/rules/hm3/tables";
+import { HMZD_DEFENCES, HMZD_TA_TYPES } from "../src/rules/hmzd/types";
 import { ACTIVE_DEFENCES, DAMAGE_TYPES } from "../src/rules/m2m/types";
 import { ENCUMBRANCE_LEVELS } from "../src/rules/m2m/character";
 import { FATIGUE_THRESHOLD_EFFECTS, HP_THRESHOLD_EFFECTS } from "../src/rules/m2m/injury";
@@ -22,6 +23,8 @@ const KEY = /^(BLOWBYBLOW|TYPES)\./;
 /** The ids a dynamic key's prefix can be followed by. A new dynamic key needs a line here. */
 const EXPANSIONS: Record<string, readonly string[]> = {
   "BLOWBYBLOW.HM3.Defence.": [...MELEE_DEFENCES, ...MISSILE_DEFENCES],
+  "BLOWBYBLOW.HMZD.Defence.": HMZD_DEFENCES,
+  "BLOWBYBLOW.HMZD.TA.": HMZD_TA_TYPES,
   "BLOWBYBLOW.Ruleset.": PLANNED_RULESETS.map((r) => r.id),
   "BLOWBYBLOW.M2M.Defence.": ACTIVE_DEFENCES,
   "BLOWBYBLOW.Workbench.M2M.Encumbrance.": ENCUMBRANCE_LEVELS.map((e) => e.id),

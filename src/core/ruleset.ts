@@ -238,6 +238,12 @@ export interface Ruleset<Decl, Choice, State, Result extends ExchangeRecord> {
   rollSide?(name: string): Side | null;
   /** Turn hooks (start- and end-of-turn rolls and expiries, order); absent: none. */
   readonly turns?: TurnHooks;
+  /**
+   * The answer a prompt left unanswered takes (docs/architecture.md §5 item 3's `autoChoice`:
+   * hmzd spends every TA on Impact and keeps the first zone die); undefined, or absent: the
+   * prompt must be answered.
+   */
+  defaultChoice?(state: State, pending: PendingChoice): unknown;
 }
 
 /** Answers to prompts, by prompt kind; a kind asked several times takes its answers in order. */
@@ -245,7 +251,7 @@ export type Answers = Readonly<Record<string, readonly unknown[]>>;
 
 /**
  * Runs a whole exchange: start, then answer each pending prompt with the next answer of its
- * kind. Answers no prompt asked for are returned (a GURPS defence against an attack that
+ * kind (or, when none is left, the ruleset's `defaultChoice`). Answers no prompt asked for are returned (a GURPS defence against an attack that
  * missed is not an error, but the caller may want to say so).
  */
 export function runExchange<D, C, S, R extends ExchangeRecord>(
@@ -260,7 +266,15 @@ export function runExchange<D, C, S, R extends ExchangeRecord>(
     const n = used[p.kind] ?? 0;
     const list = answers[p.kind] ?? [];
     if (n >= list.length) {
-      throw new InputError(p.kind, list[n], `the exchange needs a ${p.kind} choice by the ${p.by}`);
+      const fallback = ruleset.defaultChoice?.(state, p);
+      if (fallback === undefined)
+        throw new InputError(
+          p.kind,
+          list[n],
+          `the exchange needs a ${p.kind} choice by the ${p.by}`,
+        );
+      state = ruleset.choose(state, ruleset.parseChoice(state, fallback), dice);
+      continue;
     }
     used[p.kind] = n + 1;
     state = ruleset.choose(state, ruleset.parseChoice(state, list[n]), dice);

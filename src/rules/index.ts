@@ -5,6 +5,7 @@
 import { ownValue } from "../core/data";
 import type { ExchangeRecord, Ruleset, RulesetId } from "../core/ruleset";
 import { hm3 } from "./hm3";
+import { hmzd } from "./hmzd";
 import { m2m } from "./m2m";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each ruleset has its own types; callers narrow by id.
@@ -12,6 +13,7 @@ export type AnyRuleset = Ruleset<any, any, any, ExchangeRecord>;
 
 export const RULESETS: Readonly<Partial<Record<RulesetId, AnyRuleset>>> = Object.freeze({
   hm3,
+  hmzd,
   m2m,
 });
 

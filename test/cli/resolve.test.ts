@@ -135,8 +135,8 @@ describe("resolveInput (in process)", () => {
   });
 
   it.each([
-    [{ ruleset: "rq3" }, 'ruleset: not available in this version (available: hm3, m2m), got "rq3"'],
-    [{ ruleset: undefined }, "ruleset: expected one of hm3, m2m, got nothing"],
+    [{ ruleset: "rq3" }, 'ruleset: not available in this version (available: hm3, hmzd, m2m), got "rq3"'],
+    [{ ruleset: undefined }, "ruleset: expected one of hm3, hmzd, m2m, got nothing"],
     [
       { attack: { ...EXAMPLE.attack, type: "thrown" } },
       'attack.type: expected one of melee, missile, got "thrown"',

@@ -1,0 +1,494 @@
+/**
+ * One zone-die exchange (seed 001, `hmzd.md`): the opposed test and its stars (§1, Z1-Z3,
+ * Z16-Z17), the victor's Tactical Advantages (Z6), the strike's zone, side and location (§2,
+ * Z4, Z5, Z18), impact (§3, Z19), armour and injury (§4, Z9, Z13) and the Shock roll (§5, Z7).
+ * Pure: dice are injected, every roll is named, and the state is plain data.
+ *
+ * Roll names: `attack`, `defence` (d100); the attacker's strike `zone` (its zone die),
+ * `location` (d10), `zone.1`… (one per Precision TA), `impact` (the weapon's die) and the
+ * defender's `shock` (d100); a defender's winning counterstrike the same prefixed `counter.`
+ * (`counter.shock` is the attacker's). The Z10 special effects are not rolled here (helper
+ * zd-state's `special.ts`).
+ */
+import { RecordingDice, type Dice } from "../../core/dice";
+import type { Effect, Side } from "../../core/ruleset";
+import { clamp, type Target } from "../../core/modifiers";
+import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
+import { locationAt, sideAt, zoneAt } from "./plan";
+import { INJURY_BANDS, injuryBandIndex, SHOCK_MODIFIER, shockState, strModifier } from "./tables";
+import {
+  HMZD_LEVELS,
+  type HmzdDeclaration,
+  type HmzdDefence,
+  type HmzdDefenceType,
+  type HmzdExchangeState,
+  type HmzdFighter,
+  type HmzdFighterState,
+  type HmzdImpact,
+  type HmzdLevel,
+  type HmzdPick,
+  type HmzdResult,
+  type HmzdShock,
+  type HmzdSpend,
+  type HmzdState,
+  type HmzdStrike,
+  type HmzdTest,
+} from "./types";
+
+// ── Levels and the opposed test (§1, Z1-Z3, Z16, Z17) ───────────────────────────────────────
+
+/** The displayed level of a level value (Z1: CF 0 … CS 3; below CF shows CF, above CS CS, Z17). */
+export function levelName(value: number): HmzdLevel {
+  return value <= 0 ? "CF" : value >= 3 ? "CS" : HMZD_LEVELS[value]!;
+}
+
+/** The level value of a displayed level (Z1). */
+export function levelValue(level: HmzdLevel): number {
+  return HMZD_LEVELS.indexOf(level);
+}
+
+/**
+ * The shift of a fighter's action tests (attack and defence alike, Z2): −1 when stunned
+ * (001:139, 159), +1 for each Setup owed (001:172, Z16).
+ */
+export function testShift(f: HmzdFighter): number {
+  return (f.state === "STN" ? -1 : 0) + f.setup;
+}
+
+/** A d100 test with its level shift: the roll's own level, and the shifted one (Z1, Z17). */
+export function rollTest(dice: RecordingDice, name: string, eml: Target, shift: number): HmzdTest {
+  const roll = dice.one(name, 100);
+  const rolled = hmTestIndex(roll, eml.value);
+  const value = rolled + shift;
+  return {
+    target: eml.value,
+    roll,
+    level: levelName(value),
+    rolledLevel: HMZD_LEVELS[rolled]!,
+    value,
+    eml,
+  };
+}
+
+/** The attack of an UNC defender's foe (Z3): no roll, the level counts as CS. */
+export function unopposedTest(eml: Target): HmzdTest {
+  return { target: eml.value, roll: null, level: "CS", rolledLevel: "CS", value: 3, eml };
+}
+
+export interface Opposed {
+  stars: number;
+  victor: Side | null;
+}
+
+/**
+ * Stars and victor of the opposed test (001:11, 001:57, hmzd.md §1). Levels are the shifted
+ * values (Z17); an Ignore (`defence` null) counts as CF (§1 ruling, Z3). When neither side
+ * succeeds there is no victor; otherwise the higher level wins a star per level of difference;
+ * a tie of successes goes to the defender on a Block, to the higher roll on a Dodge (equal rolls
+ * to the defender), to the attacker on a Counterstrike.
+ */
+export function opposed(
+  type: HmzdDefenceType,
+  attack: HmzdTest,
+  defence: HmzdTest | null,
+): Opposed {
+  const a = attack.value;
+  const d = defence ? defence.value : 0;
+  if (a < 2 && d < 2) return { stars: 0, victor: null };
+  if (a > d) return { stars: a - d, victor: "attacker" };
+  if (d > a) return { stars: d - a, victor: "defender" };
+  if (type === "counterstrike") return { stars: 1, victor: "attacker" };
+  if (type === "dodge" && defence && attack.roll !== null && defence.roll !== null)
+    return { stars: 1, victor: attack.roll > defence.roll ? "attacker" : "defender" };
+  return { stars: 1, victor: "defender" };
+}
+
+/** The TAs of a victory: each star after the first (001:145). */
+export function tacticalAdvantagesOf(stars: number): number {
+  return stars > 1 ? stars - 1 : 0;
+}
+
+/** Who strikes: the attacker who won, or the defender whose counterstrike won (§1). */
+export function strikerOf(victor: Side | null, defence: HmzdDefenceType): Side | null {
+  if (victor === "attacker") return "attacker";
+  if (victor === "defender" && defence === "counterstrike") return "defender";
+  return null;
+}
+
+/** A defender who won a Block or Dodge takes only Action and Setup (Z6). */
+export function mayTakeStrikeTAs(victor: Side | null, defence: HmzdDefenceType): boolean {
+  return strikerOf(victor, defence) !== null;
+}
+
+/** The spend a prompt left unanswered takes: every TA on Impact for a striker, on Setup else. */
+export function defaultSpend(tas: number, striker: boolean): HmzdSpend {
+  return striker
+    ? { impact: tas, precision: 0, action: 0, setup: 0 }
+    : { impact: 0, precision: 0, action: 0, setup: tas };
+}
+
+export const NO_SPEND: Readonly<HmzdSpend> = Object.freeze({
+  impact: 0,
+  precision: 0,
+  action: 0,
+  setup: 0,
+});
+
+// ── The strike (§2-§5) ──────────────────────────────────────────────────────────────────────
+
+/** What a strike is made with and on whom. */
+export interface StrikeSpec {
+  by: Side;
+  /** `""` for the attacker's strike, `counter.` for the defender's counterstrike. */
+  prefix: string;
+  zoneDie: number;
+  placement: number;
+  impact: HmzdImpact;
+  strModifier: number;
+  victim: HmzdFighter;
+}
+
+/**
+ * The strike of a side: the attacker's weapon (a missile: d10 over the whole body, or d6 from
+ * an aimed placement, Z4; on a creature plan the unaimed die has as many sides as the plan has
+ * zones, Z18; no STR modifier, Z19), or the defender's counterstriking weapon.
+ */
+export function strikeSpec(decl: HmzdDeclaration, defence: HmzdDefence, by: Side): StrikeSpec {
+  if (by === "attacker") {
+    const { attack, defender } = decl;
+    const missile = attack.type === "missile";
+    return {
+      by,
+      prefix: "",
+      zoneDie: missile ? (attack.aimed ? 6 : defender.plan.zoneCount) : attack.weapon.zoneDie,
+      placement: missile && !attack.aimed ? 1 : attack.placement,
+      impact: attack.weapon.impact,
+      strModifier: missile ? 0 : strModifier(decl.attacker.str),
+      victim: defender,
+    };
+  }
+  if (!defence.weapon) throw new Error("A counterstrike needs the defender's weapon.");
+  return {
+    by,
+    prefix: "counter.",
+    zoneDie: defence.weapon.zoneDie,
+    placement: defence.placement ?? 1,
+    impact: defence.weapon.impact,
+    strModifier: strModifier(decl.defender.str),
+    victim: decl.attacker,
+  };
+}
+
+/** The zone die, the d10 and one more zone die per Precision TA (001:19, Z5). */
+export function rollZones(
+  dice: RecordingDice,
+  spec: StrikeSpec,
+  precision: number,
+): { zoneRolls: number[]; locationRoll: number } {
+  const zoneRolls = [dice.one(`${spec.prefix}zone`, spec.zoneDie)];
+  const locationRoll = dice.one(`${spec.prefix}location`, 10);
+  for (let i = 1; i <= precision; i++)
+    zoneRolls.push(dice.one(`${spec.prefix}zone.${i}`, spec.zoneDie));
+  return { zoneRolls, locationRoll };
+}
+
+/** The armour at a location for an aspect: the sided entry, else the unsided one (Z13, as hm3). */
+export function armourAt(victim: HmzdFighter, sided: string, bare: string, aspect: string): number {
+  const armour = victim.armour as Readonly<Record<string, Readonly<Record<string, number>>>>;
+  const entry =
+    (sided !== bare && Object.hasOwn(armour, sided) ? armour[sided] : undefined) ??
+    (Object.hasOwn(armour, bare) ? armour[bare] : undefined);
+  return entry?.[aspect] ?? 0;
+}
+
+/** A level's name from a d100 against an EML, unshifted (the Shock test, Z2, Z7). */
+function shockTest(
+  dice: RecordingDice,
+  name: string,
+  eml: number,
+): { roll: number; level: HmzdLevel } {
+  const roll = dice.one(name, 100);
+  return { roll, level: HMZD_LEVELS[hmTestIndex(roll, eml)]! };
+}
+
+/** Delivers a strike once its zone is kept: location, impact, armour, injury and shock. */
+export function deliverStrike(
+  dice: RecordingDice,
+  spec: StrikeSpec,
+  zoneRolls: number[],
+  pick: number,
+  locationRoll: number,
+  impactTAs: number,
+): HmzdStrike {
+  const plan = spec.victim.plan;
+  const zoneValue = spec.placement + zoneRolls[pick]! - 1;
+  const zone = zoneAt(plan, zoneValue);
+  if (!zone) throw new Error(`Zone value ${zoneValue} is beyond body plan ${plan.id}.`);
+  const loc = locationAt(zone, locationRoll);
+  const side = loc.paired ? sideAt(zone, zoneValue, locationRoll) : null;
+  const location = side ? `${side}-${loc.id}` : loc.id;
+  const impactRoll = dice.one(`${spec.prefix}impact`, spec.impact.die);
+  // 001:93-99, 001:168: die + base + STR modifier + 5 per Impact TA.
+  const impact = impactRoll + spec.impact.base + spec.strModifier + 5 * impactTAs;
+  const aspect = spec.impact.aspect;
+  const armour = armourAt(spec.victim, location, loc.id, aspect);
+  const effectiveImpact = impact - armour;
+  const band = injuryBandIndex(effectiveImpact);
+  let shock: HmzdShock | null = null;
+  if (band >= 0) {
+    // Z7: a d100 mastery test of Shock, neither stunned nor set up (Z2).
+    const level = INJURY_BANDS[band]!.level;
+    const t = shockTest(dice, `${spec.prefix}shock`, spec.victim.shock);
+    const modifier = SHOCK_MODIFIER[t.level];
+    const index = modifier + loc.shock + level;
+    shock = {
+      target: clamp(spec.victim.shock, EML_MIN, EML_MAX),
+      roll: t.roll,
+      level: t.level,
+      modifier,
+      locationShock: loc.shock,
+      index,
+      state: shockState(index),
+    };
+  }
+  return {
+    by: spec.by,
+    zone: zone.id,
+    zoneValue,
+    zoneRolls,
+    zonePick: pick,
+    zoneDie: spec.zoneDie,
+    placement: spec.placement,
+    location,
+    side,
+    locationRoll,
+    impactRoll,
+    impactBase: spec.impact.base,
+    strModifier: spec.strModifier,
+    impactTAs,
+    impact,
+    aspect,
+    armour,
+    effectiveImpact,
+    injury: band >= 0 ? INJURY_BANDS[band]!.code : null,
+    injuryLevel: band >= 0 ? INJURY_BANDS[band]!.level : 0,
+    shock,
+  };
+}
+
+// ── Shock state after the strike (Z15) and effects ──────────────────────────────────────────
+
+const STATE_RANK: Readonly<Record<HmzdState, number>> = Object.freeze({
+  none: 0,
+  STN: 1,
+  INC: 2,
+  UNC: 3,
+  KIA: 4,
+});
+
+/**
+ * The victim's state after an injury's own shock state (Z15; 001:159-160): a new STN while
+ * stunned is INC, a new INC while INC is UNC, and a state never lowers a worse current one.
+ */
+export function stateAfter(current: HmzdFighterState, incoming: HmzdState): HmzdState {
+  if (incoming === "STN" && current === "STN") return "INC";
+  if (incoming === "INC" && current === "INC") return "UNC";
+  return STATE_RANK[incoming] > STATE_RANK[current] ? incoming : current;
+}
+
+const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
+
+/**
+ * What the exchange does to the combatants: the injury (with its aspect, zone and side for the
+ * zone impairment of Z8), the shock state it leaves (Z15) as conditions lasting until a
+ * recovery (`stunned`; `unconscious` and `prone` for INC and UNC, 001:160-161; `dead` for KIA),
+ * and a `tacticalAdvantage` for each Action and Setup TA taken (Z6).
+ */
+export function effectsOf(
+  decl: HmzdDeclaration,
+  victor: Side | null,
+  spent: HmzdSpend,
+  strike: HmzdStrike | null,
+): Effect[] {
+  const fx: Effect[] = [];
+  if (strike && strike.injury) {
+    const to = other(strike.by);
+    const shock = strike.shock!;
+    fx.push({
+      type: "injury",
+      to,
+      location: strike.location,
+      severityKey: strike.injury[0]!,
+      level: strike.injuryLevel,
+      data: {
+        code: strike.injury,
+        aspect: strike.aspect,
+        zone: strike.zone,
+        zoneValue: strike.zoneValue,
+        side: strike.side,
+        effectiveImpact: strike.effectiveImpact,
+        // 001:83: a Minor injury is unhindered while the Shock roll succeeded.
+        shockSucceeded: shock.level === "S" || shock.level === "CS",
+      },
+    });
+    const victim = to === "attacker" ? decl.attacker : decl.defender;
+    const state = stateAfter(victim.state, shock.state);
+    if (state !== victim.state) {
+      const cause = `shock.${state}`;
+      if (state === "STN")
+        fx.push({ type: "condition", to, condition: "stunned", cause, until: "recovered" });
+      else if (state === "INC" || state === "UNC") {
+        fx.push({ type: "condition", to, condition: "unconscious", cause, until: "recovered" });
+        fx.push({ type: "condition", to, condition: "prone", cause, until: "recovered" });
+      } else if (state === "KIA")
+        fx.push({ type: "condition", to, condition: "dead", cause, until: "permanent" });
+    }
+  }
+  if (victor) {
+    for (let i = 0; i < spent.action; i++)
+      fx.push({ type: "tacticalAdvantage", to: victor, cause: "action" });
+    for (let i = 0; i < spent.setup; i++)
+      fx.push({ type: "tacticalAdvantage", to: victor, cause: "setup" });
+  }
+  return fx;
+}
+
+// ── The exchange as a state machine ─────────────────────────────────────────────────────────
+
+/** A fresh exchange: nothing rolled, the defence to come (or forced, Z3). */
+export function startExchange(decl: HmzdDeclaration, dice: Dice): HmzdExchangeState {
+  const state: HmzdExchangeState = {
+    decl,
+    defence: null,
+    rolls: [],
+    choices: [],
+    attack: null,
+    defenceTest: null,
+    stars: 0,
+    victor: null,
+    spent: null,
+    zoneRolls: null,
+    locationRoll: null,
+    next: "defence",
+    result: null,
+  };
+  // Z3: an INC or UNC defender Ignores; no one chooses, so nothing is recorded as a choice.
+  const s = decl.defender.state;
+  if (s === "INC" || s === "UNC") return afterDefence(state, { type: "ignore" }, dice, false);
+  return state;
+}
+
+/** The opposed test once the defence is known, then on to the TAs or the strike. */
+export function afterDefence(
+  state: HmzdExchangeState,
+  defence: HmzdDefence,
+  inner: Dice,
+  chosen: boolean,
+): HmzdExchangeState {
+  const { decl } = state;
+  const dice = new RecordingDice(inner, state.rolls);
+  const attack =
+    decl.defender.state === "UNC"
+      ? unopposedTest(decl.attack.eml)
+      : rollTest(dice, "attack", decl.attack.eml, testShift(decl.attacker));
+  let defenceTest: HmzdTest | null = null;
+  if (defence.type !== "ignore") {
+    if (!defence.eml) throw new Error(`The ${defence.type} defence needs an EML.`);
+    defenceTest = rollTest(dice, "defence", defence.eml, testShift(decl.defender));
+  }
+  const { stars, victor } = opposed(defence.type, attack, defenceTest);
+  const choices = chosen
+    ? [...state.choices, { by: "defender" as Side, kind: "defence", value: defence }]
+    : state.choices;
+  const next: HmzdExchangeState = {
+    ...state,
+    defence,
+    choices,
+    attack,
+    defenceTest,
+    stars,
+    victor,
+    rolls: dice.records,
+  };
+  if (tacticalAdvantagesOf(stars) > 0) {
+    next.next = "spendStars";
+    return next;
+  }
+  return afterSpend(next, { ...NO_SPEND }, dice, false);
+}
+
+/** The TAs spent (already checked by the parser), then the strike's zones. */
+export function afterSpend(
+  state: HmzdExchangeState,
+  spend: HmzdSpend,
+  inner: Dice,
+  chosen: boolean,
+): HmzdExchangeState {
+  const dice = inner instanceof RecordingDice ? inner : new RecordingDice(inner, state.rolls);
+  const defence = state.defence!;
+  const choices = chosen
+    ? [...state.choices, { by: state.victor!, kind: "spendStars", value: { ...spend } }]
+    : state.choices;
+  const next: HmzdExchangeState = { ...state, spent: spend, choices };
+  const by = strikerOf(state.victor, defence.type);
+  if (!by) return finish(next, dice, null);
+  const spec = strikeSpec(state.decl, defence, by);
+  const { zoneRolls, locationRoll } = rollZones(dice, spec, spend.precision);
+  next.zoneRolls = zoneRolls;
+  next.locationRoll = locationRoll;
+  next.rolls = dice.records;
+  if (spend.precision > 0) {
+    next.next = "pickZone";
+    return next;
+  }
+  return afterPick(next, { index: 0 }, dice, false);
+}
+
+/** The zone kept (Z5), then impact, injury and shock. */
+export function afterPick(
+  state: HmzdExchangeState,
+  pick: HmzdPick,
+  inner: Dice,
+  chosen: boolean,
+): HmzdExchangeState {
+  const dice = inner instanceof RecordingDice ? inner : new RecordingDice(inner, state.rolls);
+  const defence = state.defence!;
+  const by = strikerOf(state.victor, defence.type)!;
+  const choices = chosen
+    ? [...state.choices, { by, kind: "pickZone", value: { index: pick.index } }]
+    : state.choices;
+  const spec = strikeSpec(state.decl, defence, by);
+  const strike = deliverStrike(
+    dice,
+    spec,
+    state.zoneRolls!,
+    pick.index,
+    state.locationRoll!,
+    state.spent!.impact,
+  );
+  return finish({ ...state, choices }, dice, strike);
+}
+
+function finish(
+  state: HmzdExchangeState,
+  dice: RecordingDice,
+  strike: HmzdStrike | null,
+): HmzdExchangeState {
+  const spent = state.spent ?? { ...NO_SPEND };
+  const result: HmzdResult = {
+    ruleset: "hmzd",
+    attackType: state.decl.attack.type,
+    defenceType: state.defence!.type,
+    attack: state.attack!,
+    defence: state.defenceTest,
+    stars: state.stars,
+    victor: state.victor,
+    tacticalAdvantages: tacticalAdvantagesOf(state.stars),
+    spent,
+    strike,
+    effects: effectsOf(state.decl, state.victor, spent, strike),
+    rolls: dice.records,
+    choices: state.choices,
+  };
+  return { ...state, rolls: dice.records, next: null, result };
+}

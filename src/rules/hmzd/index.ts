@@ -1,0 +1,207 @@
+/**
+ * The HârnMaster zone-die ruleset (seed 001 with `../shared/rules/hmzd.md`), implementing the
+ * core's ruleset interface. The prompts, in order: the defender's `defence` (none when an INC
+ * or UNC defender must Ignore, Z3); the victor's `spendStars`, only when it won Tactical
+ * Advantages (Z6); the striker's `pickZone`, only when it took Precision (Z5).
+ */
+import { ownValue } from "../../core/data";
+import type { Dice } from "../../core/dice";
+import { InputError } from "../../core/errors";
+import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
+import {
+  afterDefence,
+  afterPick,
+  afterSpend,
+  defaultSpend,
+  startExchange,
+  strikerOf,
+  strikeSpec,
+  tacticalAdvantagesOf,
+} from "./exchange";
+import {
+  defencesFor,
+  parseDeclaration,
+  parseDefence,
+  parsePick,
+  parseResolveInput,
+  parseSpend,
+  spendLimits,
+} from "./parse";
+import { coreBodyPlan, locationAt, sideAt, zoneAt } from "./plan";
+import { HUMAN_PLAN } from "./tables";
+import {
+  HMZD_TA_TYPES,
+  type HmzdChoice,
+  type HmzdDeclaration,
+  type HmzdExchangeState,
+  type HmzdResult,
+} from "./types";
+
+/** The defence prompt's options (no Counterstrike against a missile, Z4). */
+export function hmzdDefenceOptions(decl: HmzdDeclaration): ChoiceOption[] {
+  return defencesFor(decl.attack.type).map((id) => ({
+    id,
+    labelKey: `BLOWBYBLOW.HMZD.Defence.${id}`,
+  }));
+}
+
+/** The `spendStars` prompt (Z6): each TA type with the most the victor may take of it. */
+function spendPrompt(state: HmzdExchangeState): PendingChoice {
+  const limits = spendLimits(state);
+  const tas = tacticalAdvantagesOf(state.stars);
+  const striker = strikerOf(state.victor, state.defence!.type) !== null;
+  const options = HMZD_TA_TYPES.map((id) => {
+    const option: ChoiceOption = { id, labelKey: `BLOWBYBLOW.HMZD.TA.${id}`, max: limits[id] };
+    if (limits[id] === 0)
+      option.unavailableKey =
+        id === "action" && tas > 0
+          ? "BLOWBYBLOW.HMZD.Unavailable.ActionTaken"
+          : "BLOWBYBLOW.HMZD.Unavailable.DefenderTA";
+    return option;
+  });
+  return {
+    by: state.victor!,
+    kind: "spendStars",
+    options,
+    data: {
+      stars: state.stars,
+      tacticalAdvantages: tas,
+      striker,
+      default: defaultSpend(tas, striker),
+    },
+  };
+}
+
+/** The `pickZone` prompt (Z5): one option per zone die rolled, with where it lands. */
+function pickPrompt(state: HmzdExchangeState): PendingChoice {
+  const by = strikerOf(state.victor, state.defence!.type)!;
+  const spec = strikeSpec(state.decl, state.defence!, by);
+  const d10 = state.locationRoll!;
+  const rolls = state.zoneRolls!;
+  const options: ChoiceOption[] = [];
+  const zones: string[] = [];
+  const locations: string[] = [];
+  for (let i = 0; i < rolls.length; i++) {
+    const value = spec.placement + rolls[i]! - 1;
+    const zone = zoneAt(spec.victim.plan, value)!;
+    const loc = locationAt(zone, d10);
+    const side = loc.paired ? sideAt(zone, value, d10) : null;
+    zones.push(zone.id);
+    locations.push(side ? `${side}-${loc.id}` : loc.id);
+    options.push({ id: String(i), labelKey: "BLOWBYBLOW.HMZD.Pick.zone" });
+  }
+  return {
+    by,
+    kind: "pickZone",
+    options,
+    data: {
+      zoneRolls: [...rolls],
+      placement: spec.placement,
+      zoneDie: spec.zoneDie,
+      locationRoll: d10,
+      zones,
+      locations,
+    },
+  };
+}
+
+export const hmzd: Ruleset<HmzdDeclaration, HmzdChoice, HmzdExchangeState, HmzdResult> = {
+  id: "hmzd",
+  bodyPlan: coreBodyPlan(HUMAN_PLAN),
+  parseDeclaration,
+  parseResolveInput,
+  parseChoice(state: HmzdExchangeState, raw: unknown): HmzdChoice {
+    switch (state.next) {
+      case "defence":
+        return { kind: "defence", defence: parseDefence(raw, state.decl) };
+      case "spendStars":
+        return { kind: "spendStars", spend: parseSpend(raw, state) };
+      case "pickZone":
+        return { kind: "pickZone", pick: parsePick(raw, state) };
+      default:
+        throw new InputError("choice", raw, "the exchange is resolved: it takes no more choices");
+    }
+  },
+  start(decl: HmzdDeclaration, dice: Dice): HmzdExchangeState {
+    return startExchange(decl, dice);
+  },
+  pending(state: HmzdExchangeState): PendingChoice | null {
+    switch (state.next) {
+      case "defence":
+        return { by: "defender", kind: "defence", options: hmzdDefenceOptions(state.decl) };
+      case "spendStars":
+        return spendPrompt(state);
+      case "pickZone":
+        return pickPrompt(state);
+      default:
+        return null;
+    }
+  },
+  choose(state: HmzdExchangeState, choice: HmzdChoice, dice: Dice): HmzdExchangeState {
+    if (choice.kind !== state.next)
+      throw new Error(`The exchange waits for ${state.next ?? "nothing"}, not ${choice.kind}.`);
+    switch (choice.kind) {
+      case "defence":
+        return afterDefence(state, choice.defence, dice, true);
+      case "spendStars":
+        return afterSpend(state, choice.spend, dice, true);
+      case "pickZone":
+        return afterPick(state, choice.pick, dice, true);
+    }
+  },
+  result(state: HmzdExchangeState): HmzdResult {
+    if (!state.result) throw new Error(`The exchange is waiting for ${state.next}.`);
+    return state.result;
+  },
+  defaultChoice(state: HmzdExchangeState, pending: PendingChoice): unknown {
+    if (pending.kind === "spendStars")
+      return defaultSpend(
+        tacticalAdvantagesOf(state.stars),
+        strikerOf(state.victor, state.defence!.type) !== null,
+      );
+    if (pending.kind === "pickZone") return 0;
+    return undefined;
+  },
+  rollSide(name: string): Side | null {
+    const own = ownValue(ROLL_SIDE, name);
+    if (own) return own;
+    // Precision's extra zone dice are the striker's (Z5).
+    if (/^zone\.\d+$/.test(name)) return "attacker";
+    if (/^counter\.zone\.\d+$/.test(name)) return "defender";
+    return null;
+  },
+};
+
+/**
+ * Whose dice each roll is (`Ruleset.rollSide`): a side rolls its own test, the zone, location
+ * and impact dice of its strike (001:19: "the attacking player rolls"), and the Shock roll of
+ * its own body when struck.
+ */
+const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
+  attack: "attacker",
+  zone: "attacker",
+  location: "attacker",
+  impact: "attacker",
+  "counter.shock": "attacker",
+  defence: "defender",
+  shock: "defender",
+  "counter.zone": "defender",
+  "counter.location": "defender",
+  "counter.impact": "defender",
+});
+
+export * from "./types";
+export * from "./tables";
+export * from "./plan";
+export * from "./exchange";
+export {
+  checkPlacement,
+  DEFAULT_HMZD_OPTIONS,
+  defencesFor,
+  parseDeclaration,
+  parseDefence,
+  parsePick,
+  parseResolveInput,
+  parseSpend,
+  spendLimits,
+} from "./parse";
