@@ -14,7 +14,7 @@ import {
   type Caller,
   type ExchangeCard,
 } from "../../../src/core/flow";
-import type { ChoiceRequest, CombatRules } from "../../../src/core/combat";
+import type { ChoiceRequest, CombatRules, DeclarationBuild } from "../../../src/core/combat";
 import type { Side } from "../../../src/core/ruleset";
 import { hmzd } from "../../../src/rules/hmzd";
 import { HMZD_RESULT_TEMPLATE, hmzdResultContext } from "../../../src/foundry/rulesets/hmzd/card";
@@ -30,7 +30,6 @@ import {
   roundShield,
   SHIELD,
 } from "../rulesets/hmzd/fixtures";
-import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 
 export const ATTACKER_NAME = "Sir <img src=x onerror=alert(1)>Ector";
 export const DEFENDER_NAME = "Brigand <b>Bold</b>";
@@ -51,6 +50,12 @@ const OWNER: Record<Side, Caller> = {
   attacker: { userId: "alice", isGM: false, owns: { attacker: true, defender: false } },
   defender: { userId: "bob", isGM: false, owns: { attacker: false, defender: true } },
 };
+
+/** The exchange as the combat rules read it (query-common's `exchangeBuild`, without Foundry). */
+const exchangeBuild = (card: ExchangeCard): DeclarationBuild => ({
+  declaration: card.declaration,
+  rules: (card.context.rules ?? {}) as Record<string, unknown>,
+});
 
 const UNSCRIPTED: Dice = {
   roll(name: string): number[] {

@@ -16,7 +16,6 @@ export const HMZD_CARD_KEY = Object.freeze({
   strikeBy: "BLOWBYBLOW.HMZD.Card.strikeBy",
   defended: "BLOWBYBLOW.HMZD.Card.defended",
   zone: "BLOWBYBLOW.HMZD.Card.zone",
-  zoneRolls: "BLOWBYBLOW.HMZD.Card.zoneRolls",
   location: "BLOWBYBLOW.HMZD.Card.location",
   impact: "BLOWBYBLOW.HMZD.Card.impact",
   impactSum: "BLOWBYBLOW.HMZD.Card.impactSum",

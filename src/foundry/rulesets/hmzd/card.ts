@@ -9,12 +9,13 @@
  * Pure. The defender's target numbers are hidden from a player who does not own the defender
  * unless the world shows them (`showDefenceTargets`). Tooltips hold no user text.
  */
-import type { ExchangeCard } from "../../../core/flow";
+import { replayExchange, type ExchangeCard } from "../../../core/flow";
 import { buildTarget, type Target } from "../../../core/modifiers";
 import type { Side } from "../../../core/ruleset";
 import { EML_MAX, EML_MIN } from "../../../rules/hm3/mechanics";
 import { targetView, type TargetView } from "../../chat/target-view";
 import { t, type LangText } from "../../chat/text";
+import { hmzd } from "../../../rules/hmzd";
 import type { CardViewer } from "../contract";
 import {
   HMZD_CARD_KEY,
@@ -28,6 +29,7 @@ import {
   HMZD_STATE_LABEL,
   HMZD_ZONE_LABEL,
 } from "./card-keys";
+import { hmzdFlow } from "./flow";
 import { aspectLetter, HMZD_ASPECT_KEYS, HMZD_COMBAT_KEYS, HMZD_TARGET_LABELS } from "./combat";
 
 export const HMZD_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hmzd/result.hbs";
@@ -70,7 +72,7 @@ export interface HmzdStrikeView {
   } | null;
 }
 
-export interface HmzdCardView {
+export type HmzdCardView = {
   summary: LangText[];
   attackTarget: Target | null;
   /** The tests are known (the prompt after the defence, or the result). */
@@ -86,7 +88,7 @@ export interface HmzdCardView {
   picks: { index: number; text: LangText }[];
   strike: HmzdStrikeView | null;
   defended: LangText | null;
-}
+};
 
 // ── Reading the stored data (plain JSON: never trusted to have a shape) ─────────────────────
 
@@ -304,6 +306,28 @@ function picksOf(
   }));
 }
 
+const FLOW = hmzdFlow(hmzd);
+
+/**
+ * The tests and stars while the winner spends or picks: the exchange replayed from the card
+ * (the prompt's data holds the stars, not the tests); null when it does not replay.
+ */
+function testsSoFar(card: ExchangeCard): Obj | null {
+  try {
+    const e = replayExchange(FLOW, card).state.engine;
+    if (!e.attack) return null;
+    return {
+      attack: e.attack,
+      defence: e.defenceTest,
+      stars: e.stars,
+      victor: e.victor,
+      tacticalAdvantages: Math.max(0, e.stars - 1),
+    };
+  } catch {
+    return null;
+  }
+}
+
 function spentText(spent: unknown): LangText | null {
   if (!isRecord(spent)) return null;
   const n = (k: string) => num(spent[k]) ?? 0;
@@ -351,7 +375,7 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
     );
     if (card.pending?.kind === "pickZone") view.picks = picksOf(pendingData, decl, by);
   }
-  const source: Obj | null = resolved ?? (isRecord(pendingData) ? pendingData : null);
+  const source: Obj | null = resolved ?? (pendingData !== null ? testsSoFar(card) : null);
   if (!source || !isRecord(source.attack)) return view;
   view.tested = true;
   view.resolved = resolved !== null;

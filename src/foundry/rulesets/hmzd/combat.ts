@@ -93,10 +93,28 @@ const HUMAN_PLACEMENT = [
   "BLOWBYBLOW.HMZD.Combat.Placement.Human.9",
   "BLOWBYBLOW.HMZD.Combat.Placement.Human.10",
 ] as const;
-const ZONE_PLACEMENT = Array.from(
-  { length: MAX_ZONES },
-  (_, i) => `BLOWBYBLOW.HMZD.Combat.Placement.Zone.${i + 1}`,
-);
+const ZONE_PLACEMENT: readonly string[] = [
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.1",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.2",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.3",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.4",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.5",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.6",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.7",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.8",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.9",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.10",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.11",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.12",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.13",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.14",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.15",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.16",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.17",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.18",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.19",
+  "BLOWBYBLOW.HMZD.Combat.Placement.Zone.20",
+];
 
 export const HMZD_COMBAT_KEYS = Object.freeze({
   unaimed: "BLOWBYBLOW.HMZD.Combat.Placement.unaimed",
@@ -661,7 +679,8 @@ function buildDeclaration(
       weapon: weaponJson(r.zoneDie, r.mode),
       ...(r.mode.name ? { mode: r.mode.name } : {}),
       placement: r.placement,
-      aimed: r.aimed,
+      // Z4: only a missile is aimed or not; a melee strike always counts from its placement.
+      ...(r.option.kind === "missile" ? { aimed: r.aimed } : {}),
     },
     attacker: fighterJson(a),
     defender: fighterJson(d),
@@ -993,7 +1012,8 @@ function injuryItem(
         zone,
         side,
         location: bare,
-        shockFailed: data.shockFailed === true,
+        // Its Shock test failed: an M injury impairs at once (001:83, Z8).
+        shockFailed: data.shockSucceeded === false || data.shockFailed === true,
       },
     },
   };

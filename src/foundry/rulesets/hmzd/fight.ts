@@ -8,13 +8,9 @@
 import type { FighterSnapshot } from "../../../core/combat";
 import { InputError } from "../../../core/errors";
 import type { ConditionId, RulesetBlock } from "../../../core/ruleset";
-import {
-  blockConditions,
-  newHmzdBlock,
-  parseHmzdBlock,
-  type HmzdBlockData,
-} from "../../../rules/hmzd/turn";
+import { blockConditions, newHmzdBlock, parseHmzdBlock } from "../../../rules/hmzd/turn";
 import type { RulesetFightStore } from "../contract";
+import { stateBlock, stateUpdate, type HmzdStateFields } from "./state-source";
 
 type Obj = Record<string, unknown>;
 const isRecord = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -27,32 +23,11 @@ function shockEmlOf(fighter: FighterSnapshot): number {
   return shock;
 }
 
-/** The stored recovery (`{at, armed, due}`) as the block's (`{at:"turnEnd",armed}`, …, null). */
-function recoveryOf(raw: unknown): unknown {
-  if (!isRecord(raw) || raw.at === "none" || raw.at === undefined) return null;
-  if (raw.at === "turnEnd") return { at: "turnEnd", armed: raw.armed === true };
-  return { at: raw.at, due: raw.due };
-}
-
-/** The block `system.hmzd` holds; null when the actor has no zone-die block. */
+/** The block `system.hmzd` holds (./state-source.ts); null when the actor has no zone-die block. */
 function read(fighter: FighterSnapshot): RulesetBlock | null {
   const b = isRecord(fighter.system) ? fighter.system.hmzd : undefined;
   if (!isRecord(b)) return null;
-  const raw = {
-    ruleset: "hmzd",
-    revision: b.revision ?? 0,
-    data: {
-      shockEml: shockEmlOf(fighter),
-      state: b.state ?? "none",
-      recovery: recoveryOf(b.recovery),
-      clock: b.clock ?? 0,
-      setups: b.setups ?? [],
-      actionRound: b.actionRound ?? null,
-      unhindered: b.unhindered ?? [],
-    },
-  };
-  const { revision, data } = parseHmzdBlock(raw, "system.hmzd");
-  return { ruleset: "hmzd", revision, data: data as unknown as Obj };
+  return stateBlock(b as unknown as HmzdStateFields, shockEmlOf(fighter));
 }
 
 function seed(fighter: FighterSnapshot): RulesetBlock {
@@ -61,23 +36,8 @@ function seed(fighter: FighterSnapshot): RulesetBlock {
 
 /** The actor update storing `block` in `system.hmzd` (the Shock EML stays derived). */
 function write(block: RulesetBlock): Record<string, unknown> {
-  const { revision, data } = parseHmzdBlock(block);
-  const d: HmzdBlockData = data;
-  const r = d.recovery;
-  return {
-    "system.hmzd.state": d.state,
-    "system.hmzd.recovery":
-      r === null
-        ? { at: "none", armed: false, due: null }
-        : r.at === "turnEnd"
-          ? { at: "turnEnd", armed: r.armed, due: null }
-          : { at: "clock", armed: false, due: r.due },
-    "system.hmzd.clock": d.clock,
-    "system.hmzd.setups": d.setups.map((s) => ({ ...s })),
-    "system.hmzd.actionRound": d.actionRound,
-    "system.hmzd.unhindered": d.unhindered.map((u) => ({ ...u })),
-    "system.hmzd.revision": revision,
-  };
+  const fields = stateUpdate(block);
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [`system.hmzd.${k}`, v]));
 }
 
 /**

@@ -126,6 +126,12 @@ export function hmzdFlow(
     }),
     result: (state: HmzdFlowState): HmzdResult => withBlocks(engine.result(state.engine), state),
     ...(engine.rollSide ? { rollSide: engine.rollSide.bind(engine) } : {}),
+    ...(engine.defaultChoice
+      ? {
+          defaultChoice: (state: HmzdFlowState, pending: PendingChoice) =>
+            engine.defaultChoice!(state.engine, pending),
+        }
+      : {}),
     ...(engine.turns ? { turns: engine.turns } : {}),
   });
 }

@@ -14,6 +14,7 @@ import { hmzdResultContext } from "../../../../src/foundry/rulesets/hmzd/card";
 import type { HmzdResult } from "../../../../src/rules/hmzd/types";
 import type { CardViewer } from "../../../../src/foundry/rulesets/contract";
 import { format, localize } from "../../stand-ins/handlebars";
+import * as Z from "../../chat/hmzd-fixtures";
 
 const text = (v: LangText | string | null | undefined) => String(localizeTree(v, localize, format));
 
@@ -178,27 +179,17 @@ describe("the worked example's card (hmzd.md §9)", () => {
 });
 
 describe("while the winner spends", () => {
-  it("shows the tests and stars from the prompt, and who must spend", () => {
-    const pending = {
-      by: "attacker" as const,
-      kind: "spendStars",
-      options: [],
-      data: {
-        attack: RESULT.attack,
-        defence: RESULT.defence,
-        stars: 3,
-        victor: "attacker",
-        tacticalAdvantages: 2,
-      },
-    };
-    const v = hmzdResultContext(
-      cardWith({ state: "awaitingDefence", result: null, pending }),
-      viewer(),
-    );
+  it("shows the tests and stars, replayed, while the winner spends (real flow results)", () => {
+    const v = hmzdResultContext(Z.blockedCS(), viewer());
     expect(v.tested).toBe(true);
     expect(v.resolved).toBe(false);
-    expect(v.tests.length).toBe(2);
-    expect(text(v.waiting)).toBe("Sir <b>Ector</b> spends the tactical advantages.");
+    expect(v.tests.map((t) => [t.roll, t.level])).toEqual([
+      [5, "CS"],
+      [100, "CF"],
+    ]);
+    expect(text(v.stars!.text)).toBe(`${Z.ATTACKER_NAME} wins by 3★`);
+    expect(text(v.advantages)).toBe("2 tactical advantage(s)");
+    expect(text(v.waiting)).toBe(`${Z.ATTACKER_NAME} spends the tactical advantages.`);
     expect(v.strike).toBeNull();
   });
 

@@ -103,8 +103,8 @@ describe("the attack target and the declaration", () => {
       weapon: { zoneDie: 4, impact: { die: 10, base: 3, aspect: "edge" } },
       mode: "swing",
       placement: 4,
-      aimed: true,
     });
+    expect(d.attack).not.toHaveProperty("aimed");
     expect(d.attack!.eml).toMatchObject({ baseKey: "aml", base: 70 });
     expect(d.attacker).toMatchObject({ str: 14, shock: 50, state: "none", setup: 0 });
     expect(d.defender!.armour).toMatchObject({
@@ -290,7 +290,7 @@ describe("consequences", () => {
         location: "left-shoulder",
         severityKey: "S",
         level: 2,
-        data: { aspect: "edge", zone: "arms", shockFailed: true },
+        data: { aspect: "edge", zone: "arms", shockSucceeded: false },
       },
       defender,
     );

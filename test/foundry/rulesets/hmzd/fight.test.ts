@@ -85,7 +85,7 @@ describe("the zone-die fight store", () => {
       throw new Error("not refused");
     } catch (e) {
       expect(e).toBeInstanceOf(InputError);
-      expect((e as InputError).field).toBe("system.hmzd.data.recovery");
+      expect((e as InputError).field).toBe("hmzd.recovery");
     }
   });
 

@@ -137,8 +137,12 @@ export function fighter(spec: FighterSpec): FighterSnapshot {
     hmzd: {
       shock: spec.shock === undefined ? 50 : spec.shock,
       state: spec.state ?? "none",
-      recheck: { timing: "none", at: null },
-      setup: 0,
+      recovery: { at: "none", armed: false, due: null },
+      clock: 0,
+      setups: [],
+      actionRound: null,
+      unhindered: [],
+      revision: 0,
       bodyPlan: "human",
     },
   };
