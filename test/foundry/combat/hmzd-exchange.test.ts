@@ -133,7 +133,7 @@ describe("a zone-die exchange in Foundry", () => {
     expect(card(id).state).toBe("applied");
     const injuries = w.brigand.items.filter((i) => i.type === "injury");
     expect(injuries.length).toBe(1);
-    expect((injuries[0]!.system as { hmzd: unknown }).hmzd).toMatchObject({
+    expect((injuries[0]!.system as unknown as { hmzd: unknown }).hmzd).toMatchObject({
       severity: "G",
       level: 5,
       aspect: "edge",
