@@ -12,6 +12,8 @@ import {
   actionAvailable,
   afterExchange,
   blockConditions,
+  editBlock,
+  heldConditions,
   hmzdTurns,
   minorHinders,
   newHmzdBlock,
@@ -90,6 +92,9 @@ describe("the worked example's STN (001:133-141, hmzd.md §7)", () => {
     expect(hit.block.revision).toBe(1);
     expect(dataOf(hit.block).recovery).toEqual({ at: "turnEnd", armed: false });
     expect(blockConditions(hit.block)).toEqual(["stunned"]);
+    expect(heldConditions(hit.block)).toEqual([
+      { condition: "stunned", cause: "shock.STN", until: "recovered", armed: false },
+    ]);
   });
 
   it("001:141: he Passes; at the end of that very turn a successful Shock test removes STN", () => {
@@ -97,6 +102,7 @@ describe("the worked example's STN (001:133-141, hmzd.md §7)", () => {
     expect(start.checks).toEqual([]);
     expect(start.actionless).toBe(false);
     expect(dataOf(start.block).recovery).toEqual({ at: "turnEnd", armed: true });
+    expect(heldConditions(start.block)[0]!.armed).toBe(true);
     const end = runTurnEvent(ruleset, start.block, "turnEnd", rolls({ recovery: 34 }));
     expect(end.checks).toEqual([
       {
@@ -273,6 +279,9 @@ describe("KIA (001:162)", () => {
     });
     const s = hmzdTurns.onEvent(r.block, "turnStart", none);
     expect(s.actionless && s.defeated).toBe(true);
+    expect(heldConditions(s.block)).toEqual([
+      { condition: "dead", cause: "shock.KIA", until: "permanent", armed: false },
+    ]);
     expect(hmzdTurns.onEvent(s.block, "turnEnd", none).checks).toEqual([]);
   });
 });
@@ -420,6 +429,23 @@ describe("the block (RulesetBlock data for hmzd)", () => {
     const b = good();
     b.data.state = "none";
     expect(() => parseHmzdBlock(b)).toThrow(/expected null for state none/);
+  });
+
+  it("a hand edit: a new Shock EML; a new state starts its recovery afresh, the same one keeps it", () => {
+    const armed = hmzdTurns.onEvent(struck(newHmzdBlock(50), "STN"), "turnStart", none).block;
+    const eml = editBlock(armed, { shockEml: 65 });
+    expect(dataOf(eml).shockEml).toBe(65);
+    expect(dataOf(eml).recovery).toEqual({ at: "turnEnd", armed: true });
+    expect(eml.revision).toBe(armed.revision + 1);
+    expect(dataOf(editBlock(armed, { state: "STN" })).recovery).toEqual({
+      at: "turnEnd",
+      armed: true,
+    });
+    const unc = editBlock(armed, { state: "UNC" });
+    expect(dataOf(unc).recovery).toEqual({ at: "clock", due: 600 });
+    expect(dataOf(editBlock(unc, { state: "none" })).recovery).toBeNull();
+    expect(() => editBlock(armed, { state: "dazed" as HmzdState })).toThrow(/state.*"dazed"/);
+    expect(() => editBlock(armed, { shockEml: 2.5 })).toThrow(/shockEml/);
   });
 
   it("an event leaves the block it was given unchanged", () => {

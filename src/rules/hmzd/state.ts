@@ -8,7 +8,8 @@ import type { Dice } from "../../core/dice";
 import { rollOne } from "../../core/dice";
 import { InputError, readNumber } from "../../core/errors";
 import type { ConditionId } from "../../core/ruleset";
-import { HMZD_STATES, type HmzdLevel, type HmzdState } from "./types";
+import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
+import { HMZD_LEVELS, HMZD_STATES, type HmzdLevel, type HmzdState } from "./types";
 
 /** A state's place in HMZD_STATES (best to worst, 001:154-155): a larger number is worse. */
 export function shockRank(state: HmzdState): number {
@@ -123,16 +124,9 @@ export function conditionChange(
 
 // ── The Shock test (Z7) ─────────────────────────────────────────────────────────────────────
 
-/** The d100 mastery test's bounds (hmzd.md §1, as HM3). */
-export const EML_MIN = 5;
-export const EML_MAX = 95;
-
-/** A d100 mastery test (hmzd.md §1, Z1): roll ≤ target succeeds; a multiple of 5 is critical. */
+/** A d100 mastery test's level (hmzd.md §1, Z1; the HârnMaster test, src/rules/shared/hm-test.ts). */
 export function masteryLevel(roll: number, eml: number): HmzdLevel {
-  const target = Math.min(EML_MAX, Math.max(EML_MIN, eml));
-  const critical = roll % 5 === 0;
-  if (roll <= target) return critical ? "CS" : "S";
-  return critical ? "CF" : "F";
+  return HMZD_LEVELS[hmTestIndex(roll, eml)];
 }
 
 /** One Shock test as made: the named roll, its target and level. */

@@ -29,6 +29,7 @@ import type {
   TurnOutcome,
 } from "../../core/ruleset";
 import type { RollRecord } from "../../core/dice";
+import type { HeldCondition } from "../../core/turns";
 import { initiativeOrder } from "../hm3/turn";
 import {
   combineShock,
@@ -211,9 +212,48 @@ export function parseHmzdBlock(
   };
 }
 
+/**
+ * A block edited by hand (the sheet, the GM): a new Shock EML (the Shock skill or Endurance
+ * changed, Z7), or a state set directly; a state that changes starts its recovery afresh (Z20).
+ * Revision + 1; errors name the field.
+ */
+export function editBlock(
+  block: RulesetBlock,
+  edit: { shockEml?: number; state?: HmzdState },
+): RulesetBlock {
+  const { revision, data } = parseHmzdBlock(block);
+  const d = copy(data);
+  if (edit.shockEml !== undefined)
+    d.shockEml = readNumber(edit.shockEml, "shockEml", { integer: true, min: 0, max: 200 });
+  if (edit.state !== undefined) {
+    const state = readHmzdState(edit.state, "state");
+    if (state !== d.state) {
+      d.state = state;
+      d.recovery = recoveryFor(state, d.clock);
+    }
+  }
+  return hmzdBlock(d, revision + 1);
+}
+
 /** The conditions a block holds (its shock state's, Z20), for the adapter's status effects. */
 export function blockConditions(block: RulesetBlock): ConditionId[] {
   return conditionsOf(parseHmzdBlock(block).data.state);
+}
+
+/**
+ * The block's conditions with their durations (for the token HUD and the turn card): each lasts
+ * until a recovery test lifts it (`recovered`), death for good; `armed` once the turn whose end
+ * tests it has started.
+ */
+export function heldConditions(block: RulesetBlock): HeldCondition[] {
+  const d = parseHmzdBlock(block).data;
+  const armed = d.recovery?.at === "turnEnd" && d.recovery.armed;
+  return conditionsOf(d.state).map((condition) => ({
+    condition,
+    cause: `shock.${d.state}`,
+    until: condition === "dead" ? "permanent" : "recovered",
+    armed,
+  }));
 }
 
 // ── Setup and Action (Z6, Z16) ──────────────────────────────────────────────────────────────
