@@ -20,6 +20,7 @@ import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
 import { generateM2mSources, M2M_ALL_PACKS } from "./pack-sources-m2m";
+import { generateHmzdSources, HMZD_ALL_PACKS } from "./pack-sources-hmzd";
 import { itemDoc, slug, stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
 import { referenceCsv, type CsvRow } from "./reference-data";
@@ -44,10 +45,11 @@ export const ACTOR_PACKS = Object.freeze({
   fighters: "hm3-sample-fighters",
 } as const);
 
-/** Every pack this script writes. */
+/** Every pack this script writes (the HM3 packs and the zone-die packs made from them). */
 export const ALL_PACKS: readonly string[] = [
   ...Object.values(ITEM_PACKS),
   ...Object.values(ACTOR_PACKS),
+  ...HMZD_ALL_PACKS,
 ];
 
 // ── CSV ──────────────────────────────────────────────────────────────────────────────────────
@@ -336,8 +338,15 @@ export function generateSources(): Map<string, string> {
   for (const row of readCsv("melee-weapons.csv")) keep(ITEM_PACKS.melee, meleeDoc(row));
   for (const row of readCsv("missile-weapons.csv")) keep(ITEM_PACKS.missile, missileDoc(row));
   for (const row of readCsv("armour.csv")) keep(ITEM_PACKS.armour, armourDoc(row));
-  for (const doc of bodyPlanDocs()) add(ACTOR_PACKS.plans, doc);
-  for (const doc of fighterDocs(items)) add(ACTOR_PACKS.fighters, doc);
+  const plans = bodyPlanDocs();
+  const fighters = fighterDocs(items);
+  for (const doc of plans) add(ACTOR_PACKS.plans, doc);
+  for (const doc of fighters) add(ACTOR_PACKS.fighters, doc);
+  // The zone-die packs: these HM3 documents with their hmzd blocks (scripts/pack-sources-hmzd.ts).
+  for (const [path, body] of generateHmzdSources({ items, plans, fighters })) {
+    if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
+    out.set(path, body);
+  }
   return out;
 }
 
