@@ -20,6 +20,7 @@ import { LOCATIONS, MATERIALS } from "../src/rules/hm3/tables";
 import type { HandMode } from "../src/rules/hm3/character-types";
 import { bodyPlanDocs, fighterDocs } from "./pack-actors";
 import { generateM2mSources, M2M_ALL_PACKS } from "./pack-sources-m2m";
+import { generateHmzdSources, HMZD_ALL_PACKS } from "./pack-sources-hmzd";
 import { itemDoc, slug, stableId } from "./pack-ids";
 import { documentProblems, formatSourceProblems } from "./pack-validate";
 import { referenceCsv, type CsvRow } from "./reference-data";
@@ -44,7 +45,7 @@ export const ACTOR_PACKS = Object.freeze({
   fighters: "hm3-sample-fighters",
 } as const);
 
-/** Every pack this script writes. */
+/** Every HM3 pack this script writes (the zone-die packs made from them: HMZD_ALL_PACKS). */
 export const ALL_PACKS: readonly string[] = [
   ...Object.values(ITEM_PACKS),
   ...Object.values(ACTOR_PACKS),
@@ -320,25 +321,43 @@ export function readCsv(file: string): CsvRow[] {
   return referenceCsv(file);
 }
 
-/** Every source file this script writes: path under packs/_source → its JSON text. */
-export function generateSources(): Map<string, string> {
-  const out = new Map<string, string>();
-  const add = (pack: string, doc: Obj) => {
-    const path = `${pack}/${slug(String(doc.name))}.json`;
-    if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
-    out.set(path, `${JSON.stringify(doc, null, 2)}\n`);
-  };
+/** The HM3 pack documents by pack, in CSV order; `items` by name. */
+export function hm3Docs(): {
+  byPack: { pack: string; doc: Obj }[];
+  items: Map<string, Obj>;
+  plans: Obj[];
+  fighters: Obj[];
+} {
+  const byPack: { pack: string; doc: Obj }[] = [];
   const items = new Map<string, Obj>();
   const keep = (pack: string, doc: Obj) => {
     items.set(String(doc.name), doc);
-    add(pack, doc);
+    byPack.push({ pack, doc });
   };
   for (const row of readCsv("melee-weapons.csv")) keep(ITEM_PACKS.melee, meleeDoc(row));
   for (const row of readCsv("missile-weapons.csv")) keep(ITEM_PACKS.missile, missileDoc(row));
   for (const row of readCsv("armour.csv")) keep(ITEM_PACKS.armour, armourDoc(row));
-  for (const doc of bodyPlanDocs()) add(ACTOR_PACKS.plans, doc);
-  for (const doc of fighterDocs(items)) add(ACTOR_PACKS.fighters, doc);
+  const plans = bodyPlanDocs();
+  const fighters = fighterDocs(items);
+  for (const doc of plans) byPack.push({ pack: ACTOR_PACKS.plans, doc });
+  for (const doc of fighters) byPack.push({ pack: ACTOR_PACKS.fighters, doc });
+  return { byPack, items, plans, fighters };
+}
+
+/** Every HM3 source file this script writes: path under packs/_source → its JSON text. */
+export function generateSources(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { pack, doc } of hm3Docs().byPack) {
+    const path = `${pack}/${slug(String(doc.name))}.json`;
+    if (out.has(path)) throw new Error(`two documents would be written to ${path}`);
+    out.set(path, `${JSON.stringify(doc, null, 2)}\n`);
+  }
   return out;
+}
+
+/** The zone-die source files: the HM3 documents with their hmzd blocks (scripts/pack-sources-hmzd.ts). */
+export function generateZoneDieSources(): Map<string, string> {
+  return generateHmzdSources(hm3Docs());
 }
 
 /** Writes the sources, replacing each generated pack folder's JSON files (`packs`: which folders). */
@@ -357,8 +376,12 @@ export function writeSources(
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    // The HM3 packs, then the GURPS Man to Man item packs (scripts/pack-sources-m2m.ts).
-    const sources = new Map([...generateSources(), ...generateM2mSources()]);
+    // The HM3 packs, the zone-die packs made from them, the GURPS Man to Man packs.
+    const sources = new Map([
+      ...generateSources(),
+      ...generateZoneDieSources(),
+      ...generateM2mSources(),
+    ]);
     // Nothing is written when a generated document would fail the build's check.
     const problems = [...sources].flatMap(([path, body]) => {
       const doc = JSON.parse(body) as Obj;
@@ -367,7 +390,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       return found.length ? [formatSourceProblems(path, found)] : [];
     });
     if (problems.length) throw new Error(`malformed documents:\n${problems.join("\n")}`);
-    writeSources(sources, SOURCE_DIR, [...ALL_PACKS, ...M2M_ALL_PACKS]);
+    writeSources(sources, SOURCE_DIR, [...ALL_PACKS, ...HMZD_ALL_PACKS, ...M2M_ALL_PACKS]);
     console.log(`packs:sources: ${sources.size} documents written under packs/_source`);
   } catch (e) {
     console.error(`packs:sources: ${(e as Error).message}`);

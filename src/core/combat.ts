@@ -153,6 +153,11 @@ export interface ChoiceOptionView {
   target: Target | null;
   /** The option needs an aim (a counterstrike). */
   aims: { id: string; labelKey: string }[];
+  /**
+   * Counts the chooser sets at once, each up to its `max` (the zone-die winner's tactical
+   * advantages: how many Impact, Precision, Action, Setup); absent: none.
+   */
+  counts?: { id: string; labelKey: string; max: number }[];
 }
 
 /** What the defence dialog submits. Untrusted: validated by the ruleset. */
@@ -163,6 +168,8 @@ export interface ChoiceRequest {
   mode: string | null;
   aim: string | null;
   custom: CustomModifierInput[];
+  /** The counts set, by `ChoiceOptionView.counts` id (absent: the option offers none). */
+  counts?: Record<string, number>;
 }
 
 /** A world's optional rule, shown as a world setting. */

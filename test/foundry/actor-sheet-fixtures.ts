@@ -26,6 +26,7 @@ import { parseInjuryCode } from "../../src/rules/hm3/body-plan";
 import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 import { localize, format } from "./stand-ins/handlebars";
+import { hmzdCharacter, hmzdCreature, hmzdInjury, hmzdWeapon } from "./rulesets/hmzd/blocks";
 
 const physical = (over: Partial<PhysicalSource> = {}): PhysicalSource => ({
   description: "",
@@ -42,6 +43,7 @@ const noImpact = { blunt: null, edge: null, point: null, fire: null };
 export const KNIGHT_SYSTEM: CharacterSource = {
   description: "<p>Sir Aldric of <strong>Kaldor</strong>, a sworn knight.</p>",
   m2m: defaultM2mBlock(),
+  hmzd: hmzdCharacter(),
   hm3: {
     attributes: {
       str: 16,
@@ -94,6 +96,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     system: {
       ...physical({ weight: 4, held: "main" }),
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: hmzdWeapon(),
       hm3: {
         skill: "Sword",
         wq: 13,
@@ -113,6 +116,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     system: {
       ...physical({ weight: 6, held: "off" }),
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: hmzdWeapon(),
       hm3: {
         skill: "Shield",
         wq: 12,
@@ -132,6 +136,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     system: {
       ...physical({ weight: 3, equipped: false }),
       m2m: defaultM2mItemBlock("missile"),
+      hmzd: hmzdWeapon(),
       hm3: {
         skill: "Bow",
         aspect: "point",
@@ -207,6 +212,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "injury",
     system: {
       description: "",
+      hmzd: hmzdInjury(),
       hm3: {
         location: "left-forearm",
         aspect: "edge",
@@ -224,6 +230,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     type: "injury",
     system: {
       description: "",
+      hmzd: hmzdInjury(),
       hm3: {
         location: "right-thigh",
         aspect: "blunt",
@@ -336,6 +343,7 @@ export function dogSystem(plan: Hm3BodyPlanSource | null = quadrupedPlan()): Cre
   return {
     description: "<p>A trained war dog.</p>",
     m2m: defaultM2mBlock("creature"),
+    hmzd: hmzdCreature(),
     hm3: {
       attributes: {
         str: 10,
@@ -370,6 +378,7 @@ export const DOG_ITEMS: SheetItem[] = [
     system: {
       ...physical({ weight: 0, held: "none" }),
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: hmzdWeapon(),
       hm3: {
         skill: "Bite",
         wq: 15,
@@ -399,6 +408,7 @@ export const DOG_ITEMS: SheetItem[] = [
     type: "injury",
     system: {
       description: "",
+      hmzd: hmzdInjury(),
       hm3: {
         location: "left-foreleg",
         aspect: "point",

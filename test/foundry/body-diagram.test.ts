@@ -15,6 +15,7 @@ import { sidedLocationIds, HUMAN_BODY_PLAN } from "../../src/rules/hm3/body-plan
 import type { Hm3Derived } from "../../src/rules/hm3/character-types";
 import { derive, dogSystem, DOG_ITEMS, KNIGHT_ITEMS, KNIGHT_SYSTEM } from "./actor-sheet-fixtures";
 import { localize } from "./stand-ins/handlebars";
+import { hmzdInjury } from "./rulesets/hmzd/blocks";
 
 function pairwiseOverlaps(shapes: readonly BodyShape[]): string[] {
   const found: string[] = [];
@@ -115,6 +116,7 @@ describe("colour class follows the worst injury", () => {
         type: "injury" as const,
         system: {
           description: "",
+          hmzd: hmzdInjury(),
           hm3: {
             location: "thorax",
             aspect: "edge",

@@ -9,6 +9,7 @@ import type { SourceByType } from "../../src/foundry/data/source";
 import type { ItemSource, OwnerInput } from "../../src/foundry/rulesets/hm3/sheets/item/context";
 import type { ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
+import { hmzdInjury, hmzdWeapon } from "./rulesets/hmzd/blocks";
 
 type Systems = SourceByType["Item"];
 
@@ -25,6 +26,7 @@ const physical = {
 export const BROADSWORD: Systems["weapon"] = {
   ...physical,
   m2m: defaultM2mItemBlock("weapon"),
+  hmzd: hmzdWeapon(),
   hm3: {
     skill: "Sword",
     wq: 12,
@@ -40,6 +42,7 @@ export const BROADSWORD: Systems["weapon"] = {
 export const SHORTBOW: Systems["missile"] = {
   ...physical,
   m2m: defaultM2mItemBlock("missile"),
+  hmzd: hmzdWeapon(),
   weight: 2,
   hm3: {
     skill: "Bow",
@@ -82,6 +85,7 @@ export const SWORD_SKILL: Systems["skill"] = {
 
 export const FOREARM_CUT: Systems["injury"] = {
   description: "",
+  hmzd: hmzdInjury(),
   hm3: {
     location: "left-forearm",
     aspect: "edge",

@@ -39,6 +39,15 @@ import { repairSystem } from "../../src/foundry/migrations/repair";
 import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 
+/** The zone-die block's defaults of a type, as template.json (the data models) gives them (schema 7). */
+function hmzdDefault(documentName: "Actor" | "Item", type: string): unknown {
+  const template = JSON.parse(readFileSync("template.json", "utf8")) as Record<
+    string,
+    Record<string, { hmzd?: unknown }>
+  >;
+  return structuredClone(template[documentName]![type]!.hmzd);
+}
+
 interface Fixture {
   actors: (RawDocument & {
     name: string;
@@ -69,8 +78,18 @@ describe("migration 1: ruleset blocks", () => {
       [4, "GURPS Man to Man blocks"],
       [5, "GURPS Man to Man fight state"],
       [6, "GURPS Man to Man left-handed"],
+      [7, "HârnMaster zone-die blocks"],
     ]);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBe(7);
+  });
+
+  it("migration 7 (the hmzd blocks) changes nothing stored: a missing block takes its defaults on load", () => {
+    const m7 = MIGRATIONS.find((m) => m.version === 7)!;
+    const knight = actor("newKnight0000001").system;
+    expect(m7.migrate("Actor.character", knight)).toBe(knight);
+    expect(m7.migrate("Actor.character", { hmzd: { state: "STN" } })).toEqual({
+      hmzd: { state: "STN" },
+    });
   });
 
   it("migration 6 (an m2m actor's leftHanded) changes nothing stored: it loads right-handed", () => {
@@ -193,6 +212,7 @@ describe("data models migrate on load", () => {
       description: "<p>From an old world</p>",
       hm3: { attributes: raw.system.attributes, fatigue: 2, encumbrance: null },
       m2m: defaultM2mBlock(),
+      hmzd: hmzdDefault("Actor", "character"),
     });
     const sword = a.items.get("oldSword00000001")!;
     expect((sword.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(12);
@@ -536,6 +556,7 @@ describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)
     expect(items[0]!.system).toEqual({
       ...(migrateSystem("Item.weapon", swordSystem) as Record<string, unknown>),
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: hmzdDefault("Item", "weapon"),
     });
     expect(items[0]!.flags).toEqual({
       "blow-by-blow": {
@@ -757,6 +778,14 @@ describe("a value migration runs on whole stored sources of older data only (iss
       isWholeSystem("Item.missile", {
         ...storedMissile(0).system,
         m2m: defaultM2mItemBlock("missile"),
+      }),
+    ).toBe(false);
+    // Data stored before the zone-die block (7) neither: with it, the source is whole.
+    expect(
+      isWholeSystem("Item.missile", {
+        ...storedMissile(0).system,
+        m2m: defaultM2mItemBlock("missile"),
+        hmzd: hmzdDefault("Item", "missile"),
       }),
     ).toBe(true);
     expect(isWholeSystem("Item.missile", { hm3: { wq: 0 } }, hm3)).toBe(false);

@@ -108,7 +108,9 @@ describe("the generator (scripts/pack-sources-m2m.ts, run by `npm run packs:sour
     ) as { Item: Record<string, { hm3: unknown }> };
     for (const d of ALL) {
       expect(Object.keys(d.system).sort(), d.name).toEqual(
-        ["carried", "description", "equipped", "held", "hm3", "m2m", "quantity", "weight"].sort(),
+        ["carried", "description", "equipped", "held", "hm3", "m2m", "quantity", "weight"]
+          .concat(d.type === "armour" ? [] : ["hmzd"])
+          .sort(),
       );
       // An item made for GURPS Man to Man carries the HM3 block as Foundry stores it.
       expect((d.system as Obj).hm3, d.name).toEqual(template.Item[d.type]!.hm3);

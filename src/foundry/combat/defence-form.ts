@@ -45,6 +45,7 @@ const KEY = Object.freeze({
   impact: "BLOWBYBLOW.Dialog.impact",
   itemTarget: "BLOWBYBLOW.Dialog.Defence.itemTarget",
   approvalCustom: "BLOWBYBLOW.Dialog.Approval.customDefence",
+  count: "BLOWBYBLOW.Dialog.Defence.count",
 });
 
 /** The defence form as typed. */
@@ -54,6 +55,8 @@ export interface DefenceDraft {
   mode: string;
   aim: string;
   custom: CustomDraft[];
+  /** The counts as typed, by `ChoiceOptionView.counts` id (the zone-die star spending). */
+  counts?: Record<string, string>;
 }
 
 type Item = ChoiceOptionView["items"][number];
@@ -71,12 +74,18 @@ function defaultAim(option: ChoiceOptionView | undefined): string {
 /** The draft a dialog opens with: the option's first item and its first mode, the usual aim. */
 export function initialDefenceDraft(option: ChoiceOptionView | undefined): DefenceDraft {
   const item = option?.items[0];
-  return {
+  const draft: DefenceDraft = {
     itemId: item?.itemId ?? "",
     mode: item?.modes[0]?.id ?? "",
     aim: defaultAim(option),
     custom: [],
   };
+  // Counts open with the clicked option's own count at its most, the others at 0.
+  if (option?.counts)
+    draft.counts = Object.fromEntries(
+      option.counts.map((c) => [c.id, String(c.id === option.id ? c.max : 0)]),
+    );
+  return draft;
 }
 
 function text(value: unknown, fallback: string): string {
@@ -97,6 +106,13 @@ export function defenceDraftFromForm(
     aim: text(flat.aim, previous.aim),
     custom: customFromForm(flat),
   };
+  if (previous.counts) {
+    draft.counts = { ...previous.counts };
+    for (const [key, value] of Object.entries(flat)) {
+      const m = /^counts\.(.+)$/.exec(key);
+      if (m && m[1]! in draft.counts) draft.counts[m[1]!] = text(value, draft.counts[m[1]!]!);
+    }
+  }
   if (draft.itemId !== previous.itemId) {
     const item = option?.items.find((i) => i.itemId === draft.itemId);
     if (!item?.modes.some((m) => m.id === draft.mode)) draft.mode = item?.modes[0]?.id ?? "";
@@ -159,6 +175,17 @@ export function readDefenceDraft(
     );
   const custom = readCustom(draft.custom);
   problems.push(...custom.problems);
+  let counts: Record<string, number> | undefined;
+  if (option.counts) {
+    counts = {};
+    for (const c of option.counts) {
+      const raw = (draft.counts?.[c.id] ?? "0").trim();
+      const n = raw === "" ? 0 : Number(raw);
+      if (!Number.isInteger(n) || n < 0 || n > c.max)
+        problems.push(p(`counts.${c.id}`, c.labelKey, raw, KEY.count, { min: 0, max: c.max }));
+      else counts[c.id] = n;
+    }
+  }
   if (problems.length) return { request: null, problems };
   return {
     request: {
@@ -167,6 +194,7 @@ export function readDefenceDraft(
       mode: item?.modes.length ? draft.mode : null,
       aim: option.aims.length ? draft.aim : null,
       custom: custom.custom,
+      ...(counts ? { counts } : {}),
     },
     problems: [],
   };
@@ -194,6 +222,15 @@ export interface DefenceDialogContext {
   items: (Choice & { name: string; target: string | null })[];
   modes: (Choice & { impact: string })[];
   aims: Choice[];
+  /** Counts to set (the zone-die star spending), each with its most and its problem. */
+  counts: {
+    id: string;
+    name: string;
+    label: string;
+    max: number;
+    value: string;
+    error: string | null;
+  }[];
   custom: CustomRowView[];
   errors: Record<string, string | null>;
   formErrors: string[];
@@ -282,6 +319,14 @@ export function defenceDialogContext(
       id: a.id,
       label: localize(a.labelKey),
       checked: a.id === draft.aim,
+    })),
+    counts: (option?.counts ?? []).map((c) => ({
+      id: c.id,
+      name: `counts.${c.id}`,
+      label: localize(c.labelKey),
+      max: c.max,
+      value: draft.counts?.[c.id] ?? "0",
+      error: byField.get(`counts.${c.id}`) ?? null,
     })),
     custom: customRows(draft.custom, byField),
     errors,

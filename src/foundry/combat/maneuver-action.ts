@@ -149,7 +149,10 @@ export function promptOnTurnStart(
   changes: Obj,
 ): void {
   const own = (changes.flags as Obj | undefined)?.["blow-by-blow"] as Obj | undefined;
-  if (!own?.turnEvents || !turnsOf()) return;
+  const t = turnsOf();
+  if (!own?.turnEvents || !t) return;
+  // A ruleset with no maneuvers (the zone-die routine) asks for none.
+  if (t.turns.maneuvers.list(worldOptions(t.fr.id)).length === 0) return;
   const combat = combatant.parent as
     | (TurnCombatLike & { combatant?: { id: string | null } | null; started?: boolean })
     | undefined;

@@ -22,18 +22,21 @@ import type {
 } from "./contract";
 import { HM3_FOUNDRY } from "./hm3";
 import type { Hm3BlockSources } from "./hm3/source";
+import { HMZD_FOUNDRY } from "./hmzd";
+import type { HmzdBlockSources } from "./hmzd/source";
 import { M2M_FOUNDRY } from "./m2m";
 import type { M2mBlockSources } from "./m2m/source";
 
 export type * from "./contract";
 
 /** Every ruleset the adapter plays, by id, in the order the data models list their blocks. */
-const REGISTERED = { hm3: HM3_FOUNDRY, m2m: M2M_FOUNDRY } as const;
+const REGISTERED = { hm3: HM3_FOUNDRY, m2m: M2M_FOUNDRY, hmzd: HMZD_FOUNDRY } as const;
 
 /** The stored shape of each ruleset's block per type (`system.<id>`), by ruleset id. */
 export interface RulesetBlockSources {
   hm3: Hm3BlockSources;
   m2m: M2mBlockSources;
+  hmzd: HmzdBlockSources;
 }
 
 type Registered = typeof REGISTERED;

@@ -76,6 +76,18 @@ const band = { range: 0, impact: 0 };
  * Expected defaults, written out from source.ts and the bounds of the issue; the m2m blocks are
  * the pure defaults of src/foundry/rulesets/m2m (so those agree with the schema).
  */
+/** The zone-die actor block's defaults (src/foundry/rulesets/hmzd: no Shock skill, unhurt). */
+const HMZD_ACTOR = {
+  shock: null,
+  state: "none",
+  recovery: { at: "none", armed: false, due: null },
+  clock: 0,
+  setups: [],
+  actionRound: null,
+  unhindered: [],
+  revision: 0,
+};
+
 const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
   [
     "character",
@@ -84,6 +96,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
       description: "",
       hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null },
       m2m: defaultM2mBlock(),
+      hmzd: { ...HMZD_ACTOR, bodyPlan: "human" },
     },
   ],
   [
@@ -93,6 +106,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
       description: "",
       hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null, bodyPlan: null },
       m2m: defaultM2mBlock("creature"),
+      hmzd: { ...HMZD_ACTOR, bodyPlan: null },
     },
   ],
   [
@@ -110,6 +124,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         shield: false,
       },
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: { zoneDie: 6, modes: [] },
     },
   ],
   [
@@ -125,6 +140,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         ranges: { short: band, medium: band, long: band, extreme: band },
       },
       m2m: defaultM2mItemBlock("missile"),
+      hmzd: { zoneDie: 10, modes: [] },
     },
   ],
   [
@@ -156,6 +172,15 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         level: 1,
         healingRate: 0,
         bleeding: false,
+      },
+      hmzd: {
+        severity: "M",
+        level: 1,
+        aspect: "blunt",
+        zone: "torso",
+        side: "none",
+        location: "thorax",
+        shockFailed: false,
       },
     },
   ],
