@@ -38,6 +38,7 @@ import type { TypeKey } from "../../src/foundry/data/rules";
 import { repairSystem } from "../../src/foundry/migrations/repair";
 import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
+import { hmzdCharacter, hmzdWeapon } from "./rulesets/hmzd/blocks";
 
 interface Fixture {
   actors: (RawDocument & {
@@ -69,8 +70,9 @@ describe("migration 1: ruleset blocks", () => {
       [4, "GURPS Man to Man blocks"],
       [5, "GURPS Man to Man fight state"],
       [6, "GURPS Man to Man left-handed"],
+      [7, "HârnMaster zone-die blocks"],
     ]);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBe(7);
   });
 
   it("migration 6 (an m2m actor's leftHanded) changes nothing stored: it loads right-handed", () => {
@@ -193,6 +195,7 @@ describe("data models migrate on load", () => {
       description: "<p>From an old world</p>",
       hm3: { attributes: raw.system.attributes, fatigue: 2, encumbrance: null },
       m2m: defaultM2mBlock(),
+      hmzd: hmzdCharacter(),
     });
     const sword = a.items.get("oldSword00000001")!;
     expect((sword.system.toObject() as { hm3: { wq: number } }).hm3.wq).toBe(12);
@@ -536,6 +539,7 @@ describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)
     expect(items[0]!.system).toEqual({
       ...(migrateSystem("Item.weapon", swordSystem) as Record<string, unknown>),
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: hmzdWeapon(),
     });
     expect(items[0]!.flags).toEqual({
       "blow-by-blow": {
@@ -757,6 +761,7 @@ describe("a value migration runs on whole stored sources of older data only (iss
       isWholeSystem("Item.missile", {
         ...storedMissile(0).system,
         m2m: defaultM2mItemBlock("missile"),
+        hmzd: hmzdWeapon(),
       }),
     ).toBe(true);
     expect(isWholeSystem("Item.missile", { hm3: { wq: 0 } }, hm3)).toBe(false);

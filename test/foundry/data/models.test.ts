@@ -31,6 +31,13 @@ import { humanBodyPlan } from "../../../src/rules/hm3/body-plan";
 import { RULESET_IDS } from "../../../src/foundry/rulesets";
 import { defaultM2mBlock } from "../../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../../src/foundry/rulesets/m2m/item-data";
+import {
+  hmzdCharacter,
+  hmzdCreature,
+  hmzdInjury,
+  hmzdMissile,
+  hmzdWeapon,
+} from "../rulesets/hmzd/blocks";
 
 /** A data model class as the stand-ins see it. */
 interface ModelClass {
@@ -84,6 +91,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
       description: "",
       hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null },
       m2m: defaultM2mBlock(),
+      hmzd: hmzdCharacter(),
     },
   ],
   [
@@ -93,6 +101,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
       description: "",
       hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null, bodyPlan: null },
       m2m: defaultM2mBlock("creature"),
+      hmzd: hmzdCreature(),
     },
   ],
   [
@@ -110,6 +119,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         shield: false,
       },
       m2m: defaultM2mItemBlock("weapon"),
+      hmzd: hmzdWeapon(),
     },
   ],
   [
@@ -125,6 +135,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         ranges: { short: band, medium: band, long: band, extreme: band },
       },
       m2m: defaultM2mItemBlock("missile"),
+      hmzd: hmzdMissile(),
     },
   ],
   [
@@ -157,6 +168,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         healingRate: 0,
         bleeding: false,
       },
+      hmzd: hmzdInjury(),
     },
   ],
   ["gear", GearData, PHYSICAL],
