@@ -33,12 +33,15 @@ export function workedExample(): Record<string, unknown> {
   };
 }
 
-/** The worked example with fields replaced (a shallow merge per top-level object). */
+/**
+ * The worked example with fields replaced: a shallow merge per top-level object, except
+ * `defence`, which is replaced whole.
+ */
 export function example(over: Record<string, unknown> = {}): Record<string, unknown> {
   const base = workedExample();
   const out: Record<string, unknown> = { ...base };
   for (const [k, v] of Object.entries(over)) {
-    const b = base[k];
+    const b = k === "defence" ? undefined : base[k];
     out[k] =
       v !== null &&
       typeof v === "object" &&

@@ -251,7 +251,11 @@ export function parseDefence(raw: unknown, decl: HmzdDeclaration): HmzdDefence {
       throw new InputError("defence.str", str, `differs from defender.str (${decl.defender.str})`);
   }
   if (type === "ignore") {
-    for (const k of ["eml", "weapon", "placement", "shield"] as const)
+    // As hm3: the defender's EML and weapon may come along (checked, unused); an Ignore is
+    // neither placed nor made with a shield.
+    if (d.eml !== undefined) readHmEml(d.eml, "defence.eml");
+    if (d.weapon !== undefined) readWeapon(d.weapon, "defence.weapon", true);
+    for (const k of ["placement", "shield"] as const)
       if (d[k] !== undefined)
         throw new InputError(`defence.${k}`, d[k], "an Ignore makes no roll and no strike");
     return { type };
