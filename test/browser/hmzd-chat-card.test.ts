@@ -117,6 +117,7 @@ describe("the zone-die card in Chromium", () => {
         .locator('button[data-action="bbb-defend"]')
         .evaluateAll((els) => els.map((b) => b.getAttribute("data-option")));
       expect(buttons).toEqual(["impact", "precision", "action", "setup"]);
+      await expect(texts(page, ".bbb-xc-prompt")).resolves.toEqual([`${Z.ATTACKER_NAME} chooses:`]);
       await expect(texts(page, ".bbb-hmzd-stars strong")).resolves.toEqual([
         `${Z.ATTACKER_NAME} wins by 3★`,
       ]);

@@ -26,7 +26,13 @@ import { parseInjuryCode } from "../../src/rules/hm3/body-plan";
 import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
 import { localize, format } from "./stand-ins/handlebars";
-import { hmzdCharacter, hmzdCreature, hmzdInjury, hmzdWeapon } from "./rulesets/hmzd/blocks";
+import {
+  hmzdCharacter,
+  hmzdCreature,
+  hmzdInjury,
+  hmzdMissile,
+  hmzdWeapon,
+} from "./rulesets/hmzd/blocks";
 
 const physical = (over: Partial<PhysicalSource> = {}): PhysicalSource => ({
   description: "",
@@ -136,7 +142,7 @@ export const KNIGHT_ITEMS: SheetItem[] = [
     system: {
       ...physical({ weight: 3, equipped: false }),
       m2m: defaultM2mItemBlock("missile"),
-      hmzd: hmzdWeapon(),
+      hmzd: hmzdMissile(),
       hm3: {
         skill: "Bow",
         aspect: "point",

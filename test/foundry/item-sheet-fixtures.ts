@@ -9,7 +9,7 @@ import type { SourceByType } from "../../src/foundry/data/source";
 import type { ItemSource, OwnerInput } from "../../src/foundry/rulesets/hm3/sheets/item/context";
 import type { ItemType } from "../../src/foundry/rulesets/hm3/sheets/item/labels";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
-import { hmzdInjury, hmzdWeapon } from "./rulesets/hmzd/blocks";
+import { hmzdInjury, hmzdMissile, hmzdWeapon } from "./rulesets/hmzd/blocks";
 
 type Systems = SourceByType["Item"];
 
@@ -42,7 +42,7 @@ export const BROADSWORD: Systems["weapon"] = {
 export const SHORTBOW: Systems["missile"] = {
   ...physical,
   m2m: defaultM2mItemBlock("missile"),
-  hmzd: hmzdWeapon(),
+  hmzd: hmzdMissile(),
   weight: 2,
   hm3: {
     skill: "Bow",

@@ -38,6 +38,7 @@ import type { TypeKey } from "../../src/foundry/data/rules";
 import { repairSystem } from "../../src/foundry/migrations/repair";
 import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
+import { hmzdCharacter, hmzdWeapon } from "./rulesets/hmzd/blocks";
 
 /** The zone-die block's defaults of a type, as template.json (the data models) gives them (schema 7). */
 function hmzdDefault(documentName: "Actor" | "Item", type: string): unknown {
@@ -778,6 +779,7 @@ describe("a value migration runs on whole stored sources of older data only (iss
       isWholeSystem("Item.missile", {
         ...storedMissile(0).system,
         m2m: defaultM2mItemBlock("missile"),
+        hmzd: hmzdWeapon(),
       }),
     ).toBe(false);
     // Data stored before the zone-die block (7) neither: with it, the source is whole.

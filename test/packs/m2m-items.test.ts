@@ -105,7 +105,7 @@ describe("the generator (scripts/pack-sources-m2m.ts, run by `npm run packs:sour
   it("writes system.m2m, the ruleset-free fields and HM3's block at its defaults; weight is the table's", () => {
     const template = JSON.parse(
       readFileSync(new URL("../../template.json", import.meta.url), "utf8"),
-    ) as { Item: Record<string, { hm3: unknown }> };
+    ) as { Item: Record<string, { hm3: unknown; hmzd?: unknown }> };
     for (const d of ALL) {
       expect(Object.keys(d.system).sort(), d.name).toEqual(
         ["carried", "description", "equipped", "held", "hm3", "m2m", "quantity", "weight"]
@@ -114,6 +114,7 @@ describe("the generator (scripts/pack-sources-m2m.ts, run by `npm run packs:sour
       );
       // An item made for GURPS Man to Man carries the HM3 block as Foundry stores it.
       expect((d.system as Obj).hm3, d.name).toEqual(template.Item[d.type]!.hm3);
+      expect((d.system as Obj).hmzd, d.name).toEqual(template.Item[d.type]!.hmzd);
       expect(d.system.weight, d.name).toBe(
         (d.system.m2m as { weight: number | null }).weight ?? 0,
       );

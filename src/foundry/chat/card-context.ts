@@ -173,7 +173,9 @@ function defenceView(card: ExchangeCard, viewer: CardViewer): ExchangeCardView["
   const pending = card.pending;
   if (card.state !== "awaitingDefence" || !pending || !isSide(pending.by)) return null;
   if (!actsFor(viewer, pending.by)) return null;
-  const prompt = t(CARD_KEY.defencePrompt, { name: sideName(card, pending.by) });
+  const prompt = t(pending.kind === "defence" ? CARD_KEY.defencePrompt : CARD_KEY.choicePrompt, {
+    name: sideName(card, pending.by),
+  });
   if (!viewer.gmOnline) return { prompt, buttons: [], blocked: t(CARD_KEY.defenceNoGM) };
   const options = Array.isArray(pending.options) ? pending.options : [];
   return { prompt, buttons: options.map(defenceButton), blocked: null };

@@ -29,6 +29,8 @@ export const CARD_KEY = Object.freeze({
   resolvedWorkbench: "BLOWBYBLOW.Card.State.resolvedWorkbench",
   applied: "BLOWBYBLOW.Card.State.applied",
   defencePrompt: "BLOWBYBLOW.Card.Defence.prompt",
+  /** The prompt of any other choice (the zone-die winner's spending, the Precision pick). */
+  choicePrompt: "BLOWBYBLOW.Card.Defence.choicePrompt",
   defenceTarget: "BLOWBYBLOW.Card.Defence.target",
   defenceNoGM: "BLOWBYBLOW.Card.Defence.noGM",
   apply: "BLOWBYBLOW.Card.Apply.button",

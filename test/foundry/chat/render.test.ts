@@ -61,6 +61,7 @@ import { HM3_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hm3/card";
 import { M2M_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/m2m/card";
 import { M2M_TURN_TEMPLATE } from "../../../src/foundry/rulesets/m2m/card-turn";
 import * as F from "./fixtures";
+import { HMZD_RESULT_TEMPLATE } from "../../../src/foundry/rulesets/hmzd/card";
 
 type Obj = Record<string, unknown>;
 const game = () =>
@@ -138,6 +139,7 @@ describe("registration", () => {
       EXCHANGE_TEMPLATE,
       HM3_RESULT_TEMPLATE,
       M2M_RESULT_TEMPLATE,
+      HMZD_RESULT_TEMPLATE,
       M2M_TURN_TEMPLATE,
     ]);
     await vi.waitFor(() => expect(loadedTemplates).toEqual(chatTemplates()));

@@ -36,8 +36,8 @@ beforeEach(() => {
 });
 
 describe("FOUNDRY_RULESETS", () => {
-  it("lists HM3 with its core ruleset, combat rules and card partial, then GURPS Man to Man", () => {
-    expect(Object.keys(FOUNDRY_RULESETS)).toEqual(["hm3", "m2m"]);
+  it("lists HM3 with its core ruleset, combat rules and card partial, then GURPS Man to Man and the zone die", () => {
+    expect(Object.keys(FOUNDRY_RULESETS)).toEqual(["hm3", "m2m", "hmzd"]);
     const fr = cardRuleset(FOUNDRY_RULESETS.hm3!);
     expect(fr.id).toBe("hm3");
     expect(fr.ruleset).toBe(hm3);

@@ -46,6 +46,7 @@ describe("the settings list", () => {
     expect(ruleset.choices).toEqual({
       hm3: "BLOWBYBLOW.Ruleset.hm3",
       m2m: "BLOWBYBLOW.Ruleset.m2m",
+      hmzd: "BLOWBYBLOW.Ruleset.hmzd",
     });
     expect(hasKey("BLOWBYBLOW.Ruleset.m2m")).toBe(true);
     expect(ruleset.default).toBe("hm3");

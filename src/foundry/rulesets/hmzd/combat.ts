@@ -35,11 +35,25 @@ import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
 import { CUSTOM_LIMIT, meleeEml, missileEml, type CustomModifier } from "../../../rules/hm3/eml";
 import { EML_MAX, EML_MIN } from "../../../rules/hm3/mechanics";
 import { RANGE_BANDS, type RangeBand } from "../../../rules/hm3/tables";
+import {
+  handSide,
+  impairment,
+  type ImpairmentAction,
+  type ZoneInjury,
+} from "../../../rules/hmzd/impairment";
+import { planLocationIds } from "../../../rules/hmzd/plan";
 import { HUMAN_PLAN } from "../../../rules/hmzd/tables";
-import { HMZD_ASPECTS, type HmzdAspect } from "../../../rules/hmzd/types";
-import { actionAvailable, setupLevels, type HmzdBlockData } from "../../../rules/hmzd/turn";
+import { HMZD_ASPECTS, type HmzdAspect, type HmzdPlan } from "../../../rules/hmzd/types";
+import {
+  actionAvailable,
+  minorHinders,
+  setupLevels,
+  type HmzdBlockData,
+} from "../../../rules/hmzd/turn";
 import type { HmzdDerived } from "./derive";
 import { HMZD_FIGHT_STORE } from "./fight";
+import { planFromSource } from "./plans";
+import type { HmzdBodyPlanSource } from "./source";
 
 /**
  * The combat round of an exchange: 0 until the tracker's round reaches the declaration (the
@@ -133,6 +147,7 @@ export const HMZD_COMBAT_KEYS = Object.freeze({
     nothingToBlock: "BLOWBYBLOW.HM3.Unavailable.NothingToBlock",
     noWeapon: "BLOWBYBLOW.HM3.Unavailable.NoWeapon",
     shieldOnly: "BLOWBYBLOW.HMZD.Combat.Unavailable.shieldOnly",
+    forbidden: "BLOWBYBLOW.HMZD.Combat.Unavailable.forbidden",
   }),
   spend: Object.freeze({
     impact: "BLOWBYBLOW.HMZD.Combat.Spend.impact",
@@ -143,8 +158,14 @@ export const HMZD_COMBAT_KEYS = Object.freeze({
   injuryName: "BLOWBYBLOW.HMZD.Combat.InjuryName",
 });
 
-/** The labels of the targets: HM3's (Z30: the EMLs are HM3's). */
-export const HMZD_TARGET_LABELS: TargetLabels = HM3_TARGET_LABELS;
+/** The labels of the targets: HM3's (Z30: the EMLs are HM3's) and the zone impairment (Z8). */
+export const HMZD_TARGET_LABELS: TargetLabels = Object.freeze({
+  modifiers: Object.freeze({
+    ...HM3_TARGET_LABELS.modifiers,
+    impairment: "BLOWBYBLOW.HMZD.Modifier.impairment",
+  }),
+  bases: HM3_TARGET_LABELS.bases,
+});
 
 /** The zone-die world options: none of its own yet (Z10's special effects are zd-state's). */
 export const HMZD_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([]);
@@ -178,6 +199,8 @@ export interface HmzdView {
   plan: Record<string, unknown> | null;
   /** The fighter's state block (./fight.ts), fresh when the actor holds none. */
   block: RulesetBlock;
+  /** The engine's plan of the fighter (Z14): the creature's own, else the human plan (§2). */
+  enginePlan: HmzdPlan;
 }
 
 export function view(f: FighterSnapshot, field: string): HmzdView {
@@ -217,6 +240,7 @@ export function view(f: FighterSnapshot, field: string): HmzdView {
     zones: plan ? zoneCount(plan) : 10,
     plan,
     block: HMZD_FIGHT_STORE.seed(snapshot),
+    enginePlan: plan ? planFromSource(plan as unknown as HmzdBodyPlanSource) : HUMAN_PLAN,
   };
 }
 
@@ -355,6 +379,61 @@ function missileAims(zones: number): { id: string; labelKey: string }[] {
   ];
 }
 
+// ── Impairment (Z8) ──────────────────────────────────────────────────────────────────────────
+
+/** The key an injury item's M injury is listed under in the block's `unhindered` (./flow.ts). */
+export function injuryKeyOf(block: Record<string, unknown>): string {
+  const side = block.side === "left" || block.side === "right" ? `${block.side}-` : "";
+  return `${side}${String(block.location)}:${String(block.severity)}${String(block.level)}`;
+}
+
+/**
+ * The fighter's zone-die injuries as impairment reads them (Z8): an M injury hinders once its
+ * Shock test failed or its ten unhindered minutes are over (001:83, the block's `unhindered`).
+ */
+function injuriesOf(v: HmzdView): ZoneInjury[] {
+  const data = blockData(v.block);
+  const out: ZoneInjury[] = [];
+  for (const item of v.snapshot.items) {
+    if (item.type !== "injury") continue;
+    const b = itemSystem(item).hmzd;
+    const severity = b.severity;
+    if (severity !== "M" && severity !== "S" && severity !== "G") continue;
+    if (typeof b.zone !== "string" || typeof b.level !== "number") continue;
+    if (!v.enginePlan.zones.some((z) => z.id === b.zone)) continue;
+    out.push({
+      key: item.id,
+      severity,
+      level: b.level,
+      zone: b.zone,
+      side: b.side === "left" || b.side === "right" ? b.side : null,
+      hinders: b.shockFailed === true || minorHinders(data, injuryKeyOf(b)),
+    });
+  }
+  return out;
+}
+
+/** The action an item's strike or block is (Z8): in the hand that holds it, both for two. */
+function itemAction(item: FighterItem, kind: "weapon" | "shield"): ImpairmentAction {
+  const held = itemSystem(item).held;
+  const hand = held === "both" ? "both" : held === "off" ? handSide("off") : handSide("main");
+  return { kind, hand };
+}
+
+/** The impairment of `action` as a modifier (Z8), and whether a G injury forbids it. */
+function impaired(v: HmzdView, action: ImpairmentAction): { mods: Modifier[]; forbidden: boolean } {
+  const i = impairment(v.enginePlan, injuriesOf(v), action);
+  const mods: Modifier[] =
+    i.penalty > 0 ? [{ key: "impairment", value: -i.penalty, source: "001:83-87, 117; Z8" }] : [];
+  return { mods, forbidden: i.forbidden };
+}
+
+/** `t` with the impairment's modifier added (the limits of Z30 applied again). */
+function withImpairment(t: Target, mods: readonly Modifier[]): Target {
+  if (mods.length === 0) return t;
+  return buildTarget(t.baseKey, t.base, [...t.modifiers, ...mods], LIMIT);
+}
+
 // ── Reading requests ─────────────────────────────────────────────────────────────────────────
 
 function readId(value: unknown, field: string): string {
@@ -438,6 +517,8 @@ function attackOptions(
         bands: [],
       };
       if (m.unavailableKey) option.unavailableKey = m.unavailableKey;
+      else if (impaired(a, itemAction(item, "weapon")).forbidden)
+        option.unavailableKey = HMZD_COMBAT_KEYS.unavailable.forbidden;
     } else if (item.type === "missile") {
       const derived = a.derived.missiles[item.id];
       const { modes } = weaponOf(item);
@@ -501,7 +582,7 @@ function resolveAttack(
     throw new InputError(
       "itemId",
       request.itemId,
-      `cannot attack with this item now: ${option.unavailableKey === HMZD_COMBAT_KEYS.unavailable.notEquipped ? "it is not equipped" : "it is in no hand"}`,
+      `cannot attack with this item now: ${option.unavailableKey === HMZD_COMBAT_KEYS.unavailable.notEquipped ? "it is not equipped" : option.unavailableKey === HMZD_COMBAT_KEYS.unavailable.forbidden ? "a grievous injury in a zone it uses forbids it (001:87, Z8)" : "it is in no hand"}`,
     );
   const item = a.snapshot.items.find((i) => i.id === option.itemId)!;
   const weapon = weaponOf(item);
@@ -521,18 +602,32 @@ function resolveAttack(
     );
   const { situation, custom } = request;
   const pp = a.derived.pp;
+  // Z8: the injuries in the zones the strike uses (the weapon's hand; a missile both hands).
+  const imp = impaired(
+    a,
+    option.kind === "melee" ? itemAction(item, "weapon") : { kind: "weapon", hand: "both" },
+  );
+  if (imp.forbidden)
+    throw new InputError(
+      "itemId",
+      request.itemId,
+      "a grievous injury in a zone this strike uses forbids it (001:87, Z8)",
+    );
   if (option.kind === "melee") {
     if (request.band !== null)
       throw new InputError("band", request.band, "a melee attack has no range band");
     const w = a.derived.weapons[option.itemId]!;
     // Z30: the attack EML is HM3's (seed 003 lines 175-181); placement costs nothing (001:25).
-    const target = meleeEml({
-      base: w.aml,
-      baseKey: "aml",
-      physicalPenalty: pp,
-      proneOpponent: situation.defenderProne,
-      custom,
-    });
+    const target = withImpairment(
+      meleeEml({
+        base: w.aml,
+        baseKey: "aml",
+        physicalPenalty: pp,
+        proneOpponent: situation.defenderProne,
+        custom,
+      }),
+      imp.mods,
+    );
     return {
       option,
       request,
@@ -566,13 +661,10 @@ function resolveAttack(
     band = found as RangeBand;
   }
   const m = a.derived.missiles[option.itemId]!;
-  const target = missileEml({
-    base: m.ml,
-    baseKey: "aml",
-    physicalPenalty: pp,
-    range: band,
-    custom,
-  });
+  const target = withImpairment(
+    missileEml({ base: m.ml, baseKey: "aml", physicalPenalty: pp, range: band, custom }),
+    imp.mods,
+  );
   const aimed = request.aim !== UNAIMED;
   return {
     option,
@@ -601,7 +693,6 @@ function itemised(t: Target): { baseKey: string; base: number; modifiers: Modifi
 }
 
 type Protection = Record<HmzdAspect, number>;
-const HUMAN_LOCATIONS = new Set(HUMAN_PLAN.zones.flatMap((z) => z.locations.map((l) => l.id)));
 
 /**
  * The armour of the fighter by sided location id and aspect (Z13: the sums of the HM3 pieces
@@ -611,16 +702,18 @@ const HUMAN_LOCATIONS = new Set(HUMAN_PLAN.zones.flatMap((z) => z.locations.map(
  */
 export function armourJson(
   armour: Readonly<Record<string, Protection>>,
+  plan: HmzdPlan = HUMAN_PLAN,
 ): Record<string, Protection> {
+  const ids = new Set(planLocationIds(plan));
   const out: Record<string, Protection> = {};
   const pelvisParts: Protection[] = [];
   for (const [loc, p] of Object.entries(armour)) {
     const bare = loc.replace(/^(left|right)-/, "");
     const copy = { blunt: p.blunt, edge: p.edge, point: p.point, fire: p.fire };
     if (bare === "groin" || bare === "hip") pelvisParts.push(copy);
-    else if (HUMAN_LOCATIONS.has(bare)) out[loc] = copy;
+    else if (ids.has(loc)) out[loc] = copy;
   }
-  if (pelvisParts.length > 0)
+  if (pelvisParts.length > 0 && ids.has("pelvis"))
     out.pelvis = Object.fromEntries(
       HMZD_ASPECTS.map((a) => [a, Math.min(...pelvisParts.map((p) => p[a]))]),
     ) as Protection;
@@ -639,9 +732,9 @@ function fighterJson(v: HmzdView): Record<string, unknown> {
     // Z16: the Setups won last round raise this exchange's test; Z6: one Action a round.
     setup: setupLevels(blockData(v.block), ROUND),
     actionTaken: !actionAvailable(blockData(v.block), ROUND),
-    armour: armourJson(v.derived.armour),
+    armour: armourJson(v.derived.armour, v.enginePlan),
   };
-  if (v.plan) out.bodyPlan = v.plan;
+  if (v.plan) out.bodyPlan = v.enginePlan;
   return out;
 }
 
@@ -732,6 +825,11 @@ type DefenceKind = "block" | "counterstrike" | "dodge";
  * Counterstrike from its AML, Dodge from Dodge ML, less PP ×5, with the defender's outnumbered
  * modifier against melee.
  */
+function defenceAction(kind: DefenceKind, item: Melee | null): ImpairmentAction {
+  if (kind === "dodge" || !item) return { kind: "dodge" };
+  return itemAction(item.item, kind === "block" && item.shield ? "shield" : "weapon");
+}
+
 function defenceTarget(
   kind: DefenceKind,
   ctx: ExchangeContext,
@@ -748,8 +846,16 @@ function defenceTarget(
     ...(ctx.attackType === "melee" ? { opponents: ctx.engagingDefender } : {}),
     custom,
   });
-  return buildTarget(t.baseKey, t.base, t.modifiers, LIMIT);
+  // Z8: the injuries in the zones the defence uses (the item's hand; Dodge the legs).
+  return withImpairment(
+    buildTarget(t.baseKey, t.base, t.modifiers, LIMIT),
+    impaired(v, defenceAction(kind, item)).mods,
+  );
 }
+
+/** Whether a G injury forbids the defence with `item` (Z8). */
+const forbids = (v: HmzdView, kind: DefenceKind, item: Melee | null) =>
+  impaired(v, defenceAction(kind, item)).forbidden;
 
 /** The number a pending option may be taken at most (Z6), 0 when it says none. */
 function maxOf(o: { max?: number }): number {
@@ -785,7 +891,9 @@ function optionsIn(
     const out = bare(o);
     if (o.id === "block") {
       // Z4: against a missile only a shield blocks.
-      const items = blockers(v).filter((m) => ctx.attackType === "melee" || m.shield);
+      const items = blockers(v).filter(
+        (m) => (ctx.attackType === "melee" || m.shield) && !forbids(v, "block", m),
+      );
       out.items = items.map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
@@ -798,18 +906,21 @@ function optionsIn(
             ? HMZD_COMBAT_KEYS.unavailable.shieldOnly
             : HMZD_COMBAT_KEYS.unavailable.nothingToBlock;
     } else if (o.id === "counterstrike") {
-      out.items = strikers(v).map((m) => ({
-        itemId: m.item.id,
-        name: m.item.name,
-        target: defenceTarget("counterstrike", ctx, v, m, []),
-        modes: modesView(m.modes),
-      }));
+      out.items = strikers(v)
+        .filter((m) => !forbids(v, "counterstrike", m))
+        .map((m) => ({
+          itemId: m.item.id,
+          name: m.item.name,
+          target: defenceTarget("counterstrike", ctx, v, m, []),
+          modes: modesView(m.modes),
+        }));
       // The counterstrike's placement on the attacker's plan, for the smallest zone die held.
       const die = Math.min(...strikers(v).map((m) => m.zoneDie), 10);
       out.aims = placements(ctx.attackerZones, die);
       if (out.items.length === 0) out.unavailableKey = HMZD_COMBAT_KEYS.unavailable.noWeapon;
     } else if (o.id === "dodge") {
       out.target = defenceTarget("dodge", ctx, v, null, []);
+      if (forbids(v, "dodge", null)) out.unavailableKey = HMZD_COMBAT_KEYS.unavailable.forbidden;
     }
     if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
     return out;

@@ -60,9 +60,12 @@ function readFlowDeclaration(engine: Engine, raw: unknown): HmzdFlowDeclaration 
   return { engine: engine.parseDeclaration(rest), blocks, round };
 }
 
-/** The injury's key in the block's `unhindered` list: the card's own words for the strike. */
-export function injuryKey(strike: HmzdStrike, round: number): string {
-  return `r${round}:${strike.by}:${strike.location}:${strike.injury ?? ""}`;
+/**
+ * The injury's key in the block's `unhindered` list (001:83): its sided location and code
+ * (`left-shoulder:M1`), which the injury item it makes gives again (./combat.ts `injuryKeyOf`).
+ */
+export function injuryKey(strike: HmzdStrike): string {
+  return `${strike.location}:${strike.injury ?? ""}`;
 }
 
 /** What the exchange changed for `side` (zd-state's `HmzdExchangeChange`). */
@@ -78,7 +81,7 @@ function changeFor(result: HmzdResult, side: Side, round: number): HmzdExchangeC
     actionTaken: won && result.spent.action > 0,
     injury: struck
       ? {
-          key: injuryKey(struck, round),
+          key: injuryKey(struck),
           severity: struck.injury![0] as "M" | "S" | "G",
           state: struck.shock!.state,
           shockSucceeded: struck.shock!.level === "S" || struck.shock!.level === "CS",

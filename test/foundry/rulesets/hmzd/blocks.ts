@@ -24,7 +24,9 @@ const state = () => ({
 
 export const hmzdCharacter = (): HmzdCharacterBlock => ({ ...state(), bodyPlan: "human" });
 export const hmzdCreature = (): HmzdCreatureBlock => ({ ...state(), bodyPlan: null });
-export const hmzdWeapon = (): HmzdWeaponBlock => ({ zoneDie: 4, modes: [] });
+/** Z12: a weapon's zone die is d6 until converted; Z4: a missile's d10. */
+export const hmzdWeapon = (): HmzdWeaponBlock => ({ zoneDie: 6, modes: [] });
+export const hmzdMissile = (): HmzdWeaponBlock => ({ zoneDie: 10, modes: [] });
 export const hmzdInjury = (): HmzdInjuryBlock => ({
   severity: "M",
   level: 1,

@@ -52,6 +52,7 @@ const RESULT: HmzdResult = {
     zoneDie: 4,
     placement: 1,
     location: "left-shoulder",
+    region: "arm",
     side: "left",
     locationRoll: 2,
     impactRoll: 9,

@@ -376,3 +376,71 @@ describe("consequences", () => {
     });
   });
 });
+
+describe("impairment by zone (Z8, 001:83-87, 117)", () => {
+  const injury = (over: Record<string, unknown>) => ({
+    id: `inj${String(over.location)}`,
+    type: "injury",
+    name: "wound",
+    system: {
+      hmzd: {
+        severity: "S",
+        level: 2,
+        aspect: "edge",
+        zone: "arms",
+        side: "right",
+        location: "forearm",
+        shockFailed: false,
+        ...over,
+      },
+    },
+  });
+  const hurt = (...wounds: ReturnType<typeof injury>[]) =>
+    fighter({ name: "Hurt", items: [broadsword(), roundShield(), ...wounds] });
+
+  it("an S injury in the sword arm costs the swing 10; the shield arm's Block is unhindered", () => {
+    const f = hurt(injury({}));
+    const t = hmzdCombat.attackTarget(f, defender, swing());
+    expect(t.value).toBe(60);
+    expect(t.modifiers).toContainEqual(expect.objectContaining({ key: "impairment", value: -10 }));
+    const views = hmzdCombat.choiceOptions(
+      DEFENCE,
+      hmzdCombat.buildDeclaration(attacker, f, swing(), {}),
+      f,
+    );
+    const block = views.find((v) => v.id === "block")!;
+    expect(block.items.find((i) => i.itemId === SHIELD)!.target?.value).toBe(65);
+    expect(block.items.find((i) => i.itemId === BROADSWORD)!.target?.value).toBe(55);
+  });
+
+  it("a hindering M thigh injury costs Dodge 5; a thorax injury every action", () => {
+    const f = hurt(
+      injury({
+        severity: "M",
+        level: 1,
+        zone: "legs",
+        side: "left",
+        location: "thigh",
+        shockFailed: true,
+      }),
+    );
+    const exchange = hmzdCombat.buildDeclaration(attacker, f, swing(), {});
+    expect(
+      hmzdCombat.choiceOptions(DEFENCE, exchange, f).find((v) => v.id === "dodge")!.target?.value,
+    ).toBe(40);
+    expect(hmzdCombat.attackTarget(f, defender, swing()).value).toBe(70);
+    const torso = hurt(injury({ zone: "torso", side: "none", location: "thorax" }));
+    expect(hmzdCombat.attackTarget(torso, defender, swing()).value).toBe(60);
+  });
+
+  it("a G injury in the sword arm forbids its strikes, named in the refusal", () => {
+    const f = hurt(injury({ severity: "G", level: 4 }));
+    expect(hmzdCombat.attackOptions(f, defender)[0]!.unavailableKey).toBe(
+      "BLOWBYBLOW.HMZD.Combat.Unavailable.forbidden",
+    );
+    expect(thrown(() => hmzdCombat.attackTarget(f, defender, swing()))).toMatchObject({
+      field: "itemId",
+      value: BROADSWORD,
+    });
+  });
+});
