@@ -63,6 +63,7 @@ it("registers every combat setting with its default and choices, and the schema 
   expect(registered.get("blow-by-blow.ruleset")!.choices).toEqual({
     hm3: "BLOWBYBLOW.Ruleset.hm3",
     m2m: "BLOWBYBLOW.Ruleset.m2m",
+    hmzd: "BLOWBYBLOW.Ruleset.hmzd",
   });
   expect(registered.get("blow-by-blow.ruleset")!.requiresReload).toBe(true);
   expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe("ask");
