@@ -63,7 +63,11 @@ describe("an HM3 item sheet lists the item's other rulesets' blocks for a GM", (
     const others = itemContext(hm3Input({ isGM: true, localize })).others;
     expect(others.title).toBe("Other rulesets' data");
     expect(others.hint).toContain("GM only");
-    expect(others.blocks.map((b) => [b.id, b.name])).toEqual([["m2m", "GURPS Man to Man"]]);
+    // The zone-die block is listed too (its defaults: the broadsword fixture has none of its own).
+    expect(others.blocks.map((b) => [b.id, b.name])).toEqual([
+      ["m2m", "GURPS Man to Man"],
+      ["hmzd", "HârnMaster zone die"],
+    ]);
     const rows = others.blocks[0]!.rows;
     const row = (path: string) => rows.find((r) => r.path === path);
     // Seed 004 L4307: broadsword, swing cut sw+1 and thrust crushing thr+1, reach 1, ST 10, $500, 3 lb.
