@@ -1201,10 +1201,17 @@ describe("review fixes (issue 3)", () => {
     expect(un[0]!.documentClass).toBe((globalThis as unknown as Obj).Actor);
     // The world's ruleset's sheets (HM3 here) open by default; another ruleset's are offered.
     const defaults = DocumentSheetConfig.registrations.map((r) => [
-      String(r.config.label).startsWith("BLOWBYBLOW.M2M."),
+      /^BLOWBYBLOW\.(M2M|HMZD)\./.test(String(r.config.label)),
       r.config.makeDefault,
     ]);
-    expect(defaults.filter(([m2m]) => !m2m).every(([, d]) => d === true)).toBe(true);
-    expect(defaults.filter(([m2m]) => m2m).map(([, d]) => d)).toEqual([false, false, false]);
+    expect(defaults.filter(([other]) => !other).every(([, d]) => d === true)).toBe(true);
+    // GURPS Man to Man's three sheets and the zone-die character and creature sheets.
+    expect(defaults.filter(([other]) => other).map(([, d]) => d)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -63,6 +63,7 @@ describe("an HM3 item sheet lists the item's other rulesets' blocks for a GM", (
     const others = itemContext(hm3Input({ isGM: true, localize })).others;
     expect(others.title).toBe("Other rulesets' data");
     expect(others.hint).toContain("GM only");
+    // The zone-die block is listed too (its defaults: the broadsword fixture has none of its own).
     expect(others.blocks.map((b) => [b.id, b.name])).toEqual([
       ["m2m", "GURPS Man to Man"],
       ["hmzd", "HârnMaster zone die"],

@@ -8,8 +8,10 @@ import type { RulesetId } from "../../core/ruleset";
 import type { RulesetSheets } from "./contract";
 import { HM3_SHEETS } from "./hm3/sheets/register";
 import { M2M_SHEETS } from "./m2m/sheets/register";
+import { HMZD_SHEETS } from "./hmzd/sheets/register";
 
 export const RULESET_SHEETS: Readonly<Partial<Record<RulesetId, RulesetSheets>>> = Object.freeze({
   hm3: HM3_SHEETS,
   m2m: M2M_SHEETS,
+  hmzd: HMZD_SHEETS,
 });
