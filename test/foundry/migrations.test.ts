@@ -779,7 +779,6 @@ describe("a value migration runs on whole stored sources of older data only (iss
       isWholeSystem("Item.missile", {
         ...storedMissile(0).system,
         m2m: defaultM2mItemBlock("missile"),
-        hmzd: hmzdWeapon(),
       }),
     ).toBe(false);
     // Data stored before the zone-die block (7) neither: with it, the source is whole.

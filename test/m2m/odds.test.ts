@@ -275,7 +275,7 @@ describe("oddsInput (the CLI's `odds`)", () => {
 
   it("the ruleset field chooses the odds; an unknown one is refused by name", () => {
     expect(anyOddsInput({ ruleset: "m2m", ...BASIC() }).odds.ruleset).toBe("m2m");
-    expect(() => anyOddsInput({ ruleset: "rq3" })).toThrow(/^ruleset: .*hm3 and m2m/);
+    expect(() => anyOddsInput({ ruleset: "rq3" })).toThrow(/^ruleset: .*hm3, m2m and hmzd/);
   });
 });
 
