@@ -126,7 +126,9 @@ export function hmzdAttack(
   if (!best) consider(f.weapons, false);
   if (!best) return null;
   const chosen = best as HmzdAttackChoice;
-  chosen.placement = placementFor(policy.placement ?? 1, chosen.weapon.zoneDie, zones);
+  // Z4: a missile placed past 1 is aimed, d6 from the placement (its zoneDie is the unaimed one).
+  const die = chosen.weapon.missile ? AIMED_MISSILE_DIE : chosen.weapon.zoneDie;
+  chosen.placement = placementFor(policy.placement ?? 1, die, zones);
   return chosen;
 }
 
@@ -137,6 +139,9 @@ export function hmzdAttack(
 export function fits(w: HmzdDuelWeapon, zones: number): boolean {
   return w.missile || w.zoneDie <= zones;
 }
+
+/** An aimed missile's zone die (Z4). */
+const AIMED_MISSILE_DIE = 6;
 
 /** The placement kept: at most the highest the zone die can take from (hmzd.md §2). */
 export function placementFor(wanted: number, zoneDie: number, zones: number): number {

@@ -9,8 +9,8 @@
  * Every problem is an InputError naming the field (`weapons[1].modes[0].impact.die`) and the
  * value: the CLI's `character` contract and the pack checks read untrusted JSON.
  *
- * EMLs: seed 001 gives its weapons no Attack or Defence modifiers (the BROADSWORD table,
- * 001:29-30, has none), so a weapon's EML is its skill's Mastery Level, clamped 5..95 as every
+ * EMLs (ruling Z41): seed 001 gives its weapons no Attack or Defence modifiers (the BROADSWORD
+ * table, 001:29-30, has none), so a weapon's EML is its skill's Mastery Level, clamped 5..95 as every
  * test is (§1); injuries impair by zone, not by a universal penalty (001:117, Z8), applied by
  * the exchange's caller, not here.
  */

@@ -67,7 +67,16 @@ export function rollTest(dice: RecordingDice, name: string, eml: Target, shift: 
   };
 }
 
-/** The attack of an UNC defender's foe (Z3): no roll, the level counts as CS. */
+/**
+ * Whether the attack is made without a roll, counting CS (Z3): against an UNC defender in
+ * melee only, "Helpless (CS Ignore result in melee)" (001:161, ruling Z40); a missile at him
+ * is rolled against the Ignore (CF).
+ */
+export function helplessTarget(decl: HmzdDeclaration): boolean {
+  return decl.defender.state === "UNC" && decl.attack.type === "melee";
+}
+
+/** The attack of an UNC defender's foe in melee (Z3, Z40): no roll, the level counts as CS. */
 export function unopposedTest(eml: Target): HmzdTest {
   return { target: eml.value, roll: null, level: "CS", rolledLevel: "CS", value: 3, eml };
 }

@@ -9,6 +9,7 @@ import type { Dice } from "../../core/dice";
 import { InputError } from "../../core/errors";
 import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
 import { afterDefence, afterPick, afterSpend, startExchange } from "./steps";
+import { deriveCharacter } from "./character";
 import { defaultSpend, strikerOf, strikeSpec, tacticalAdvantagesOf } from "./exchange";
 import {
   defencesFor,
@@ -110,6 +111,8 @@ export const hmzd: Ruleset<HmzdDeclaration, HmzdChoice, HmzdExchangeState, HmzdR
   bodyPlan: coreBodyPlan(HUMAN_PLAN),
   parseDeclaration,
   parseResolveInput,
+  // The CLI's `character` contract (docs/cli.md, `character (hmzd)`).
+  deriveCharacter,
   parseChoice(state: HmzdExchangeState, raw: unknown): HmzdChoice {
     switch (state.next) {
       case "defence":

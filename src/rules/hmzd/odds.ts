@@ -4,7 +4,7 @@
  * functions so the odds cannot drift from `resolve`:
  *
  * 1. the opposed test: every attack d100 × every defence d100 (one roll for Ignore; none for the
- *    attacker of an UNC defender, Z3), each pair through the engine's test and star count
+ *    attacker of an UNC defender in melee, Z3, Z40), each pair through the engine's test and star count
  *    (levels, STN and Setup shifts Z2 Z16, ties by defence §1) → victor and stars;
  * 2. the strike's location: every zone die face × every d10 (Z5: the zone result kept after a
  *    Precision is a zone die like the first, so Precision leaves the odds unchanged);
@@ -35,6 +35,7 @@ import {
   strikerOf,
   tacticalAdvantagesOf,
   testShift,
+  helplessTarget,
   unopposedTest,
   type StrikeSpec,
 } from "./exchange";
@@ -96,7 +97,7 @@ export interface HmzdGainOdds {
 
 export interface HmzdOdds {
   ruleset: "hmzd";
-  /** The attack's level after its shifts (`attack.level`; CS against an UNC defender, Z3). */
+  /** The attack's level after its shifts (`attack.level`; CS against an UNC defender in melee, Z3, Z40). */
   attackLevel: Record<HmzdLevel, number>;
   /** The defence's level after its shifts; null for Ignore (no defence roll). */
   defenceLevel: Record<HmzdLevel, number> | null;
@@ -144,7 +145,7 @@ function testOf(roll: number, eml: HmzdTest["eml"], shift: number): HmzdTest {
 
 /**
  * Every attack d100 against every defence d100 through the engine's shifts (Z2, Z16, Z17) and
- * star count (§1): the attacker of an UNC defender rolls nothing (CS, Z3); an Ignore, chosen or
+ * star count (§1): the attacker of an UNC defender in melee rolls nothing (CS, Z3, Z40); an Ignore, chosen or
  * forced (INC, UNC, Z3), rolls no defence.
  */
 export function pairWays(decl: HmzdDeclaration, defence: HmzdDefence): PairWays {
@@ -154,7 +155,7 @@ export function pairWays(decl: HmzdDeclaration, defence: HmzdDefence): PairWays 
   const forced = defender.state === "INC" || defender.state === "UNC";
   const type = forced ? "ignore" : defence.type;
   const attacks: HmzdTest[] = [];
-  if (defender.state === "UNC") attacks.push(unopposedTest(decl.attack.eml));
+  if (helplessTarget(decl)) attacks.push(unopposedTest(decl.attack.eml));
   else {
     const shift = testShift(attacker);
     for (let roll = 1; roll <= 100; roll++) attacks.push(testOf(roll, decl.attack.eml, shift));

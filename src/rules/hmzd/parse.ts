@@ -274,6 +274,7 @@ export function parseDefence(raw: unknown, decl: HmzdDeclaration): HmzdDefence {
   } else if (d.shield !== undefined)
     throw new InputError("defence.shield", d.shield, "only a Block is made with a shield");
   if (type === "counterstrike") {
+    // Z42: the counterstriking defender announces his own placement on the attacker's plan.
     defence.weapon = readWeapon(d.weapon, "defence.weapon", true);
     const placement =
       d.placement === undefined

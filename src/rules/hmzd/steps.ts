@@ -11,6 +11,7 @@ import type { ChoiceRecord, Side } from "../../core/ruleset";
 import {
   deliverStrike,
   effectsOf,
+  helplessTarget,
   opposed,
   rollTest,
   rollZones,
@@ -90,10 +91,10 @@ export function afterDefence(
 ): HmzdExchangeState {
   const decl = state.decl;
   const dice = new RecordingDice(inner, state.rolls);
-  const attack =
-    decl.defender.state === "UNC"
-      ? unopposedTest(decl.attack.eml)
-      : rollTest(dice, "attack", decl.attack.eml, testShift(decl.attacker));
+  // Z3, Z40: an UNC defender's attacker in melee counts CS without a roll.
+  const attack = helplessTarget(decl)
+    ? unopposedTest(decl.attack.eml)
+    : rollTest(dice, "attack", decl.attack.eml, testShift(decl.attacker));
   let defenceTest: HmzdTest | null = null;
   if (defence.type !== "ignore") {
     if (!defence.eml) throw new Error(`The ${defence.type} defence needs an EML.`);

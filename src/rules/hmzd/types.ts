@@ -207,7 +207,7 @@ export type HmzdChoice =
 export interface HmzdTest {
   /** The EML rolled against, clamped 5..95. */
   target: number;
-  /** The d100; null for the attacker of an UNC defender (Z3: no roll, CS). */
+  /** The d100; null for the melee attacker of an UNC defender (Z3, Z40: no roll, CS). */
   roll: number | null;
   /** The level after STN (−1, Z2) and Setup (+1 each, Z16) shifts. */
   level: HmzdLevel;

@@ -37,6 +37,7 @@ export const HMZD_CARD_KEY = Object.freeze({
 /** Tooltips naming the rule behind each figure (no user text in them). */
 export const HMZD_RULE_KEY = Object.freeze({
   test: "BLOWBYBLOW.HMZD.Rule.test",
+  shift: "BLOWBYBLOW.HMZD.Rule.shift",
   stars: "BLOWBYBLOW.HMZD.Rule.stars",
   spend: "BLOWBYBLOW.HMZD.Rule.spend",
   zone: "BLOWBYBLOW.HMZD.Rule.zone",

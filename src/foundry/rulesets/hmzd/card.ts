@@ -163,6 +163,9 @@ function testView(
 ): HmzdTestView {
   const visible = seesTargetsOf(viewer, side);
   const level = levelOf(test.level);
+  // Z17: a level shifted by STN or Setup shows the roll's own level first (`S→F`).
+  const rolled = typeof test.rolledLevel === "string" ? levelOf(test.rolledLevel) : level;
+  const shifted = rolled !== level;
   const value = num(test.target) ?? target?.value ?? null;
   return {
     side,
@@ -172,10 +175,10 @@ function testView(
     hidden: !visible,
     breakdown: visible && target ? targetView(target, HMZD_TARGET_LABELS) : null,
     roll: num(test.roll),
-    level,
+    level: shifted ? `${rolled}\u2192${level}` : level,
     levelLabel: t(HMZD_LEVEL_LABEL[level]!),
     levelClass: HMZD_LEVEL_CLASS[level]!,
-    tip: t(HMZD_RULE_KEY.test),
+    tip: t(shifted ? HMZD_RULE_KEY.shift : HMZD_RULE_KEY.test),
   };
 }
 

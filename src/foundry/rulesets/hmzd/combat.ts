@@ -367,10 +367,9 @@ function placementKey(zones: number, placement: number): string {
     : (ZONE_PLACEMENT[placement - 1] ?? ZONE_PLACEMENT[0]!);
 }
 
-/** Z4: a missile is unaimed (d10 from 1) or aimed (d6 from the placement). */
+/** Z4, Z18: a missile is unaimed (the whole plan from 1, d10 on a human) or aimed (d6 from the placement). */
 const UNAIMED = "unaimed";
 const AIMED_MISSILE_DIE = 6;
-const UNAIMED_MISSILE_DIE = 10;
 
 function missileAims(zones: number): { id: string; labelKey: string }[] {
   return [
@@ -670,8 +669,9 @@ function resolveAttack(
     option,
     request,
     mode,
-    // Z4: d10 from placement 1 unaimed, d6 from the placement aimed.
-    zoneDie: aimed ? AIMED_MISSILE_DIE : UNAIMED_MISSILE_DIE,
+    // Z4, Z18: unaimed, the target plan's whole body from placement 1 (d10 on a human); aimed,
+    // d6 from the placement.
+    zoneDie: aimed ? AIMED_MISSILE_DIE : view(defender, "defender").zones,
     placement: aimed ? Number(request.aim) : 1,
     aimed,
     band,

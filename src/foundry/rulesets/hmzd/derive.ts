@@ -34,8 +34,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** The zone-die block's own figures from `system.hmzd` (absent block: none, no skill). */
-export function hmzdFigures(block: unknown, endurance: number): HmzdOwnFigures {
+/**
+ * The zone-die block's own figures from `system.hmzd` (absent block: none, no skill). Z7: the
+ * sheet's Shock EML, else the ML of the actor's Shock skill item (`skillMl`), else 5 × Endurance.
+ */
+export function hmzdFigures(
+  block: unknown,
+  endurance: number,
+  skillMl: number | null = null,
+): HmzdOwnFigures {
   const b = isRecord(block) ? block : {};
   const shock = b.shock ?? null;
   if (shock !== null && (typeof shock !== "number" || !Number.isInteger(shock) || shock < 0))
@@ -44,8 +51,8 @@ export function hmzdFigures(block: unknown, endurance: number): HmzdOwnFigures {
   if (!(HMZD_STATES as readonly unknown[]).includes(state))
     throw new InputError("state", state, `expected one of ${HMZD_STATES.join(", ")}`);
   return {
-    shock: shock ?? 5 * endurance,
-    shockSkill: shock !== null,
+    shock: shock ?? skillMl ?? 5 * endurance,
+    shockSkill: shock !== null || skillMl !== null,
     state: state as HmzdState,
   };
 }
@@ -61,7 +68,14 @@ export function deriveHmzdActor(
       items.filter((i) => i.type !== "injury"),
     ),
   );
-  return { ruleset: "hmzd", ...hm3, hmzd: hmzdFigures(system.hmzd, hm3.endurance) };
+  // Z7: a skill item named Shock (the seed's Combat skill, 001:121) is the Shock EML's source.
+  const item = items.find((i) => i.type === "skill" && i.name.trim().toLowerCase() === "shock");
+  const skill = item?.id ? hm3.skills[item.id] : undefined;
+  return {
+    ruleset: "hmzd",
+    ...hm3,
+    hmzd: hmzdFigures(system.hmzd, hm3.endurance, skill ? skill.ml : null),
+  };
 }
 
 /** The `system` path of a field the derivation names (`attributes.str` → `hm3.attributes.str`). */

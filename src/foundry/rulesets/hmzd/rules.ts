@@ -37,8 +37,8 @@ export const INJURY_SIDES = ["none", "right", "left"] as const;
 /**
  * How a zone tells left from right (the engine's `HmzdSideRule.by`, src/rules/hmzd/types.ts):
  * by the zone value rolled (the human Arms, ZD 2 right and 3 left, 001:23; Legs by parity), by
- * the d10 location die (a creature zone of one value holding both forelegs), or `none` (an
- * unsided zone, the engine's null: Head, Torso).
+ * the d10 location die (a creature zone of one value holding both legs: the dog's hind legs,
+ * Z24), or `none` (an unsided zone, the engine's null: Head, Torso).
  */
 export const SIDES_BY = ["none", "zone", "location"] as const;
 export type HmzdSidesBy = (typeof SIDES_BY)[number];
