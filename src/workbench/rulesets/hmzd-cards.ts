@@ -12,13 +12,13 @@ import exchangeHbs from "../../../templates/chat/exchange.hbs?raw";
 import resultHbs from "../../../templates/chat/hmzd/result.hbs?raw";
 import type { ExchangeCard } from "../../core/flow";
 import { EXCHANGE_TEMPLATE, exchangeCardContext } from "../../foundry/chat/card-context";
-import { CARD_KEY } from "../../foundry/chat/card-lines";
 import { localizeTree } from "../../foundry/chat/text";
 import { HMZD_FOUNDRY } from "../../foundry/rulesets/hmzd";
 import { HMZD_RESULT_TEMPLATE } from "../../foundry/rulesets/hmzd/card";
 import { PARTIAL_HELPER, partialHelper } from "../../foundry/sheets/common";
 import { foundryHelpers, RUNTIME_OPTIONS } from "../handlebars";
 import { format, i18n, localize } from "../page";
+import { Z } from "./hmzd-labels";
 
 const hb = Handlebars.create();
 hb.registerHelper(foundryHelpers(i18n));
@@ -36,12 +36,15 @@ const VIEWER = Object.freeze({
   showDefenceTargets: true,
 });
 
-/** The exchange card as the GM sees it in Foundry (the workbench reports, applies nothing). */
+/**
+ * The exchange card as the GM sees it in Foundry; its status line says the workbench applies
+ * nothing (each exchange starts from the figures on the page).
+ */
 export function hmzdCardHtml(card: ExchangeCard): string {
   const view = exchangeCardContext(card, VIEWER, HMZD_FOUNDRY, {
     applyMode: "report",
     authorIsGM: true,
-    resolvedKey: CARD_KEY.resolvedWorkbench,
+    resolvedKey: Z.resolved,
   });
   return exchangeTemplate(localizeTree(view, localize, format) as object, RUNTIME_OPTIONS);
 }

@@ -53,6 +53,7 @@ export const Z = Object.freeze({
   oddsImpact: "BLOWBYBLOW.Workbench.Zd.oddsImpact",
   oddsOther: "BLOWBYBLOW.Workbench.Zd.oddsOther",
   oddsSpend: "BLOWBYBLOW.Workbench.Zd.oddsSpend",
+  resolved: "BLOWBYBLOW.Workbench.Zd.resolved",
 });
 
 /** The tactical advantages (BLOWBYBLOW.HMZD.TA.*), in the prompt's order. */
