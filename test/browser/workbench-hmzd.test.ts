@@ -19,7 +19,11 @@ import {
   duelSideOf,
   exchangeDice,
   exchangeOf,
+  finishWithDefaults,
+  lastPlacement,
+  modesOf,
   resultOf,
+  strikeOf,
   rollsOf,
   ZD_SAMPLES,
 } from "../../src/workbench/rulesets/hmzd-exchange";
@@ -152,6 +156,86 @@ describe("the workbench's zone-die part", () => {
       await page.locator("#wb-zd-a-str").dispatchEvent("change");
       await expect.poll(() => page.locator(".bbb-wb-problem").count()).toBe(0);
       await shot(page, "workbench-hmzd-card");
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 90_000);
+
+  it("every control answers: fighters, weapon modes, zone die, defences, counterstrike, state, reset", async () => {
+    const { page, errors } = await open();
+    try {
+      await switchToHmzd(page);
+      const count = (sel: string) => page.locator(sel).count();
+      const knight = ZD_SAMPLES[0]!;
+      const dog = ZD_SAMPLES[5]!;
+      // The War dog defends: the counterstrike lists his modes, placements fit his six zones.
+      await page.selectOption("#wb-b", "5");
+      await expect.poll(() => count("#wb-zd-counter option")).toBe(modesOf(dog).length);
+      expect(await count("#wb-aim option")).toBe(lastPlacement(4, dog.plan));
+      expect(await page.locator("#wb-zd-b h2").textContent()).toContain(dog.name);
+      // The knight's shield bash: its figures fill the exchange; a d6 finds one placement.
+      await page.selectOption("#wb-attack", "1:0");
+      await expect.poll(() => page.inputValue("#wb-zd-zonedie")).toBe("6");
+      expect(await page.inputValue("#wb-zd-aeml")).toBe(String(modesOf(knight)[3]!.eml));
+      expect(await count("#wb-aim option")).toBe(1);
+      // A d4 instead: three placements again.
+      await page.selectOption("#wb-zd-zonedie", "4");
+      await expect.poll(() => count("#wb-aim option")).toBe(3);
+      await page.selectOption("#wb-aim", "2");
+      // Counterstrike: the counter's EML, its weapon and placement on; the shield off.
+      await page.selectOption("#wb-defence", "counterstrike");
+      await expect.poll(() => page.locator("#wb-zd-counter").isDisabled()).toBe(false);
+      expect(await page.inputValue("#wb-zd-deml")).toBe(String(modesOf(dog)[0]!.eml));
+      expect(await page.locator("#wb-zd-shield").isDisabled()).toBe(true);
+      expect(await count("#wb-zd-cplace option")).toBe(lastPlacement(6, knight.plan));
+      await page.selectOption("#wb-zd-cplace", "4");
+      // The odds are cli odds' on the same exchange.
+      const x = exchangeOf(knight, dog);
+      x.attack = { ...strikeOf(modesOf(knight)[3]!), zoneDie: 4, placement: 2 };
+      x.defence.type = "counterstrike";
+      x.defence.eml = modesOf(dog)[0]!.eml;
+      x.defence.counter.placement = 4;
+      const odds = zdOdds(x);
+      await expect
+        .poll(() => oddsFigure(page, "wb-odds-outcome", "defender 1"))
+        .toBe(pct(odds.outcome["defender 1"]!));
+      expect(await oddsFigure(page, "wb-odds-other", "struck.attacker")).toBe(
+        pct(odds.attacker.struck),
+      );
+      expect(await count("#wb-odds-injury-attacker")).toBe(1);
+      // The dog wins with three stars and strikes the knight; his TAs by default.
+      const rolls = { attack: 100, defence: 5 };
+      await page.fill("#wb-zd-rolls", JSON.stringify(rolls));
+      await page.click("#wb-roll");
+      await page.waitForSelector("#wb-zd-defaults");
+      expect(await page.locator("#wb-zd-choice h3").textContent()).toContain(dog.name);
+      await page.click("#wb-zd-defaults");
+      await page.waitForSelector('#wb-log li[data-state="resolved"]');
+      const play = finishWithDefaults(beginExchange(x, exchangeDice(1, rolls)));
+      const result = resultOf(play)!;
+      expect(result.strike!.by).toBe("defender");
+      const entry = entries(page).first();
+      expect(JSON.parse((await entry.getAttribute("data-rolls"))!)).toEqual(rollsOf(cardOf(play)));
+      expect(await entry.locator(".exchange-card").textContent()).toContain(
+        `Strike by ${dog.name}`,
+      );
+      // An unconscious defender: no defence roll in the odds (Z3, forced Ignore).
+      await page.selectOption("#wb-zd-b-state", "UNC");
+      await expect.poll(() => count("#wb-odds-defence")).toBe(0);
+      expect(await oddsFigure(page, "wb-odds-attack", "CS")).toBe(100);
+      // New fight: the exchange as the samples give it.
+      await page.click("#wb-reset");
+      await expect.poll(() => page.inputValue("#wb-defence")).toBe("block");
+      expect(await page.inputValue("#wb-attack")).toBe("0:0");
+      expect(await page.inputValue("#wb-zd-b-state")).toBe("none");
+      // Another attacker: the Longbowman's knife modes.
+      await page.selectOption("#wb-a", "2");
+      await expect
+        .poll(() => page.locator("#wb-attack option").count())
+        .toBe(modesOf(ZD_SAMPLES[2]!).length);
+      expect(await missingKeys(page)).toEqual([]);
+      await shot(page, "workbench-hmzd-counterstrike");
       expect(errors).toEqual([]);
     } finally {
       await page.close();
