@@ -234,6 +234,35 @@ describe("the workbench's zone-die part", () => {
       await expect
         .poll(() => page.locator("#wb-attack option").count())
         .toBe(modesOf(ZD_SAMPLES[2]!).length);
+      // His longbow at short range: the zone die is the victim's (Z4), unaimed first, then aimed.
+      const bowman = ZD_SAMPLES[2]!;
+      const bow = modesOf(bowman).find((m) => m.missile)!;
+      // Against the Brigand, who dodges (a missile is blocked with a shield only, Z4).
+      const brigand = ZD_SAMPLES[3]!;
+      await page.selectOption("#wb-b", "3");
+      await expect.poll(() => page.locator("#wb-zd-b h2").textContent()).toContain(brigand.name);
+      await page.selectOption("#wb-defence", "dodge");
+      await page.selectOption("#wb-attack", bow.id);
+      await expect.poll(() => page.locator("#wb-zd-zonedie").isDisabled()).toBe(true);
+      expect(await page.inputValue("#wb-aim")).toBe("0");
+      expect(await count("#wb-aim option")).toBe(1 + lastPlacement(6, brigand.plan));
+      const shot1 = exchangeOf(bowman, brigand);
+      shot1.attack = strikeOf(bow);
+      shot1.defence.type = "dodge";
+      shot1.defence.eml = brigand.character.dodge!.value;
+      await expect
+        .poll(() => oddsFigure(page, "wb-odds-outcome", "attacker 1"))
+        .toBe(pct(zdOdds(shot1).outcome["attacker 1"]!));
+      const unaimed = zdOdds(shot1).defender.expectedEffectiveImpact;
+      await page.selectOption("#wb-aim", "4");
+      shot1.attack = { ...shot1.attack, aimed: true, placement: 4 };
+      // Aimed at the torso (d6 from 4): other odds than the whole body's.
+      expect(zdOdds(shot1).defender.expectedEffectiveImpact).not.toBe(unaimed);
+      await expect
+        .poll(() => oddsFigure(page, "wb-odds-other", "impact.defender"))
+        .toBe(Number(zdOdds(shot1).defender.expectedEffectiveImpact.toFixed(3)));
+      await page.click("#wb-roll");
+      await expect.poll(() => entries(page).count()).toBe(2);
       expect(await missingKeys(page)).toEqual([]);
       await shot(page, "workbench-hmzd-counterstrike");
       expect(errors).toEqual([]);

@@ -23,11 +23,14 @@ import {
   exchangeDice,
   exchangeOf,
   finishWithDefaults,
+  lastPlacement,
+  modesOf,
   pendingOf,
   readRolls,
   resolveInput,
   resultOf,
   rollsOf,
+  strikeOf,
   duelSideOf,
   ZD_FLOW,
   ZD_SAMPLES,
@@ -94,6 +97,38 @@ describe("the workbench's zone-die exchange", () => {
     expect(checked + noRoom).toBe(ZD_SAMPLES.length ** 2 * 4);
     expect(checked).toBeGreaterThan(noRoom);
     expect(struck).toBeGreaterThan(0);
+  });
+
+  it("shoots every missile at every band, aimed and not, as cli resolve does (Z4)", () => {
+    let shots = 0;
+    ZD_SAMPLES.forEach((a) =>
+      modesOf(a)
+        .filter((m) => m.missile)
+        .forEach((m, k) =>
+          ZD_SAMPLES.forEach((b, j) => {
+            for (const aimed of [false, true]) {
+              const x = exchangeOf(a, b);
+              x.attack = { ...strikeOf(m), aimed, placement: aimed ? lastPlacement(6, b.plan) : 1 };
+              x.defence.type = "dodge";
+              x.defence.eml = b.character.dodge?.value ?? 30;
+              const seed = 1000 + 10 * k + j + (aimed ? 500 : 0);
+              const play = finishWithDefaults(beginExchange(x, new SeededDice(seed)));
+              expect(resultOf(play)).toEqual(cliResolve(x, seed));
+              if (resultOf(play)!.strike) {
+                const value = resultOf(play)!.strike!.zoneValue;
+                if (aimed) expect(value).toBeGreaterThanOrEqual(lastPlacement(6, b.plan));
+              }
+              shots++;
+            }
+            // No counterstrike against a missile (Z4): refused, naming the field.
+            const x = exchangeOf(a, b);
+            x.attack = strikeOf(m);
+            x.defence.type = "counterstrike";
+            expect(() => beginExchange(x, new SeededDice(1))).toThrow(/defence\.type/);
+          }),
+        ),
+    );
+    expect(shots).toBeGreaterThan(0);
   });
 
   it("plays the seed's worked example from fixed rolls (hmzd.md §9)", () => {

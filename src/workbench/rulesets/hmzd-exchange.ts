@@ -65,11 +65,16 @@ export interface ZdModeChoice {
   base: number;
   aspect: HmzdAspect;
   shield: boolean;
+  /** A missile at one range band (its zone die is the victim's, Z4). */
+  missile: boolean;
 }
 
-/** Every melee weapon mode a sample fighter has, in its weapons' order. */
+/**
+ * Every weapon mode a sample fighter has, in its weapons' order (`weapon:mode`), then each
+ * missile at each range band (`m<missile>:<band>`, the band's name as the mode).
+ */
 export function modesOf(sample: ZdSample): ZdModeChoice[] {
-  return sample.character.weapons.flatMap((w, wi) =>
+  const melee = sample.character.weapons.flatMap((w, wi) =>
     w.modes.map((m, mi) => ({
       id: `${wi}:${mi}`,
       weapon: w.name,
@@ -80,8 +85,24 @@ export function modesOf(sample: ZdSample): ZdModeChoice[] {
       base: m.impact.base,
       aspect: m.impact.aspect,
       shield: w.shield,
+      missile: false,
     })),
   );
+  const missiles = sample.character.missiles.flatMap((w, wi) =>
+    w.bands.map((b, bi) => ({
+      id: `m${wi}:${bi}`,
+      weapon: w.name,
+      mode: b.band,
+      eml: w.eml.value,
+      zoneDie: 6,
+      die: b.impact.die,
+      base: b.impact.base,
+      aspect: b.impact.aspect,
+      shield: false,
+      missile: true,
+    })),
+  );
+  return [...melee, ...missiles];
 }
 
 /** One fighter as the exchange reads it, as the page edits it. */
@@ -100,6 +121,9 @@ export interface ZdSide {
 
 /** A strike as declared: EML, weapon mode (zone die, impact) and placement. */
 export interface ZdStrike {
+  /** A missile rolls the victim's whole plan unaimed, d6 from its placement aimed (Z4). */
+  type: "melee" | "missile";
+  aimed: boolean;
   eml: number;
   zoneDie: number;
   die: number;
@@ -143,6 +167,8 @@ export function sideOf(sample: ZdSample): ZdSide {
 /** A strike with a weapon mode from zone 1. */
 export function strikeOf(m: ZdModeChoice): ZdStrike {
   return {
+    type: m.missile ? "missile" : "melee",
+    aimed: false,
     eml: m.eml,
     zoneDie: m.zoneDie,
     die: m.die,
@@ -161,8 +187,8 @@ export function exchangeOf(a: ZdSample, b: ZdSample): ZdExchange {
   // The first weapon whose zone die fits the victim's plan (a d8 spear finds no room on a
   // six-zone dog, hmzd.md §2); with none, the first, which the engine refuses by its field.
   const fitting = (modes: ZdModeChoice[], victim: ZdSample) =>
-    modes.find((m) => m.zoneDie <= victim.plan.zoneCount) ?? modes[0]!;
-  const defModes = modesOf(b);
+    modes.find((m) => !m.missile && m.zoneDie <= victim.plan.zoneCount) ?? modes[0]!;
+  const defModes = modesOf(b).filter((m) => !m.missile);
   const blocker = defModes.find((m) => m.shield) ?? defModes[0]!;
   const strikers = defModes.filter((m) => !m.shield);
   return {
@@ -177,6 +203,10 @@ export function exchangeOf(a: ZdSample, b: ZdSample): ZdExchange {
     },
   };
 }
+
+/** The zone die a strike rolls on `plan`: its weapon's; a missile's unaimed the whole plan (Z4). */
+export const zoneDieOn = (s: ZdStrike, plan: HmzdPlan): number =>
+  s.type === "missile" && !s.aimed ? plan.zoneCount : s.zoneDie;
 
 /** The last placement a zone die fits on a plan (hmzd.md §2: placement + die − 1 ≤ last zone). */
 export const lastPlacement = (zoneDie: number, plan: HmzdPlan): number =>
@@ -211,11 +241,12 @@ const weaponInput = (s: ZdStrike) => ({
 export function declarationOf(x: ZdExchange): Record<string, unknown> {
   return {
     attack: {
-      type: "melee",
+      type: x.attack.type,
       eml: x.attack.eml,
       weapon: weaponInput(x.attack),
       mode: x.attack.mode,
       placement: x.attack.placement,
+      ...(x.attack.type === "missile" ? { aimed: x.attack.aimed } : {}),
     },
     attacker: fighterInput(x.attacker),
     defender: fighterInput(x.defender),

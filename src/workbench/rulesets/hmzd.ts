@@ -51,6 +51,7 @@ import {
   type ZdPlay,
   type ZdRolls,
   type ZdSide,
+  type ZdStrike,
 } from "./hmzd-exchange";
 import { hmzdCardHtml } from "./hmzd-cards";
 import { ASPECT_LABEL, TA_LABEL, Z, zdLocationName, zdZoneName } from "./hmzd-labels";
@@ -87,8 +88,9 @@ const numberField = (id: string, value: number) =>
 const impactText = (die: number, base: number, aspect: HmzdAspect) =>
   `d${die}${base < 0 ? "\u2212" : "+"}${Math.abs(base)}${aspect[0]!.toUpperCase()}`;
 
-function modeOptions(sample: number, selected: string | null): string {
+function modeOptions(sample: number, selected: string | null, meleeOnly = false): string {
   return modesOf(ZD_SAMPLES[sample]!)
+    .filter((m) => !(meleeOnly && m.missile))
     .map((m) =>
       option(
         m.id,
@@ -104,10 +106,15 @@ function modeOptions(sample: number, selected: string | null): string {
     .join("");
 }
 
-function placementOptions(zoneDie: number, side: ZdSide, selected: number): string {
+/** The placements a strike may take on `side`; a missile's "unaimed" first (value 0, Z4). */
+function placementOptions(strike: ZdStrike, side: ZdSide): string {
   const human = side.plan.id === "human";
-  const last = lastPlacement(zoneDie, side.plan);
-  const out: string[] = [];
+  const missile = strike.type === "missile";
+  const last = lastPlacement(missile ? 6 : strike.zoneDie, side.plan);
+  const selected = missile && !strike.aimed ? 0 : strike.placement;
+  const out: string[] = missile
+    ? [option("0", localize(HMZD_COMBAT_KEYS.unaimed), selected === 0)]
+    : [];
   for (let p = 1; p <= last; p++) {
     const key = (human ? HMZD_COMBAT_KEYS.humanPlacement : HMZD_COMBAT_KEYS.zonePlacement)[p - 1];
     out.push(option(String(p), key ? localize(key) : String(p), p === selected));
@@ -175,7 +182,7 @@ function fillAll(): void {
   select("wb-defence").innerHTML = HMZD_DEFENCES.map((d) =>
     option(d, localize(HMZD_DEFENCE_LABEL[d]!), d === x.defence.type),
   ).join("");
-  select("wb-zd-counter").innerHTML = modeOptions(S.b, null);
+  select("wb-zd-counter").innerHTML = modeOptions(S.b, null, true);
   const counter = modesOf(ZD_SAMPLES[S.b]!).find((m) => m.mode === x.defence.counter.mode);
   if (counter) select("wb-zd-counter").value = counter.id;
   fillStrike();
@@ -191,12 +198,10 @@ function fillStrike(): void {
   select("wb-zd-aspect").value = x.attack.aspect;
   input("wb-zd-deml").value = String(x.defence.eml);
   input("wb-zd-shield").checked = x.defence.shield;
-  select("wb-aim").innerHTML = placementOptions(x.attack.zoneDie, x.defender, x.attack.placement);
-  select("wb-zd-cplace").innerHTML = placementOptions(
-    x.defence.counter.zoneDie,
-    x.attacker,
-    x.defence.counter.placement,
-  );
+  select("wb-aim").innerHTML = placementOptions(x.attack, x.defender);
+  select("wb-zd-cplace").innerHTML = placementOptions(x.defence.counter, x.attacker);
+  // A missile's zone die is the victim's (Z4), not the weapon's.
+  select("wb-zd-zonedie").disabled = x.attack.type === "missile";
   const counter = x.defence.type === "counterstrike";
   select("wb-zd-counter").disabled = !counter;
   select("wb-zd-cplace").disabled = !counter;
@@ -245,7 +250,9 @@ function readPage(): ZdExchange {
   x.attack.die = Number(select("wb-zd-die").value);
   x.attack.base = whole("wb-zd-base", localize(Z.impactBase), BASE, x.attack.base);
   x.attack.aspect = select("wb-zd-aspect").value as HmzdAspect;
-  x.attack.placement = Number(select("wb-aim").value) || 1;
+  const aim = Number(select("wb-aim").value);
+  x.attack.aimed = x.attack.type === "missile" && aim > 0;
+  x.attack.placement = aim || 1;
   x.defence.type = select("wb-defence").value as HmzdDefenceType;
   if (x.defence.type !== "ignore")
     x.defence.eml = whole("wb-zd-deml", localize(Z.defenceEml), EML, x.defence.eml);
