@@ -149,7 +149,7 @@ export function guarded(near: string | (() => HTMLElement), fn: () => void): () 
 /** The rulesets, by name from the language file; those without a workbench part are listed, disabled. */
 export const RULESETS = [
   { id: "hm3", key: "BLOWBYBLOW.Ruleset.hm3", playable: true },
-  { id: "hmzd", key: "BLOWBYBLOW.Ruleset.hmzd", playable: false },
+  { id: "hmzd", key: "BLOWBYBLOW.Ruleset.hmzd", playable: true },
   { id: "rq3", key: "BLOWBYBLOW.Ruleset.rq3", playable: false },
   { id: "m2m", key: "BLOWBYBLOW.Ruleset.m2m", playable: true },
 ] as const;
