@@ -141,8 +141,9 @@ function fighterOf(raw: unknown, file: string, ruleset?: FoundryRuleset) {
 }
 
 /**
- * `character FILE`: an m2m actor document (a pack's sample fighter, an exported actor) prints the
- * figures its registered derivation gives; any other input is the engine's own character input.
+ * `character FILE`: an m2m or hmzd actor document (a pack's sample fighter, an exported actor)
+ * prints the figures its registered derivation gives; any other input is the engine's own
+ * character input.
  */
 function characterOutput(raw: unknown, file: string): unknown {
   const isActor =
@@ -153,14 +154,18 @@ function characterOutput(raw: unknown, file: string): unknown {
     actorRulesets(raw).length > 0;
   if (!isActor) return deriveCharacterInput(raw);
   const name = file === "-" ? "stdin" : file;
-  if (!actorMadeFor(raw).includes("m2m"))
+  const madeFor = actorMadeFor(raw);
+  // An hmzd actor is an HM3 actor with zone-die blocks: its figures are the adapter's (the HM3
+  // ones with the Shock EML and state, src/foundry/rulesets/hmzd/derive.ts).
+  const id = madeFor.includes("m2m") ? "m2m" : madeFor.includes("hmzd") ? "hmzd" : null;
+  if (!id)
     throw new InputError(
       `${name}: system.m2m`,
       undefined,
-      "an hm3 actor: character derives GURPS Man to Man figures (an m2m actor, or the engine's character input)",
+      "an hm3 actor: character derives GURPS Man to Man or HârnMaster zone-die figures (an m2m or hmzd actor, or the engine's character input)",
     );
-  const f = fighterOf(raw, name, rulesetFor("m2m", name));
-  return { ruleset: "m2m", name: f.name, ...(f.derived as object) };
+  const f = fighterOf(raw, name, rulesetFor(id, name));
+  return { ruleset: id, name: f.name, ...(f.derived as object) };
 }
 
 export function main(argv: string[]): number {
