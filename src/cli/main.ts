@@ -4,7 +4,7 @@
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
  *   odds FILE      exact odds of one hm3, m2m or hmzd exchange (same input as resolve), printed as JSON
- *   character FILE a character's derived figures (m2m: an actor document or the engine's input), as JSON
+ *   character FILE a character's derived figures (an m2m or hmzd actor document or the engine's input), as JSON
  *   fight A B      one exchange (hm3 or m2m) between two Foundry actor documents (A attacks B), as JSON
  *   duel A B       N hm3, m2m or hmzd duels between two fighters: win rates, rounds, injuries
  *   demo           a sample HârnMaster 3 fight, printed as text
@@ -47,10 +47,12 @@ Commands:
                       victor and stars, and for each side's strike its zone,
                       location, injury, shock state and state after. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
-                      Dodge, Parry, Block, PD, DR, skill levels, point costs).
-                      FILE is an m2m actor document (e.g. packs/_source/
-                      m2m-sample-fighters/fiendish-friedrick.json) or the
-                      engine's character input (examples/m2m/friedrick.json).
+                      Dodge, Parry, Block, PD, DR, skill levels, point costs;
+                      hmzd: the HM3 figures with the Shock EML and state).
+                      FILE is an m2m or hmzd actor document (e.g. packs/_source/
+                      m2m-sample-fighters/fiendish-friedrick.json, hmzd-sample-
+                      fighters/war-dog.json) or the engine's character input
+                      (examples/m2m/friedrick.json, examples/hmzd/sir-aldric.json).
   fight A B [--seed N] [--ruleset hm3|m2m] [--weapon NAME] [--mode N|ID]
           [--range YARDS] [--aim TURNS] [--location random|LOCATION]
           [--modifier N]
@@ -72,9 +74,10 @@ Commands:
                       prints the resolve input it ran, to replay with resolve.
   duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]
                       N duels (default 1000, at most 1000000) to incapacitation or death between
-                      two actor documents, hm3 or m2m as fight picks it; hm3 with the policy of
-                      fight, m2m turn by turn: best ready weapon, best defence left (docs/duel.md);
-                      or two hmzd fighter files ({"ruleset": "hmzd", ...}).
+                      two actor documents, hmzd when both are made for it (e.g. packs/_source/
+                      hmzd-sample-fighters/), else hm3 or m2m as fight picks it; hm3 with the
+                      policy of fight, m2m turn by turn: best ready weapon, best defence left
+                      (docs/duel.md); or hmzd fighter files ({"ruleset": "hmzd", ...}).
                       Prints win rates, rounds to decision and injuries by
                       location and severity; --svg writes a plot of the
                       injuries, --json prints the counts as JSON.
