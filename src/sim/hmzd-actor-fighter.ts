@@ -21,18 +21,15 @@ import type { Hand } from "../core/hands";
 import { meleeEml, missileEml } from "../rules/hm3/eml";
 import { HMZD_FIGHTER_STATES, type HmzdFighterState } from "../rules/hmzd/types";
 import { armourJson, view, weaponOf, type HmzdMode } from "../foundry/rulesets/hmzd/combat";
-import type { HmzdDuelFighter, HmzdDuelMode, HmzdDuelWeapon } from "./hmzd-duel-fighter";
+import {
+  HELD,
+  type HmzdDuelFighter,
+  type HmzdDuelMode,
+  type HmzdDuelWeapon,
+} from "./hmzd-duel-fighter";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/** The arm zones a held weapon uses (Z8), as `hmzdDuelFighter` reads `held`. */
-const HELD: Readonly<Record<Hand, HmzdDuelWeapon["hands"]>> = Object.freeze({
-  main: "right",
-  off: "left",
-  both: "both",
-  none: "body",
-});
 
 const modeOf = (m: HmzdMode, i: number): HmzdDuelMode => ({
   id: m.name || String(i),
