@@ -63,25 +63,28 @@ function ownBlock(kind: "Actor" | "Item", type: unknown, system: unknown, id: st
  * not the default. An actor with only default blocks is taken as made for all of them.
  */
 export function actorMadeFor(raw: unknown): ActorRuleset[] {
+  const own = actorOwnRulesets(raw);
+  return own.length ? own : actorRulesets(raw);
+}
+
+/** The rulesets whose blocks an actor document carries with something else than the defaults. */
+export function actorOwnRulesets(raw: unknown): ActorRuleset[] {
   const present = actorRulesets(raw);
   if (!present.length) return present;
   const doc = raw as { type?: unknown; system: Obj; items?: unknown };
   const items = Array.isArray(doc.items) ? (doc.items as unknown[]) : [];
-  const own = present.filter(
+  return present.filter(
     (id) =>
       ownBlock("Actor", doc.type, doc.system, id) ||
       (id === "hmzd" &&
         items.some((item) => isObj(item) && ownBlock("Item", item.type, item.system, id))),
   );
-  return own.length ? own : present;
 }
 
 /**
  * The ruleset `fight` (or `duel`) plays between two actor documents: `wanted` (`--ruleset`) when
- * both carry its block; otherwise the first of `order` both are made for (`actorMadeFor`):
- * `fight` plays HârnMaster 3 first, then m2m; `duel` hmzd first (an hmzd actor is an HM3 actor
- * with zone-die blocks, made for hmzd on purpose), then HM3 and m2m. An InputError names the
- * file without it.
+ * both carry its block; otherwise the first of `order` (HârnMaster 3 first) both are made for
+ * (`actorMadeFor`). An InputError names the file without it.
  */
 export function fightRuleset<R extends ActorRuleset = "hm3" | "m2m">(
   a: unknown,

@@ -2,7 +2,8 @@
  * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]`: N duels between
  * two fighters stored as Foundry Actor documents, HârnMaster 3 (src/sim/duel.ts) or GURPS Man to
  * Man (src/sim/m2m-duel.ts) or HârnMaster zone die (src/sim/hmzd-duel.ts, src/cli/hmzd-duel.ts)
- * as the two actors are made for (`fightRuleset`, hmzd first), or hmzd fighter files, printed
+ * as the two actors are made for (hmzd when both carry zone-die blocks, else `fightRuleset`), or
+ * hmzd fighter files, printed
  * as win rates, rounds to decision and injuries by location and severity; `--svg` writes the
  * plot, `--json` prints the counts as JSON. A progress bar goes to stderr when stderr is a
  * terminal.
@@ -12,7 +13,7 @@ import { InputError } from "../core/errors";
 import { fileErrorText, parseArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
-import { actorMadeFor, checkActorFile, fightRuleset } from "./actor-file";
+import { actorOwnRulesets, checkActorFile, fightRuleset } from "./actor-file";
 import { foundryRuleset } from "../foundry/rulesets";
 import {
   M2M_SEVERITIES,
@@ -178,12 +179,16 @@ export function runDuelCommand(
     checkHmzdPair(raws, opts);
     return runHmzdDuelCommand(opts, raws, progress);
   }
-  // Two actor documents: hmzd first when both are made for it (an hmzd actor is also an HM3 one).
-  const ruleset = fightRuleset(raws[0], raws[1], opts.files, opts.ruleset ?? undefined, [
-    "hmzd",
-    "hm3",
-    "m2m",
-  ]);
+  // Two actor documents: hmzd when both carry their own zone-die blocks (an hmzd actor is also
+  // an HM3 one, Z43); else as `fight` chooses, or `--ruleset`.
+  const ruleset =
+    opts.ruleset === null && raws.every((raw) => actorOwnRulesets(raw).includes("hmzd"))
+      ? "hmzd"
+      : fightRuleset(raws[0], raws[1], opts.files, opts.ruleset ?? undefined, [
+          "hm3",
+          "m2m",
+          "hmzd",
+        ]);
   if (ruleset === "hmzd") return runHmzdDuelCommand(opts, raws, progress);
   if (ruleset === "m2m") return runM2mDuelCommand(opts, raws, progress);
   const [a, b] = opts.files.map((f, i) => loadFighter(raws[i], f)) as [ActorSource, ActorSource];
@@ -202,10 +207,13 @@ export function runDuelCommand(
 
 /**
  * When one file is an hmzd fighter file (`"ruleset": "hmzd"`), the other is one too or an actor
- * document made for hmzd (`actorMadeFor`); else an InputError naming the other file.
+ * document with zone-die blocks of its own (`actorOwnRulesets`); else an InputError naming the
+ * other file.
  */
 function checkHmzdPair(raws: unknown[], opts: DuelArgs): void {
-  const i = raws.findIndex((raw) => !isHmzdFighterFile(raw) && !actorMadeFor(raw).includes("hmzd"));
+  const i = raws.findIndex(
+    (raw) => !isHmzdFighterFile(raw) && !actorOwnRulesets(raw).includes("hmzd"),
+  );
   if (i < 0) return;
   const why =
     opts.ruleset === "hmzd"

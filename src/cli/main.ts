@@ -74,7 +74,7 @@ Commands:
                       prints the resolve input it ran, to replay with resolve.
   duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]
                       N duels (default 1000, at most 1000000) to incapacitation or death between
-                      two actor documents, hmzd when both are made for it (e.g. packs/_source/
+                      two actor documents, hmzd when both carry zone-die blocks (e.g. packs/_source/
                       hmzd-sample-fighters/), else hm3 or m2m as fight picks it; hm3 with the
                       policy of fight, m2m turn by turn: best ready weapon, best defence left
                       (docs/duel.md); or hmzd fighter files ({"ruleset": "hmzd", ...}).

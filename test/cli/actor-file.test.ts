@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { actorMadeFor, checkActorFile } from "../../src/cli/actor-file";
+import { actorMadeFor, actorOwnRulesets, checkActorFile } from "../../src/cli/actor-file";
 import { runDuelCommand } from "../../src/cli/duel";
 import { loadHmzdActor } from "../../src/cli/hmzd-duel";
 import { fighterFromSource } from "../../src/foundry/combat/source-fighter";
@@ -229,6 +229,19 @@ describe("hmzd actor documents", () => {
 
   it("the packs' fighters are made for hm3 and hmzd; the HM3 and m2m packs' are not made for hmzd", () => {
     expect(actorMadeFor(loadZd(KNIGHT))).toEqual(["hm3", "hmzd"]);
+    expect(actorOwnRulesets(loadZd(KNIGHT))).toEqual(["hm3", "hmzd"]);
+    // Every block at its default: made for each ruleset, its own for none.
+    const defaults = (
+      JSON.parse(readFileSync("template.json", "utf8")) as {
+        Actor: { character: { hm3: unknown; hmzd: unknown } };
+      }
+    ).Actor.character;
+    const blank = {
+      type: "character",
+      system: { hm3: defaults.hm3, hmzd: defaults.hmzd },
+      items: [],
+    };
+    expect([actorMadeFor(blank), actorOwnRulesets(blank)]).toEqual([["hm3", "hmzd"], []]);
     expect(actorMadeFor(load(A))).toEqual(["hm3"]);
     expect(actorMadeFor(load("packs/_source/m2m-sample-fighters/john-falcon.json"))).toEqual([
       "m2m",
@@ -262,10 +275,15 @@ describe("hmzd actor documents", () => {
     // The zone-die plan's own location (pelvis, 001:36-51) and the injury bands of §4.
     const bands = new Set(Object.values(stats.injuries.b).flatMap((c) => Object.keys(c)));
     expect([...bands].every((b) => /^[MSG][1-5]$/.test(b))).toBe(true);
-    // --ruleset hm3 plays the same two actors' HM3 blocks instead.
+    // --ruleset hm3 plays the same two actors' HM3 blocks instead, and so does an hmzd actor
+    // against an HM3 one (both are made for hm3).
     const hm3 = run("duel", KNIGHT, BRIGAND, "--n", "5", "--ruleset", "hm3");
-    expect(hm3.status).toBe(0);
-    expect(hm3.stdout).not.toContain("M1, S2");
+    const mixed = run("duel", KNIGHT, B, "--n", "5");
+    for (const out of [hm3, mixed]) {
+      expect([out.status, out.stderr]).toEqual([0, ""]);
+      expect(out.stdout).toMatch(/^5 duels: Sir Aldric, knight vs Brigand\n/);
+      expect(out.stdout).not.toContain("M1, S2");
+    }
   });
 
   it("duel: an hmzd fighter file against an hmzd actor document", () => {
