@@ -21,11 +21,15 @@ const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !
 
 let english: Localizer | undefined;
 
-/** The rulesets whose block an actor document carries (`system.hm3`, `system.m2m`), in that order. */
-export function actorRulesets(raw: unknown): ("hm3" | "m2m")[] {
+/** The rulesets an actor document may carry a block of, in the order `fight` prefers them. */
+export const ACTOR_RULESETS = ["hm3", "m2m", "hmzd"] as const;
+export type ActorRuleset = (typeof ACTOR_RULESETS)[number];
+
+/** The rulesets whose block an actor document carries (`system.hm3`, `system.m2m`, `system.hmzd`). */
+export function actorRulesets(raw: unknown): ActorRuleset[] {
   if (!isObj(raw) || !isObj(raw.system)) return [];
   const system = raw.system;
-  return (["hm3", "m2m"] as const).filter((id) => isObj(system[id]));
+  return ACTOR_RULESETS.filter((id) => isObj(system[id]));
 }
 
 let template: Obj | undefined;
@@ -41,54 +45,72 @@ function canonical(v: unknown): string {
   return JSON.stringify(v) ?? "undefined";
 }
 
-/**
- * The rulesets an actor document is made for: those whose block it carries with something else
- * than the defaults (template.json: what Foundry fills in for a ruleset the actor was not made
- * for, and the packs write out). An actor with only default blocks is taken as made for all of
- * them.
- */
-export function actorMadeFor(raw: unknown): ("hm3" | "m2m")[] {
-  const present = actorRulesets(raw);
-  if (!present.length) return present;
-  const doc = raw as { type?: unknown; system: Obj };
+/** A block of an actor's or item's `system` differs from template.json's default for its type. */
+function ownBlock(kind: "Actor" | "Item", type: unknown, system: unknown, id: string): boolean {
+  if (!isObj(system) || !isObj(system[id])) return false;
   template ??= JSON.parse(
     readFileSync(fileURLToPath(new URL("../../template.json", import.meta.url)), "utf8"),
   ) as Obj;
-  const defaults = ((template.Actor as Obj | undefined)?.[String(doc.type)] ?? {}) as Obj;
-  const own = present.filter(
-    (id) => defaults[id] === undefined || canonical(doc.system[id]) !== canonical(defaults[id]),
-  );
-  return own.length ? own : present;
+  const defaults = ((template[kind] as Obj | undefined)?.[String(type)] ?? {}) as Obj;
+  return defaults[id] === undefined || canonical(system[id]) !== canonical(defaults[id]);
 }
 
 /**
- * The ruleset `fight` plays between two actor documents: `wanted` (`--ruleset`) when both carry
- * its block; otherwise the one both are made for (`actorMadeFor`), HârnMaster 3 first. An
- * InputError names the file without it.
+ * The rulesets an actor document is made for: those whose block it carries with something else
+ * than the defaults (template.json: what Foundry fills in for a ruleset the actor was not made
+ * for, and the packs write out). hmzd keeps its weapons' figures on the items (zone die and
+ * modes, Z12), so an actor is also made for hmzd when one of its items' `system.hmzd` blocks is
+ * not the default. An actor with only default blocks is taken as made for all of them.
  */
-export function fightRuleset(
+export function actorMadeFor(raw: unknown): ActorRuleset[] {
+  const own = actorOwnRulesets(raw);
+  return own.length ? own : actorRulesets(raw);
+}
+
+/** The rulesets whose blocks an actor document carries with something else than the defaults. */
+export function actorOwnRulesets(raw: unknown): ActorRuleset[] {
+  const present = actorRulesets(raw);
+  if (!present.length) return present;
+  const doc = raw as { type?: unknown; system: Obj; items?: unknown };
+  const items = Array.isArray(doc.items) ? (doc.items as unknown[]) : [];
+  return present.filter(
+    (id) =>
+      ownBlock("Actor", doc.type, doc.system, id) ||
+      (id === "hmzd" &&
+        items.some((item) => isObj(item) && ownBlock("Item", item.type, item.system, id))),
+  );
+}
+
+/**
+ * The ruleset `fight` (or `duel`) plays between two actor documents: `wanted` (`--ruleset`) when
+ * both carry its block; otherwise the first of `order` (HârnMaster 3 first) both are made for
+ * (`actorMadeFor`). An InputError names the file without it.
+ */
+export function fightRuleset<R extends ActorRuleset = "hm3" | "m2m">(
   a: unknown,
   b: unknown,
   files: readonly [string, string],
   wanted?: string,
-): "hm3" | "m2m" {
-  const has = [actorMadeFor(a), actorMadeFor(b)];
+  order: readonly R[] = ["hm3", "m2m"] as unknown as readonly R[],
+): R {
+  const inOrder = (id: ActorRuleset): id is R => (order as readonly string[]).includes(id);
+  const has = [actorMadeFor(a).filter(inOrder), actorMadeFor(b).filter(inOrder)];
   const describe = (i: number) =>
-    has[i]!.length ? `an ${has[i]!.join(" and ")} actor` : "no hm3 or m2m block";
-  if (wanted === "hm3" || wanted === "m2m") {
-    const i = [a, b].findIndex((doc) => !actorRulesets(doc).includes(wanted));
+    has[i]!.length ? `an ${has[i]!.join(" and ")} actor` : `no ${order.join(" or ")} block`;
+  if (wanted !== undefined && (order as readonly string[]).includes(wanted)) {
+    const i = [a, b].findIndex((doc) => !actorRulesets(doc).includes(wanted as R));
     if (i >= 0)
       throw new InputError(
         `${files[i]}: system.${wanted}`,
         undefined,
         `--ruleset ${wanted}: the actor has no ${wanted} block (${describe(i)})`,
       );
-    return wanted;
+    return wanted as R;
   }
-  for (const id of ["hm3", "m2m"] as const)
-    if (has[0]!.includes(id) && has[1]!.includes(id)) return id;
+  for (const id of order) if (has[0]!.includes(id) && has[1]!.includes(id)) return id;
   // A document with no block at all: the other's ruleset, whose derivation names what is missing.
-  if (!has[0]!.length || !has[1]!.length) return has[0]![0] ?? has[1]![0] ?? "hm3";
+  if (!has[0]!.length || !has[1]!.length)
+    return has[0]![0] ?? has[1]![0] ?? (order.includes("hm3" as R) ? ("hm3" as R) : order[0]!);
   throw new InputError(
     `${files[1]}: system`,
     undefined,

@@ -1,8 +1,9 @@
 /**
  * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]`: N duels between
  * two fighters stored as Foundry Actor documents, HârnMaster 3 (src/sim/duel.ts) or GURPS Man to
- * Man (src/sim/m2m-duel.ts) as the two actors are made for (`fightRuleset`, as `fight`), or two
- * hmzd fighter files (src/sim/hmzd-duel.ts, src/cli/hmzd-duel.ts), printed
+ * Man (src/sim/m2m-duel.ts) or HârnMaster zone die (src/sim/hmzd-duel.ts, src/cli/hmzd-duel.ts)
+ * as the two actors are made for (hmzd when both carry zone-die blocks, else `fightRuleset`), or
+ * hmzd fighter files, printed
  * as win rates, rounds to decision and injuries by location and severity; `--svg` writes the
  * plot, `--json` prints the counts as JSON. A progress bar goes to stderr when stderr is a
  * terminal.
@@ -12,7 +13,7 @@ import { InputError } from "../core/errors";
 import { fileErrorText, parseArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
-import { checkActorFile, fightRuleset } from "./actor-file";
+import { actorOwnRulesets, checkActorFile, fightRuleset } from "./actor-file";
 import { foundryRuleset } from "../foundry/rulesets";
 import {
   M2M_SEVERITIES,
@@ -174,11 +175,21 @@ export function runDuelCommand(
 ): string {
   const opts = duelArgs(args);
   const raws = opts.files.map((f) => read(f));
-  if (opts.ruleset === "hmzd" || raws.some(isHmzdFighterFile)) {
+  if (raws.some(isHmzdFighterFile)) {
     checkHmzdPair(raws, opts);
     return runHmzdDuelCommand(opts, raws, progress);
   }
-  const ruleset = fightRuleset(raws[0], raws[1], opts.files, opts.ruleset ?? undefined);
+  // Two actor documents: hmzd when both carry their own zone-die blocks (an hmzd actor is also
+  // an HM3 one, Z43); else as `fight` chooses, or `--ruleset`.
+  const ruleset =
+    opts.ruleset === null && raws.every((raw) => actorOwnRulesets(raw).includes("hmzd"))
+      ? "hmzd"
+      : fightRuleset(raws[0], raws[1], opts.files, opts.ruleset ?? undefined, [
+          "hm3",
+          "m2m",
+          "hmzd",
+        ]);
+  if (ruleset === "hmzd") return runHmzdDuelCommand(opts, raws, progress);
   if (ruleset === "m2m") return runM2mDuelCommand(opts, raws, progress);
   const [a, b] = opts.files.map((f, i) => loadFighter(raws[i], f)) as [ActorSource, ActorSource];
   const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
@@ -195,11 +206,14 @@ export function runDuelCommand(
 }
 
 /**
- * Both files hmzd fighter files (`"ruleset": "hmzd"`) when one is or `--ruleset hmzd` is given;
- * else an InputError naming the other file.
+ * When one file is an hmzd fighter file (`"ruleset": "hmzd"`), the other is one too or an actor
+ * document with zone-die blocks of its own (`actorOwnRulesets`); else an InputError naming the
+ * other file.
  */
 function checkHmzdPair(raws: unknown[], opts: DuelArgs): void {
-  const i = raws.findIndex((raw) => !isHmzdFighterFile(raw));
+  const i = raws.findIndex(
+    (raw) => !isHmzdFighterFile(raw) && !actorOwnRulesets(raw).includes("hmzd"),
+  );
   if (i < 0) return;
   const why =
     opts.ruleset === "hmzd"

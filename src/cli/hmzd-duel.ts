@@ -1,6 +1,8 @@
 /**
  * `cli duel` for two hmzd fighters (src/sim/hmzd-duel.ts, docs/duel.md): hmzd fighter files
- * (an hmzd character with `"ruleset": "hmzd"`, `readHmzdDuelFile`) or `--ruleset hmzd`; the same summary,
+ * (an hmzd character with `"ruleset": "hmzd"`, `readHmzdDuelFile`) or actor documents made for
+ * hmzd (packs/_source/hmzd-sample-fighters, `hmzdActorFighter`: the fighter Foundry fights
+ * with, Z43), chosen by their files or `--ruleset hmzd`; the same summary,
  * `--json` counts and `--svg` plot as the HM3 and m2m duels, the injuries counted by the
  * injury table's bands (M1 … G5) at their sided locations.
  */
@@ -11,6 +13,10 @@ import { LOCATION_LABEL_KEYS } from "../rules/hm3/body-plan";
 import { SIDED_LABEL } from "../foundry/rulesets/hm3/sheets/item/labels";
 import { HMZD_SEVERITIES, runHmzdDuels } from "../sim/hmzd-duel";
 import { readHmzdDuelFile } from "../sim/hmzd-duel-fighter";
+import { hmzdActorFighter } from "../sim/hmzd-actor-fighter";
+import { fighterFromSource } from "../foundry/combat/source-fighter";
+import { foundryRuleset } from "../foundry/rulesets";
+import { checkActorFile } from "./actor-file";
 import type { HmzdDuelSide } from "../sim/hmzd-duel";
 import { duelOutput, type DuelArgs } from "./duel";
 import en from "../../lang/en.json";
@@ -27,11 +33,28 @@ export function isHmzdFighterFile(raw: unknown): boolean {
 
 /**
  * An hmzd fighter file (an hmzd character with an optional `name`, default the file's name
- * without `.json`), checked; a problem names the file and the field.
+ * without `.json`) or an actor document (checked with the data model's rules first, then
+ * derived as the Foundry adapter derives it, Z43), checked; a problem names the file and the
+ * field.
  */
 export function loadHmzdFighter(raw: unknown, file: string): HmzdDuelSide {
+  if (!isHmzdFighterFile(raw)) return loadHmzdActor(raw, file);
   try {
     const { fighter, state } = readHmzdDuelFile(raw, basename(file).replace(/\.json$/i, ""));
+    return { fighter, state };
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
+    throw e;
+  }
+}
+
+/** An actor document as an hmzd duel fighter (src/sim/hmzd-actor-fighter.ts, Z43). */
+export function loadHmzdActor(raw: unknown, file: string): HmzdDuelSide {
+  const actor = checkActorFile(raw, file);
+  try {
+    const { fighter, state } = hmzdActorFighter(
+      fighterFromSource(actor, [], foundryRuleset("hmzd")),
+    );
     return { fighter, state };
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);

@@ -4,7 +4,7 @@
  *
  *   resolve FILE   resolve one exchange from a JSON file (`-` for stdin), print the result as JSON
  *   odds FILE      exact odds of one hm3, m2m or hmzd exchange (same input as resolve), printed as JSON
- *   character FILE a character's derived figures (m2m: an actor document or the engine's input), as JSON
+ *   character FILE a character's derived figures (an m2m or hmzd actor document or the engine's input), as JSON
  *   fight A B      one exchange (hm3 or m2m) between two Foundry actor documents (A attacks B), as JSON
  *   duel A B       N hm3, m2m or hmzd duels between two fighters: win rates, rounds, injuries
  *   demo           a sample HârnMaster 3 fight, printed as text
@@ -47,10 +47,12 @@ Commands:
                       victor and stars, and for each side's strike its zone,
                       location, injury, shock state and state after. Prints JSON.
   character FILE      A character's derived figures as JSON (m2m: Speed, Move,
-                      Dodge, Parry, Block, PD, DR, skill levels, point costs).
-                      FILE is an m2m actor document (e.g. packs/_source/
-                      m2m-sample-fighters/fiendish-friedrick.json) or the
-                      engine's character input (examples/m2m/friedrick.json).
+                      Dodge, Parry, Block, PD, DR, skill levels, point costs;
+                      hmzd: the HM3 figures with the Shock EML and state).
+                      FILE is an m2m or hmzd actor document (e.g. packs/_source/
+                      m2m-sample-fighters/fiendish-friedrick.json, hmzd-sample-
+                      fighters/war-dog.json) or the engine's character input
+                      (examples/m2m/friedrick.json, examples/hmzd/sir-aldric.json).
   fight A B [--seed N] [--ruleset hm3|m2m] [--weapon NAME] [--mode N|ID]
           [--range YARDS] [--aim TURNS] [--location random|LOCATION]
           [--modifier N]
@@ -72,9 +74,10 @@ Commands:
                       prints the resolve input it ran, to replay with resolve.
   duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]
                       N duels (default 1000, at most 1000000) to incapacitation or death between
-                      two actor documents, hm3 or m2m as fight picks it; hm3 with the policy of
-                      fight, m2m turn by turn: best ready weapon, best defence left (docs/duel.md);
-                      or two hmzd fighter files ({"ruleset": "hmzd", ...}).
+                      two actor documents, hmzd when both carry zone-die blocks (e.g. packs/_source/
+                      hmzd-sample-fighters/), else hm3 or m2m as fight picks it; hm3 with the
+                      policy of fight, m2m turn by turn: best ready weapon, best defence left
+                      (docs/duel.md); or hmzd fighter files ({"ruleset": "hmzd", ...}).
                       Prints win rates, rounds to decision and injuries by
                       location and severity; --svg writes a plot of the
                       injuries, --json prints the counts as JSON.
@@ -141,8 +144,9 @@ function fighterOf(raw: unknown, file: string, ruleset?: FoundryRuleset) {
 }
 
 /**
- * `character FILE`: an m2m actor document (a pack's sample fighter, an exported actor) prints the
- * figures its registered derivation gives; any other input is the engine's own character input.
+ * `character FILE`: an m2m or hmzd actor document (a pack's sample fighter, an exported actor)
+ * prints the figures its registered derivation gives; any other input is the engine's own
+ * character input.
  */
 function characterOutput(raw: unknown, file: string): unknown {
   const isActor =
@@ -153,14 +157,18 @@ function characterOutput(raw: unknown, file: string): unknown {
     actorRulesets(raw).length > 0;
   if (!isActor) return deriveCharacterInput(raw);
   const name = file === "-" ? "stdin" : file;
-  if (!actorMadeFor(raw).includes("m2m"))
+  const madeFor = actorMadeFor(raw);
+  // An hmzd actor is an HM3 actor with zone-die blocks: its figures are the adapter's (the HM3
+  // ones with the Shock EML and state, src/foundry/rulesets/hmzd/derive.ts).
+  const id = madeFor.includes("m2m") ? "m2m" : madeFor.includes("hmzd") ? "hmzd" : null;
+  if (!id)
     throw new InputError(
       `${name}: system.m2m`,
       undefined,
-      "an hm3 actor: character derives GURPS Man to Man figures (an m2m actor, or the engine's character input)",
+      "an hm3 actor: character derives GURPS Man to Man or HârnMaster zone-die figures (an m2m or hmzd actor, or the engine's character input)",
     );
-  const f = fighterOf(raw, name, rulesetFor("m2m", name));
-  return { ruleset: "m2m", name: f.name, ...(f.derived as object) };
+  const f = fighterOf(raw, name, rulesetFor(id, name));
+  return { ruleset: id, name: f.name, ...(f.derived as object) };
 }
 
 export function main(argv: string[]): number {

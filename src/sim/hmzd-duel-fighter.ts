@@ -59,7 +59,7 @@ export interface HmzdDuelFighter {
 const FILE_KEYS = ["ruleset", "name"];
 
 /** The arm zones a held weapon uses (Z8; the character has no left-handedness: main is right). */
-const HELD: Readonly<Record<Hand, HmzdDuelWeapon["hands"]>> = Object.freeze({
+export const HELD: Readonly<Record<Hand, HmzdDuelWeapon["hands"]>> = Object.freeze({
   main: "right",
   off: "left",
   both: "both",

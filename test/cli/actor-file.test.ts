@@ -9,7 +9,15 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { checkActorFile } from "../../src/cli/actor-file";
+import { actorMadeFor, actorOwnRulesets, checkActorFile } from "../../src/cli/actor-file";
+import { runDuelCommand } from "../../src/cli/duel";
+import { loadHmzdActor } from "../../src/cli/hmzd-duel";
+import { fighterFromSource } from "../../src/foundry/combat/source-fighter";
+import { foundryRuleset } from "../../src/foundry/rulesets";
+import { deriveHmzdCharacter } from "../../src/rules/hmzd/character";
+import { HMZD_SAMPLES } from "../../src/rules/hmzd/samples";
+import { runHmzdDuels } from "../../src/sim/hmzd-duel";
+import { hmzdDuelFighter } from "../../src/sim/hmzd-duel-fighter";
 import { InputError } from "../../src/core/errors";
 
 const DIR = "packs/_source/hm3-sample-fighters";
@@ -200,5 +208,181 @@ describe("text numbers: what the check accepts the derivation reads", () => {
     expect(out.status).toBe(2);
     expect(out.stdout).toBe("");
     expect(out.stderr).toBe('error: attributes.st: expected a whole number, got "12"\n');
+  });
+});
+
+/**
+ * hmzd actor documents (issue 18): `duel` and `character` take an actor made for hmzd (an HM3
+ * actor whose weapons carry zone-die blocks, packs/_source/hmzd-sample-fighters) as the Foundry
+ * adapter derives it (src/sim/hmzd-actor-fighter.ts, ruling Z43).
+ */
+describe("hmzd actor documents", () => {
+  const ZD = "packs/_source/hmzd-sample-fighters";
+  const KNIGHT = join(ZD, "sir-aldric-knight.json");
+  const BRIGAND = join(ZD, "brigand.json");
+  type ZdDoc = Doc & {
+    system: { hmzd: Record<string, unknown> };
+    items: { type: string; name: string; system: Record<string, unknown> & { hm3: Obj } }[];
+  };
+  type Obj = Record<string, unknown>;
+  const loadZd = (f: string) => JSON.parse(readFileSync(f, "utf8")) as ZdDoc;
+
+  it("the packs' fighters are made for hm3 and hmzd; the HM3 and m2m packs' are not made for hmzd", () => {
+    expect(actorMadeFor(loadZd(KNIGHT))).toEqual(["hm3", "hmzd"]);
+    expect(actorOwnRulesets(loadZd(KNIGHT))).toEqual(["hm3", "hmzd"]);
+    // Every block at its default: made for each ruleset, its own for none.
+    const defaults = (
+      JSON.parse(readFileSync("template.json", "utf8")) as {
+        Actor: { character: { hm3: unknown; hmzd: unknown } };
+      }
+    ).Actor.character;
+    const blank = {
+      type: "character",
+      system: { hm3: defaults.hm3, hmzd: defaults.hmzd },
+      items: [],
+    };
+    expect([actorMadeFor(blank), actorOwnRulesets(blank)]).toEqual([["hm3", "hmzd"], []]);
+    expect(actorMadeFor(load(A))).toEqual(["hm3"]);
+    expect(actorMadeFor(load("packs/_source/m2m-sample-fighters/john-falcon.json"))).toEqual([
+      "m2m",
+    ]);
+  });
+
+  it("duel: two hmzd sample fighters play hmzd duels (bands M1 … G5), the same as in process", () => {
+    const out = run("duel", KNIGHT, BRIGAND, "--n", "40", "--seed", "3");
+    expect([out.status, out.stderr]).toEqual([0, ""]);
+    const lines = out.stdout.split("\n");
+    expect(lines[0]).toBe("40 duels: Sir Aldric, knight vs Brigand");
+    expect(out.stdout).toContain("Injuries taken by Brigand, by location (M1, S2, S3, G4, G5):");
+    const json = run("duel", KNIGHT, BRIGAND, "--n", "40", "--seed", "3", "--json");
+    expect(json.status).toBe(0);
+    const stats = JSON.parse(json.stdout) as {
+      n: number;
+      wins: { a: number; b: number; none: number };
+      injuries: {
+        a: Record<string, Record<string, number>>;
+        b: Record<string, Record<string, number>>;
+      };
+    };
+    const expected = runHmzdDuels(
+      loadHmzdActor(loadZd(KNIGHT), KNIGHT),
+      loadHmzdActor(loadZd(BRIGAND), BRIGAND),
+      40,
+      3,
+    );
+    expect(stats).toEqual(JSON.parse(JSON.stringify(expected)));
+    expect(stats.wins.a + stats.wins.b + stats.wins.none).toBe(40);
+    // The zone-die plan's own location (pelvis, 001:36-51) and the injury bands of §4.
+    const bands = new Set(Object.values(stats.injuries.b).flatMap((c) => Object.keys(c)));
+    expect([...bands].every((b) => /^[MSG][1-5]$/.test(b))).toBe(true);
+    // --ruleset hm3 plays the same two actors' HM3 blocks instead, and so does an hmzd actor
+    // against an HM3 one (both are made for hm3).
+    const hm3 = run("duel", KNIGHT, BRIGAND, "--n", "5", "--ruleset", "hm3");
+    const mixed = run("duel", KNIGHT, B, "--n", "5");
+    for (const out of [hm3, mixed]) {
+      expect([out.status, out.stderr]).toEqual([0, ""]);
+      expect(out.stdout).toMatch(/^5 duels: Sir Aldric, knight vs Brigand\n/);
+      expect(out.stdout).not.toContain("M1, S2");
+    }
+  });
+
+  it("duel: an hmzd fighter file against an hmzd actor document", () => {
+    const out = run("duel", "examples/hmzd/knight.json", BRIGAND, "--n", "5", "--json");
+    expect(out.status).toBe(0);
+    expect((JSON.parse(out.stdout) as { n: number }).n).toBe(5);
+  });
+
+  it("duel: a malformed hmzd block exits 2 with one line naming the file, the item, the field and the value", () => {
+    const doc = loadZd(BRIGAND);
+    const axe = doc.items.findIndex((i) => i.name === "Handaxe");
+    (doc.items[axe]!.system.hmzd as { modes: Obj[] }).modes[0]!.die = 7;
+    const file = write("die7.json", doc);
+    const out = run("duel", KNIGHT, file, "--n", "2");
+    expect([out.status, out.stdout]).toEqual([2, ""]);
+    expect(out.stderr).toBe(
+      `error: ${file} (items[${axe}] "Handaxe"): system.hmzd.modes.0.die: d7 is not an impact die: d4, d6, d8, d10, d12, d20.\n`,
+    );
+    const state = loadZd(BRIGAND);
+    state.system.hmzd.state = "dazed";
+    const stateFile = write("dazed.json", state);
+    const bad = run("duel", stateFile, KNIGHT, "--n", "2");
+    expect([bad.status, bad.stderr]).toEqual([
+      2,
+      `error: ${stateFile}: system.hmzd.state: "dazed" is not one of none, STN, INC, UNC, KIA.\n`,
+    ]);
+    const dead = loadZd(BRIGAND);
+    dead.system.hmzd.state = "KIA";
+    expect(() => loadHmzdActor(dead, "dead.json")).toThrow(
+      'dead.json: system.hmzd.state: a dead fighter cannot duel, got "KIA"',
+    );
+    // Weapons without zone-die modes (an HM3 actor's defaults): nothing to attack with.
+    expect(() => runDuelCommand([A, BRIGAND, "--ruleset", "hmzd"], load, null)).toThrow(
+      `${A}: items: no equipped weapon with zone-die modes (system.hmzd.modes) to attack with`,
+    );
+  });
+
+  it("the sample fighter packs give the fighters of src/rules/hmzd/samples.ts, with Foundry's EMLs (Z43)", () => {
+    let compared = 0;
+    for (const sample of HMZD_SAMPLES) {
+      const file = join(ZD, `${sample.id}.json`);
+      if (!readdirSync(ZD).includes(`${sample.id}.json`)) continue;
+      compared++;
+      const doc = loadZd(file);
+      const fromPack = loadHmzdActor(doc, file);
+      const fromSample = hmzdDuelFighter(sample.name, deriveHmzdCharacter(sample.character));
+      const a = fromPack.fighter;
+      expect(a.name).toBe(sample.name);
+      expect(fromPack.state).toBe(sample.character.state ?? "none");
+      // Body: STR, Shock EML (Z7), Endurance, DEX, AGL, armour (Z13, Z25) and plan (Z14).
+      expect(a.combatant, sample.id).toEqual(fromSample.combatant);
+      // Weapons: the same zone dice, modes, hands, shields and missiles; the adapter leaves out
+      // a character's weapon in no hand (the longbowman's sheathed knife).
+      const usable = fromSample.weapons.filter(
+        (w) => w.hands !== "body" || sample.character.bodyPlan === "dog",
+      );
+      const shape = (w: (typeof a.weapons)[number]) => ({ ...w, id: "", attack: 0, block: 0 });
+      expect(a.weapons.map(shape), sample.id).toEqual(usable.map(shape));
+      // EMLs (Z30, Z43): the sample's skill ML + the HM3 item's attack or defence modifier,
+      // less PP ×5 (a missile at Short range: +0); Dodge and Initiative less PP ×5.
+      const character = fighterFromSource(doc, [], foundryRuleset("hmzd")).derived as {
+        pp: number;
+      };
+      const ml = (skill: string) =>
+        sample.character.skills.find((s) => s.name.toLowerCase() === skill.toLowerCase())!.ml;
+      const clamp = (n: number) => Math.min(95, Math.max(5, n));
+      for (const w of a.weapons) {
+        const item = doc.items.find((i) => i.name === w.name && i.type !== "skill")!;
+        const skill = String(item.system.hm3.skill);
+        const off = 5 * character.pp;
+        if (w.missile) expect(w.attack, w.name).toBe(clamp(ml(skill) - off));
+        else {
+          const hm3 = item.system.hm3 as { attack: number; defence: number };
+          expect([w.attack, w.block], w.name).toEqual([
+            clamp(ml(skill) + hm3.attack - off),
+            clamp(ml(skill) + hm3.defence - off),
+          ]);
+        }
+      }
+      expect(a.dodge).toBe(clamp(ml("Dodge") - 5 * character.pp));
+      expect(a.initiative).toBe(clamp(ml("Initiative") - 5 * character.pp));
+    }
+    expect(compared).toBeGreaterThanOrEqual(4);
+  });
+
+  it("character: an hmzd actor prints the adapter's figures with the Shock EML and state", () => {
+    const out = run("character", join(ZD, "war-dog.json"));
+    expect(out.status).toBe(0);
+    const c = JSON.parse(out.stdout) as {
+      ruleset: string;
+      name: string;
+      endurance: number;
+      hmzd: { shock: number; shockSkill: boolean; state: string };
+    };
+    expect([c.ruleset, c.name]).toEqual(["hmzd", "War dog"]);
+    // Z7: no Shock skill: 5 × Endurance.
+    expect(c.hmzd).toEqual({ shock: 5 * c.endurance, shockSkill: false, state: "none" });
+    const hm3 = run("character", A);
+    expect(hm3.status).toBe(2);
+    expect(hm3.stderr).toMatch(/system\.m2m: an hm3 actor: character derives/);
   });
 });
