@@ -23,7 +23,7 @@
  *   statuses of `CONDITION_EFFECTS`) under its name, icon and localised name, and marks the
  *   current combatant when its turn's tactical advantage is taken.
  */
-import type { FighterSnapshot } from "../../core/combat";
+import type { ExchangeFight, FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
 import { escapeHtml } from "../sheets/common";
 import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
@@ -267,6 +267,17 @@ export function combatOfActor(actorUuid: string): CombatLike | null {
   if (fights(g.combat)) return g.combat;
   for (const c of g.combats ?? []) if (fights(c)) return c;
   return null;
+}
+
+/**
+ * Where an exchange between two actors falls in the tracker (`CombatRules.buildDeclaration`):
+ * the round of the started combat the attacker fights in, else the defender's, else 0. The
+ * attacker's and the GM's clients read the same combat, so the GM's rebuild agrees.
+ */
+export function exchangeFight(attackerUuid: string, defenderUuid: string): ExchangeFight {
+  const combat = combatOfActor(attackerUuid) ?? combatOfActor(defenderUuid);
+  const round = combat?.round;
+  return { round: typeof round === "number" && Number.isInteger(round) && round > 0 ? round : 0 };
 }
 
 let advantageQueue: Promise<unknown> = Promise.resolve();
