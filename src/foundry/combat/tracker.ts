@@ -28,7 +28,7 @@ import { CONDITION_EFFECTS } from "../config";
 import { escapeHtml } from "../sheets/common";
 import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
-import { clearFights, combatantTurnEvent, seedFights } from "./turn-events";
+import { clearFights, combatantTurnEvent, passSkippedTurns, seedFights } from "./turn-events";
 import {
   advantageDecision,
   advantagesThisTurn,
@@ -214,6 +214,16 @@ function makeDocumentClasses() {
     protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
       await super._onStartRound(context);
       await seedFights(this);
+    }
+
+    /**
+     * A round ends: the fighters whose turn the tracker skipped (defeated) have its game time
+     * passed (turn-events.ts, ruling Z36). v13 gives the ended round in the context.
+     */
+    protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
+      await super._onEndRound(context);
+      const round = typeof context?.round === "number" ? context.round : this.round - 1;
+      await passSkippedTurns(this, round);
     }
 
     /** The combat ended (deleted): its fighters' state blocks are cleared (turn-events.ts). */

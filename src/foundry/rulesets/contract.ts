@@ -326,6 +326,13 @@ export interface RulesetTurns {
   figureLabels: Readonly<Record<string, string>>;
   /** World options of the turns (GURPS: the Advanced maneuvers), as settings. */
   optionalRules: readonly OptionalRule[];
+  /**
+   * A round passed in which the fighter's turn did not end in the tracker (Foundry skipped him
+   * as defeated): what that turn's game time does to his block (hmzd: ten seconds of
+   * `passTime`, UNC's re-roll after ten minutes, Z15, Z36), as a `turnEnd` outcome. Absent:
+   * nothing happens to a skipped fighter.
+   */
+  skippedTurn?(block: RulesetBlock, dice: Dice): TurnOutcome;
   maneuvers: {
     /** The maneuvers offered with the world's options (by rule id). */
     list(options: Readonly<Record<string, boolean>>, block?: RulesetBlock | null): ManeuverOption[];

@@ -1148,12 +1148,13 @@ function initiative(fighter: FighterSnapshot): number {
   return view(fighter, "fighter").derived.initiative.eml.value;
 }
 
-/** INC, UNC and KIA take a fighter out of the fight (§5): no actions. */
-export const HMZD_INCAPACITATING: readonly ConditionId[] = Object.freeze([
-  "shock",
-  "unconscious",
-  "dead",
-]);
+/**
+ * UNC and KIA take a fighter out of the fight (§5; the turn hooks' `defeated`): marked defeated
+ * in the tracker. INC is not (ruling Z36): he takes no action (his turn starts actionless) but
+ * his turn must run, as his recovery test comes at its end (Z15); a skipped UNC fighter's time
+ * passes at each round's end (./turns.ts), and he is defeated no more once he recovers to INC.
+ */
+export const HMZD_INCAPACITATING: readonly ConditionId[] = Object.freeze(["unconscious", "dead"]);
 
 export const hmzdCombat: CombatRules = Object.freeze({
   optionalRules: HMZD_OPTIONAL_RULES,
