@@ -53,6 +53,7 @@ export interface CombatantLike {
   initiative?: number | null;
   actor: ActorLike | null;
   system: unknown;
+  flags?: unknown;
   update(changes: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -293,6 +294,22 @@ export function exchangeFight(attackerUuid: string, defenderUuid: string): Excha
 let advantageQueue: Promise<unknown> = Promise.resolve();
 
 /**
+ * An immediate action counted once a round on the fighter's own combatant (`round` scope, hmzd's
+ * Action TA, Z6, Z37): `flags["blow-by-blow"].actionRound` keeps the round it was last taken in;
+ * a second in the same round is `refused`.
+ */
+async function actionThisRound(combat: CombatLike, actorUuid: string): Promise<AdvantageOutcome> {
+  const own = [...combat.combatants].find((c) => actorUuidOf(c) === actorUuid);
+  if (!own) return "extraAction";
+  const flags = (own.flags as Record<string, { actionRound?: unknown }> | undefined)?.[
+    "blow-by-blow"
+  ];
+  if (flags?.actionRound === combat.round) return "refused";
+  await own.update({ flags: { "blow-by-blow": { actionRound: combat.round } } });
+  return "extraAction";
+}
+
+/**
  * A tactical advantage gained by the actor `actorUuid` (GM side: the `blow-by-blow.advantage`
  * query's handler calls it). Counted in the character turn of the combat the actor fights in:
  * the first gives `extraAction` and is recorded on the current combatant; a second in the
@@ -300,9 +317,13 @@ let advantageQueue: Promise<unknown> = Promise.resolve();
  * GM's). Outside a started combat there is no turn to count in: `extraAction`. Calls are
  * handled one at a time, so two quick claims cannot both get the extra action.
  */
-export async function gainAdvantage(actorUuid: string): Promise<AdvantageOutcome> {
+export async function gainAdvantage(
+  actorUuid: string,
+  scope: "turn" | "round" = "turn",
+): Promise<AdvantageOutcome> {
   const run = advantageQueue.then(async (): Promise<AdvantageOutcome> => {
     const combat = combatOfActor(actorUuid);
+    if (combat && scope === "round") return actionThisRound(combat, actorUuid);
     const current = combat?.combatant;
     if (!combat || !current) return "extraAction";
     const key = turnKey(combat.round, combat.turn ?? 0);

@@ -224,6 +224,13 @@ export interface FoundryRuleset<Derived = unknown> {
   id: RulesetId;
   ruleset: AnyRuleset;
   /**
+   * How a tactical advantage claimed from a card is counted in the tracker (tracker.ts
+   * `gainAdvantage`): `turn` (the default; HM3: one per character turn, on the combatant whose
+   * turn it is) or `round` (hmzd's Action TA, Z6, Z37: once a round for the fighter who took
+   * it, on his own combatant, whoever's turn it is).
+   */
+  advantageScope?: "turn" | "round";
+  /**
    * Its pure combat functions; absent: the ruleset cannot fight in Foundry yet (its documents,
    * sheets and derived figures work; the combat flow refuses it by name, `fightingRuleset`).
    */
