@@ -283,7 +283,8 @@ export function combatOfActor(actorUuid: string): CombatLike | null {
 /**
  * Where an exchange between two actors falls in the tracker (`CombatRules.buildDeclaration`):
  * the round of the started combat the attacker fights in, else the defender's, else 0. The
- * attacker's and the GM's clients read the same combat, so the GM's rebuild agrees.
+ * attacker's and the GM's clients read the same combat, so the GM's rebuild agrees (hmzd
+ * ruling Z38).
  */
 export function exchangeFight(attackerUuid: string, defenderUuid: string): ExchangeFight {
   const combat = combatOfActor(attackerUuid) ?? combatOfActor(defenderUuid);

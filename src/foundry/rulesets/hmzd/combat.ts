@@ -58,7 +58,8 @@ import type { HmzdBodyPlanSource } from "./source";
 
 /**
  * The combat round of an exchange (Z21: "round" is the tracker's): the adapter's `fight.round`
- * (Foundry's `Combat#round`), 0 outside a started combat.
+ * (Foundry's `Combat#round`, the attacker's combat, else the defender's, ruling Z38), 0 outside
+ * a started combat.
  */
 function roundOf(fight: ExchangeFight | undefined): number {
   const round = fight?.round ?? 0;
