@@ -190,6 +190,12 @@ export interface InjuryItemData {
   system: Record<string, unknown>;
 }
 
+/** Where an exchange falls in the combat tracker, as the adapter reads it (GM side again). */
+export interface ExchangeFight {
+  /** The combat round (Foundry's `Combat#round`, 1 at the start); 0 outside a started combat. */
+  round: number;
+}
+
 /** A declaration as built for a card, with the ruleset's own notes beside it. */
 export interface DeclarationBuild {
   declaration: unknown;
@@ -234,13 +240,16 @@ export interface CombatRules {
    * The raw declaration (plain JSON) for `Ruleset.parseDeclaration`, built from the fighters
    * as they are now and the request; `options` are the world's optional rules by id. `rules`
    * is what the ruleset needs later that the declaration does not carry (HM3: the missile's
-   * velocity for the missile defences); the card stores both.
+   * velocity for the missile defences); the card stores both. `fight` is where the exchange
+   * falls in the combat tracker (absent: outside one), for a ruleset whose rules count rounds
+   * (hmzd: Setup and Action, Z21).
    */
   buildDeclaration(
     attacker: FighterSnapshot,
     defender: FighterSnapshot,
     request: AttackRequest,
     options: Readonly<Record<string, boolean>>,
+    fight?: ExchangeFight,
   ): DeclarationBuild;
   /** The options of a pending choice, with the chooser's items and targets. */
   choiceOptions(

@@ -38,6 +38,7 @@ import {
 import { customModifierCap, gmRollsAll, trustUnmeasured, worldOptions } from "./settings";
 import { fighterSnapshot, measureSituation, type ActorLike, type CanvasLike } from "./snapshot";
 import { afterResolved } from "./steps";
+import { exchangeFight } from "./tracker";
 
 /**
  * Rebuilds the card's declaration from its attack request and the fighters as they are now,
@@ -58,6 +59,7 @@ async function rebuildDeclaration(
       // The card's stored request (JSON): the ruleset's builder checks it (InputError below).
       card.context.request as never,
       worldOptions(fr.id),
+      exchangeFight(attackerActor.uuid, defenderActor.uuid),
     );
   } catch (err) {
     if (err instanceof InputError)

@@ -56,6 +56,7 @@ import {
   type CanvasLike,
   type TokenDocLike,
 } from "./snapshot";
+import { exchangeFight } from "./tracker";
 
 type Obj = Record<string, unknown>;
 
@@ -275,6 +276,7 @@ export async function attack(args: {
       now.defender,
       request,
       worldOptions(fr.id),
+      exchangeFight(actor.uuid, defenderActor.uuid),
     );
     const ruleset = fr.ruleset;
     const decl = ruleset.parseDeclaration(build.declaration);

@@ -33,6 +33,7 @@ export type CombatErrorCode =
   | "declarationChanged"
   | "choiceChanged"
   | "turnAdvantage"
+  | "roundAdvantage"
   | "noAmputation"
   | "alreadyAmputated"
   | "unverified"
@@ -62,6 +63,7 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   declarationChanged: "BLOWBYBLOW.Combat.Error.declarationChanged",
   choiceChanged: "BLOWBYBLOW.Combat.Error.choiceChanged",
   turnAdvantage: "BLOWBYBLOW.Combat.Error.turnAdvantage",
+  roundAdvantage: "BLOWBYBLOW.Combat.Error.roundAdvantage",
   noAmputation: "BLOWBYBLOW.Combat.Error.noAmputation",
   alreadyAmputated: "BLOWBYBLOW.Combat.Error.alreadyAmputated",
   unverified: "BLOWBYBLOW.Combat.Error.unverified",

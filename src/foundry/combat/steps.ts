@@ -345,8 +345,13 @@ export async function advantageOnMessage(
     // The card first, then the turn's count (review m7): a card that cannot be written spends
     // nothing; a turn whose advantage is already spent puts the card back as it was.
     await updateCard(live, claimed);
-    if ((await gainAdvantage(actor.uuid)) === "refused") {
+    const scope = fr.advantageScope ?? "turn";
+    if ((await gainAdvantage(actor.uuid, scope)) === "refused") {
       await updateCard(live, card);
+      if (scope === "round")
+        throw new CombatError("roundAdvantage", "An Action was already taken this round.", {
+          name: card[side].name,
+        });
       throw new CombatError("turnAdvantage", "A tactical advantage was already taken this turn.", {
         name: card[side].name,
       });

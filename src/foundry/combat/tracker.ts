@@ -23,12 +23,12 @@
  *   statuses of `CONDITION_EFFECTS`) under its name, icon and localised name, and marks the
  *   current combatant when its turn's tactical advantage is taken.
  */
-import type { FighterSnapshot } from "../../core/combat";
+import type { ExchangeFight, FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
 import { escapeHtml } from "../sheets/common";
 import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
-import { clearFights, combatantTurnEvent, seedFights } from "./turn-events";
+import { clearFights, combatantTurnEvent, passSkippedTurns, seedFights } from "./turn-events";
 import {
   advantageDecision,
   advantagesThisTurn,
@@ -53,6 +53,7 @@ export interface CombatantLike {
   initiative?: number | null;
   actor: ActorLike | null;
   system: unknown;
+  flags?: unknown;
   update(changes: Record<string, unknown>): Promise<unknown>;
 }
 
@@ -216,6 +217,16 @@ function makeDocumentClasses() {
       await seedFights(this);
     }
 
+    /**
+     * A round ends: the fighters whose turn the tracker skipped (defeated) have its game time
+     * passed (turn-events.ts, ruling Z36). v13 gives the ended round in the context.
+     */
+    protected override async _onEndRound(context: Combat.RoundEventContext): Promise<void> {
+      await super._onEndRound(context);
+      const round = typeof context?.round === "number" ? context.round : this.round - 1;
+      await passSkippedTurns(this, round);
+    }
+
     /** The combat ended (deleted): its fighters' state blocks are cleared (turn-events.ts). */
     protected override _onDelete(options: Combat.Database.OnDeleteOperation, userId: string): void {
       super._onDelete(options, userId);
@@ -269,7 +280,35 @@ export function combatOfActor(actorUuid: string): CombatLike | null {
   return null;
 }
 
+/**
+ * Where an exchange between two actors falls in the tracker (`CombatRules.buildDeclaration`):
+ * the round of the started combat the attacker fights in, else the defender's, else 0. The
+ * attacker's and the GM's clients read the same combat, so the GM's rebuild agrees (hmzd
+ * ruling Z38).
+ */
+export function exchangeFight(attackerUuid: string, defenderUuid: string): ExchangeFight {
+  const combat = combatOfActor(attackerUuid) ?? combatOfActor(defenderUuid);
+  const round = combat?.round;
+  return { round: typeof round === "number" && Number.isInteger(round) && round > 0 ? round : 0 };
+}
+
 let advantageQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * An immediate action counted once a round on the fighter's own combatant (`round` scope, hmzd's
+ * Action TA, Z6, Z37): `flags["blow-by-blow"].actionRound` keeps the round it was last taken in;
+ * a second in the same round is `refused`.
+ */
+async function actionThisRound(combat: CombatLike, actorUuid: string): Promise<AdvantageOutcome> {
+  const own = [...combat.combatants].find((c) => actorUuidOf(c) === actorUuid);
+  if (!own) return "extraAction";
+  const flags = (own.flags as Record<string, { actionRound?: unknown }> | undefined)?.[
+    "blow-by-blow"
+  ];
+  if (flags?.actionRound === combat.round) return "refused";
+  await own.update({ flags: { "blow-by-blow": { actionRound: combat.round } } });
+  return "extraAction";
+}
 
 /**
  * A tactical advantage gained by the actor `actorUuid` (GM side: the `blow-by-blow.advantage`
@@ -279,9 +318,13 @@ let advantageQueue: Promise<unknown> = Promise.resolve();
  * GM's). Outside a started combat there is no turn to count in: `extraAction`. Calls are
  * handled one at a time, so two quick claims cannot both get the extra action.
  */
-export async function gainAdvantage(actorUuid: string): Promise<AdvantageOutcome> {
+export async function gainAdvantage(
+  actorUuid: string,
+  scope: "turn" | "round" = "turn",
+): Promise<AdvantageOutcome> {
   const run = advantageQueue.then(async (): Promise<AdvantageOutcome> => {
     const combat = combatOfActor(actorUuid);
+    if (combat && scope === "round") return actionThisRound(combat, actorUuid);
     const current = combat?.combatant;
     if (!combat || !current) return "extraAction";
     const key = turnKey(combat.round, combat.turn ?? 0);

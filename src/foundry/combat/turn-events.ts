@@ -22,6 +22,7 @@
  * twice. A turn's end runs only for a turn whose start ran. Events of one combat run one after
  * another (`serial`).
  */
+import { RecordingDice } from "../../core/dice";
 import { rollAsNeeded } from "../../core/flow";
 import type { ConditionId, RulesetBlock, TurnEvent, TurnOutcome } from "../../core/ruleset";
 import { runTurnEvent } from "../../core/turns";
@@ -60,6 +61,8 @@ export interface TurnMarks {
   turnEnd?: number;
   /** The start of his turn in `turnStart`'s round left him no maneuver (stunned, out). */
   actionless?: boolean;
+  /** The last round whose skipped turn's time was passed (`passSkippedTurns`). */
+  skipped?: number;
 }
 
 /** The marks a combatant's flags hold (`flags["blow-by-blow"].turnEvents`). */
@@ -70,6 +73,7 @@ export function turnMarks(flags: unknown): TurnMarks {
   if (typeof marks?.turnStart === "number") out.turnStart = marks.turnStart;
   if (typeof marks?.turnEnd === "number") out.turnEnd = marks.turnEnd;
   if (typeof marks?.actionless === "boolean") out.actionless = marks.actionless;
+  if (typeof marks?.skipped === "number") out.skipped = marks.skipped;
   return out;
 }
 
@@ -219,6 +223,57 @@ export async function combatantTurnEvent(
 }
 
 type UpdatableActor = ActorLike & { update(c: Obj): Promise<unknown> };
+
+/**
+ * The end of round `round` (ruling Z36): every combatant whose turn did not end in it (the
+ * tracker skipped him as defeated) has that turn's game time passed by the ruleset's
+ * `turns.skippedTurn` (hmzd: UNC's re-roll after ten minutes), on the active GM's client, once
+ * per combatant and round (`turnEvents.skipped`). The block is written back, the statuses
+ * mirrored, a turn card posted for a check rolled, and a fighter no longer out of the fight
+ * (UNC recovered to INC) is no longer defeated. Returns the number of combatants passed.
+ */
+export async function passSkippedTurns(combat: TurnCombatLike, round: number): Promise<number> {
+  const fr = rulesetWithTurns();
+  const skipped = fr?.turns.skippedTurn;
+  if (!fr || !skipped || !isActiveGM() || !(round > 0)) return 0;
+  return serial(`turns.${combat.id ?? ""}`, async () => {
+    let passed = 0;
+    const seen = new Set<string>();
+    for (const c of combat.combatants) {
+      const id = c.id;
+      if (!id) continue;
+      const live = combat.combatants.get(id) ?? c;
+      const actor = live.actor as UpdatableActor | null;
+      const marks = turnMarks(live.flags);
+      if (!actor || marks.turnEnd === round || marks.skipped === round) continue;
+      // An actor with two combatants passes his time once.
+      if (seen.has(actor.uuid)) continue;
+      seen.add(actor.uuid);
+      let outcome: TurnOutcome;
+      try {
+        const fighter = fighterSnapshot(actor);
+        const block = fr.fight.read(fighter) ?? fr.fight.seed(fighter);
+        ({ value: outcome } = await rollAsNeeded((dice) => {
+          const recording = new RecordingDice(dice);
+          const out = skipped(block, recording);
+          return { ...out, rolls: recording.records };
+        }, foundryRoll));
+      } catch (err) {
+        reportFailed(actor, err);
+        continue;
+      }
+      await live.update({
+        flags: { "blow-by-blow": { turnEvents: { ...marks, skipped: round } } },
+      });
+      await actor.update(fr.fight.write(outcome.block));
+      await mirrorStatuses(actor, outcome);
+      if (turnCardShown(outcome)) await postTurnCard(fr, live, actor, outcome);
+      if (!outcome.defeated && live.defeated) await live.update({ defeated: false });
+      passed++;
+    }
+    return passed;
+  });
+}
 
 /** The distinct actors of a combat's combatants (an unlinked token's synthetic actor apart). */
 function combatActors(combat: TurnCombatLike): UpdatableActor[] {

@@ -224,6 +224,13 @@ export interface FoundryRuleset<Derived = unknown> {
   id: RulesetId;
   ruleset: AnyRuleset;
   /**
+   * How a tactical advantage claimed from a card is counted in the tracker (tracker.ts
+   * `gainAdvantage`): `turn` (the default; HM3: one per character turn, on the combatant whose
+   * turn it is) or `round` (hmzd's Action TA, Z6, Z37: once a round for the fighter who took
+   * it, on his own combatant, whoever's turn it is).
+   */
+  advantageScope?: "turn" | "round";
+  /**
    * Its pure combat functions; absent: the ruleset cannot fight in Foundry yet (its documents,
    * sheets and derived figures work; the combat flow refuses it by name, `fightingRuleset`).
    */
@@ -326,6 +333,13 @@ export interface RulesetTurns {
   figureLabels: Readonly<Record<string, string>>;
   /** World options of the turns (GURPS: the Advanced maneuvers), as settings. */
   optionalRules: readonly OptionalRule[];
+  /**
+   * A round passed in which the fighter's turn did not end in the tracker (Foundry skipped him
+   * as defeated): what that turn's game time does to his block (hmzd: ten seconds of
+   * `passTime`, UNC's re-roll after ten minutes, Z15, Z36), as a `turnEnd` outcome. Absent:
+   * nothing happens to a skipped fighter.
+   */
+  skippedTurn?(block: RulesetBlock, dice: Dice): TurnOutcome;
   maneuvers: {
     /** The maneuvers offered with the world's options (by rule id). */
     list(options: Readonly<Record<string, boolean>>, block?: RulesetBlock | null): ManeuverOption[];

@@ -9,6 +9,7 @@
 import type { RulesetId } from "../../core/ruleset";
 import type { QuenchBatch } from "../quench/batch";
 import { HM3_QUENCH_BATCHES } from "./hm3/quench";
+import { HMZD_QUENCH_BATCHES } from "./hmzd/quench";
 import { M2M_QUENCH_BATCHES } from "./m2m/quench";
 import { RULESET_IDS } from "./index";
 
@@ -16,6 +17,7 @@ export const RULESET_QUENCH_BATCHES: Readonly<Partial<Record<RulesetId, readonly
   Object.freeze({
     hm3: HM3_QUENCH_BATCHES,
     m2m: M2M_QUENCH_BATCHES,
+    hmzd: HMZD_QUENCH_BATCHES,
   });
 
 /** Every registered ruleset's batches, in registry order. */

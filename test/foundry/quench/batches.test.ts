@@ -46,6 +46,10 @@ describe("Quench registration", () => {
         "blow-by-blow.m2m-fight",
         "BLOW BY BLOW: a whole GURPS Man to Man fight run by the GM (maneuvers, exchanges, turns, a decision)",
       ],
+      [
+        "blow-by-blow.hmzd-fight",
+        "BLOW BY BLOW: a zone-die fight run by the GM (attack, defence, tactical advantages, injury, shock state, recovery)",
+      ],
     ]);
     expect(quench.batches.map((b) => b.key)).toEqual(BATCH_KEYS);
   });

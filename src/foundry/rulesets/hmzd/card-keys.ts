@@ -13,6 +13,7 @@ export const HMZD_CARD_KEY = Object.freeze({
   advantages: "BLOWBYBLOW.HMZD.Card.advantages",
   spent: "BLOWBYBLOW.HMZD.Card.spent",
   spentNothing: "BLOWBYBLOW.HMZD.Card.spentNothing",
+  action: "BLOWBYBLOW.HMZD.Card.action",
   strikeBy: "BLOWBYBLOW.HMZD.Card.strikeBy",
   defended: "BLOWBYBLOW.HMZD.Card.defended",
   zone: "BLOWBYBLOW.HMZD.Card.zone",

@@ -83,6 +83,8 @@ export type HmzdCardView = {
   stars: { text: LangText; count: number; victor: Side | null; tip: LangText } | null;
   advantages: LangText | null;
   spent: LangText | null;
+  /** The victor took an Action TA: he acts at once, beyond his own turn (001:166, Z37). */
+  action: LangText | null;
   waiting: LangText | null;
   /** While the striker picks (Z5): each zone die rolled, where it lands with the kept d10. */
   picks: { index: number; text: LangText }[];
@@ -359,6 +361,7 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
     stars: null,
     advantages: null,
     spent: null,
+    action: null,
     waiting: null,
     picks: [],
     strike: null,
@@ -417,6 +420,9 @@ export function hmzdResultContext(card: ExchangeCard, viewer: CardViewer): HmzdC
   if (victor && tas > 0) view.advantages = t(HMZD_CARD_KEY.advantages, { count: tas });
   if (resolved) {
     if (victor && tas > 0) view.spent = spentText(resolved.spent);
+    const spent = isRecord(resolved.spent) ? resolved.spent : {};
+    if (victor && (num(spent.action) ?? 0) > 0)
+      view.action = t(HMZD_CARD_KEY.action, { name: String(card[victor]?.name ?? "") });
     if (isRecord(resolved.strike)) view.strike = strikeView(card, resolved.strike, decl);
     else if (victor === "defender")
       view.defended = t(HMZD_CARD_KEY.defended, { name: String(card.defender?.name ?? "") });

@@ -22,6 +22,7 @@ import type {
   ChoiceRequest,
   CombatRules,
   DeclarationBuild,
+  ExchangeFight,
   FighterItem,
   FighterSnapshot,
   InjuryItemData,
@@ -56,10 +57,16 @@ import { planFromSource } from "./plans";
 import type { HmzdBodyPlanSource } from "./source";
 
 /**
- * The combat round of an exchange: 0 until the tracker's round reaches the declaration (the
- * turn hooks are not wired yet), so Setups and the Action are counted within round 0.
+ * The combat round of an exchange (Z21: "round" is the tracker's): the adapter's `fight.round`
+ * (Foundry's `Combat#round`, the attacker's combat, else the defender's, ruling Z38), 0 outside
+ * a started combat.
  */
-const ROUND = 0;
+function roundOf(fight: ExchangeFight | undefined): number {
+  const round = fight?.round ?? 0;
+  if (typeof round !== "number" || !Number.isInteger(round) || round < 0)
+    throw new InputError("fight.round", round, "expected the combat round, a whole number ≥ 0");
+  return round;
+}
 
 const blockData = (b: RulesetBlock) => b.data as unknown as HmzdBlockData;
 
@@ -721,7 +728,7 @@ export function armourJson(
 }
 
 /** A fighter as the engine's declaration reads it (the CLI contract of issue 18). */
-function fighterJson(v: HmzdView): Record<string, unknown> {
+function fighterJson(v: HmzdView, round: number): Record<string, unknown> {
   const out: Record<string, unknown> = {
     str: v.str,
     dex: v.dex,
@@ -730,8 +737,8 @@ function fighterJson(v: HmzdView): Record<string, unknown> {
     shock: v.derived.hmzd.shock,
     state: v.derived.hmzd.state,
     // Z16: the Setups won last round raise this exchange's test; Z6: one Action a round.
-    setup: setupLevels(blockData(v.block), ROUND),
-    actionTaken: !actionAvailable(blockData(v.block), ROUND),
+    setup: setupLevels(blockData(v.block), round),
+    actionTaken: !actionAvailable(blockData(v.block), round),
     armour: armourJson(v.derived.armour, v.enginePlan),
   };
   if (v.plan) out.bodyPlan = v.enginePlan;
@@ -761,7 +768,9 @@ function buildDeclaration(
   defender: FighterSnapshot,
   request: AttackRequest,
   options: Readonly<Record<string, boolean>>,
+  fight?: ExchangeFight,
 ): DeclarationBuild {
+  const round = roundOf(fight);
   const r = resolveAttack(attacker, defender, request);
   const a = view(attacker, "attacker");
   const d = view(defender, "defender");
@@ -775,11 +784,11 @@ function buildDeclaration(
       // Z4: only a missile is aimed or not; a melee strike always counts from its placement.
       ...(r.option.kind === "missile" ? { aimed: r.aimed } : {}),
     },
-    attacker: fighterJson(a),
-    defender: fighterJson(d),
+    attacker: fighterJson(a, round),
+    defender: fighterJson(d, round),
     options: readOptions(options),
     blocks: { attacker: a.block, defender: d.block },
-    round: ROUND,
+    round,
   };
   const rules: Record<string, unknown> = {
     attackType: r.option.kind,
@@ -1140,12 +1149,13 @@ function initiative(fighter: FighterSnapshot): number {
   return view(fighter, "fighter").derived.initiative.eml.value;
 }
 
-/** INC, UNC and KIA take a fighter out of the fight (§5): no actions. */
-export const HMZD_INCAPACITATING: readonly ConditionId[] = Object.freeze([
-  "shock",
-  "unconscious",
-  "dead",
-]);
+/**
+ * UNC and KIA take a fighter out of the fight (§5; the turn hooks' `defeated`): marked defeated
+ * in the tracker. INC is not (ruling Z36): he takes no action (his turn starts actionless) but
+ * his turn must run, as his recovery test comes at its end (Z15); a skipped UNC fighter's time
+ * passes at each round's end (./turns.ts), and he is defeated no more once he recovers to INC.
+ */
+export const HMZD_INCAPACITATING: readonly ConditionId[] = Object.freeze(["unconscious", "dead"]);
 
 export const hmzdCombat: CombatRules = Object.freeze({
   optionalRules: HMZD_OPTIONAL_RULES,

@@ -21,6 +21,8 @@ import { HMZD_TURNS } from "./turns";
 export const HMZD_FOUNDRY = Object.freeze({
   id: "hmzd",
   ruleset: hmzdFlow(hmzd),
+  // Z37: the Action TA is the fighter's own immediate action, once a round (001:166).
+  advantageScope: "round",
   combat: hmzdCombat,
   card: Object.freeze({ resultTemplate: HMZD_RESULT_TEMPLATE, resultContext: hmzdResultContext }),
   rollLabels: HMZD_ROLL_LABELS,

@@ -7,7 +7,9 @@
  */
 import type { FighterSnapshot } from "../../../core/combat";
 import { InputError } from "../../../core/errors";
-import { hmzdTurns } from "../../../rules/hmzd/turn";
+import type { Dice } from "../../../core/dice";
+import type { RulesetBlock, TurnOutcome } from "../../../core/ruleset";
+import { hmzdTurns, passTime, TURN_SECONDS } from "../../../rules/hmzd/turn";
 import type { RulesetTurns } from "../contract";
 import { hmzdCombat } from "./combat";
 
@@ -26,8 +28,29 @@ function figures(fighter: FighterSnapshot): Record<string, number> | null {
   }
 }
 
+/**
+ * A turn the tracker skipped (a defeated fighter: UNC, KIA, or marked by the GM): its ten
+ * seconds pass all the same (000:47, Z20), by zd-state's `passTime`: M injuries whose ten
+ * minutes are up start to hinder (001:83), and UNC whose ten minutes are up makes its recovery
+ * Shock test (001:161, Z15; success: INC). Ruling Z36.
+ */
+export function skippedTurn(block: RulesetBlock, dice: Dice): TurnOutcome {
+  const passed = passTime(block, TURN_SECONDS, dice);
+  return {
+    event: "turnEnd",
+    rolls: passed.rolls,
+    checks: passed.checks,
+    block: passed.block,
+    set: passed.set,
+    ended: passed.ended,
+    actionless: false,
+    defeated: passed.defeated,
+  };
+}
+
 export const HMZD_TURNS: RulesetTurns = Object.freeze({
   hooks: hmzdTurns,
+  skippedTurn,
   // Equal Initiative EMLs keep the tracker's order (Z11: HM3's, ties in the given order); the
   // d100 is shown, not ordered by.
   tieBreak: Object.freeze({ formula: "1d100", figure: "roll" }),
