@@ -29,14 +29,19 @@ import {
   type HmzdResult,
 } from "./types";
 
-/** The defence prompt's options by attack type (no Counterstrike against a missile, Z4). */
+/**
+ * The defence prompt's options by attack type (no Counterstrike against a missile, Z4). Each
+ * option is frozen; the lists are not (never handed out, only sliced): V8 slices a frozen array
+ * on a slow path, about 350 ns a call, a fifth of an exchange through `runExchange` (issue 18,
+ * docs/performance.md).
+ */
 const DEFENCE_OPTIONS: Readonly<Record<"melee" | "missile", readonly ChoiceOption[]>> =
   Object.freeze({
-    melee: deepFreeze(
-      defencesFor("melee").map((id) => ({ id, labelKey: `BLOWBYBLOW.HMZD.Defence.${id}` })),
+    melee: defencesFor("melee").map((id) =>
+      deepFreeze({ id, labelKey: `BLOWBYBLOW.HMZD.Defence.${id}` }),
     ),
-    missile: deepFreeze(
-      defencesFor("missile").map((id) => ({ id, labelKey: `BLOWBYBLOW.HMZD.Defence.${id}` })),
+    missile: defencesFor("missile").map((id) =>
+      deepFreeze({ id, labelKey: `BLOWBYBLOW.HMZD.Defence.${id}` }),
     ),
   });
 
