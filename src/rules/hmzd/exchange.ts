@@ -215,6 +215,19 @@ export function rollZones(
   return { zoneRolls, locationRoll };
 }
 
+/**
+ * The sided ids of each location id met (`left-shoulder`, `right-shoulder`), each string made
+ * once: a string built per strike and then read as the armour map's key had to be hashed and
+ * looked up anew every time (issue 18's speed pass, docs/performance.md). Bounded by the
+ * location ids of the plans in use.
+ */
+const SIDED_IDS = new Map<string, readonly [left: string, right: string]>();
+function sidedId(side: "left" | "right", id: string): string {
+  let ids = SIDED_IDS.get(id);
+  if (!ids) SIDED_IDS.set(id, (ids = [`left-${id}`, `right-${id}`]));
+  return side === "left" ? ids[0] : ids[1];
+}
+
 /** The armour at a location for an aspect: the sided entry, else the unsided one (Z13, as hm3). */
 export function armourAt(victim: HmzdFighter, sided: string, bare: string, aspect: string): number {
   const armour = victim.armour as Readonly<Record<string, Readonly<Record<string, number>>>>;
@@ -249,7 +262,7 @@ export function deliverStrike(
   if (!zone) throw new Error(`Zone value ${zoneValue} is beyond body plan ${plan.id}.`);
   const loc = locationAt(zone, locationRoll);
   const side = loc.paired ? sideAt(zone, zoneValue, locationRoll) : null;
-  const location = side ? `${side}-${loc.id}` : loc.id;
+  const location = side ? sidedId(side, loc.id) : loc.id;
   const impactRoll = dice.one(spec.names.impact, spec.impact.die);
   // 001:93-99, 001:168: die + base + STR modifier + 5 per Impact TA.
   const impact = impactRoll + spec.impact.base + spec.strModifier + 5 * impactTAs;
