@@ -88,7 +88,12 @@ function pickPrompt(state: HmzdExchangeState): PendingChoice {
     const side = loc.paired ? sideAt(zone, value, d10) : null;
     zones.push(zone.id);
     locations.push(side ? `${side}-${loc.id}` : loc.id);
-    options.push({ id: String(i), labelKey: "BLOWBYBLOW.HMZD.Pick.zone" });
+    // Each option its own label: the die, the zone value it gives, its zone and location.
+    options.push({
+      id: String(i),
+      labelKey: "BLOWBYBLOW.HMZD.Pick.option",
+      labelData: { n: i + 1, roll: rolls[i]!, value, zone: zones[i]!, location: locations[i]! },
+    });
   }
   return {
     by,
@@ -183,7 +188,12 @@ const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
   location: "attacker",
   impact: "attacker",
   "counter.shock": "attacker",
+  // Z10: the victim rolls his own Fumble or Stumble (3d6 against DEX or AGL).
+  "counter.fumble": "attacker",
+  "counter.stumble": "attacker",
   defence: "defender",
+  fumble: "defender",
+  stumble: "defender",
   shock: "defender",
   "counter.zone": "defender",
   "counter.location": "defender",

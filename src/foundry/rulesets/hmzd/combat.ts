@@ -870,6 +870,7 @@ function optionsIn(
   const bare = (o: PendingChoice["options"][number]): ChoiceOptionView => ({
     id: o.id,
     labelKey: o.labelKey,
+    ...(o.labelData ? { labelData: o.labelData } : {}),
     items: [],
     target: null,
     aims: [],

@@ -74,6 +74,14 @@ const RESULT: HmzdResult = {
       index: 7,
       state: "STN",
     },
+    // Z10: □ on an arm location, a failed Fumble roll.
+    special: {
+      symbol: "square",
+      fumble: { roll: "fumble", dice: 3, values: [6, 5, 4], total: 15, target: 11, failed: true },
+      stumble: null,
+      bleeding: false,
+      amputation: false,
+    },
   },
 };
 
