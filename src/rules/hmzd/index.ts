@@ -8,6 +8,7 @@ import { deepFreeze, ownValue } from "../../core/data";
 import type { Dice } from "../../core/dice";
 import { InputError } from "../../core/errors";
 import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
+import { deriveCharacter } from "./character";
 import { afterDefence, afterPick, afterSpend, startExchange } from "./steps";
 import { defaultSpend, strikerOf, strikeSpec, tacticalAdvantagesOf } from "./exchange";
 import {
@@ -115,6 +116,7 @@ export const hmzd: Ruleset<HmzdDeclaration, HmzdChoice, HmzdExchangeState, HmzdR
   bodyPlan: coreBodyPlan(HUMAN_PLAN),
   parseDeclaration,
   parseResolveInput,
+  deriveCharacter,
   parseChoice(state: HmzdExchangeState, raw: unknown): HmzdChoice {
     switch (state.next) {
       case "defence":
