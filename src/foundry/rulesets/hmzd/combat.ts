@@ -1112,6 +1112,11 @@ function injuryItem(
   const side = sided ? (sided[1] as "left" | "right") : "none";
   const bare = sided ? sided[2]! : location;
   const code = `${severity as string}${level}${aspectLetter(aspect)!}`;
+  // The engine's `data.key` names the injury in the block's `unhindered` (001:83): the item
+  // keeps it as its side, location, severity and level, from which `injuryKeyOf` gives it back.
+  const key = `${location}:${severity as string}${level}`;
+  if (data.key !== undefined && data.key !== key)
+    throw new InputError("data.key", data.key, `expected ${key} (its sided location and code)`);
   return {
     nameKey: HMZD_COMBAT_KEYS.injuryName,
     nameData: { location, code },
