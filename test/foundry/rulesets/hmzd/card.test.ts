@@ -155,6 +155,11 @@ describe("the worked example's card (hmzd.md §9)", () => {
     expect(s.shock).toMatchObject({ roll: 100, level: "CF", stateCode: "STN" });
     expect(text(s.shock!.index)).toBe("index 2 + 3 + 2 = 7");
     expect(text(s.shock!.state)).toBe("Stunned (STN)");
+    // Z10: the S2's □ on the shoulder and its failed Fumble roll, one line each.
+    expect(s.special.map(text)).toEqual([
+      "Special effect □",
+      "Fumble roll 15 (6 + 5 + 4) against DEX 11: drops what that hand holds",
+    ]);
   });
 
   it("hides the Block's target from Alice, who does not own the Brigand", () => {
