@@ -162,6 +162,32 @@ describe("the worked example's card (hmzd.md §9)", () => {
     ]);
   });
 
+  it("Z10 lines for a G5 from Edge that does not kill: ▽, bleeding, amputation; a held Stumble", () => {
+    const special = {
+      symbol: "triangle",
+      fumble: null,
+      stumble: { roll: "stumble", dice: 3, values: [1, 2, 3], total: 6, target: 11, failed: false },
+      bleeding: true,
+      amputation: true,
+    };
+    const strike = { ...RESULT.strike!, special } as unknown as NonNullable<HmzdResult["strike"]>;
+    const v = hmzdResultContext(
+      cardWith({ result: { ...RESULT, strike } as HmzdResult }),
+      viewer(),
+    );
+    expect(v.strike!.special.map(text)).toEqual([
+      "Special effect ▽",
+      "Stumble roll 6 (1 + 2 + 3) against AGL 11: keeps his feet",
+      "Bleeding",
+      "Amputation? The GM decides whether the limb is lost",
+    ]);
+    const none = { ...RESULT.strike!, special: null };
+    expect(
+      hmzdResultContext(cardWith({ result: { ...RESULT, strike: none } as HmzdResult }), viewer())
+        .strike!.special,
+    ).toEqual([]);
+  });
+
   it("hides the Block's target from Alice, who does not own the Brigand", () => {
     const seen = hmzdResultContext(cardWith({}), alice);
     expect(seen.tests[1]).toMatchObject({ target: null, hidden: true, breakdown: null });
