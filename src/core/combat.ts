@@ -138,6 +138,8 @@ export interface ChoiceOptionView {
   /** The pending option's id (`block`, `dodge`, …). */
   id: string;
   labelKey: string;
+  /** Values formatted into the label (the pending option's `labelData`). */
+  labelData?: Readonly<Record<string, string | number>>;
   /** Why it cannot be chosen, when listed but disabled. */
   unavailableKey?: string;
   /** Items that can make it (a Block with the sword or the shield); empty: no item needed. */

@@ -29,6 +29,8 @@ export interface ChoiceOption {
   id: string;
   /** Localisation key of its name. */
   labelKey: string;
+  /** Values formatted into the label (`{value}`…), when options share a key but not a label. */
+  labelData?: Readonly<Record<string, string | number>>;
   /** Target number of the roll this option leads to, when the ruleset can tell in advance. */
   target?: Target;
   /** Why it is not available (a localisation key), when listed but disabled. */

@@ -272,22 +272,15 @@ function defenceOf(s: Fighting, missile: boolean): DefencePart {
   const i = missile ? 1 : 0;
   let part = s.node.defences[i];
   if (!part) {
-    const choice = hmzdDefence(s.f, impairmentOf(s, s.impairing), s.p.policy, missile, s.p.zones);
+    const choice = hmzdDefence(s.f, impairmentOf(s, s.impairing), s.p.policy, missile);
     part = s.node.defences[i] = { choice, decl: defenceDecl(choice) };
   }
   return part;
 }
 
-function checkSide(side: HmzdDuelSide, other: HmzdDuelSide, field: string): void {
+function checkSide(side: HmzdDuelSide, field: string): void {
   if (side === null || typeof side !== "object")
     throw new InputError(field, side, "expected a duel side {fighter, policy?, state?}");
-  const plan = other.fighter.combatant.plan;
-  if (!hmzdAttack(side.fighter, () => 0, {}, plan.zoneCount))
-    throw new InputError(
-      `${field}.fighter.weapons`,
-      side.fighter.weapons.map((w) => `${w.name} d${w.zoneDie}`),
-      `${side.fighter.name} has no weapon whose zone die fits ${other.fighter.name}'s ${plan.zoneCount} zones (body plan ${plan.id}, hmzd.md §2)`,
-    );
   if (side.policy !== undefined) checkHmzdPolicy(side.fighter, side.policy, `${field}.policy`);
   if (side.state !== undefined && !(HMZD_STATES as readonly string[]).includes(side.state))
     throw new InputError(`${field}.state`, side.state, `expected one of ${HMZD_STATES.join(", ")}`);
@@ -299,8 +292,8 @@ export function createHmzdDuel(
   b: HmzdDuelSide,
   options: HmzdDuelOptions = {},
 ): HmzdDuel {
-  checkSide(a, b, "a");
-  checkSide(b, a, "b");
+  checkSide(a, "a");
+  checkSide(b, "b");
   const maxRounds = options.maxRounds ?? 100;
   if (!Number.isInteger(maxRounds) || maxRounds < 1)
     throw new InputError("maxRounds", maxRounds, "expected a whole number ≥ 1");

@@ -19,9 +19,9 @@
  * possible in an exchange (the weapon's arm prohibited by a G injury), the fighter does the best
  * it can instead, as above.
  *
- * A weapon whose zone die is larger than the target's plan has zones cannot strike it (the
- * engine refuses a zone beyond the plan, hmzd.md §2; no ruling maps it yet): the policy leaves
- * it out, and a duel where a fighter has no weapon that fits is refused when it is made.
+ * A weapon whose zone die is larger than the target's plan has zones strikes it with a die of
+ * the plan's size from placement 1 (ruling Z33, the engine's `zoneDieOn`): every weapon can
+ * strike every plan, and `placementFor` gives it placement 1.
  *
  * Pure: over the duel fighter (`HmzdDuelFighter`) and an impairment function.
  */
@@ -100,7 +100,7 @@ export function hmzdAttack(
   let bestImpact = 0;
   const consider = (weapons: readonly HmzdDuelWeapon[], fixedMode: boolean) => {
     for (const w of weapons) {
-      if (w.attack === null || !w.modes.length || !fits(w, zones)) continue;
+      if (w.attack === null || !w.modes.length) continue;
       const penalty = impairment(w.hands);
       if (penalty === null) continue;
       const eml = w.attack - penalty;
@@ -132,18 +132,13 @@ export function hmzdAttack(
   return chosen;
 }
 
-/**
- * Whether a weapon's zone die fits a plan of `zones` zones from placement 1 (hmzd.md §2: the
- * engine refuses a zone beyond the plan); a missile's die is the target's own (Z18).
- */
-export function fits(w: HmzdDuelWeapon, zones: number): boolean {
-  return w.missile || w.zoneDie <= zones;
-}
-
 /** An aimed missile's zone die (Z4). */
 const AIMED_MISSILE_DIE = 6;
 
-/** The placement kept: at most the highest the zone die can take from (hmzd.md §2). */
+/**
+ * The placement kept: at most the highest the zone die can take from (hmzd.md §2); 1 for a die
+ * larger than the plan (Z33).
+ */
 export function placementFor(wanted: number, zoneDie: number, zones: number): number {
   return Math.max(1, Math.min(wanted, zones - zoneDie + 1));
 }
@@ -151,14 +146,13 @@ export function placementFor(wanted: number, zoneDie: number, zones: number): nu
 /**
  * The defence the policy makes against `attack` (a missile or not): the allowed defence of the
  * highest EML (ties Block, Dodge, Counterstrike), the one the policy fixes when it is allowed,
- * else Ignore. A counterstrike needs a weapon whose zone die fits the attacker's `zones`.
+ * else Ignore.
  */
 export function hmzdDefence(
   f: HmzdDuelFighter,
   impairment: Impairment,
   policy: HmzdPolicy,
   missile: boolean,
-  zones = 10,
 ): HmzdDefenceChoice {
   const options: HmzdDefenceChoice[] = [];
   let blockBest: HmzdDefenceChoice | null = null;
@@ -173,7 +167,8 @@ export function hmzdDefence(
       if (!blockBest || eml > blockBest.eml)
         blockBest = { type: "block", eml, base: w.block, penalty, weapon: w, mode: null };
     }
-    if (!missile && w.attack !== null && !w.missile && fits(w, zones))
+    // Z33: any weapon counterstrikes, a die larger than the attacker's plan at the plan's size.
+    if (!missile && w.attack !== null && !w.missile)
       for (const m of w.modes) {
         const eml = w.attack - penalty;
         const impact = meanImpact(m);

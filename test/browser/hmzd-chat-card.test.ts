@@ -135,6 +135,11 @@ describe("the zone-die card in Chromium", () => {
         "Zone die 2: 1 → zone 1, Head, Skull",
       ]);
       expect(await page.locator('button[data-action="bbb-defend"]').count()).toBe(2);
+      // Each button its own label (Z5): the die, the zone value, the zone and the location.
+      await expect(texts(page, 'button[data-action="bbb-defend"]')).resolves.toEqual([
+        "Keep zone die 1 (3): zone 3, arms, left-shoulder",
+        "Keep zone die 2 (1): zone 1, head, skull",
+      ]);
       await checkCard(page, "chat-hmzd-pick");
     });
   });
@@ -159,6 +164,13 @@ describe("the zone-die card in Chromium", () => {
       ]);
       await expect(texts(page, ".bbb-hm3-injury-code")).resolves.toEqual(["S2E"]);
       await expect(texts(page, ".bbb-hmzd-state")).resolves.toEqual(["Stunned (STN)"]);
+      // Z10: the symbol and the failed Fumble roll, one line each.
+      const special = await texts(page, ".bbb-hmzd-special li");
+      expect(special[0]).toBe("Special effect □");
+      expect(special[1]).toMatch(
+        /^Fumble roll 18 \(6 \+ 6 \+ 6\) against DEX \d+: drops what that hand holds$/,
+      );
+      expect(special).toHaveLength(2);
       await checkCard(page, "chat-hmzd-worked-example");
     });
   });

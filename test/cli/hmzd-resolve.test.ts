@@ -55,7 +55,10 @@ describe("cli resolve, hmzd", () => {
       "location",
       "impact",
       "shock",
+      // Z10: the S2's □ on the shoulder, the defender's Fumble roll (held: 9 against DEX 11).
+      "fumble",
     ]);
+    expect(out.strike.special).toMatchObject({ symbol: "square", fumble: { failed: false } });
   });
 
   it("replays from its printed rolls", () => {

@@ -76,6 +76,8 @@ describe("Precision (Z5; 001:170)", () => {
       "zone.1",
       "impact",
       "shock",
+      // Z10: the S2's □ on the shoulder calls the victim's Fumble roll after the Shock roll.
+      "fumble",
     ]);
     expect(r.strike).toMatchObject({ zoneRolls: [3, 1], zonePick: 0, location: "left-shoulder" });
     expect(r.choices.map((c) => c.kind)).toEqual(["defence", "spendStars", "pickZone"]);
@@ -219,8 +221,24 @@ describe("counterstrike (§1: the defender's strike, its stars)", () => {
       "counter.shock",
     ]);
     expect(r.effects[0]).toMatchObject({ type: "injury", to: "attacker", location: "abdomen" });
-    // The attacker's own strike dice were never rolled.
-    expect(out.unusedRolls).toEqual(["zone", "location", "impact", "shock"]);
+    // The attacker's own strike dice were never rolled, nor the worked example's Fumble (the G4
+    // on the abdomen bleeds, Z10: no roll).
+    expect(out.unusedRolls).toEqual(["zone", "location", "impact", "shock", "fumble"]);
+    expect(r.strike!.special).toEqual({
+      symbol: "dot",
+      fumble: null,
+      stumble: null,
+      bleeding: true,
+      amputation: false,
+    });
+    expect(r.effects).toContainEqual({
+      type: "condition",
+      to: "attacker",
+      condition: "bleeding",
+      cause: "bleeding",
+      location: "abdomen",
+      until: "recovered",
+    });
   });
 
   it("a counterstriker's Precision rolls counter.zone.1", () => {

@@ -9,6 +9,7 @@ import { replayDice } from "../../src/core/dice";
 import { runExchange } from "../../src/core/ruleset";
 import { resolveInput } from "../../src/rules/resolve";
 import { hmzd, levelName, levelValue } from "../../src/rules/hmzd";
+import { combineShock, conditionChange } from "../../src/rules/hmzd/state";
 import { example, resolve, workedExample } from "./helpers";
 
 describe("the seed's worked example (hmzd.md §9; 001:13, 21, 23, 99, 109, 113, 133)", () => {
@@ -64,6 +65,8 @@ describe("the seed's worked example (hmzd.md §9; 001:13, 21, 23, 99, 109, 113, 
         severityKey: "S",
         level: 2,
         data: {
+          // The key names the injury in the state block's `unhindered` list (turn.ts).
+          key: "left-shoulder:S2",
           code: "S2",
           aspect: "edge",
           zone: "arms",
@@ -93,7 +96,23 @@ describe("the seed's worked example (hmzd.md §9; 001:13, 21, 23, 99, 109, 113, 
       ["location", 10, 2],
       ["impact", 10, 9],
       ["shock", 100, 100],
+      // Z10: the S2's □ on the shoulder, a Fumble roll (3d6 against DEX 11).
+      ["fumble", 6, 9],
     ]);
+    expect(r.strike!.special).toEqual({
+      symbol: "square",
+      fumble: {
+        roll: "fumble",
+        dice: 3,
+        values: [4, 3, 2],
+        total: 9,
+        target: 11,
+        failed: false,
+      },
+      stumble: null,
+      bleeding: false,
+      amputation: false,
+    });
     expect(r.choices).toHaveLength(1);
     expect(r.choices[0]).toMatchObject({ by: "defender", kind: "defence" });
   });
@@ -368,7 +387,7 @@ describe("shock (§5, Z7, Z15)", () => {
     expect(r.effects).toHaveLength(1);
     expect(r.effects[0]).toMatchObject({ type: "injury", data: { shockSucceeded: true } });
   });
-  it("a new STN on a stunned defender makes INC (Z15: unconscious and prone)", () => {
+  it("a new STN on a stunned defender makes INC (Z15, Z20: the `shock` condition and prone)", () => {
     // The stunned defender's S block (41) counts F: one star, the worked example's S2 and STN.
     const r = resolve(example({ defender: { state: "STN" }, rolls: { defence: 41 } }));
     expect(r.strike!.shock!.state).toBe("STN");
@@ -376,7 +395,7 @@ describe("shock (§5, Z7, Z15)", () => {
       {
         type: "condition",
         to: "defender",
-        condition: "unconscious",
+        condition: "shock",
         cause: "shock.INC",
         until: "recovered",
       },
@@ -388,6 +407,8 @@ describe("shock (§5, Z7, Z15)", () => {
         until: "recovered",
       },
     ]);
+    // zd-state's `conditionsOf` and `combineShock` give the same (Z20).
+    expect(conditionChange("STN", combineShock("STN", "STN")).set).toEqual(["shock"]);
   });
   it("a Shock Index of 10 or more kills (001:162)", () => {
     // CS vs CF: 9 + 3 + 2 + 10 = 24 on the bare skull, G5; CF shock: 2 + 5 + 5 = 12.

@@ -8,7 +8,11 @@ import type { HmzdResult } from "../../src/rules/hmzd";
 /** The mail habergeon's AV at the shoulder (001:40: B 4, E 9, P 7, F 3). */
 export const HABERGEON_SHOULDER = { blunt: 4, edge: 9, point: 7, fire: 3 };
 
-/** hmzd.md §9: broadsword d4 ZD, d10+3E swing, STR 14; Block EML 50; Shock EML 50. */
+/**
+ * hmzd.md §9: broadsword d4 ZD, d10+3E swing, STR 14; Block EML 50; Shock EML 50. The seed's
+ * example stops at the stun; the S2's □ on the shoulder (an arm location) then calls a Fumble
+ * roll (Z10): 4 + 3 + 2 = 9 against DEX 11 holds on.
+ */
 export function workedExample(): Record<string, unknown> {
   return {
     ruleset: "hmzd",
@@ -28,7 +32,15 @@ export function workedExample(): Record<string, unknown> {
       shock: 50,
       armour: { shoulder: HABERGEON_SHOULDER },
     },
-    rolls: { attack: 34, defence: 62, zone: 3, location: 2, impact: 9, shock: 100 },
+    rolls: {
+      attack: 34,
+      defence: 62,
+      zone: 3,
+      location: 2,
+      impact: 9,
+      shock: 100,
+      fumble: [4, 3, 2],
+    },
     seed: 7,
   };
 }

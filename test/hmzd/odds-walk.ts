@@ -39,9 +39,10 @@ export function walk<R>(
     let product = 1;
     const chooser: Dice = {
       roll(name, count, sides) {
-        if (count !== 1) throw new Error(`walk: ${name} rolls ${count} dice`);
         const face = fixed(name, sides);
-        if (face !== null) return [face];
+        // A fixed roll of several dice (Z10's 3d6 Fumble and Stumble) shows that face on each.
+        if (face !== null) return new Array<number>(count).fill(face);
+        if (count !== 1) throw new Error(`walk: ${name} rolls ${count} dice`);
         const i = path[sizes.length] ?? 0;
         path[sizes.length] = i;
         sizes.push(sides);

@@ -37,6 +37,9 @@ function stateAfter(r: HmzdResult, victim: Side, before: string): string {
   return before;
 }
 
+/** The Z10 special-effect rolls (`fumble`, `stumble`, `counter.`…). */
+const SPECIAL_ROLL = /^(counter\.)?(fumble|stumble)$/;
+
 const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
 
 interface Check {
@@ -126,8 +129,16 @@ function check(input: Raw): Check {
   for (const [cls, rep] of classes) {
     let n = 0;
     for (const [k, c] of pairTally.counts) if (k.startsWith(`${cls} `)) n += c;
+    // Z10's Fumble and Stumble (3d6) are fixed at 6s, every one failed: their `disarmed` and
+    // `prone` do not touch the injury, the Shock roll or the shock state the odds count.
     const strike = paths((name) =>
-      name === "attack" ? rep.attack : name === "defence" ? rep.defence : null,
+      name === "attack"
+        ? rep.attack
+        : name === "defence"
+          ? rep.defence
+          : SPECIAL_ROLL.test(name)
+            ? 6
+            : null,
     );
     const tally = new Tally();
     const strayed = new Set<string>();
@@ -326,6 +337,24 @@ describe("hmzd exact odds against a face-by-face walk of the engine", () => {
     expect([...ways.sides.defender.keys()].some((k) => k.startsWith("body left-flank "))).toBe(
       true,
     );
+  });
+
+  it("Z33: a d8 spear on the 6-zone dog rolls d6 from zone 1, every zone reached; a d8 counterstrike on a dog attacker too", () => {
+    const spear = { zoneDie: 8, impact: { die: 6, base: 1, aspect: "point" } };
+    const { ways } = check(
+      block({
+        attack: { type: "melee", eml: 60, weapon: spear },
+        defence: { type: "counterstrike", eml: 50, weapon: spear },
+        attacker: fighter({ bodyPlan: "dog", shock: 40 }),
+        defender: fighter({ bodyPlan: "dog", shock: 30 }),
+      }),
+    );
+    // The strike's dice: d6 zone × d10 × d6 impact × d100 Shock, not the spear's d8.
+    for (const side of ["attacker", "defender"] as const) {
+      const zones = new Set([...ways.sides[side].keys()].map((k) => k.split(" ")[0]));
+      expect(zones, side).toEqual(new Set(["none", "head", "forelegs", "body", "hindlegs"]));
+    }
+    expect(ways.total).toBe(100 * 100 * (6 * 10 * 6 * 100) ** 2);
   });
 });
 

@@ -171,8 +171,18 @@ describe("a creature plan (Z14)", () => {
     expect(() => validatePlan(p, "plan")).toThrow(message);
   });
   it("refuses a plan named by an unknown id", () => {
-    expect(() => resolve(example({ defender: { bodyPlan: "dog" } }))).toThrow(
-      /defender.bodyPlan: expected "human" or a body plan object, got "dog"/,
+    expect(() => resolve(example({ defender: { bodyPlan: "cat" } }))).toThrow(
+      /defender.bodyPlan: expected one of "human", "dog", "horse" or a body plan object, got "cat"/,
     );
+  });
+
+  it("takes the dog and horse plans by id (Z24)", () => {
+    const input = example({ defender: { bodyPlan: "dog", armour: {} } });
+    const r = resolve(input);
+    expect(r.strike!.zoneDie).toBe(4);
+    // ZD 3 from placement 1 on the dog: zone value 3, a foreleg (Z24).
+    expect(r.strike).toMatchObject({ zone: "forelegs", zoneValue: 3 });
+    const horse = resolve(example({ defender: { bodyPlan: "horse", armour: {} } }));
+    expect(horse.strike).toMatchObject({ zone: "neck", zoneValue: 3 });
   });
 });

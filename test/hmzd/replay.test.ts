@@ -11,7 +11,7 @@ import { workedExample } from "./helpers";
 const SWORD = { zoneDie: 4, impact: { die: 10, base: 3, aspect: "edge" } };
 const SPEAR = { zoneDie: 8, impact: { die: 8, base: 2, aspect: "point" } };
 const BOW = { impact: { die: 8, base: 4, aspect: "point" } };
-const NAMES = /^(counter\.)?(attack|defence|zone|location|impact|shock|zone\.\d+)$/;
+const NAMES = /^(counter\.)?(attack|defence|zone|location|impact|shock|zone\.\d+|fumble|stumble)$/;
 
 describe("seeded exchanges replay and keep their invariants", () => {
   it("over 600 exchanges", () => {
@@ -87,6 +87,12 @@ describe("seeded exchanges replay and keep their invariants", () => {
           r.strike.placement + r.strike.zoneRolls[r.strike.zonePick]! - 1,
         );
         expect(r.strike.shock === null).toBe(r.strike.injury === null);
+        // Z10: the special effects ride on every injury (option on by default); their rolls are
+        // the Fumble or Stumble it called for, and nothing else.
+        expect(r.strike.special === null).toBe(r.strike.injury === null);
+        const special = r.rolls.filter((x) => /(fumble|stumble)$/.test(x.name)).map((x) => x.name);
+        const called = [r.strike.special?.fumble?.roll, r.strike.special?.stumble?.roll];
+        expect(special).toEqual(called.filter((x) => x !== undefined));
       }
     }
   });

@@ -129,21 +129,19 @@ describe("the hmzd duel policy (Z29)", () => {
     expect(hmzdAttack(f, () => null, {}, 10)).toBeNull();
   });
 
-  it("leaves out a weapon whose zone die does not fit the target's plan (hmzd.md §2)", () => {
+  it("Z33: a weapon whose zone die is larger than the target's plan still strikes, from placement 1", () => {
     const f = withWeapons([
       { attack: 70, block: 40, zoneDie: 8, modes: [thrust] },
       { attack: 50, zoneDie: 4, modes: [swing], hands: "left" },
     ]);
     expect(hmzdAttack(f, none, {}, 10)!.weapon.id).toBe("w0");
-    expect(hmzdAttack(f, none, {}, 6)!.weapon.id).toBe("w1");
-    expect(hmzdAttack(f, none, { weapon: "w0" }, 6)!.weapon.id).toBe("w1");
-    // A counterstrike with it neither: against a 6-zone attacker the d4 counterstrikes at 50.
-    expect(hmzdDefence(f, none, { defence: "counterstrike" }, false, 10)).toMatchObject({
-      eml: 70,
-    });
-    expect(hmzdDefence(f, none, { defence: "counterstrike" }, false, 6)).toMatchObject({
+    // The d8 on a 6-zone plan rolls d6 from zone 1 (Z33): still the best EML, placement 1.
+    expect(hmzdAttack(f, none, {}, 6)).toMatchObject({ weapon: { id: "w0" }, placement: 1 });
+    expect(hmzdAttack(f, none, { placement: 3 }, 6)).toMatchObject({ placement: 1 });
+    // It counterstrikes a 6-zone attacker too, at 70.
+    expect(hmzdDefence(f, none, { defence: "counterstrike" }, false)).toMatchObject({
       type: "counterstrike",
-      eml: 50,
+      eml: 70,
     });
   });
 

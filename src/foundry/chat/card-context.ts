@@ -162,7 +162,7 @@ function defenceButton(option: ChoiceOption): DefenceButtonView {
   const unavailable = typeof option.unavailableKey === "string" && option.unavailableKey !== "";
   return {
     option: String(option.id),
-    label: t(String(option.labelKey)),
+    label: t(String(option.labelKey), option.labelData ? { ...option.labelData } : undefined),
     target: option.target ? t(CARD_KEY.defenceTarget, { value: option.target.value }) : null,
     disabled: unavailable,
     reason: unavailable ? t(option.unavailableKey as string) : null,

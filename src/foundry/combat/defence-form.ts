@@ -300,7 +300,11 @@ export function defenceDialogContext(
   for (const name of ["itemId", "mode", "aim"]) errors[name] = byField.get(name) ?? null;
   return {
     heading: format(KEY.heading, { defender: input.chooser.name, attacker: input.attackerName }),
-    option: option ? localize(option.labelKey) : null,
+    option: option
+      ? option.labelData
+        ? format(option.labelKey, { ...option.labelData })
+        : localize(option.labelKey)
+      : null,
     reason: option?.unavailableKey ? localize(option.unavailableKey) : null,
     items: (option?.items ?? []).map((i) => ({
       id: i.itemId,

@@ -7,14 +7,16 @@
  * Roll names: `attack`, `defence` (d100); the attacker's strike `zone` (its zone die),
  * `location` (d10), `zone.1`… (one per Precision TA), `impact` (the weapon's die) and the
  * defender's `shock` (d100); a defender's winning counterstrike the same prefixed `counter.`
- * (`counter.shock` is the attacker's). The Z10 special effects are not rolled here (helper
- * zd-state's `special.ts`).
+ * (`counter.shock` is the attacker's); after the Shock roll, the Z10 special effects' `fumble`
+ * or `stumble` (3d6, `special.ts`; `counter.fumble`, `counter.stumble` for the counterstrike).
  */
 import type { RecordingDice } from "../../core/dice";
 import type { Effect, Side } from "../../core/ruleset";
 import { clamp, type Target } from "../../core/modifiers";
 import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
 import { locationAt, sideAt, zoneAt } from "./plan";
+import { specialEffects } from "./special";
+import { combineShock, conditionChange, fallsProne } from "./state";
 import { INJURY_BANDS, injuryBandIndex, SHOCK_MODIFIER, shockState, strModifier } from "./tables";
 import {
   HMZD_LEVELS,
@@ -23,6 +25,7 @@ import {
   type HmzdDefenceType,
   type HmzdFighter,
   type HmzdFighterState,
+  type HmzdPlan,
   type HmzdImpact,
   type HmzdLevel,
   type HmzdShock,
@@ -135,7 +138,6 @@ export function defaultSpend(tas: number, striker: boolean): HmzdSpend {
 
 // ── The strike (§2-§5) ──────────────────────────────────────────────────────────────────────
 
-/** What a strike is made with and on whom. */
 /** The roll names of a strike: the attacker's, or `counter.` for the counterstrike. */
 export interface StrikeNames {
   zone: string;
@@ -144,6 +146,8 @@ export interface StrikeNames {
   shock: string;
   /** `zone.` (Precision's `zone.1`…). */
   precision: string;
+  /** The prefix of the Z10 rolls (`fumble`, `stumble`): `""` or `counter.`. */
+  prefix: string;
 }
 
 const ATTACK_NAMES: StrikeNames = Object.freeze({
@@ -152,6 +156,7 @@ const ATTACK_NAMES: StrikeNames = Object.freeze({
   impact: "impact",
   shock: "shock",
   precision: "zone.",
+  prefix: "",
 });
 const COUNTER_NAMES: StrikeNames = Object.freeze({
   zone: "counter.zone",
@@ -159,8 +164,10 @@ const COUNTER_NAMES: StrikeNames = Object.freeze({
   impact: "counter.impact",
   shock: "counter.shock",
   precision: "counter.zone.",
+  prefix: "counter.",
 });
 
+/** What a strike is made with and on whom. */
 export interface StrikeSpec {
   by: Side;
   names: StrikeNames;
@@ -169,6 +176,17 @@ export interface StrikeSpec {
   impact: HmzdImpact;
   strModifier: number;
   victim: HmzdFighter;
+  /** The world option of Z10: roll the injury's special effects. */
+  specialEffects: boolean;
+}
+
+/**
+ * The zone die a weapon rolls on a plan (Z33): its own, or, when it has more sides than the
+ * plan has zones (the militia spear's d8 on the 6-zone dog), a die of as many sides as the plan
+ * has zones, from placement 1 (as Z18 for an unaimed missile).
+ */
+export function zoneDieOn(zoneDie: number, plan: HmzdPlan): number {
+  return zoneDie > plan.zoneCount ? plan.zoneCount : zoneDie;
 }
 
 /**
@@ -183,22 +201,28 @@ export function strikeSpec(decl: HmzdDeclaration, defence: HmzdDefence, by: Side
     return {
       by,
       names: ATTACK_NAMES,
-      zoneDie: missile ? (attack.aimed ? 6 : defender.plan.zoneCount) : attack.weapon.zoneDie,
+      zoneDie: missile
+        ? attack.aimed
+          ? zoneDieOn(6, defender.plan)
+          : defender.plan.zoneCount
+        : zoneDieOn(attack.weapon.zoneDie, defender.plan),
       placement: missile && !attack.aimed ? 1 : attack.placement,
       impact: attack.weapon.impact,
       strModifier: missile ? 0 : strModifier(decl.attacker.str),
       victim: defender,
+      specialEffects: decl.options.specialEffects,
     };
   }
   if (!defence.weapon) throw new Error("A counterstrike needs the defender's weapon.");
   return {
     by,
     names: COUNTER_NAMES,
-    zoneDie: defence.weapon.zoneDie,
+    zoneDie: zoneDieOn(defence.weapon.zoneDie, decl.attacker.plan),
     placement: defence.placement ?? 1,
     impact: defence.weapon.impact,
     strModifier: strModifier(decl.defender.str),
     victim: decl.attacker,
+    specialEffects: decl.options.specialEffects,
   };
 }
 
@@ -247,7 +271,10 @@ function shockTest(
   return { roll, level: HMZD_LEVELS[hmTestIndex(roll, eml)]! };
 }
 
-/** Delivers a strike once its zone is kept: location, impact, armour, injury and shock. */
+/**
+ * Delivers a strike once its zone is kept: location, impact, armour, injury and shock, then the
+ * injury's special effects (Z10; their condition effects pushed onto `effects`).
+ */
 export function deliverStrike(
   dice: RecordingDice,
   spec: StrikeSpec,
@@ -255,6 +282,7 @@ export function deliverStrike(
   pick: number,
   locationRoll: number,
   impactTAs: number,
+  effects: Effect[],
 ): HmzdStrike {
   const plan = spec.victim.plan;
   const zoneValue = spec.placement + zoneRolls[pick]! - 1;
@@ -271,6 +299,7 @@ export function deliverStrike(
   const effectiveImpact = impact - armour;
   const band = injuryBandIndex(effectiveImpact);
   let shock: HmzdShock | null = null;
+  let special: HmzdStrike["special"] = null;
   if (band >= 0) {
     // Z7: a d100 mastery test of Shock, neither stunned nor set up (Z2).
     const level = INJURY_BANDS[band]!.level;
@@ -286,6 +315,32 @@ export function deliverStrike(
       index,
       state: shockState(index),
     };
+    if (spec.specialEffects) {
+      // Z10: one call after the Shock roll; a victim this injury kills rolls nothing (Z22).
+      const to = spec.by === "attacker" ? "defender" : "attacker";
+      const s = specialEffects(
+        {
+          injury: INJURY_BANDS[band]!,
+          location,
+          region: loc.region,
+          aspect,
+          victim: spec.victim,
+          state: combineShock(spec.victim.state, shock.state),
+          to,
+          prefix: spec.names.prefix,
+          options: spec,
+        },
+        dice,
+      );
+      special = {
+        symbol: s.symbol,
+        fumble: s.fumble,
+        stumble: s.stumble,
+        bleeding: s.bleeding,
+        amputation: s.amputation,
+      };
+      for (const e of s.effects) effects.push(e);
+    }
   }
   return {
     by: spec.by,
@@ -310,42 +365,44 @@ export function deliverStrike(
     injury: band >= 0 ? INJURY_BANDS[band]!.code : null,
     injuryLevel: band >= 0 ? INJURY_BANDS[band]!.level : 0,
     shock,
+    special,
   };
 }
 
 // ── Shock state after the strike (Z15) and effects ──────────────────────────────────────────
 
-const STATE_RANK: Readonly<Record<HmzdState, number>> = Object.freeze({
-  none: 0,
-  STN: 1,
-  INC: 2,
-  UNC: 3,
-  KIA: 4,
-});
-
 /**
- * The victim's state after an injury's own shock state (Z15; 001:159-160): a new STN while
- * stunned is INC, a new INC while INC is UNC, and a state never lowers a worse current one.
+ * The victim's state after an injury's own shock state (Z15, 001:159-160, Z20): zd-state's
+ * `combineShock` (a new STN while stunned is INC, a new INC while INC is UNC, and a state never
+ * lowers a worse current one).
  */
 export function stateAfter(current: HmzdFighterState, incoming: HmzdState): HmzdState {
-  if (incoming === "STN" && current === "STN") return "INC";
-  if (incoming === "INC" && current === "INC") return "UNC";
-  return STATE_RANK[incoming] > STATE_RANK[current] ? incoming : current;
+  return combineShock(current, incoming);
 }
 
 const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
 
 /**
+ * The injury effect's key (`data.key`): its sided location and code (`left-shoulder:M1`), which
+ * names an M injury in the state block's `unhindered` list (001:83, turn.ts `minorHinders`).
+ */
+export function injuryKeyOf(strike: HmzdStrike): string {
+  return `${strike.location}:${strike.injury ?? ""}`;
+}
+
+/**
  * What the exchange does to the combatants: the injury (with its aspect, zone and side for the
- * zone impairment of Z8), the shock state it leaves (Z15) as conditions lasting until a
- * recovery (`stunned`; `unconscious` and `prone` for INC and UNC, 001:160-161; `dead` for KIA),
- * and a `tacticalAdvantage` for each Action and Setup TA taken (Z6).
+ * zone impairment of Z8, and its `key`), the conditions the shock state it leaves holds (Z15,
+ * Z20: zd-state's `conditionChange`: `stunned` STN, `shock` INC, `unconscious` UNC, `dead` KIA)
+ * with `prone` when he falls (INC or UNC, 001:160-161, `fallsProne`), the special effects'
+ * conditions (`special`, Z10), and a `tacticalAdvantage` for each Action and Setup TA (Z6).
  */
 export function effectsOf(
   decl: HmzdDeclaration,
   victor: Side | null,
   spent: HmzdSpend,
   strike: HmzdStrike | null,
+  special: readonly Effect[] = [],
 ): Effect[] {
   const fx: Effect[] = [];
   if (strike && strike.injury) {
@@ -358,6 +415,7 @@ export function effectsOf(
       severityKey: strike.injury[0]!,
       level: strike.injuryLevel,
       data: {
+        key: injuryKeyOf(strike),
         code: strike.injury,
         aspect: strike.aspect,
         zone: strike.zone,
@@ -369,17 +427,19 @@ export function effectsOf(
       },
     });
     const victim = to === "attacker" ? decl.attacker : decl.defender;
-    const state = stateAfter(victim.state, shock.state);
-    if (state !== victim.state) {
-      const cause = `shock.${state}`;
-      if (state === "STN")
-        fx.push({ type: "condition", to, condition: "stunned", cause, until: "recovered" });
-      else if (state === "INC" || state === "UNC") {
-        fx.push({ type: "condition", to, condition: "unconscious", cause, until: "recovered" });
-        fx.push({ type: "condition", to, condition: "prone", cause, until: "recovered" });
-      } else if (state === "KIA")
-        fx.push({ type: "condition", to, condition: "dead", cause, until: "permanent" });
-    }
+    const state = combineShock(victim.state, shock.state);
+    const cause = `shock.${state}`;
+    for (const condition of conditionChange(victim.state, state).set)
+      fx.push({
+        type: "condition",
+        to,
+        condition,
+        cause,
+        until: condition === "dead" ? "permanent" : "recovered",
+      });
+    if (fallsProne(victim.state, state))
+      fx.push({ type: "condition", to, condition: "prone", cause, until: "recovered" });
+    for (const e of special) fx.push(e);
   }
   if (victor) {
     for (let i = 0; i < spent.action; i++)

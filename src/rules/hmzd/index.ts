@@ -8,8 +8,8 @@ import { deepFreeze, ownValue } from "../../core/data";
 import type { Dice } from "../../core/dice";
 import { InputError } from "../../core/errors";
 import type { ChoiceOption, PendingChoice, Ruleset, Side } from "../../core/ruleset";
-import { afterDefence, afterPick, afterSpend, startExchange } from "./steps";
 import { deriveCharacter } from "./character";
+import { afterDefence, afterPick, afterSpend, startExchange } from "./steps";
 import { defaultSpend, strikerOf, strikeSpec, tacticalAdvantagesOf } from "./exchange";
 import {
   defencesFor,
@@ -104,7 +104,12 @@ function pickPrompt(state: HmzdExchangeState): PendingChoice {
     const side = loc.paired ? sideAt(zone, value, d10) : null;
     zones.push(zone.id);
     locations.push(side ? `${side}-${loc.id}` : loc.id);
-    options.push({ id: String(i), labelKey: "BLOWBYBLOW.HMZD.Pick.zone" });
+    // Each option its own label: the die, the zone value it gives, its zone and location.
+    options.push({
+      id: String(i),
+      labelKey: "BLOWBYBLOW.HMZD.Pick.option",
+      labelData: { n: i + 1, roll: rolls[i]!, value, zone: zones[i]!, location: locations[i]! },
+    });
   }
   return {
     by,
@@ -201,7 +206,12 @@ const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
   location: "attacker",
   impact: "attacker",
   "counter.shock": "attacker",
+  // Z10: the victim rolls his own Fumble or Stumble (3d6 against DEX or AGL).
+  "counter.fumble": "attacker",
+  "counter.stumble": "attacker",
   defence: "defender",
+  fumble: "defender",
+  stumble: "defender",
   shock: "defender",
   "counter.zone": "defender",
   "counter.location": "defender",

@@ -13,7 +13,14 @@ import {
 } from "../../core/errors";
 import type { Answers } from "../../core/ruleset";
 import { readHmEml } from "../shared/hm-test";
-import { mayTakeStrikeTAs, strikerOf, tacticalAdvantagesOf, defaultSpend } from "./exchange";
+import { HMZD_PLAN_IDS, planById, type HmzdPlanId } from "./character";
+import {
+  mayTakeStrikeTAs,
+  strikerOf,
+  tacticalAdvantagesOf,
+  defaultSpend,
+  zoneDieOn,
+} from "./exchange";
 import { planLocationIds, validatePlan } from "./plan";
 import { HUMAN_PLAN } from "./tables";
 import {
@@ -96,10 +103,17 @@ function readArmour(value: unknown, field: string, plan: HmzdPlan): HmzdArmourMa
   return out;
 }
 
+/** A body plan: absent (human), a plan id (`human`, `dog`, `horse`, Z14, Z24) or a plan object. */
 function readPlan(value: unknown, field: string): HmzdPlan {
-  if (value === undefined || value === "human") return HUMAN_PLAN;
-  if (typeof value === "string")
-    throw new InputError(field, value, 'expected "human" or a body plan object');
+  if (value === undefined) return HUMAN_PLAN;
+  if (typeof value === "string") {
+    if ((HMZD_PLAN_IDS as readonly string[]).includes(value)) return planById(value as HmzdPlanId);
+    throw new InputError(
+      field,
+      value,
+      `expected one of ${HMZD_PLAN_IDS.map((id) => `"${id}"`).join(", ")} or a body plan object`,
+    );
+  }
   return validatePlan(value, field);
 }
 
@@ -148,19 +162,21 @@ function readFighter(value: unknown, field: "attacker" | "defender", str?: numbe
 
 /**
  * A placement must let the zone die fit the victim's plan (hmzd.md §2 ruling: placement + die −
- * 1 ≤ the plan's last zone, 10 for a human).
+ * 1 ≤ the plan's last zone, 10 for a human). A weapon's die larger than the plan rolls a die of
+ * the plan's size (Z33), which fits from placement 1 only.
  */
 export function checkPlacement(
   placement: number,
-  zoneDie: number,
+  weaponDie: number,
   plan: HmzdPlan,
   field: string,
 ): void {
+  const zoneDie = zoneDieOn(weaponDie, plan);
   if (placement + zoneDie - 1 > plan.zoneCount)
     throw new InputError(
       field,
       placement,
-      `placement + zone die d${zoneDie} − 1 = ${placement + zoneDie - 1} is beyond the last zone ${plan.zoneCount} of body plan ${plan.id} (hmzd.md §2)`,
+      `placement + zone die d${zoneDie}${zoneDie !== weaponDie ? ` (the weapon's d${weaponDie} on a ${plan.zoneCount}-zone plan, Z33)` : ""} − 1 = ${placement + zoneDie - 1} is beyond the last zone ${plan.zoneCount} of body plan ${plan.id} (hmzd.md §2)`,
     );
 }
 

@@ -7,7 +7,7 @@
  * of a million a second).
  */
 import { RecordingDice, type Dice } from "../../core/dice";
-import type { ChoiceRecord, Side } from "../../core/ruleset";
+import type { ChoiceRecord, Effect, Side } from "../../core/ruleset";
 import {
   deliverStrike,
   effectsOf,
@@ -147,7 +147,7 @@ function spendStep(
   next.spent = spend;
   const defence = next.defence!;
   const by = strikerOf(next.victor, defence.type);
-  if (!by) return finish(next, dice, null);
+  if (!by) return finish(next, dice, null, NO_EFFECTS);
   const spec = strikeSpec(next.decl, defence, by);
   const { zoneRolls, locationRoll } = rollZones(dice, spec, spend.precision);
   next.zoneRolls = zoneRolls;
@@ -181,6 +181,7 @@ function pickStep(
   const by: Side = strikerOf(next.victor, defence.type)!;
   if (chosen) next.choices = withChoice(next.choices, { by, kind: "pickZone", value: { index } });
   const spec = known ?? strikeSpec(next.decl, defence, by);
+  const special: Effect[] = [];
   const strike = deliverStrike(
     dice,
     spec,
@@ -188,14 +189,18 @@ function pickStep(
     index,
     next.locationRoll!,
     next.spent!.impact,
+    special,
   );
-  return finish(next, dice, strike);
+  return finish(next, dice, strike, special);
 }
+
+const NO_EFFECTS: readonly Effect[] = Object.freeze([]);
 
 function finish(
   next: HmzdExchangeState,
   dice: RecordingDice,
   strike: HmzdStrike | null,
+  special: readonly Effect[],
 ): HmzdExchangeState {
   const spent = next.spent!;
   const result: HmzdResult = {
@@ -209,7 +214,7 @@ function finish(
     tacticalAdvantages: tacticalAdvantagesOf(next.stars),
     spent,
     strike,
-    effects: effectsOf(next.decl, next.victor, spent, strike),
+    effects: effectsOf(next.decl, next.victor, spent, strike, special),
     rolls: dice.records,
     choices: next.choices,
   };

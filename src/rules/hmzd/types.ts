@@ -164,8 +164,8 @@ export interface HmzdDefence {
 
 export interface HmzdOptions {
   /**
-   * The zone-die special effects of Z10 (world option, on by default). The engine does not
-   * read it yet: the effects are helper zd-state's `special.ts`.
+   * The zone-die special effects of Z10 (world option, on by default): the exchange calls
+   * `special.ts` once after each strike's Shock roll (`strike.special`).
    */
   specialEffects: boolean;
 }
@@ -237,6 +237,33 @@ export interface HmzdShock {
   state: HmzdState;
 }
 
+/** One 3d6 roll against an attribute (the Fumble and Stumble rolls of Z10, as HM3's). */
+export interface HmzdCheck {
+  /** The roll's name (`fumble`, `stumble`, `counter.fumble`, `counter.stumble`). */
+  roll: string;
+  dice: number;
+  values: number[];
+  total: number;
+  /** DEX for a Fumble roll, AGL for a Stumble roll. */
+  target: number;
+  /** total > target: he drops what the hand holds, or falls prone. */
+  failed: boolean;
+}
+
+/** What the injury's special-effect symbol did (001:79, 001:89, Z10; `special.ts`). */
+export interface HmzdStrikeSpecial {
+  /** □ `square` (M1, S2), ● `dot` (S3, G4), ▽ `triangle` (G5). */
+  symbol: "square" | "dot" | "triangle";
+  /** The Fumble roll (□ on an arm location); null when none was called for. */
+  fumble: HmzdCheck | null;
+  /** The Stumble roll (□ on a leg location); null when none was called for. */
+  stumble: HmzdCheck | null;
+  /** ● or ▽ from Edge or Point: the victim bleeds. */
+  bleeding: boolean;
+  /** ▽ from Edge: the GM decides whether the limb is lost (no automatic effect). */
+  amputation: boolean;
+}
+
 /** A strike that landed: location, impact, armour, injury and shock. */
 export interface HmzdStrike {
   by: Side;
@@ -273,6 +300,11 @@ export interface HmzdStrike {
   injuryLevel: number;
   /** The Shock roll; null when there is no injury (Z9). */
   shock: HmzdShock | null;
+  /**
+   * The special effects of the injury's symbol (Z10), rolled after the Shock roll; null when
+   * there is no injury or the world option `specialEffects` is off.
+   */
+  special: HmzdStrikeSpecial | null;
 }
 
 /** The TAs the victor took. */

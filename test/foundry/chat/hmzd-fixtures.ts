@@ -145,7 +145,7 @@ export const picked = () => step(spent(), req("0"), { impact: 9, shock: 72 });
 /**
  * The seed's worked example (hmzd.md §9) as near as these fighters allow: attack 34 (S against
  * 70) and Block 67 (F against 65): one star, no TA; d4 3, d10 2 → left shoulder; 9 + 3 + 2 = 14
- * Edge − 8 = 6, S2; Shock 100 (CF, +2) + 3 + 2 = 7, STN.
+ * Edge − 8 = 6, S2; Shock 100 (CF, +2) + 3 + 2 = 7, STN; the Fumble roll (Z10) 18 fails.
  */
 export const workedExample = () =>
   step(awaiting(), req("block", { itemId: SHIELD }), {
@@ -155,4 +155,6 @@ export const workedExample = () =>
     location: 2,
     impact: 9,
     shock: 100,
+    // Z10: the S2's □ on the shoulder calls the Brigand's Fumble roll: 18, above any DEX.
+    fumble: [6, 6, 6],
   });

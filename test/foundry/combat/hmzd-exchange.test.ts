@@ -127,6 +127,28 @@ describe("a zone-die exchange in Foundry", () => {
       state: "INC",
     });
 
+    // Z10: the G5 from Edge bleeds and calls the amputation (▽); the victim is not killed.
+    expect(r.strike!.special).toMatchObject({
+      symbol: "triangle",
+      bleeding: true,
+      amputation: true,
+    });
+    // Each condition once (Z20): the block's `shock` (INC) and `prone` (he falls), never the
+    // engine's shock conditions beside them; the special effect's `bleeding` stays.
+    const conditions = r.effects
+      .filter((e) => e.type === "condition" && e.to === "defender")
+      .map((e) => (e as { condition: string }).condition)
+      .sort();
+    expect(conditions).toEqual(["bleeding", "prone", "shock"]);
+    expect(r.effects.filter((e) => e.type === "state").map((e) => e.to)).toEqual([
+      "attacker",
+      "defender",
+    ]);
+    // The injury effect names the injury for the block's `unhindered` list (turn.ts).
+    expect(r.effects.find((e) => e.type === "injury")).toMatchObject({
+      data: { key: "left-shoulder:G5" },
+    });
+
     // The GM applies: the injury item and the shock state, once.
     await apply(id);
     await settle();
@@ -144,7 +166,7 @@ describe("a zone-die exchange in Foundry", () => {
     const hmzd = (w.brigand._source.system as { hmzd: { state: string; revision: number } }).hmzd;
     expect(hmzd.state).toBe("INC");
     expect(hmzd.revision).toBe(1);
-    expect([...w.brigand.statuses]).toContain("shock");
+    expect([...w.brigand.statuses].sort()).toEqual(["bleeding", "prone", "shock"]);
     await apply(id);
     await settle();
     expect(w.brigand.items.filter((i) => i.type === "injury").length).toBe(1);

@@ -33,6 +33,16 @@ export const HMZD_CARD_KEY = Object.freeze({
   target: "BLOWBYBLOW.HMZD.Card.target",
   roll: "BLOWBYBLOW.HMZD.Card.roll",
   level: "BLOWBYBLOW.HMZD.Card.level",
+  /** The special-effect lines of Z10 (`strike.special`). */
+  special: Object.freeze({
+    symbol: "BLOWBYBLOW.HMZD.Card.Special.symbol",
+    fumbleFailed: "BLOWBYBLOW.HMZD.Card.Special.fumbleFailed",
+    fumbleHeld: "BLOWBYBLOW.HMZD.Card.Special.fumbleHeld",
+    stumbleFailed: "BLOWBYBLOW.HMZD.Card.Special.stumbleFailed",
+    stumbleHeld: "BLOWBYBLOW.HMZD.Card.Special.stumbleHeld",
+    bleeding: "BLOWBYBLOW.HMZD.Card.Special.bleeding",
+    amputation: "BLOWBYBLOW.HMZD.Card.Special.amputation",
+  }),
 });
 
 /** Tooltips naming the rule behind each figure (no user text in them). */

@@ -70,6 +70,8 @@ export interface HmzdStrikeView {
     stateCode: string;
     tip: LangText;
   } | null;
+  /** The special effect's lines (Z10): the symbol, the Fumble or Stumble roll, bleeding, amputation. */
+  special: LangText[];
 }
 
 export type HmzdCardView = {
@@ -210,6 +212,37 @@ function zoneLabel(id: string, plan: Obj | null): LangText | string {
   return HMZD_ZONE_LABEL[id] ? t(HMZD_ZONE_LABEL[id]) : id;
 }
 
+/** The symbols of the injury table (001:79, 001:89) as the seed prints them. */
+const SYMBOL_GLYPH: Readonly<Record<string, string>> = Object.freeze({
+  square: "□",
+  dot: "●",
+  triangle: "▽",
+});
+
+/** The special effect's lines (Z10, `strike.special`); none when there is none. */
+function specialLines(special: unknown): LangText[] {
+  if (!isRecord(special)) return [];
+  const keys = HMZD_CARD_KEY.special;
+  const glyph = SYMBOL_GLYPH[str(special.symbol)];
+  const lines: LangText[] = glyph ? [t(keys.symbol, { symbol: glyph })] : [];
+  const check = (c: unknown, failed: string, held: string) => {
+    if (!isRecord(c)) return;
+    const dice = Array.isArray(c.values) ? (c.values as unknown[]).map(num).join(" + ") : "";
+    lines.push(
+      t(c.failed === true ? failed : held, {
+        total: num(c.total) ?? 0,
+        dice,
+        target: num(c.target) ?? 0,
+      }),
+    );
+  };
+  check(special.fumble, keys.fumbleFailed, keys.fumbleHeld);
+  check(special.stumble, keys.stumbleFailed, keys.stumbleHeld);
+  if (special.bleeding === true) lines.push(t(keys.bleeding));
+  if (special.amputation === true) lines.push(t(keys.amputation));
+  return lines;
+}
+
 function strikeView(card: ExchangeCard, s: Obj, decl: Obj | null): HmzdStrikeView {
   const by: Side = isSide(s.by) ? s.by : "attacker";
   const victim: Side = by === "attacker" ? "defender" : "attacker";
@@ -283,6 +316,7 @@ function strikeView(card: ExchangeCard, s: Obj, decl: Obj | null): HmzdStrikeVie
           tip: t(HMZD_RULE_KEY.shock),
         }
       : null,
+    special: specialLines(s.special),
   };
 }
 

@@ -879,6 +879,7 @@ function optionsIn(
   const bare = (o: PendingChoice["options"][number]): ChoiceOptionView => ({
     id: o.id,
     labelKey: o.labelKey,
+    ...(o.labelData ? { labelData: o.labelData } : {}),
     items: [],
     target: null,
     aims: [],
@@ -1120,6 +1121,11 @@ function injuryItem(
   const side = sided ? (sided[1] as "left" | "right") : "none";
   const bare = sided ? sided[2]! : location;
   const code = `${severity as string}${level}${aspectLetter(aspect)!}`;
+  // The engine's `data.key` names the injury in the block's `unhindered` (001:83): the item
+  // keeps it as its side, location, severity and level, from which `injuryKeyOf` gives it back.
+  const key = `${location}:${severity as string}${level}`;
+  if (data.key !== undefined && data.key !== key)
+    throw new InputError("data.key", data.key, `expected ${key} (its sided location and code)`);
   return {
     nameKey: HMZD_COMBAT_KEYS.injuryName,
     nameData: { location, code },

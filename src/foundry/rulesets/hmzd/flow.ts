@@ -6,7 +6,8 @@
  * met with the current one (Z15) and an M injury unhindered while its Shock test succeeded
  * (001:83). Those come as `state` effects (zd-state's `afterExchange`), which the adapter
  * stores through the fight store (./fight.ts) and mirrors as status effects; the engine's own
- * condition effects for a side with a block give way to them (the same states, Z15 applied).
+ * shock conditions for a side with a block give way to them (the same states, Z15 applied);
+ * its special-effect conditions (Z10) stay.
  *
  * The declaration is the engine's with `blocks` (each side's block, or absent) and `round` (the
  * combat round, 0 outside the tracker); both are stripped before the engine reads it. Pure.
@@ -90,12 +91,21 @@ function changeFor(result: HmzdResult, side: Side, round: number): HmzdExchangeC
   };
 }
 
-/** The engine's result with each carried block's `state` effect in place of its conditions. */
+/** A condition the engine sets for the shock state (cause `shock.STN`…, Z15, Z20). */
+const isShockCondition = (e: Effect): boolean =>
+  e.type === "condition" && typeof e.cause === "string" && e.cause.startsWith("shock.");
+
+/**
+ * The engine's result with each carried block's `state` effect (and the shock conditions
+ * `afterExchange` sets, the same zd-state `conditionChange` and `fallsProne` the engine uses) in
+ * place of the engine's shock conditions, so none is applied twice; the special effects'
+ * conditions (Z10: `disarmed`, `prone` from a Stumble, `bleeding`) stay.
+ */
 function withBlocks(result: HmzdResult, state: HmzdFlowState): HmzdResult {
   const sides = SIDES.filter((s) => state.blocks[s]);
   if (sides.length === 0) return result;
   const effects: Effect[] = result.effects.filter(
-    (e) => !(e.type === "condition" && sides.includes(e.to)),
+    (e) => !(isShockCondition(e) && sides.includes(e.to)),
   );
   for (const side of sides)
     effects.push(

@@ -74,6 +74,14 @@ const RESULT: HmzdResult = {
       index: 7,
       state: "STN",
     },
+    // Z10: □ on an arm location, a failed Fumble roll.
+    special: {
+      symbol: "square",
+      fumble: { roll: "fumble", dice: 3, values: [6, 5, 4], total: 15, target: 11, failed: true },
+      stumble: null,
+      bleeding: false,
+      amputation: false,
+    },
   },
 };
 
@@ -147,6 +155,37 @@ describe("the worked example's card (hmzd.md §9)", () => {
     expect(s.shock).toMatchObject({ roll: 100, level: "CF", stateCode: "STN" });
     expect(text(s.shock!.index)).toBe("index 2 + 3 + 2 = 7");
     expect(text(s.shock!.state)).toBe("Stunned (STN)");
+    // Z10: the S2's □ on the shoulder and its failed Fumble roll, one line each.
+    expect(s.special.map(text)).toEqual([
+      "Special effect □",
+      "Fumble roll 15 (6 + 5 + 4) against DEX 11: drops what that hand holds",
+    ]);
+  });
+
+  it("Z10 lines for a G5 from Edge that does not kill: ▽, bleeding, amputation; a held Stumble", () => {
+    const special = {
+      symbol: "triangle",
+      fumble: null,
+      stumble: { roll: "stumble", dice: 3, values: [1, 2, 3], total: 6, target: 11, failed: false },
+      bleeding: true,
+      amputation: true,
+    };
+    const strike = { ...RESULT.strike!, special } as unknown as NonNullable<HmzdResult["strike"]>;
+    const v = hmzdResultContext(
+      cardWith({ result: { ...RESULT, strike } as HmzdResult }),
+      viewer(),
+    );
+    expect(v.strike!.special.map(text)).toEqual([
+      "Special effect ▽",
+      "Stumble roll 6 (1 + 2 + 3) against AGL 11: keeps his feet",
+      "Bleeding",
+      "Amputation? The GM decides whether the limb is lost",
+    ]);
+    const none = { ...RESULT.strike!, special: null };
+    expect(
+      hmzdResultContext(cardWith({ result: { ...RESULT, strike: none } as HmzdResult }), viewer())
+        .strike!.special,
+    ).toEqual([]);
   });
 
   it("hides the Block's target from Alice, who does not own the Brigand", () => {

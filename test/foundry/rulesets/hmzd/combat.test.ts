@@ -10,7 +10,12 @@ import { describe, expect, it } from "vitest";
 import type { AttackRequest, ChoiceRequest } from "../../../../src/core/combat";
 import { InputError } from "../../../../src/core/errors";
 import type { PendingChoice } from "../../../../src/core/ruleset";
-import { armourJson, hmzdCombat, placements } from "../../../../src/foundry/rulesets/hmzd/combat";
+import {
+  armourJson,
+  hmzdCombat,
+  injuryKeyOf,
+  placements,
+} from "../../../../src/foundry/rulesets/hmzd/combat";
 import { deriveHmzdActor } from "../../../../src/foundry/rulesets/hmzd/derive";
 import { BROADSWORD, fighter, mail, SHIELD, broadsword, roundShield } from "./fixtures";
 
@@ -290,10 +295,27 @@ describe("consequences", () => {
         location: "left-shoulder",
         severityKey: "S",
         level: 2,
-        data: { aspect: "edge", zone: "arms", shockSucceeded: false },
+        data: { key: "left-shoulder:S2", aspect: "edge", zone: "arms", shockSucceeded: false },
       },
       defender,
     );
+    // The item gives the engine's key back (the block's `unhindered`, turn.ts `minorHinders`).
+    expect(injuryKeyOf(item!.system.hmzd as Record<string, unknown>)).toBe("left-shoulder:S2");
+    expect(
+      thrown(() =>
+        hmzdCombat.injuryItem(
+          {
+            type: "injury",
+            to: "defender",
+            location: "left-shoulder",
+            severityKey: "S",
+            level: 2,
+            data: { key: "right-shoulder:S2", aspect: "edge", zone: "arms" },
+          },
+          defender,
+        ),
+      ),
+    ).toMatchObject({ field: "data.key", value: "right-shoulder:S2" });
     expect(item).toEqual({
       nameKey: "BLOWBYBLOW.HMZD.Combat.InjuryName",
       nameData: { location: "left-shoulder", code: "S2E" },
