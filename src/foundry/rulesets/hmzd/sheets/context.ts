@@ -63,6 +63,7 @@ export const HMZD_SHEET = Object.freeze({
   noModes: "BLOWBYBLOW.HMZD.Sheet.noModes",
   addMode: "BLOWBYBLOW.HMZD.Sheet.addMode",
   removeMode: "BLOWBYBLOW.HMZD.Sheet.removeMode",
+  newMode: "BLOWBYBLOW.HMZD.Sheet.newMode",
   impact: "BLOWBYBLOW.HMZD.Sheet.impact",
   missileHint: "BLOWBYBLOW.HMZD.Sheet.missileHint",
 });
