@@ -61,7 +61,9 @@ describe("hmzdItemSubmit: a weapon's zone die and modes", () => {
     });
     expect(r.changes).toEqual({});
     expect(r.problems.map((p) => [p.field, p.value])).toEqual([["system.hmzd.modes.0.die", 7]]);
-    expect(message(r.problems[0])).toMatch(/d7 is not an impact die: d4, d6, d8, d10, d12/);
+    expect(message(r.problems[0])).toBe(
+      "Impact die: d7 is not an impact die: d4, d6, d8, d10, d12, d20.",
+    );
     expect(message(r.problems[0])).toMatch(/^Impact die/);
   });
 
