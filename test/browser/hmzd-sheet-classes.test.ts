@@ -95,6 +95,12 @@ describe("HmzdItemSheet: a weapon's zone die and attack modes (Z12)", () => {
       "d8+2P",
       "d6+0B",
     ]);
+    // The GM's other rulesets' blocks: GURPS Man to Man's, not the zone-die block edited above.
+    expect(
+      await sheet
+        .locator(".bbb-other-block")
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.block)),
+    ).not.toContain("hmzd");
     await shoot(sheet, "hmzd-class-weapon");
     await sheet.locator('nav.tabs a[data-tab="description"]').click();
     expect(await part.isVisible()).toBe(false);

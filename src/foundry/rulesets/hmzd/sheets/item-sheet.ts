@@ -81,6 +81,9 @@ export class HmzdItemSheet extends Hm3ItemSheet {
       type === "injury"
         ? hmzdInjuryPart(block as HmzdInjuryBlock, this.isEditable, localize, this.ownerPlan())
         : hmzdWeaponPart(type, block as HmzdWeaponBlock, this.isEditable, localize);
+    // The zone-die block is edited here: the GM's list of other rulesets' blocks leaves it out.
+    const others = (context as { others?: { blocks: { id: string }[] } }).others;
+    if (others) others.blocks = others.blocks.filter((b) => b.id !== "hmzd");
     return Object.assign(context, {
       hmzdTab: `tab bbb-item-details ${tabs?.details?.cssClass ?? ""}`.trim(),
       hmzd,
