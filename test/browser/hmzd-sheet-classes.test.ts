@@ -63,6 +63,10 @@ describe("HmzdCharacterSheet: impairment by zone (Z8)", () => {
   it("the Zone die tab shows each zone's penalty from the injury items: Left −10, Right Prohibited", async () => {
     const { id } = await page.evaluate(() => window.bbb.openHmzdActorSheet());
     const sheet = page.locator(`[id="${id}"]`);
+    const tabs = await sheet
+      .locator("nav.tabs a[data-tab]")
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tab));
+    expect(tabs.indexOf("zoneDie")).toBe(tabs.indexOf("description") - 1);
     await sheet.locator('nav.tabs a[data-tab="zoneDie"]').click();
     const table = sheet.locator(".bbb-hmzd-zones");
     expect(await table.isVisible()).toBe(true);
