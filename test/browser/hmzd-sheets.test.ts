@@ -15,6 +15,8 @@ import {
   hmzdInjuryPart,
   hmzdWeaponPart,
 } from "../../src/foundry/rulesets/hmzd/sheets/context";
+import { zoneImpairmentOf } from "../../src/foundry/rulesets/hmzd/sheets/impairment";
+import { humanPlanSource } from "../../src/foundry/rulesets/hmzd/plans";
 import {
   broadsword,
   injuries,
@@ -93,18 +95,15 @@ describe("the zone-die actor tab", () => {
       editable: false,
       localize,
       format,
-      zoneImpairment: (_z, here) => ({
-        penalty: here.some((i) => i.severity === "S") ? 10 : 0,
-        forbidden: here.some((i) => i.severity === "G"),
-      }),
+      zoneImpairment: zoneImpairmentOf(humanPlanSource(), injuries(), stunnedBlock()),
     });
     const html = renderTemplate("templates/hmzd/actor/zone-die.hbs", { hmzd, tab });
     const page = await renderPage(browser, { html, classes: ["actor", "character"], width: 640 });
     expect(trim(await page.locator(".bbb-hmzd-impairment").allTextContents())).toEqual([
       "0",
-      "−10",
+      "Right 0; Left −10",
       "0",
-      "Forbidden",
+      "Right Prohibited; Left 0",
     ]);
     expect(await page.locator("tr.bbb-hmzd-forbidden").getAttribute("data-zone")).toBe("legs");
     expect(await page.locator('select[name="system.hmzd.state"]').isDisabled()).toBe(true);

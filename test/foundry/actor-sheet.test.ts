@@ -1205,8 +1205,9 @@ describe("review fixes (issue 3)", () => {
       r.config.makeDefault,
     ]);
     expect(defaults.filter(([other]) => !other).every(([, d]) => d === true)).toBe(true);
-    // GURPS Man to Man's three sheets and the zone-die character and creature sheets.
+    // GURPS Man to Man's three sheets and the zone-die character, creature and item sheets.
     expect(defaults.filter(([other]) => other).map(([, d]) => d)).toEqual([
+      false,
       false,
       false,
       false,

@@ -45,6 +45,12 @@ import {
   friedrickBlock,
   friedrickItems,
 } from "../../foundry/rulesets/m2m/sheet-fixtures";
+import {
+  HmzdCharacterSheet,
+  HmzdCreatureSheet,
+} from "../../../src/foundry/rulesets/hmzd/sheets/actor-sheet";
+import { HmzdItemSheet } from "../../../src/foundry/rulesets/hmzd/sheets/item-sheet";
+import { hmzdKnightItems, hmzdKnightBlock } from "../../foundry/rulesets/hmzd/sheet-fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -190,6 +196,42 @@ const api = {
   async openM2mItemSheet(itemId: string): Promise<{ id: string }> {
     const item = currentActor().items.get(itemId, { strict: true });
     const sheet = new M2mItemSheet({ document: item as never }) as unknown as Closable & {
+      render(o: Obj): Promise<unknown>;
+    };
+    await open(sheet, () => sheet.render({ force: true }));
+    return { id: sheet.id };
+  },
+
+  /**
+   * A zone-die world (setting `blow-by-blow.ruleset` = hmzd): Sir Aldric (or Grip, the dog)
+   * with zone-die blocks on him and his weapons and injuries (test/foundry/rulesets/hmzd/
+   * sheet-fixtures.ts), and his zone-die actor sheet rendered.
+   */
+  async openHmzdActorSheet(
+    type: "character" | "creature" = "character",
+  ): Promise<{ id: string; actorId: string }> {
+    registerCombatSettings();
+    await standIns.game.settings.set("blow-by-blow", "ruleset", "hmzd");
+    const base = actorData(type, type === "character" ? KNIGHT_ITEMS : DOG_ITEMS);
+    const actor = makeActor({
+      ...base,
+      system: { ...base.system, hmzd: hmzdKnightBlock() } as unknown as Obj,
+      items: hmzdKnightItems(base.items) as never[],
+    });
+    standIns.game.actors.set(actor.id!, actor);
+    state.actor = actor;
+    const Sheet = type === "character" ? HmzdCharacterSheet : HmzdCreatureSheet;
+    const sheet = new Sheet({ document: actor as never }) as unknown as Closable & {
+      render(o: Obj): Promise<unknown>;
+    };
+    await open(sheet, () => sheet.render({ force: true }));
+    return { id: sheet.id, actorId: actor.id! };
+  },
+
+  /** The zone-die item sheet of the actor's item `itemId`, rendered. */
+  async openHmzdItemSheet(itemId: string): Promise<{ id: string }> {
+    const item = currentActor().items.get(itemId, { strict: true });
+    const sheet = new HmzdItemSheet({ document: item as never }) as unknown as Closable & {
       render(o: Obj): Promise<unknown>;
     };
     await open(sheet, () => sheet.render({ force: true }));

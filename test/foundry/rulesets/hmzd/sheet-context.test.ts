@@ -75,7 +75,7 @@ describe("the actor's zone-die part", () => {
     expect(part.impairmentPending).toContain("not computed");
   });
 
-  it("with an impairment rule, each zone shows its penalty or Forbidden", () => {
+  it("with an impairment rule, each zone shows its penalty or Prohibited", () => {
     const part = hmzdActorPart(
       input({
         zoneImpairment: (_zone, here) => ({
@@ -84,7 +84,7 @@ describe("the actor's zone-die part", () => {
         }),
       }),
     );
-    expect(part.zones.map((z) => z.impairment)).toEqual(["0", "−10", "0", "Forbidden"]);
+    expect(part.zones.map((z) => z.impairment)).toEqual(["0", "−10", "0", "Prohibited"]);
     expect(part.zones[3]!.forbidden).toBe(true);
     expect(part.impairmentPending).toBeNull();
   });

@@ -66,3 +66,28 @@ export function broadsword(): HmzdWeaponBlock {
     ],
   };
 }
+
+type Obj = Record<string, unknown>;
+
+/** Sir Aldric's zone-die block (test/browser/app/page.ts): unhurt state, human plan. */
+export function hmzdKnightBlock(): HmzdCharacterBlock {
+  return { ...stunnedBlock(), state: "none", recovery: { at: "none", armed: false, due: null } };
+}
+
+/**
+ * Sir Aldric's items with zone-die blocks: his weapons the seed's broadsword (Z12), his missile
+ * the same with no modes, his two injuries the example's S2 left shoulder (shock failed) and a G4
+ * right knee; the other items as they are.
+ */
+export function hmzdKnightItems(
+  items: readonly { _id: string; type: string; system: Obj }[],
+): { _id: string; type: string; system: Obj }[] {
+  let injury = 0;
+  return items.map((item) => {
+    const system = structuredClone(item.system);
+    if (item.type === "weapon") system.hmzd = broadsword();
+    if (item.type === "missile") system.hmzd = { zoneDie: 10, modes: [] };
+    if (item.type === "injury") system.hmzd = injuries()[injury++ % 2]!.block;
+    return { ...item, system };
+  });
+}

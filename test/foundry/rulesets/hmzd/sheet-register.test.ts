@@ -26,8 +26,11 @@ beforeEach(() => {
 });
 
 describe("HMZD_SHEETS", () => {
-  it("registers the zone-die character and creature sheets, default for an hmzd world", async () => {
+  it("registers the zone-die character, creature and item sheets, default for an hmzd world", async () => {
     const { HMZD_SHEETS, HmzdCharacterSheet, HmzdCreatureSheet } = await load();
+    const { HmzdItemSheet } = await import(
+      "../../../../src/foundry/rulesets/hmzd/sheets/item-sheet"
+    );
     HMZD_SHEETS.register(true);
     expect(
       DocumentSheetConfig.registrations.map((r) => [
@@ -35,7 +38,9 @@ describe("HMZD_SHEETS", () => {
           ? "character"
           : r.sheetClass === HmzdCreatureSheet
             ? "creature"
-            : "?",
+            : r.sheetClass === HmzdItemSheet
+              ? "item"
+              : "?",
         r.config.types,
         r.config.makeDefault,
         localize(String(r.config.label)),
@@ -43,9 +48,16 @@ describe("HMZD_SHEETS", () => {
     ).toEqual([
       ["character", ["character"], true, "Zone-die character sheet"],
       ["creature", ["creature"], true, "Zone-die creature sheet"],
+      [
+        "item",
+        ["weapon", "missile", "armour", "skill", "injury", "gear"],
+        true,
+        "Zone-die item sheet",
+      ],
     ]);
     HMZD_SHEETS.register(false);
-    expect(DocumentSheetConfig.registrations.slice(2).map((r) => r.config.makeDefault)).toEqual([
+    expect(DocumentSheetConfig.registrations.slice(3).map((r) => r.config.makeDefault)).toEqual([
+      false,
       false,
       false,
     ]);

@@ -8,7 +8,8 @@ import { CharacterSheet, CreatureSheet } from "../../hm3/sheets/actor/actor-shee
 import type { ActorSheetContext } from "../../hm3/sheets/actor/context";
 import { format, localize } from "../../../sheets/actor-sheet-base";
 import type { HmzdCharacterBlock, HmzdCreatureBlock, HmzdInjuryBlock } from "../source";
-import { HMZD_SHEET, hmzdActorPart } from "./context";
+import { HMZD_SHEET, hmzdActorPart, planOf } from "./context";
+import { zoneImpairmentOf } from "./impairment";
 import { withZoneDiePart, withZoneDieTab, ZONE_DIE_TAB } from "./tabs";
 
 export const HMZD_ACTOR_TEMPLATE = "systems/blow-by-blow/templates/hmzd/actor/zone-die.hbs";
@@ -41,14 +42,18 @@ function partOf(sheet: {
       name: i.name,
       block: (i._source.system as unknown as { hmzd: HmzdInjuryBlock }).hmzd,
     }));
+  const block = system.hmzd as HmzdCharacterBlock | HmzdCreatureBlock;
+  const { plan } = planOf({ type: sheet.actorType, block });
   return hmzdActorPart({
     type: sheet.actorType,
-    block: system.hmzd as HmzdCharacterBlock | HmzdCreatureBlock,
+    block,
     defaultShock: sheet.derivedEndurance === null ? null : 5 * sheet.derivedEndurance,
     injuries,
     editable: sheet.isEditable,
     localize,
     format,
+    // Z8 from zd-state's zoneSummary of the actor's plan and injuries (./impairment.ts).
+    zoneImpairment: zoneImpairmentOf(plan, injuries, block),
   });
 }
 

@@ -6,10 +6,10 @@
  * zone with their impairment (Z8); the item parts (`hmzdItemPart`) a weapon's zone die and modes
  * (Z12, Z4) and an injury's severity, level, aspect and place (§4).
  *
- * Impairment: the penalty of each zone is zd-state's rule (Z8, `impairment.ts`, not landed when
- * this was written). The part takes it as `zoneImpairment`, a function of the zone's injuries;
- * without one it lists the injuries by zone and shows the penalty as not computed
- * (`BLOWBYBLOW.HMZD.Sheet.impairmentPending`).
+ * Impairment: the penalty of each zone is zd-state's rule (Z8, src/rules/hmzd/impairment.ts),
+ * given as `zoneImpairment` (the sheets build it with ./impairment.ts from the actor's plan and
+ * injuries); a sided zone shows each side's. Without one the part lists the injuries by zone
+ * and shows the penalty as not computed (`BLOWBYBLOW.HMZD.Sheet.impairmentPending`).
  */
 import type { HmzdAspect, HmzdState } from "../../../../rules/hmzd/types";
 import { HMZD_ASPECTS, HMZD_STATES } from "../../../../rules/hmzd/types";
@@ -57,11 +57,13 @@ export const HMZD_SHEET = Object.freeze({
   noInjuries: "BLOWBYBLOW.HMZD.Sheet.noInjuries",
   penalty: "BLOWBYBLOW.HMZD.Sheet.penalty",
   forbidden: "BLOWBYBLOW.HMZD.Sheet.forbidden",
+  sideImpairment: "BLOWBYBLOW.HMZD.Sheet.sideImpairment",
   impairmentPending: "BLOWBYBLOW.HMZD.Sheet.impairmentPending",
   modes: "BLOWBYBLOW.HMZD.Sheet.modes",
   noModes: "BLOWBYBLOW.HMZD.Sheet.noModes",
   addMode: "BLOWBYBLOW.HMZD.Sheet.addMode",
   removeMode: "BLOWBYBLOW.HMZD.Sheet.removeMode",
+  newMode: "BLOWBYBLOW.HMZD.Sheet.newMode",
   impact: "BLOWBYBLOW.HMZD.Sheet.impact",
   missileHint: "BLOWBYBLOW.HMZD.Sheet.missileHint",
 });
@@ -169,6 +171,31 @@ export interface HmzdSheetInjury {
 export interface ZoneImpairment {
   penalty: number;
   forbidden: boolean;
+  /** A sided zone's (arms, legs) impairment per side, right first (./impairment.ts). */
+  sides?: { side: "right" | "left"; penalty: number; forbidden: boolean }[];
+}
+
+/** A penalty as the table shows it: `−10`, `0`, or prohibited (a G injury, 001:87). */
+function impairmentValue(i: { penalty: number; forbidden: boolean }, t: Localize): string {
+  if (i.forbidden) return t(HMZD_SHEET.forbidden);
+  return i.penalty === 0 ? "0" : `−${i.penalty}`;
+}
+
+/** A zone's impairment as the table shows it: its value, or each side's (`Right −10; Left 0`). */
+export function impairmentText(
+  i: ZoneImpairment,
+  t: Localize,
+  format: (key: string, data: Record<string, string | number>) => string,
+): string {
+  if (!i.sides?.length) return impairmentValue(i, t);
+  return i.sides
+    .map((s) =>
+      format(HMZD_SHEET.sideImpairment, {
+        side: t(SIDE_LABEL[s.side]),
+        value: impairmentValue(s, t),
+      }),
+    )
+    .join("; ");
 }
 
 export interface HmzdActorPartInput {
@@ -185,7 +212,10 @@ export interface HmzdActorPartInput {
 }
 
 /** The plan an actor's strikes are located on: its own (creature), else the human plan. */
-function planOf(input: HmzdActorPartInput): { plan: HmzdBodyPlanSource; own: boolean } {
+export function planOf(input: Pick<HmzdActorPartInput, "type" | "block">): {
+  plan: HmzdBodyPlanSource;
+  own: boolean;
+} {
   if (input.type === "creature") {
     const own = (input.block as HmzdCreatureBlock).bodyPlan;
     if (own) return { plan: own, own: true };
@@ -242,13 +272,7 @@ export function hmzdActorPart(input: HmzdActorPartInput) {
         name: i.name,
         code: `${i.block.severity}${i.block.level}`,
       })),
-      impairment: impairment
-        ? impairment.forbidden
-          ? t(HMZD_SHEET.forbidden)
-          : impairment.penalty === 0
-            ? "0"
-            : `−${impairment.penalty}`
-        : null,
+      impairment: impairment ? impairmentText(impairment, t, format) : null,
       forbidden: impairment?.forbidden ?? false,
     };
   });

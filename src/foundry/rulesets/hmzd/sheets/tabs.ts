@@ -22,16 +22,20 @@ export function withZoneDieTab<T extends TabLike>(
   localize: Localize,
 ): Record<string, T> {
   const on = active === ZONE_DIE_TAB;
-  const out: Record<string, T> = {};
-  for (const [id, tab] of Object.entries(tabs))
-    out[id] = on ? { ...tab, active: false, cssClass: "" } : tab;
-  out[ZONE_DIE_TAB] = {
+  const zoneDie = {
     id: ZONE_DIE_TAB,
     group: "primary",
     active: on,
     cssClass: on ? "active" : "",
     label: localize(HMZD_SHEET.tab),
   } as T;
+  // In the nav's order: the zone-die tab before the description, as its part is.
+  const out: Record<string, T> = {};
+  for (const [id, tab] of Object.entries(tabs)) {
+    if (id === "description") out[ZONE_DIE_TAB] = zoneDie;
+    out[id] = on ? { ...tab, active: false, cssClass: "" } : tab;
+  }
+  out[ZONE_DIE_TAB] ??= zoneDie;
   return out;
 }
 
