@@ -507,8 +507,8 @@ export interface HmzdOwnInput {
 
 /**
  * The hmzd input of an actor that also plays HM3: its HM3 attributes, fatigue, carried load,
- * skills (name and ML) and worn armour pieces as they are (Z13, Z41), with the hmzd figures only hmzd has (zone-die weapons,
- * shock state, plan). Plain copies; the derivation checks them.
+ * skills (name and ML) and worn armour pieces as they are (Z13, Z41), with the hmzd figures
+ * only hmzd has (zone-die weapons with their attack and defence modifiers, shock state, plan). Plain copies; the derivation checks them.
  */
 export function hmzdInputFromHm3(
   hm3: Pick<Hm3CharacterInput, "attributes" | "attributeMax" | "skills" | "armour"> &
