@@ -86,7 +86,7 @@ export function hmzdDuelFighter(name: string, c: HmzdDerivedCharacter): HmzdDuel
     hands: HELD[w.held],
     zoneDie: w.zoneDie,
     attack: w.eml.value,
-    block: w.eml.value,
+    block: w.blockEml.value,
     shield: w.shield,
     missile: false,
     modes: w.modes.map(mode),

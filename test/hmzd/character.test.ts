@@ -82,7 +82,7 @@ describe("the derived fighter", () => {
     expect(d.strModifier).toBe(2); // STR 14-15: +2 (001:68)
   });
 
-  it("a weapon's EML is its skill's ML; each mode gives the engine's weapon", () => {
+  it("a weapon's EML is its skill's ML with no HM3 modifier and no load; each mode gives the engine's weapon", () => {
     const w = d.weapons[0]!;
     expect(w).toMatchObject({
       id: "Broadsword",
@@ -128,6 +128,69 @@ describe("the derived fighter", () => {
       attributes: { ...attrs, eye: 12, cml: 9 },
     };
     expect(deriveHmzdCharacter(c).fighter.state).toBe("STN");
+  });
+});
+
+describe("Z41: HM3's EMLs, as the Foundry adapter gives them (Z30, Z43)", () => {
+  const c = () => {
+    const x = base() as ReturnType<typeof base> & Record<string, unknown>;
+    x.skills.push({ name: "Initiative", ml: 64 });
+    Object.assign(x.weapons[0]!, { attack: 5, defence: -10 });
+    return x;
+  };
+  it("attack at ML + attack, block at ML + defence; no load and no fatigue: PP 0", () => {
+    const d = deriveHmzdCharacter(c());
+    expect([d.encumbrance, d.pp]).toEqual([0, 0]);
+    const w = d.weapons[0]!;
+    expect([w.attack, w.defence, w.eml.value, w.blockEml.value]).toEqual([5, -10, 77, 62]);
+    expect([d.dodge?.value, d.initiative?.value]).toEqual([48, 64]);
+  });
+  it("PP = fatigue + round(load / END) takes 5 each from every EML; the Shock EML keeps none", () => {
+    // END 14; 75 lb / 14 = 5.36 → encumbrance 5; fatigue 2: PP 7, −35.
+    const d = deriveHmzdCharacter({ ...c(), load: 75, fatigue: 2 });
+    expect([d.encumbrance, d.pp]).toEqual([5, 7]);
+    const w = d.weapons[0]!;
+    expect([w.eml.value, w.blockEml.value]).toEqual([42, 27]);
+    expect(w.eml.modifiers).toContainEqual(
+      expect.objectContaining({ key: "physicalPenalty", value: -35 }),
+    );
+    expect([d.dodge?.value, d.initiative?.value]).toEqual([13, 29]);
+    expect(d.shock.eml.value).toBe(70);
+  });
+  it("a missile at its ML less PP ×5 at Short range (+0)", () => {
+    const x = {
+      ...c(),
+      load: 28, // END 14: encumbrance 2
+      skills: [...c().skills, { name: "Bow", ml: 60 }],
+      missiles: [
+        {
+          name: "Longbow",
+          skill: "Bow",
+          aspect: "point",
+          die: 8,
+          ranges: {
+            short: { range: 25, base: 7 },
+            medium: { range: 50, base: 6 },
+            long: { range: 100, base: 5 },
+            extreme: { range: 200, base: 3 },
+          },
+        },
+      ],
+    };
+    expect(deriveHmzdCharacter(x).missiles[0]!.eml.value).toBe(50);
+  });
+  it("hmzdInputFromHm3 carries the HM3 fatigue and the carried load's weight", () => {
+    const input = hmzdInputFromHm3({
+      attributes: { ...attrs, eye: 10, hrg: 10, sml: 10, voi: 10, int: 10, aur: 10, cml: 10 },
+      skills: [],
+      armour: [],
+      fatigue: 1,
+      load: [
+        { id: "a", weight: 10, quantity: 3, carried: true },
+        { id: "b", weight: 50, quantity: 1, carried: false },
+      ],
+    });
+    expect([input.fatigue, input.load]).toEqual([1, 30]);
   });
 });
 
@@ -229,6 +292,22 @@ describe("refusals name the field and the value", () => {
   it.each([
     ["not an object", () => deriveHmzdCharacter(7), /character: expected an object, got 7/],
     ["an unknown field", bad((c) => (c.colour = "red")), /colour: unknown field/],
+    ["a fatigue of −1", bad((c) => (c.fatigue = -1)), /fatigue: must be between 0 and 100, got -1/],
+    [
+      "a load of text",
+      bad((c) => (c.load = "heavy")),
+      /load: expected a weight in lb .*, got "?heavy/,
+    ],
+    [
+      "a weapon's attack of 2.5",
+      bad((c) => ((c.weapons as Record<string, unknown>[])[0]!.attack = 2.5)),
+      /weapons\[0\]\.attack: expected a whole number, got 2\.5/,
+    ],
+    [
+      "a weapon's defence above 100",
+      bad((c) => ((c.weapons as Record<string, unknown>[])[0]!.defence = 101)),
+      /weapons\[0\]\.defence: must be between -50 and 100, got 101/,
+    ],
     [
       "a missing attribute",
       bad((c) => delete (c.attributes as Record<string, unknown>).wil),

@@ -54,8 +54,9 @@ const swing = { id: "swing", die: 10, base: 3, aspect: "edge" as const };
 const thrust = { id: "thrust", die: 8, base: 2, aspect: "point" as const };
 
 describe("hmzd duel fighters", () => {
-  it("come from the hmzd character: EMLs, Shock EML 5 × endurance (Z7), hands (Z8), armour", () => {
-    expect(knight).toMatchObject({ name: "Sir Aldric, knight", initiative: 64, dodge: 48 });
+  it("come from the hmzd character: EMLs (Z41), Shock EML 5 × endurance (Z7), hands (Z8), armour", () => {
+    // Z41: HM3's EMLs; the knight's 66.2 lb over END 14 is encumbrance 5: PP 5, −25.
+    expect(knight).toMatchObject({ name: "Sir Aldric, knight", initiative: 39, dodge: 23 });
     expect(knight.combatant).toMatchObject({ str: 15, endurance: 14, shock: 70, dex: 12, agl: 12 });
     expect(knight.combatant.plan.id).toBe("human");
     expect(knight.combatant.armour["thorax"]).toEqual({ blunt: 13, edge: 21, point: 13, fire: 7 });
@@ -63,15 +64,17 @@ describe("hmzd duel fighters", () => {
       id: "Broadsword",
       hands: "right",
       zoneDie: 4,
-      attack: 72,
-      block: 72,
+      attack: 62, // Sword 72 + the broadsword's attack 15 − 25
+      block: 57, // 72 + its defence 10 − 25
       modes: [swing, thrust, { id: "pommel", die: 6, base: 0, aspect: "blunt" }],
     });
-    expect(knight.weapons[1]).toMatchObject({ shield: true, attack: 66, block: 66, hands: "left" });
+    // Shield 66 + the knight shield's attack 5 or defence 20, − 25.
+    expect(knight.weapons[1]).toMatchObject({ shield: true, attack: 46, block: 61, hands: "left" });
     // The battleaxe in both hands uses both arms (Z8).
     expect(sample("man-at-arms").weapons[0]).toMatchObject({ name: "Battleaxe", hands: "both" });
     // A creature's bite uses no arm; a bow both hands, its Short band, the target's zone die.
-    expect(sample("war-dog").weapons[0]).toMatchObject({ hands: "body", attack: 60 });
+    // Bite 60, its 10 lb of barding over END 11 is PP 1: 55.
+    expect(sample("war-dog").weapons[0]).toMatchObject({ hands: "body", attack: 55 });
     const bow = sample("longbowman").weapons.find((w) => w.missile)!;
     expect(bow).toMatchObject({ hands: "both", block: null, zoneDie: 10 });
     expect(bow.modes[0]!.id).toBe("short");
@@ -103,7 +106,7 @@ describe("the hmzd duel policy (Z29)", () => {
     expect([a.weapon.id, a.mode.id, a.eml, a.penalty, a.placement]).toEqual([
       "Broadsword",
       "swing",
-      72,
+      62,
       0,
       1,
     ]);
@@ -155,27 +158,28 @@ describe("the hmzd duel policy (Z29)", () => {
   });
 
   it("defends with the highest EML, ties Block, Dodge, Counterstrike; else Ignore", () => {
-    // The knight's broadsword blocks at 72, as it counterstrikes: the tie goes to Block.
+    // Z41: the knight's broadsword counterstrikes at 62, above the shield's block at 61.
     expect(hmzdDefence(knight, none, {}, false)).toMatchObject({
-      type: "block",
-      eml: 72,
+      type: "counterstrike",
+      eml: 62,
       weapon: { id: "Broadsword" },
     });
+    // The brigand's round shield blocks at 65 (Shield 50 + defence 20 − PP 1 × 5).
     expect(hmzdDefence(brigand, none, {}, false)).toMatchObject({
       type: "block",
-      eml: 55,
-      weapon: { id: "Handaxe" },
+      eml: 65,
+      weapon: { id: "Round Shield" },
     });
-    // With the sword arm impaired, the shield blocks at 66 and the dodge is still 48.
+    // With the sword arm impaired (52), the shield blocks at 61 and the dodge is still 23.
     const rightS: Impairment = (uses) => (uses === "right" ? 10 : 0);
     expect(hmzdDefence(knight, rightS, {}, false)).toMatchObject({
       type: "block",
-      eml: 66,
+      eml: 61,
       weapon: { id: "Knight Shield" },
     });
     expect(hmzdDefence(knight, none, { defence: "counterstrike" }, false)).toMatchObject({
       type: "counterstrike",
-      eml: 72,
+      eml: 62,
       mode: { id: "swing" },
     });
     const tie = withWeapons([{ attack: 50, block: 50, modes: [swing] }], 50);
@@ -184,7 +188,7 @@ describe("the hmzd duel policy (Z29)", () => {
     expect(hmzdDefence(tie2, none, {}, false).type).toBe("dodge");
     expect(hmzdDefence(knight, none, { defence: "dodge" }, false)).toMatchObject({
       type: "dodge",
-      eml: 48,
+      eml: 23,
     });
     const legsG: Impairment = (uses) => (uses === "legs" ? null : 0);
     expect(hmzdDefence(tie2, legsG, { defence: "dodge" }, false).type).toBe("counterstrike");

@@ -25,6 +25,11 @@ const knight = load("knight");
 const brigand = load("brigand");
 const dogSample = hmzdSample("war-dog")!;
 const dog = hmzdDuelFighter(dogSample.name, deriveHmzdCharacter(dogSample.character));
+/**
+ * The knight acting first, as these scripts were written: with Z41's EMLs his Initiative is 39
+ * (64 less PP 5 × 5) below the brigand's 47, so the scripts give him 60 to keep their order.
+ */
+const firstKnight = { ...knight, initiative: 60 };
 /** The brigand without his shield: the handaxe is his only attack. */
 const axeman = { ...brigand, weapons: brigand.weapons.filter((w) => !w.shield) };
 
@@ -61,7 +66,12 @@ describe("a scripted hmzd duel, step by step", () => {
       shock: [43, 45],
       recovery: [71, 30],
     });
-    const duel = createHmzdDuel({ fighter: knight }, { fighter: axeman });
+    expect([knight.initiative, axeman.initiative]).toEqual([39, 47]);
+    // His handaxe counterstrikes at 60 (its attack 10) above its block at 55: he is told to block.
+    const duel = createHmzdDuel(
+      { fighter: firstKnight },
+      { fighter: axeman, policy: { defence: "block" } },
+    );
     const steps: HmzdDuelStep[] = [];
     /** Both fighters' states after each step. */
     const states: ReturnType<typeof duel.state>[][] = [];
@@ -71,7 +81,7 @@ describe("a scripted hmzd duel, step by step", () => {
     }
     expect(dice.left()).toEqual([]);
     expect(steps.map((s) => [s.kind, s.round, s.kind === "pass" ? s.side : s.attacker])).toEqual([
-      // Z11: the knight's Initiative EML 64 beats the brigand's 52.
+      // Z11: the knight's Initiative EML 60 beats the brigand's 47.
       ["exchange", 1, "a"],
       ["pass", 1, "b"],
       ["exchange", 2, "a"],
@@ -86,16 +96,17 @@ describe("a scripted hmzd duel, step by step", () => {
       HmzdDuelExchange,
     ];
 
-    // 1. Broadsword swing 72 rolls 10 (CS) against the handaxe's block 55 rolling 81 (F): two
+    // 1. Broadsword swing 62 rolls 10 (CS) against the handaxe's block 55 rolling 81 (F): two
     // stars, one TA, on Impact (Z6). d4 1 → head, d10 6 → face; 1 + 3 + STR 15 (+2) + 5 = 11
     // edge, no armour → S3; the brigand's Shock 60 rolls 43 (S, 0) + 4 + 3 = 7 → STN.
     expect(one.attack).toEqual({
       weapon: "Broadsword",
       mode: "swing",
-      eml: 72,
+      eml: 62, // Z41: Sword 72 + the broadsword's attack 15 − PP 5 × 5
       placement: 1,
       setup: 0,
     });
+    // Axe 55 + the handaxe's defence 5 − PP 1 × 5.
     expect(one.defence).toEqual({ type: "block", eml: 55, weapon: "Handaxe", setup: 0 });
     expect(resultOf(one)).toMatchObject({
       victor: "attacker",
@@ -174,16 +185,17 @@ describe("a counterstrike in an hmzd duel", () => {
       "counter.shock": [62],
     });
     const duel = createHmzdDuel(
-      { fighter: knight, policy: { defence: "counterstrike" } },
+      { fighter: firstKnight, policy: { defence: "counterstrike" } },
       { fighter: brigand },
       { maxRounds: 2 },
     );
     // 1. Both fail: no victor.
     expect(resultOf(duel.next(dice)!)).toMatchObject({ victor: null, stars: 0, strike: null });
-    // 2. The brigand's swing 55 rolls 34 (S); the knight counterstrikes at 72 and rolls 10 (CS):
+    // 2. The brigand's swing 60 rolls 34 (S); the knight counterstrikes at 62 and rolls 10 (CS):
     // the defender by one star, his own strike (§1) with the broadsword's swing.
     const two = duel.next(dice) as HmzdDuelExchange;
-    expect(two.defence).toEqual({ type: "counterstrike", eml: 72, weapon: "Broadsword", setup: 0 });
+    expect(two.attack).toMatchObject({ weapon: "Handaxe", eml: 60 });
+    expect(two.defence).toEqual({ type: "counterstrike", eml: 62, weapon: "Broadsword", setup: 0 });
     expect(resultOf(two)).toMatchObject({
       victor: "defender",
       stars: 1,
@@ -201,15 +213,15 @@ describe("a counterstrike in an hmzd duel", () => {
     expect(duel.state("b").injuries).toEqual([
       { location: "thorax", zone: 4, injury: "M1", shockSucceeded: false },
     ]);
-    // 3. A torso injury impairs every action: the brigand's block 55 − 5.
+    // 3. A torso injury impairs every action: the brigand's round shield blocks at 65 − 5.
     const three = duel.next(dice) as HmzdDuelExchange;
-    expect(three.defence).toMatchObject({ type: "block", eml: 50, weapon: "Handaxe" });
+    expect(three.defence).toMatchObject({ type: "block", eml: 60, weapon: "Round Shield" });
     expect(resultOf(three).defence!.eml.modifiers).toEqual([
       { key: "BLOWBYBLOW.HMZD.Duel.impairment", value: -5, source: "Z8" },
     ]);
-    // 4. And his attack 55 − 5.
+    // 4. And his attack 60 − 5.
     const four = duel.next(dice) as HmzdDuelExchange;
-    expect(four.attack.eml).toBe(50);
+    expect(four.attack.eml).toBe(55);
     expect(duel.next(dice)).toBeNull();
     expect(dice.left()).toEqual([]);
     expect(duel.result()).toMatchObject({

@@ -61,6 +61,15 @@ describe("the workbench's zone-die exchange", () => {
     for (const s of ZD_SAMPLES) expect(s.character.weapons.length).toBeGreaterThan(0);
   });
 
+  it("blocks at the block EML and attacks at the attack EML (Z41)", () => {
+    const x = exchangeOf(ZD_SAMPLES[brigand]!, ZD_SAMPLES[knight]!);
+    // Knight shield: Shield 66 + defence 20 − PP 5 × 5; broadsword: Sword 72 + attack 15 − 25.
+    expect(x.defence).toMatchObject({ type: "block", eml: 61, shield: true });
+    expect(exchangeOf(ZD_SAMPLES[knight]!, ZD_SAMPLES[brigand]!).attack.eml).toBe(62);
+    const sword = modesOf(ZD_SAMPLES[knight]!).find((m) => m.weapon === "Broadsword")!;
+    expect([sword.eml, sword.block]).toEqual([62, 57]);
+  });
+
   it("gives cli resolve's result for every pair and defence, with the default answers", () => {
     let checked = 0;
     let struck = 0;

@@ -9,16 +9,25 @@
  * Every problem is an InputError naming the field (`weapons[1].modes[0].impact.die`) and the
  * value: the CLI's `character` contract and the pack checks read untrusted JSON.
  *
- * EMLs (ruling Z41): seed 001 gives its weapons no Attack or Defence modifiers (the BROADSWORD
- * table, 001:29-30, has none), so a weapon's EML is its skill's Mastery Level, clamped 5..95 as every
- * test is (§1); injuries impair by zone, not by a universal penalty (001:117, Z8), applied by
- * the exchange's caller, not here.
+ * EMLs (ruling Z41): seed 001 leaves its EMLs to the missing Preview 1, so they are HM3's, as the
+ * Foundry adapter and an actor document give them (Z30, Z43), by the same HM3 code: a weapon's
+ * attack and counterstrike EML is its skill's ML + the HM3 weapon's attack modifier, its block
+ * EML the ML + the defence modifier, Dodge and Initiative their skills' ML, a missile its ML at
+ * Short range, each less PP ×5 (`meleeEml`, `missileEml`), where PP is fatigue + encumbrance
+ * (the carried load over Endurance, HM3's `encumbranceFor`); injuries impair by zone, not by a
+ * universal penalty (001:117, Z8, Z32), applied by the exchange's caller, not here.
  */
 import { InputError, checkKeys, readEnum, readObject } from "../../core/errors";
 import { HANDS, type Hand } from "../../core/hands";
 import { buildTarget, type Target } from "../../core/modifiers";
-import { endurance as hm3Endurance } from "../hm3/mechanics";
-import { HM3_ATTRIBUTES, type Hm3CharacterInput } from "../hm3/character-types";
+import { encumbranceFor } from "../hm3/character";
+import { meleeEml, missileEml } from "../hm3/eml";
+import { endurance as hm3Endurance, physicalPenalty, universalPenalty } from "../hm3/mechanics";
+import {
+  HM3_ATTRIBUTES,
+  HM3_WEAPON_MODIFIER,
+  type Hm3CharacterInput,
+} from "../hm3/character-types";
 import { sidedIds, zdArmour, type ZdArmourPiece, type ZdProtection } from "./armour";
 import { RANGE_BAND_IDS, formatImpact, type RangeBandId } from "./convert";
 import { coreBodyPlan, validatePlan } from "./plan";
@@ -71,6 +80,9 @@ export interface HmzdWeaponInput {
   skill: string;
   zoneDie: number;
   modes: HmzdModeInput[];
+  /** The HM3 weapon's attack and defence modifiers, added to the ML (Z41, Z30; default 0). */
+  attack?: number;
+  defence?: number;
   /** A shield: may Block missiles (Z4). */
   shield?: boolean;
   /**
@@ -108,6 +120,10 @@ export interface HmzdCharacterInput {
   attributeMax?: number;
   /** Shock state as the fight starts (default none). */
   state?: HmzdFighterState;
+  /** HM3 fatigue levels (default 0): part of the Physical Penalty (Z41). */
+  fatigue?: number;
+  /** The carried load in lb, every item's weight (default 0): encumbrance = load / END (Z41). */
+  load?: number;
   skills: HmzdSkillInput[];
   weapons?: HmzdWeaponInput[];
   missiles?: HmzdMissileInput[];
@@ -130,8 +146,12 @@ export interface HmzdDerivedWeapon {
   name: string;
   skill: string;
   ml: number;
-  /** Attack, Block and Counterstrike EML: the skill's ML, clamped 5..95. */
+  /** Attack and Counterstrike EML: ML + the attack modifier, less PP ×5 (Z41). */
   eml: Target;
+  /** Block EML: ML + the defence modifier, less PP ×5 (Z41). */
+  blockEml: Target;
+  attack: number;
+  defence: number;
   zoneDie: number;
   shield: boolean;
   held: Hand;
@@ -151,11 +171,14 @@ export interface HmzdDerivedMissile {
 export interface HmzdDerivedCharacter {
   /** round((STR + STA + WIL) / 3) (Z7, as HM3). */
   endurance: number;
+  /** HM3's encumbrance and Physical Penalty (fatigue + encumbrance), Z41. */
+  encumbrance: number;
+  pp: number;
   /** The STR impact modifier of the character's strikes (001:65-72, 001:97). */
   strModifier: number;
   /** Z7: the Shock skill when the character has one, otherwise 5 × Endurance. */
   shock: { eml: Target; from: "skill" | "endurance" };
-  /** Dodge and Initiative from the skills of those names; null when the character has none. */
+  /** Dodge and Initiative: those skills' ML less PP ×5 (Z41); null when the character has none. */
   dodge: Target | null;
   initiative: Target | null;
   /** Every skill's EML, by skill id. */
@@ -228,6 +251,8 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
     "attributes",
     "attributeMax",
     "state",
+    "fatigue",
+    "load",
     "skills",
     "weapons",
     "missiles",
@@ -247,6 +272,13 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
     if (attrsIn[id] !== undefined && !(HMZD_ATTRIBUTES as readonly string[]).includes(id))
       whole(attrsIn[id], `attributes.${id}`, 1, attributeMax);
   const state = o.state === undefined ? "none" : readEnum(o.state, "state", HMZD_FIGHTER_STATES);
+  const fatigue = o.fatigue === undefined ? 0 : whole(o.fatigue, "fatigue", 0, 100);
+  if (
+    o.load !== undefined &&
+    (typeof o.load !== "number" || !Number.isFinite(o.load) || o.load < 0 || o.load > 10000)
+  )
+    throw new InputError("load", o.load, "expected a weight in lb between 0 and 10000");
+  const load = (o.load as number | undefined) ?? 0;
   const plan =
     o.bodyPlan === undefined
       ? HUMAN_PLAN
@@ -284,6 +316,11 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
 
   // Z7: Endurance as HM3; the Shock EML is the Shock skill, or 5 × Endurance.
   const end = hm3Endurance(attrs.str, attrs.sta, attrs.wil);
+  // Z41: HM3's Physical Penalty without injuries (Z32): fatigue + encumbrance.
+  const encumbrance = encumbranceFor(load, end);
+  const pp = physicalPenalty(universalPenalty([], fatigue), encumbrance);
+  const melee = (base: number, baseKey: "aml" | "dml" | "ml") =>
+    meleeEml({ base, baseKey, physicalPenalty: pp });
   const shockSkill = byName.get("shock");
   const shock = shockSkill
     ? { eml: target(shockSkill.ml), from: "skill" as const }
@@ -294,7 +331,17 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
   const weapons = list(o.weapons, "weapons", true).map((w, i): HmzdDerivedWeapon => {
     const f = `weapons[${i}]`;
     const wo = readObject(w, f);
-    checkKeys(wo, f, ["id", "name", "skill", "zoneDie", "modes", "shield", "held"]);
+    checkKeys(wo, f, [
+      "id",
+      "name",
+      "skill",
+      "zoneDie",
+      "modes",
+      "attack",
+      "defence",
+      "shield",
+      "held",
+    ]);
     const name = text(wo.name, `${f}.name`);
     const id = idOf(wo, name, f, weaponIds);
     const skill = skillMl(wo.skill, `${f}.skill`);
@@ -324,12 +371,21 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
       throw new InputError(`${f}.shield`, shield, "expected true or false");
     const held =
       wo.held === undefined ? (shield ? "off" : "main") : readEnum(wo.held, `${f}.held`, HANDS);
+    const modifier = (key: "attack" | "defence") =>
+      wo[key] === undefined
+        ? 0
+        : whole(wo[key], `${f}.${key}`, HM3_WEAPON_MODIFIER.min, HM3_WEAPON_MODIFIER.max);
+    const attack = modifier("attack");
+    const defence = modifier("defence");
     return {
       id,
       name,
       skill: skill.name,
       ml: skill.ml,
-      eml: target(skill.ml),
+      eml: melee(skill.ml + attack, "aml"),
+      blockEml: melee(skill.ml + defence, "dml"),
+      attack,
+      defence,
       zoneDie,
       shield,
       held,
@@ -364,7 +420,9 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
       };
       return { band, range, impact, label: formatImpact(impact) };
     });
-    return { id, name, skill: skill.name, ml: skill.ml, eml: target(skill.ml), bands };
+    // Z41, Z43: the missile's EML at Short range (the band a duel shoots).
+    const eml = missileEml({ base: skill.ml, baseKey: "aml", physicalPenalty: pp, range: "short" });
+    return { id, name, skill: skill.name, ml: skill.ml, eml, bands };
   });
 
   // Armour (Z13, Z25): the worn pieces on the plan's locations.
@@ -396,11 +454,13 @@ export function deriveHmzdCharacter(raw: unknown): HmzdDerivedCharacter {
 
   const skillTarget = (name: string) => {
     const s = byName.get(name);
-    return s ? target(s.ml) : null;
+    return s ? melee(s.ml, "ml") : null;
   };
 
   return {
     endurance: end,
+    encumbrance,
+    pp,
     strModifier: strModifier(attrs.str),
     shock,
     dodge: skillTarget("dodge"),
@@ -446,17 +506,22 @@ export interface HmzdOwnInput {
 }
 
 /**
- * The hmzd input of an actor that also plays HM3: its HM3 attributes, skills (name and ML) and
- * worn armour pieces as they are (Z13), with the hmzd figures only hmzd has (zone-die weapons,
- * shock state, plan). Plain copies; the derivation checks them.
+ * The hmzd input of an actor that also plays HM3: its HM3 attributes, fatigue, carried load,
+ * skills (name and ML) and worn armour pieces as they are (Z13, Z41), with the hmzd figures
+ * only hmzd has (zone-die weapons with their attack and defence modifiers, shock state, plan). Plain copies; the derivation checks them.
  */
 export function hmzdInputFromHm3(
-  hm3: Pick<Hm3CharacterInput, "attributes" | "attributeMax" | "skills" | "armour">,
+  hm3: Pick<Hm3CharacterInput, "attributes" | "attributeMax" | "skills" | "armour"> &
+    Partial<Pick<Hm3CharacterInput, "fatigue" | "load">>,
   own: HmzdOwnInput = {},
 ): HmzdCharacterInput {
+  // Z41: the carried load's weight (as HM3 sums it) and the fatigue make the Physical Penalty.
+  const load = (hm3.load ?? []).reduce((t, l) => (l.carried ? t + l.weight * l.quantity : t), 0);
   return {
     attributes: { ...hm3.attributes },
     ...(hm3.attributeMax === undefined ? {} : { attributeMax: hm3.attributeMax }),
+    ...(hm3.fatigue ? { fatigue: hm3.fatigue } : {}),
+    ...(load ? { load } : {}),
     ...(own.state === undefined ? {} : { state: own.state }),
     skills: hm3.skills.map((s) => ({ id: s.id, name: s.name, ml: s.ml })),
     weapons: structuredClone(own.weapons ?? []),

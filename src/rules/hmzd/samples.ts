@@ -9,7 +9,9 @@
  * and every piece against the HM3 armour data, so the two cannot drift apart.
  *
  * Each fighter's Shock EML is 5 × Endurance (Z7): none has a Shock skill. Weapons are held as
- * in the HM3 kit (the natural jaws in no hand), for impairment by zone (Z8).
+ * in the HM3 kit (the natural jaws in no hand), for impairment by zone (Z8). Each weapon keeps
+ * the HM3 item's attack and defence modifiers and each fighter the HM3 kit's carried load in lb,
+ * so its EMLs are the pack actor's (Z41, Z43; test/cli/actor-file.test.ts compares them).
  */
 import { deepFreeze } from "../../core/data";
 import { HM3_ATTRIBUTES } from "../hm3/character-types";
@@ -34,6 +36,8 @@ const W = {
   broadsword: {
     name: "Broadsword",
     skill: "Sword",
+    attack: 15,
+    defence: 10,
     zoneDie: 4,
     modes: [m("swing", 10, 3, "edge"), m("thrust", 8, 2, "point"), m("pommel", 6, 0, "blunt")],
     held: "main",
@@ -41,6 +45,8 @@ const W = {
   knightShield: {
     name: "Knight Shield",
     skill: "Shield",
+    attack: 5,
+    defence: 20,
     zoneDie: 6,
     modes: [m("swing", 10, 1, "blunt"), m("thrust", 8, 2, "point")],
     shield: true,
@@ -49,6 +55,8 @@ const W = {
   spear: {
     name: "Spear",
     skill: "Spear",
+    attack: 20,
+    defence: 10,
     zoneDie: 8,
     modes: [m("swing", 10, 2, "blunt"), m("thrust", 8, 4, "point")],
     held: "both",
@@ -56,6 +64,8 @@ const W = {
   knife: {
     name: "Knife",
     skill: "Dagger",
+    attack: 5,
+    defence: 0,
     zoneDie: 4,
     modes: [m("swing", 8, 1, "edge"), m("thrust", 6, 2, "point"), m("strike", 4, 0, "blunt")],
     held: "none",
@@ -63,6 +73,8 @@ const W = {
   handaxe: {
     name: "Handaxe",
     skill: "Axe",
+    attack: 10,
+    defence: 5,
     zoneDie: 6,
     modes: [m("swing", 10, 4, "edge"), m("thrust", 8, 2, "point"), m("strike", 6, 2, "blunt")],
     held: "main",
@@ -70,6 +82,8 @@ const W = {
   roundShield: {
     name: "Round Shield",
     skill: "Shield",
+    attack: 5,
+    defence: 20,
     zoneDie: 6,
     modes: [m("swing", 10, 1, "blunt"), m("thrust", 8, 2, "point")],
     shield: true,
@@ -78,6 +92,8 @@ const W = {
   battleaxe: {
     name: "Battleaxe",
     skill: "Axe",
+    attack: 20,
+    defence: 10,
     zoneDie: 6,
     modes: [m("swing", 12, 5, "edge"), m("thrust", 10, 4, "point"), m("strike", 8, 4, "blunt")],
     held: "both",
@@ -113,6 +129,7 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
       "A sworn knight in mail and plate with the seed's broadsword and a knight shield. Sample fighter.",
     character: {
       attributes: attributes([15, 14, 12, 12, 12, 11, 10, 11, 12, 9, 14, 12]),
+      load: 66.2,
       skills: skills({ Sword: 72, Shield: 66, Initiative: 64, Dodge: 48, Riding: 60, Unarmed: 44 }),
       weapons: [W.broadsword, W.knightShield],
       armour: [
@@ -131,6 +148,7 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
     description: "A townsman called to the levy: spear, quilted jack, leather cap. Sample fighter.",
     character: {
       attributes: attributes([12, 12, 11, 11, 11, 11, 11, 10, 10, 10, 11, 10]),
+      load: 22.8,
       skills: skills({ Spear: 55, Initiative: 50, Dodge: 45, Unarmed: 40 }),
       weapons: [W.spear],
       armour: [
@@ -147,6 +165,7 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
       "A yeoman archer with longbow and knife, in leather and a quilted cap. Sample fighter.",
     character: {
       attributes: attributes([14, 12, 13, 12, 15, 12, 10, 10, 11, 10, 12, 11]),
+      load: 14.4,
       skills: skills({ Bow: 68, Dagger: 45, Initiative: 55, Dodge: 50, Unarmed: 42 }),
       weapons: [W.knife],
       missiles: [
@@ -177,6 +196,7 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
       "A highway robber with handaxe and round shield, in a leather vest. Sample fighter.",
     character: {
       attributes: attributes([13, 13, 12, 13, 11, 12, 11, 9, 9, 10, 10, 9]),
+      load: 16.8,
       skills: skills({ Axe: 55, Shield: 50, Initiative: 52, Dodge: 47, Unarmed: 48 }),
       weapons: [W.handaxe, W.roundShield],
       armour: [
@@ -193,6 +213,7 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
       "A hired soldier with a battleaxe, in a ring hauberk over a gambeson. Sample fighter.",
     character: {
       attributes: attributes([16, 14, 11, 11, 11, 10, 10, 11, 10, 9, 12, 10]),
+      load: 57.6,
       skills: skills({ Axe: 62, Initiative: 58, Dodge: 46, Unarmed: 50 }),
       weapons: [W.battleaxe],
       armour: [
@@ -210,6 +231,7 @@ export const HMZD_SAMPLES: readonly HmzdSample[] = deepFreeze([
       "A trained war dog in leather barding, on the Dog plan made for this system (docs/rulings.md Z24). Its jaws bite d6+2P (HM3 Jaws P4, Z24).",
     character: {
       attributes: attributes([10, 14, 10, 15, 12, 15, 18, 8, 5, 5, 10, 10]),
+      load: 10,
       skills: skills({ Bite: 60, Initiative: 70, Dodge: 60 }),
       weapons: [
         {

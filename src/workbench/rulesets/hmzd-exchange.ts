@@ -59,7 +59,10 @@ export interface ZdModeChoice {
   id: string;
   weapon: string;
   mode: string;
+  /** Attack (and counterstrike) EML. */
   eml: number;
+  /** Block EML (Z41: ML + the HM3 defence modifier, less PP ×5); null for a missile. */
+  block: number | null;
   zoneDie: number;
   die: number;
   base: number;
@@ -80,6 +83,7 @@ export function modesOf(sample: ZdSample): ZdModeChoice[] {
       weapon: w.name,
       mode: m.name,
       eml: w.eml.value,
+      block: w.blockEml.value,
       zoneDie: w.zoneDie,
       die: m.impact.die,
       base: m.impact.base,
@@ -94,6 +98,7 @@ export function modesOf(sample: ZdSample): ZdModeChoice[] {
       weapon: w.name,
       mode: b.band,
       eml: w.eml.value,
+      block: null,
       zoneDie: 6,
       die: b.impact.die,
       base: b.impact.base,
@@ -197,7 +202,7 @@ export function exchangeOf(a: ZdSample, b: ZdSample): ZdExchange {
     attack: strikeOf(fitting(modesOf(a), b)),
     defence: {
       type: "block",
-      eml: blocker.eml,
+      eml: blocker.block ?? blocker.eml,
       shield: blocker.shield,
       counter: strikeOf(fitting(strikers.length ? strikers : defModes, a)),
     },

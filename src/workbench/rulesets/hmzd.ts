@@ -459,7 +459,7 @@ function defenceChosen(): void {
   const modes = modesOf(b);
   if (d.type === "block") {
     const blocker = modes.find((m) => m.shield) ?? modes[0]!;
-    d.eml = blocker.eml;
+    d.eml = blocker.block ?? blocker.eml;
     d.shield = blocker.shield;
   } else if (d.type === "dodge") d.eml = b.character.dodge?.value ?? d.eml;
   else if (d.type === "counterstrike") d.eml = d.counter.eml;
