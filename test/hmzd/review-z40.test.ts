@@ -24,7 +24,15 @@ describe("Ruling Z40 (001:161 'Helpless (CS Ignore result in melee)')", () => {
     expect(r.defenceType).toBe("ignore");
     expect(r.attack).toMatchObject({ roll: 34, level: "S", value: 2 });
     expect([r.stars, r.victor, r.tacticalAdvantages]).toEqual([2, "attacker", 1]);
-    expect(r.rolls.map((x) => x.name)).toEqual(["attack", "zone", "location", "impact", "shock"]);
+    // The shoulder's injury is a □ on an arm: Z10 calls a fumble roll after the shock roll.
+    expect(r.rolls.map((x) => x.name)).toEqual([
+      "attack",
+      "zone",
+      "location",
+      "impact",
+      "shock",
+      "fumble",
+    ]);
   });
   it("a missile at an UNC defender can miss: a failed roll has no victor", () => {
     const input = example({

@@ -73,24 +73,11 @@ describe("the workbench's zone-die exchange", () => {
   it("gives cli resolve's result for every pair and defence, with the default answers", () => {
     let checked = 0;
     let struck = 0;
-    let noRoom = 0;
     ZD_SAMPLES.forEach((a, i) =>
       ZD_SAMPLES.forEach((b, j) => {
         for (const type of defencesFor("melee")) {
           const x = exchangeOf(a, b);
           x.defence.type = type;
-          const fits = (zoneDie: number, plan: { zoneCount: number }) => zoneDie <= plan.zoneCount;
-          if (!fits(x.attack.zoneDie, x.defender.plan)) {
-            // No weapon of the attacker fits the victim's plan: refused, naming the field.
-            expect(() => beginExchange(x, new SeededDice(1))).toThrow(/attack\.placement/);
-            noRoom++;
-            continue;
-          }
-          if (type === "counterstrike" && !fits(x.defence.counter.zoneDie, x.attacker.plan)) {
-            expect(() => beginExchange(x, new SeededDice(1))).toThrow(/defence\.placement/);
-            noRoom++;
-            continue;
-          }
           if (type === "dodge") x.defence.eml = b.character.dodge?.value ?? 30;
           const seed = 100 * i + 10 * j + type.length;
           const play = finishWithDefaults(beginExchange(x, new SeededDice(seed)));
@@ -103,8 +90,9 @@ describe("the workbench's zone-die exchange", () => {
         }
       }),
     );
-    expect(checked + noRoom).toBe(ZD_SAMPLES.length ** 2 * 4);
-    expect(checked).toBeGreaterThan(noRoom);
+    // Z33: a zone die larger than the victim's plan rolls as many sides as it has zones, so
+    // every pair plays (the militia spear's d8 against the six-zone dog included).
+    expect(checked).toBe(ZD_SAMPLES.length ** 2 * 4);
     expect(struck).toBeGreaterThan(0);
   });
 

@@ -189,8 +189,8 @@ export function strikeOf(m: ZdModeChoice): ZdStrike {
  * shield if he has one (else his first weapon), countering with his first mode.
  */
 export function exchangeOf(a: ZdSample, b: ZdSample): ZdExchange {
-  // The first weapon whose zone die fits the victim's plan (a d8 spear finds no room on a
-  // six-zone dog, hmzd.md §2); with none, the first, which the engine refuses by its field.
+  // The first weapon whose zone die fits the victim's plan whole (hmzd.md §2); with none, the
+  // first, whose die then rolls as many sides as the plan has zones (Z33).
   const fitting = (modes: ZdModeChoice[], victim: ZdSample) =>
     modes.find((m) => !m.missile && m.zoneDie <= victim.plan.zoneCount) ?? modes[0]!;
   const defModes = modesOf(b).filter((m) => !m.missile);
