@@ -38,7 +38,6 @@ import type { TypeKey } from "../../src/foundry/data/rules";
 import { repairSystem } from "../../src/foundry/migrations/repair";
 import { defaultM2mBlock } from "../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../src/foundry/rulesets/m2m/item-data";
-import { hmzdCharacter, hmzdWeapon } from "./rulesets/hmzd/blocks";
 
 /** The zone-die block's defaults of a type, as template.json (the data models) gives them (schema 7). */
 function hmzdDefault(documentName: "Actor" | "Item", type: string): unknown {

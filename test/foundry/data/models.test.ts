@@ -31,13 +31,6 @@ import { humanBodyPlan } from "../../../src/rules/hm3/body-plan";
 import { RULESET_IDS } from "../../../src/foundry/rulesets";
 import { defaultM2mBlock } from "../../../src/foundry/rulesets/m2m/character-data";
 import { defaultM2mItemBlock } from "../../../src/foundry/rulesets/m2m/item-data";
-import {
-  hmzdCharacter,
-  hmzdCreature,
-  hmzdInjury,
-  hmzdMissile,
-  hmzdWeapon,
-} from "../rulesets/hmzd/blocks";
 
 /** A data model class as the stand-ins see it. */
 interface ModelClass {
