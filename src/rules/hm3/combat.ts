@@ -157,7 +157,7 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
 
 const LIMIT = { min: EML_MIN, max: EML_MAX };
 /** Most opponents the outnumbered modifier counts (eml.ts). */
-const MAX_OPPONENTS = 20;
+export const MAX_OPPONENTS = 20;
 /** Most custom modifiers a request may carry. */
 const MAX_CUSTOM = 20;
 
@@ -312,18 +312,18 @@ function modesOf(w: Hm3DerivedWeapon): AttackOption["modes"] {
 
 // ── Reading requests ─────────────────────────────────────────────────────────────────────────
 
-function readId(value: unknown, field: string): string {
+export function readId(value: unknown, field: string): string {
   if (typeof value !== "string" || value === "")
     throw new InputError(field, value, "expected an id");
   return value;
 }
 
-function readNullableId(value: unknown, field: string): string | null {
+export function readNullableId(value: unknown, field: string): string | null {
   return value === null || value === undefined ? null : readId(value, field);
 }
 
 /** Custom modifiers: a list of `{ label, value }`, label a name, value whole −100..+100. */
-function readCustom(value: unknown, field = "custom"): CustomModifier[] {
+export function readCustom(value: unknown, field = "custom"): CustomModifier[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of modifiers");
   if (value.length > MAX_CUSTOM)
@@ -343,7 +343,7 @@ function readCustom(value: unknown, field = "custom"): CustomModifier[] {
   });
 }
 
-function readSituation(value: unknown): AttackSituation {
+export function readSituation(value: unknown): AttackSituation {
   const o = readObject(value, "situation");
   const n = o.engagingDefender;
   if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_OPPONENTS)
@@ -360,7 +360,7 @@ function readSituation(value: unknown): AttackSituation {
   return { engagingDefender: n, defenderProne: o.defenderProne, distance: d };
 }
 
-function readAttackRequest(value: unknown): AttackRequest {
+export function readAttackRequest(value: unknown): AttackRequest {
   const o = readObject(value, "request");
   return {
     itemId: readId(o.itemId, "itemId"),

@@ -1,24 +1,26 @@
 /**
  * Shared pieces of the zone-die combat functions (./combat.ts): the combat round (Z21, Z38), the
- * localisation keys, aspects, placement labels, and the readers of untrusted requests.
+ * localisation keys, aspects, placement labels, and the readers of untrusted requests (HM3's).
  */
-import type {
-  AttackRequest,
-  AttackSituation,
-  ExchangeFight,
-  OptionalRule,
-  TargetLabels,
-} from "../../../core/combat";
-import { InputError, readObject } from "../../../core/errors";
+import type { ExchangeFight, OptionalRule, TargetLabels } from "../../../core/combat";
+import { InputError } from "../../../core/errors";
 import { type Modifier, type Target } from "../../../core/modifiers";
 import type { RulesetBlock } from "../../../core/ruleset";
 import { HM3_TARGET_LABELS } from "../../../rules/hm3/combat";
-import { CUSTOM_LIMIT, type CustomModifier } from "../../../rules/hm3/eml";
 import { EML_MAX, EML_MIN } from "../../../rules/hm3/mechanics";
 import { type RangeBand } from "../../../rules/hm3/tables";
 import { type HmzdAspect } from "../../../rules/hmzd/types";
 import { type HmzdBlockData } from "../../../rules/hmzd/turn";
 import type { HmzdMode } from "./combat-snapshot";
+
+export {
+  MAX_OPPONENTS,
+  readAttackRequest,
+  readCustom,
+  readId,
+  readNullableId,
+  readSituation,
+} from "../../../rules/hm3/combat";
 
 /**
  * The combat round of an exchange (Z21: "round" is the tracker's): the adapter's `fight.round`
@@ -146,69 +148,9 @@ export const SPEND_TYPES = ["impact", "precision", "action", "setup"] as const;
 export type SpendType = (typeof SPEND_TYPES)[number];
 export type Spend = Record<SpendType, number>;
 
-export const MAX_OPPONENTS = 20;
-export const MAX_CUSTOM = 20;
 export const LIMIT = { min: EML_MIN, max: EML_MAX };
 
-// ── Reading requests ─────────────────────────────────────────────────────────────────────────
-
-export function readId(value: unknown, field: string): string {
-  if (typeof value !== "string" || value === "")
-    throw new InputError(field, value, "expected an id");
-  return value;
-}
-
-export function readNullableId(value: unknown, field: string): string | null {
-  return value === null || value === undefined ? null : readId(value, field);
-}
-
-export function readCustom(value: unknown, field = "custom"): CustomModifier[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of modifiers");
-  if (value.length > MAX_CUSTOM)
-    throw new InputError(field, value.length, `at most ${MAX_CUSTOM} modifiers`);
-  return value.map((raw: unknown, i) => {
-    const f = `${field}[${i}]`;
-    const o = readObject(raw, f);
-    if (typeof o.label !== "string" || o.label.trim() === "")
-      throw new InputError(`${f}.label`, o.label, "expected a name");
-    const v = o.value;
-    if (typeof v !== "number" || !Number.isInteger(v))
-      throw new InputError(`${f}.value`, v, "expected a whole number");
-    if (v < -CUSTOM_LIMIT || v > CUSTOM_LIMIT)
-      throw new InputError(`${f}.value`, v, `must be between ${-CUSTOM_LIMIT} and ${CUSTOM_LIMIT}`);
-    return { label: o.label.trim(), value: v };
-  });
-}
-
-export function readSituation(value: unknown): AttackSituation {
-  const o = readObject(value, "situation");
-  const n = o.engagingDefender;
-  if (typeof n !== "number" || !Number.isInteger(n) || n < 1 || n > MAX_OPPONENTS)
-    throw new InputError(
-      "situation.engagingDefender",
-      n,
-      `expected a whole number of hostiles engaging the defender, 1 to ${MAX_OPPONENTS}`,
-    );
-  if (typeof o.defenderProne !== "boolean")
-    throw new InputError("situation.defenderProne", o.defenderProne, "expected true or false");
-  const d = o.distance;
-  if (d !== null && (typeof d !== "number" || !Number.isFinite(d) || d < 0))
-    throw new InputError("situation.distance", d, "expected a distance of 0 or more, or null");
-  return { engagingDefender: n, defenderProne: o.defenderProne, distance: d };
-}
-
-export function readAttackRequest(value: unknown): AttackRequest {
-  const o = readObject(value, "request");
-  return {
-    itemId: readId(o.itemId, "itemId"),
-    mode: readId(o.mode, "mode"),
-    aim: readId(o.aim, "aim"),
-    band: readNullableId(o.band, "band"),
-    situation: readSituation(o.situation),
-    custom: readCustom(o.custom),
-  };
-}
+// ── Reading requests (HM3's readers: the request shape is the core's) ─────────────────────────────────────────────────────────────────────────
 
 /** A target as the declaration stores it: base and modifiers. */
 export function itemised(t: Target): { baseKey: string; base: number; modifiers: Modifier[] } {
