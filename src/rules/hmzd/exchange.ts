@@ -57,7 +57,11 @@ export function testShift(f: HmzdFighter): number {
 
 /** A d100 test with its level shift: the roll's own level, and the shifted one (Z1, Z17). */
 export function rollTest(dice: RecordingDice, name: string, eml: Target, shift: number): HmzdTest {
-  const roll = dice.one(name, 100);
+  return testOfRoll(dice.one(name, 100), eml, shift);
+}
+
+/** The test a d100 `roll` makes, without dice (`rollTest`'s; the odds enumerate every roll). */
+export function testOfRoll(roll: number, eml: Target, shift: number): HmzdTest {
   const rolled = hmTestIndex(roll, eml.value);
   const value = rolled + shift;
   return {

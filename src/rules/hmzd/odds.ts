@@ -28,7 +28,7 @@ import { hmTestIndex } from "../shared/hm-test";
 import {
   armourAt,
   defaultSpend,
-  levelName,
+  testOfRoll,
   opposed,
   stateAfter,
   strikeSpec,
@@ -127,23 +127,6 @@ export interface PairWays {
 }
 
 /**
- * The test the engine's `rollTest` makes of a d100 `roll`, without its dice (the exact test
- * checks every level, shift and star against the engine's own runs).
- */
-function testOf(roll: number, eml: HmzdTest["eml"], shift: number): HmzdTest {
-  const rolled = hmTestIndex(roll, eml.value);
-  const value = rolled + shift;
-  return {
-    target: eml.value,
-    roll,
-    level: levelName(value),
-    rolledLevel: HMZD_LEVELS[rolled],
-    value,
-    eml,
-  };
-}
-
-/**
  * Every attack d100 against every defence d100 through the engine's shifts (Z2, Z16, Z17) and
  * star count (§1): the attacker of an UNC defender in melee rolls nothing (CS, Z3, Z40); an Ignore, chosen or
  * forced (INC, UNC, Z3), rolls no defence.
@@ -158,14 +141,14 @@ export function pairWays(decl: HmzdDeclaration, defence: HmzdDefence): PairWays 
   if (helplessTarget(decl)) attacks.push(unopposedTest(decl.attack.eml));
   else {
     const shift = testShift(attacker);
-    for (let roll = 1; roll <= 100; roll++) attacks.push(testOf(roll, decl.attack.eml, shift));
+    for (let roll = 1; roll <= 100; roll++) attacks.push(testOfRoll(roll, decl.attack.eml, shift));
   }
   const defences: (HmzdTest | null)[] = [];
   if (type === "ignore") defences.push(null);
   else {
     if (!defence.eml) throw new Error(`The ${type} defence needs an EML.`);
     const shift = testShift(defender);
-    for (let roll = 1; roll <= 100; roll++) defences.push(testOf(roll, defence.eml, shift));
+    for (let roll = 1; roll <= 100; roll++) defences.push(testOfRoll(roll, defence.eml, shift));
   }
   // Counted by a numeric code in the 10,000 pairs' hot loop, keyed once per code after:
   // ((stars × 3 + victor) × 4 + attack level) × 5 + defence level (4: not rolled).
