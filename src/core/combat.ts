@@ -126,6 +126,8 @@ export interface CatalogRowInput {
 export interface CatalogRowOption {
   id: string;
   labelKey: string;
+  /** The world option (`CombatRules.optionalRules` id) this row belongs to: offered only while it is on. */
+  option?: string;
   /** Its parameter: a whole number within bounds, or one of named choices; null: none. */
   param:
     | { kind: "number"; min: number; max: number; default: number }

@@ -6,6 +6,7 @@
  * project rulings R2, R16, R26 and R29-R34 (docs/rulings.md). Ends with whole exchanges:
  * buildDeclaration → parseDeclaration → choiceOptions/buildChoice → parseChoice → choose.
  */
+import { GOLD_OPTIONS } from "../../src/rules/hm3/gold/options";
 import { describe, expect, it } from "vitest";
 import type {
   AttackRequest,
@@ -318,13 +319,14 @@ const mods = (t: Target) => t.modifiers.map((m) => [m.key, m.value, m.source]);
 // ── Optional rules, incapacitating conditions ────────────────────────────────────────────────
 
 describe("optional rules and incapacitating conditions", () => {
-  it("lists the four HM3 optional rules with their defaults (hm3.md §2; seed 000, R29)", () => {
+  it("lists the three HM3 optional rules, then every HârnMaster Gold one off (hm3.md §2; seed 000, issue 19)", () => {
     expect(hm3Combat.optionalRules.map((r) => [r.id, r.default])).toEqual([
       ["killRoll", false],
       ["amputation", true],
       ["bleeding", false],
-      ["limbInjuries", false],
+      ...GOLD_OPTIONS.map((o) => [o.id, false]),
     ]);
+    expect(GOLD_OPTIONS.map((o) => o.id)).toContain("limbInjuries");
     for (const r of hm3Combat.optionalRules) {
       expect(r.nameKey).toBe(`BLOWBYBLOW.HM3.Combat.Option.${r.id}.Name`);
       expect(r.hintKey).toBe(`BLOWBYBLOW.HM3.Combat.Option.${r.id}.Hint`);
@@ -722,7 +724,13 @@ describe("buildDeclaration", () => {
   });
 
   it("takes the world's optional rules, and refuses an unknown or non-boolean one", () => {
-    const options = { killRoll: true, amputation: false, bleeding: true, limbInjuries: true };
+    const options = {
+      ...DEFAULT_OPTIONS,
+      killRoll: true,
+      amputation: false,
+      bleeding: true,
+      limbInjuries: true,
+    };
     const build = hm3Combat.buildDeclaration(attackerSnap(), defenderSnap(), request(), options);
     expect((build.declaration as { options: unknown }).options).toEqual(options);
     expect(hm3.parseDeclaration(build.declaration).options).toEqual(options);

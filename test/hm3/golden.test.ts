@@ -34,6 +34,7 @@ import {
   type StrikeWeapon,
 } from "../../src/rules/hm3";
 import { quadruped } from "./quadruped";
+import { DEFAULT_OPTIONS } from "../../src/rules/hm3/exchange";
 
 const FIXTURE = new URL("./golden-resolutions.json", import.meta.url);
 const BATCHES = 24;
@@ -206,6 +207,7 @@ function makeCase(r: Rng): Case {
     attacker,
     defender,
     options: {
+      ...DEFAULT_OPTIONS,
       killRoll: r.chance(0.5),
       amputation: r.chance(0.7),
       bleeding: r.chance(0.5),
@@ -242,7 +244,13 @@ function benchCases(): Case[] {
     attack: { type: "melee", target: eml(75), aspect: "edge", aim: "mid", impact: 5, wq: 12 },
     attacker: { endurance: 12, up: 0, dex: 12, agl: 12, pp: 0, armour: suit },
     defender: { endurance: 12, up: 0, dex: 12, agl: 12, pp: 0, armour: suit },
-    options: { killRoll: true, amputation: true, bleeding: false, limbInjuries: false },
+    options: {
+      ...DEFAULT_OPTIONS,
+      killRoll: true,
+      amputation: true,
+      bleeding: false,
+      limbInjuries: false,
+    },
   };
   const defences: Hm3Defence[] = [
     { type: "block", target: eml(60), wq: 13 },

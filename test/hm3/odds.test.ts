@@ -288,7 +288,13 @@ describe("hm3 exact odds against a brute-force walk of resolveExchange", () => {
       attack: { type: "melee", target: eml(55), aspect: "point", aim: "high", impact: 6 },
       attacker: fighter({ endurance: 10, up: 2, pp: 2 }),
       defender: fighter({ endurance: 14, armour: { skull: { point: 3 } } }),
-      options: { killRoll: true, amputation: true, bleeding: true, limbInjuries: false },
+      options: {
+        ...DEFAULT_OPTIONS,
+        killRoll: true,
+        amputation: true,
+        bleeding: true,
+        limbInjuries: false,
+      },
     };
     const odds = compare(decl, {
       type: "counterstrike",

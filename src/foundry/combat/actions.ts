@@ -10,7 +10,7 @@
  * made (it waits, declared, for a GM); a defence, apply or advantage click changes nothing and
  * says so.
  */
-import type { ChoiceRequest, FighterSnapshot } from "../../core/combat";
+import type { CatalogRowOption, ChoiceRequest, FighterSnapshot } from "../../core/combat";
 import { InputError, showValue } from "../../core/errors";
 import {
   declareExchange,
@@ -262,7 +262,7 @@ export async function attack(args: {
     preview: (r) => fr.combat.attackTarget(attacker, defender, r, worldOptions(fr.id)),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
     labels: fr.combat.labels,
-    ...(fr.combat.catalog ? { catalog: fr.combat.catalog } : {}),
+    ...catalogFor(fr.combat.catalog, worldOptions(fr.id)),
     ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),
   });
   if (!request) return null;
@@ -470,4 +470,16 @@ export async function markAmputated(messageId: string, strike: number): Promise<
     strike,
     revision: found.card.revision,
   });
+}
+
+/**
+ * The catalog rows the attack dialog offers: those of no world option, and those whose option
+ * is on (`CatalogRowOption.option`); nothing when none is left.
+ */
+export function catalogFor(
+  catalog: readonly CatalogRowOption[] | undefined,
+  options: Readonly<Record<string, boolean>>,
+): { catalog?: readonly CatalogRowOption[] } {
+  const rows = (catalog ?? []).filter((r) => !r.option || options[r.option] === true);
+  return rows.length ? { catalog: rows } : {};
 }

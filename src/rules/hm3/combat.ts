@@ -42,6 +42,8 @@ import {
   type Velocity,
 } from "./eml";
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
+import { GOLD_OPTIONS } from "./gold/options";
+import { GOLD_CATALOG } from "./gold/types";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -127,7 +129,7 @@ export const HM3_TARGET_LABELS: TargetLabels = Object.freeze({
   bases: HM3_BASE_LABELS,
 });
 
-/** The HM3 optional rules (hm3.md §2; seed 000 for limb injuries, R29), as world settings. */
+/** The HM3 optional rules (hm3.md §2) and the HârnMaster Gold ones (seed 000), as world settings. */
 export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
   Object.freeze({
     id: "killRoll",
@@ -147,12 +149,10 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
     nameKey: "BLOWBYBLOW.HM3.Combat.Option.bleeding.Name",
     hintKey: "BLOWBYBLOW.HM3.Combat.Option.bleeding.Hint",
   }),
-  Object.freeze({
-    id: "limbInjuries",
-    default: DEFAULT_OPTIONS.limbInjuries,
-    nameKey: "BLOWBYBLOW.HM3.Combat.Option.limbInjuries.Name",
-    hintKey: "BLOWBYBLOW.HM3.Combat.Option.limbInjuries.Hint",
-  }),
+  // The HârnMaster Gold house rules (seed 000, issue 19), limb injuries (R29) among them.
+  ...GOLD_OPTIONS.map((o) =>
+    Object.freeze({ id: o.id, default: false, nameKey: o.nameKey, hintKey: o.hintKey }),
+  ),
 ] satisfies { id: keyof Hm3Options }[]);
 
 const LIMIT = { min: EML_MIN, max: EML_MAX };
@@ -987,6 +987,8 @@ const INCAPACITATING: readonly ConditionId[] = Object.freeze(["shock", "unconsci
 export const hm3Combat: CombatRules = Object.freeze({
   optionalRules: HM3_OPTIONAL_RULES,
   labels: HM3_TARGET_LABELS,
+  // The HârnMaster Gold decisions (issue 19), each row offered only while its option is on.
+  catalog: GOLD_CATALOG,
   incapacitating: INCAPACITATING,
   attackOptions,
   bandFor,

@@ -12,6 +12,8 @@ import { RecordingDice, rollOne, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
+import { GOLD_DEFAULTS, type GoldOptions } from "./gold/options";
+import type { GoldAttack, GoldDefence, GoldFighter, GoldResult, GoldStrike } from "./gold/types";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
@@ -54,8 +56,8 @@ import {
   type ResultCode,
 } from "./tables";
 
-/** What the exchange needs to know of a combatant. */
-export interface Hm3Fighter {
+/** What the exchange needs to know of a combatant (the Gold options add `GoldFighter`). */
+export interface Hm3Fighter extends GoldFighter {
   endurance: number;
   /** Universal Penalty before this exchange. */
   up: number;
@@ -93,31 +95,31 @@ export interface StrikeWeapon {
   wq?: number;
 }
 
-export interface Hm3Attack extends StrikeWeapon {
+export interface Hm3Attack extends StrikeWeapon, GoldAttack {
   type: "melee" | "missile";
   /** EML before clamping, itemised. */
   target: Target;
 }
 
-export interface Hm3Options {
+/**
+ * The world's optional rules: HM3's own (hm3.md §2) and the HârnMaster Gold house rules of seed
+ * 000 (gold/options.ts, issue 19), among them `limbInjuries` (ruling R29: a level 4 or 5 wound
+ * that does not kill makes an arm or leg unusable). Every Gold option is off by default.
+ */
+export interface Hm3Options extends GoldOptions {
   /** Kill roll instead of automatic death on K4/K5. Default off. */
   killRoll: boolean;
   /** Amputation rolls on ▼ cells struck by Edge. Default on. */
   amputation: boolean;
   /** Bleeding from G4 or worse by Edge or Point. Default off. */
   bleeding: boolean;
-  /**
-   * HârnMaster Gold "Limb injuries" (seed 000 lines 171-173): a level 4 or 5 wound that does
-   * not kill makes an arm or leg unusable (docs/rulings.md R29). Default off.
-   */
-  limbInjuries: boolean;
 }
 
 export const DEFAULT_OPTIONS: Readonly<Hm3Options> = Object.freeze({
   killRoll: false,
   amputation: true,
   bleeding: false,
-  limbInjuries: false,
+  ...GOLD_DEFAULTS,
 });
 
 /** What the defender has in hand: Block needs a weapon or shield, Counterstrike a weapon. */
@@ -135,7 +137,7 @@ export interface Hm3Declaration {
   defenderHolds?: Hm3Holds;
 }
 
-export interface Hm3Defence {
+export interface Hm3Defence extends GoldDefence {
   type: DefenceType;
   /** EML before clamping, itemised; absent for Ignore. */
   target?: Target;
@@ -153,7 +155,7 @@ export interface TestResult {
   eml: Target;
 }
 
-export interface Hm3Strike {
+export interface Hm3Strike extends GoldStrike {
   by: Side;
   dice: number;
   aim: AimZone;
@@ -201,7 +203,7 @@ export interface WeaponDamage {
   broken: boolean;
 }
 
-export interface Hm3Result extends ExchangeRecord {
+export interface Hm3Result extends ExchangeRecord, GoldResult {
   ruleset: "hm3";
   attackType: "melee" | "missile";
   defenceType: DefenceType;

@@ -2,6 +2,7 @@
  * Validates untrusted JSON (the CLI's `resolve` input, stored chat-card data) into an HM3
  * declaration and defence. Every error names the field and the value.
  */
+import { checkGoldParents } from "./gold/options";
 import {
   checkKeys,
   InputError,
@@ -257,6 +258,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     for (const k of Object.keys(DEFAULT_OPTIONS) as (keyof typeof DEFAULT_OPTIONS)[]) {
       options[k] = readBoolean(op[k], `options.${k}`, DEFAULT_OPTIONS[k]);
     }
+    checkGoldParents(options);
   }
   const attack = { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") };
   const attacker = readFighter(o.attacker, "attacker");

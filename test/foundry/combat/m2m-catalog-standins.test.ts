@@ -59,7 +59,7 @@ describe("a player's catalog row (issue 17, §5.2)", () => {
     const w = await m2mWorld();
     await attackTurn(w);
     const { message, input } = await aliceDeclares(w, [{ id: "water" }]);
-    expect(input.catalog).toBe(m2mCombat.catalog);
+    expect(input.catalog).toEqual(m2mCombat.catalog);
     const id = cardId(message as unknown as { id: string | null });
     const c = card(id);
     const declared = c.declaration as { attack: { catalog: unknown } };
