@@ -79,8 +79,15 @@ describe("migration 1: ruleset blocks", () => {
       [5, "GURPS Man to Man fight state"],
       [6, "GURPS Man to Man left-handed"],
       [7, "HârnMaster zone-die blocks"],
+      [8, "HârnMaster Gold fields"],
     ]);
-    expect(SCHEMA_VERSION).toBe(7);
+    expect(SCHEMA_VERSION).toBe(8);
+  });
+
+  it("migration 8 (the HârnMaster Gold fields, issue 19) changes nothing stored: new fields take their defaults on load", () => {
+    const m8 = MIGRATIONS.find((m) => m.version === 8)!;
+    const knight = actor("newKnight0000001").system;
+    expect(m8.migrate("Actor.character", knight)).toBe(knight);
   });
 
   it("migration 7 (the hmzd blocks) changes nothing stored: a missing block takes its defaults on load", () => {

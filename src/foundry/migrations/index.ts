@@ -38,7 +38,7 @@ import { isPlainObject } from "./plain";
 import { storedSchemaVersion } from "./stored-version";
 
 /** The schema version this code writes. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 export interface Migration {
   version: number;

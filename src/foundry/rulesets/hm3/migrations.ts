@@ -69,8 +69,18 @@ export function noWeaponQuality(
   return { ...system, hm3: { ...hm3, wq: null } };
 }
 
-/** The HM3 migrations: 1 "ruleset blocks" and 3 "no weapon quality" (2 is generic). */
+/** The HM3 migrations: 1 "ruleset blocks", 3 "no weapon quality", 8 "HârnMaster Gold fields" (2 is generic). */
 export const HM3_MIGRATIONS: readonly RulesetMigration[] = Object.freeze([
   { version: 1, name: "ruleset blocks", migrate: rulesetBlocks },
   { version: 3, name: "no weapon quality", migrate: noWeaponQuality, wholeOnly: true },
+  /**
+   * Version 8 adds the HârnMaster Gold fields of the hm3 blocks (issue 19: size classes, the
+   * six-aspect armour's Squeeze and Tear, weapon traits…), each with a default a document
+   * stored before takes when it loads; nothing stored moves, so nothing is written (as m2m's 4-6).
+   */
+  {
+    version: 8,
+    name: "HârnMaster Gold fields",
+    migrate: (_type: string, system: Record<string, unknown>) => system,
+  },
 ]);
