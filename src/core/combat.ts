@@ -183,6 +183,20 @@ export interface OptionalRule {
   default: boolean;
   nameKey: string;
   hintKey: string;
+  /** The rule this one is part of: it takes effect only while that rule is on. */
+  parent?: string;
+  /** The settings menu (`CombatRules.ruleMenus` id) that edits it; absent: the settings window. */
+  menu?: string;
+}
+
+/** A settings menu that edits a set of a ruleset's optional rules (a long list, in one window). */
+export interface OptionalRuleMenu {
+  id: string;
+  /** The menu's title and the name shown in the settings window. */
+  nameKey: string;
+  /** The button's label. */
+  labelKey: string;
+  hintKey: string;
 }
 
 /** The stored data of an injury item made from an injury effect. */
@@ -218,6 +232,8 @@ export interface TargetLabels {
 export interface CombatRules {
   /** Optional rules of this ruleset (world settings); their values go into the declaration. */
   readonly optionalRules: readonly OptionalRule[];
+  /** Settings menus for optional rules that name one (`OptionalRule.menu`); absent: none. */
+  readonly ruleMenus?: readonly OptionalRuleMenu[];
   /** Labels of the modifiers and bases its targets itemise. */
   readonly labels: TargetLabels;
   /** What of the map it reads beyond distance, engagement and prone (absent: nothing). */

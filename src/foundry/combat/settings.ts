@@ -10,9 +10,10 @@
  * `blow-by-blow.hm3.killRoll`). The list of settings is plain data (`combatSettings`), built
  * from the rulesets and tested; `registerCombatSettings` registers it at `init`.
  */
-import type { OptionalRule } from "../../core/combat";
+import type { OptionalRule, OptionalRuleMenu } from "../../core/combat";
 import type { RulesetId } from "../../core/ruleset";
 import { DEFAULT_RULESET, FOUNDRY_RULESETS, type FoundryRuleset } from "../rulesets";
+import { rulesMenuApp } from "./rules-menu-app";
 
 const SYSTEM_ID = "blow-by-blow";
 
@@ -44,7 +45,7 @@ export interface SettingDefinition {
   name: string;
   hint: string;
   scope: "world";
-  config: true;
+  config: boolean;
   type: typeof String | typeof Boolean | typeof Number;
   default: string | boolean | number;
   /** A number's bounds. */
@@ -150,13 +151,44 @@ export function combatSettings(
         name: rule.nameKey,
         hint: rule.hintKey,
         scope: "world",
-        config: true,
+        // A rule edited in a menu of its own (`OptionalRule.menu`) is kept out of the window.
+        config: !rule.menu,
         type: Boolean,
         default: rule.default,
       });
     }
   }
   return settings;
+}
+
+/** A settings menu as `game.settings.registerMenu` takes it, less its application class. */
+export interface SettingMenuDefinition {
+  /** Key under the system's namespace: `<rulesetId>.<menuId>Menu`. */
+  key: string;
+  rulesetId: RulesetId;
+  menu: OptionalRuleMenu;
+  /** The optional rules it edits, in the ruleset's order. */
+  rules: readonly OptionalRule[];
+}
+
+/** Every ruleset's optional-rule menus (`CombatRules.ruleMenus`) with the rules each edits. */
+export function combatSettingMenus(
+  rulesets: Readonly<Partial<Record<RulesetId, FoundryRuleset>>> = FOUNDRY_RULESETS,
+): SettingMenuDefinition[] {
+  const out: SettingMenuDefinition[] = [];
+  for (const id of Object.keys(rulesets) as RulesetId[]) {
+    const fr = rulesets[id];
+    const rules = rulesetOptionalRules(fr);
+    for (const menu of fr?.combat?.ruleMenus ?? []) {
+      out.push({
+        key: `${id}.${menu.id}Menu`,
+        rulesetId: id,
+        menu,
+        rules: rules.filter((r) => r.menu === menu.id),
+      });
+    }
+  }
+  return out;
 }
 
 /**
@@ -166,7 +198,9 @@ export function combatSettings(
  */
 interface SettingsLike {
   register(namespace: string, key: string, config: Omit<SettingDefinition, "key">): void;
+  registerMenu(namespace: string, key: string, config: Record<string, unknown>): void;
   get(namespace: string, key: string): unknown;
+  set(namespace: string, key: string, value: unknown): Promise<unknown>;
 }
 
 function settings(): SettingsLike {
@@ -179,6 +213,31 @@ function settings(): SettingsLike {
 export function registerCombatSettings(): void {
   const s = settings();
   for (const { key, ...config } of combatSettings()) s.register(SYSTEM_ID, key, config);
+  // The long lists of optional rules (HârnMaster Gold's) each get a window of their own (GM only).
+  for (const def of combatSettingMenus()) {
+    s.registerMenu(SYSTEM_ID, def.key, {
+      name: def.menu.nameKey,
+      label: def.menu.labelKey,
+      hint: def.menu.hintKey,
+      icon: "fa-solid fa-list-check",
+      type: rulesMenuApp(def),
+      restricted: true,
+    });
+  }
+}
+
+/** Saves a menu's rules (the GM's client): only the values that changed are written. */
+export async function saveRuleValues(
+  def: SettingMenuDefinition,
+  values: Readonly<Record<string, boolean>>,
+): Promise<void> {
+  const s = settings();
+  const now = worldOptions(def.rulesetId);
+  for (const rule of def.rules) {
+    const v = values[rule.id];
+    if (typeof v === "boolean" && v !== now[rule.id])
+      await s.set(SYSTEM_ID, optionalRuleKey(def.rulesetId, rule), v);
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
   FighterSnapshot,
   InjuryItemData,
   OptionalRule,
+  OptionalRuleMenu,
   TargetLabels,
 } from "../../core/combat";
 import { InputError, readObject } from "../../core/errors";
@@ -129,6 +130,14 @@ export const HM3_TARGET_LABELS: TargetLabels = Object.freeze({
   bases: HM3_BASE_LABELS,
 });
 
+/** The settings menu of the HârnMaster Gold options (43 of them: a window of their own). */
+export const GOLD_MENU: OptionalRuleMenu = Object.freeze({
+  id: "gold",
+  nameKey: "BLOWBYBLOW.HM3.Combat.GoldMenu.Name",
+  labelKey: "BLOWBYBLOW.HM3.Combat.GoldMenu.Label",
+  hintKey: "BLOWBYBLOW.HM3.Combat.GoldMenu.Hint",
+});
+
 /** The HM3 optional rules (hm3.md §2) and the HârnMaster Gold ones (seed 000), as world settings. */
 export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
   Object.freeze({
@@ -151,7 +160,14 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
   }),
   // The HârnMaster Gold house rules (seed 000, issue 19), limb injuries (R29) among them.
   ...GOLD_OPTIONS.map((o) =>
-    Object.freeze({ id: o.id, default: false, nameKey: o.nameKey, hintKey: o.hintKey }),
+    Object.freeze({
+      id: o.id,
+      default: false,
+      nameKey: o.nameKey,
+      hintKey: o.hintKey,
+      menu: GOLD_MENU.id,
+      ...(o.parent ? { parent: o.parent } : {}),
+    }),
   ),
 ] satisfies { id: keyof Hm3Options }[]);
 
@@ -986,6 +1002,7 @@ const INCAPACITATING: readonly ConditionId[] = Object.freeze(["shock", "unconsci
 
 export const hm3Combat: CombatRules = Object.freeze({
   optionalRules: HM3_OPTIONAL_RULES,
+  ruleMenus: Object.freeze([GOLD_MENU]),
   labels: HM3_TARGET_LABELS,
   // The HârnMaster Gold decisions (issue 19), each row offered only while its option is on.
   catalog: GOLD_CATALOG,

@@ -329,6 +329,25 @@ const api = {
     return { id: opened.id };
   },
 
+  /**
+   * Opens the HârnMaster Gold options menu (issue 19) as the settings window's button does:
+   * the class `registerCombatSettings` registered with `game.settings.registerMenu`.
+   */
+  async openGoldMenu(): Promise<{ id: string }> {
+    registerCombatSettings();
+    const menu = standIns.game.settings.menus.get("blow-by-blow.hm3.goldMenu");
+    if (!menu) throw new Error("the HârnMaster Gold menu is not registered");
+    const App = menu.type as new () => Closable & { render(o: Obj): Promise<unknown> };
+    const app = new App();
+    await open(app, () => app.render({ force: true }));
+    return { id: app.id };
+  },
+
+  /** A world setting of the system, as `game.settings.get` reads it. */
+  setting(key: string): unknown {
+    return standIns.game.settings.get("blow-by-blow", key);
+  },
+
   /** How the last dialog's promise settled (`value` null when closed without submitting). */
   dialogResult(): { settled: boolean; value: unknown } | null {
     return state.dialog ? { ...state.dialog } : null;

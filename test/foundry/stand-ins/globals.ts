@@ -408,6 +408,15 @@ export class StandInSettings {
     this.settings.set(`${namespace}.${key}`, { ...config, key, namespace });
   }
 
+  /** v13 `registerMenu(namespace, key, data)`: records the menu (`name`, `label`, `type`…). */
+  readonly menus = new Map<string, Record<string, unknown> & { key: string; namespace: string }>();
+
+  registerMenu(namespace: string, key: string, data: Record<string, unknown>): void {
+    if (!namespace || !key)
+      throw new Error("You must specify both namespace and key portions of the menu");
+    this.menus.set(`${namespace}.${key}`, { ...data, key, namespace });
+  }
+
   get(namespace: string, key: string): unknown {
     const id = `${namespace}.${key}`;
     const setting = this.settings.get(id);

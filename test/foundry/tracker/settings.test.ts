@@ -26,6 +26,7 @@ import {
   type FoundryRuleset,
 } from "../../../src/foundry/rulesets";
 import { M2M_OPTIONAL_RULES } from "../../../src/foundry/rulesets/m2m/settings";
+import { GOLD_OPTIONS } from "../../../src/rules/hm3/gold/options";
 
 const lang = JSON.parse(
   readFileSync(new URL("../../../lang/en.json", import.meta.url), "utf8"),
@@ -96,11 +97,15 @@ describe("the settings list", () => {
     expect(cap.range).toEqual({ min: 0, max: 200, step: 1 });
   });
 
-  it("makes every setting a world setting shown in the settings window, with unique keys", () => {
+  it("makes every setting a world setting with a unique key, shown in the settings window unless a menu edits it", () => {
     expect(new Set(list.map((s) => s.key)).size).toBe(list.length);
+    const inMenu = new Set(hm3Rules.filter((r) => r.menu).map((r) => optionalRuleKey("hm3", r)));
+    // The HârnMaster Gold options (issue 19) are edited in their own menu, every other setting
+    // in the window.
+    expect(inMenu.size).toBe(GOLD_OPTIONS.length);
     for (const s of list) {
       expect(s.scope, s.key).toBe("world");
-      expect(s.config, s.key).toBe(true);
+      expect(s.config, s.key).toBe(!inMenu.has(s.key));
     }
     // ruleset, applyMode, showDefenceTargets, customModifierCap, gmRollsAll, trustUnmeasured,
     // then the optional rules: HM3's, GURPS Man to Man's combat rules (hit location, stun, Last
