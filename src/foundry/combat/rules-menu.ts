@@ -20,6 +20,8 @@ export interface RulesMenuRow {
   parent: string | null;
   /** A sub-rule whose rule is off: it cannot take effect, so it is not offered. */
   disabled: boolean;
+  /** The row's CSS classes (indented sub-rule, dimmed when disabled). */
+  classes: string;
 }
 
 export interface RulesMenuContext {
@@ -45,16 +47,28 @@ export function rulesMenuContext(
 ): RulesMenuContext {
   const byId = new Map(rules.map((r) => [r.id, r]));
   return {
-    rows: rules.map((r) => ({
-      id: r.id,
-      name: r.id,
-      label: localize(r.nameKey),
-      hint: localize(r.hintKey),
-      checked: values[r.id] ?? r.default,
-      sub: Boolean(r.parent),
-      parent: r.parent ?? null,
-      disabled: r.parent ? !effective(r.parent, values, byId) : false,
-    })),
+    rows: rules.map((r) => {
+      const sub = Boolean(r.parent);
+      const disabled = r.parent ? !effective(r.parent, values, byId) : false;
+      return {
+        id: r.id,
+        name: r.id,
+        label: localize(r.nameKey),
+        hint: localize(r.hintKey),
+        checked: values[r.id] ?? r.default,
+        sub,
+        parent: r.parent ?? null,
+        disabled,
+        classes: [
+          "form-group",
+          "bbb-rule",
+          sub ? "bbb-rule-sub" : "",
+          disabled ? "bbb-rule-off" : "",
+        ]
+          .filter(Boolean)
+          .join(" "),
+      };
+    }),
     saveLabel: localize("BLOWBYBLOW.Settings.RulesMenu.Save"),
   };
 }
