@@ -103,6 +103,7 @@ describe("cli duel", () => {
       svg: null,
       json: false,
       ruleset: null,
+      options: null,
     });
     expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json", "--ruleset", "m2m"])).toEqual({
       files: [A, B],
@@ -111,6 +112,7 @@ describe("cli duel", () => {
       svg: null,
       json: true,
       ruleset: "m2m",
+      options: null,
     });
     expect(() => duelArgs([A, B, "--ruleset", "rq3"])).toThrow("--ruleset");
     const range = "expected a whole number from 1 to 1000000";
