@@ -129,7 +129,7 @@ describe("cli duel", () => {
     );
     expect(() => duelArgs([A])).toThrow(`duel: expected two actor FILEs A B, got ["${A}"]`);
     expect(() => duelArgs([A, B, "--fast"])).toThrow(
-      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json, --ruleset), got "--fast"',
+      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json, --ruleset, --options), got "--fast"',
     );
   });
 
