@@ -287,4 +287,13 @@ export interface CombatRules {
   ): Record<string, unknown>;
   /** The combatant's initiative value (HM3: Initiative EML); higher acts first. */
   initiative(fighter: FighterSnapshot): number;
+  /**
+   * The tracker's initiative roll under the world's optional rules: `base` plus one die of
+   * `sides` (HârnMaster Gold: INI + 1d100), or the constant `base` (`sides` null). Absent: the
+   * constant `initiative(fighter)`.
+   */
+  initiativeRoll?(
+    fighter: FighterSnapshot,
+    options: Readonly<Record<string, boolean>>,
+  ): { base: number; sides: number | null };
 }

@@ -44,6 +44,7 @@ import {
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
+import { initiativeRoll } from "./gold/turns-initiative";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -999,4 +1000,6 @@ export const hm3Combat: CombatRules = Object.freeze({
   injuryItem,
   weaponDamage,
   initiative,
+  // HârnMaster Gold initiative (seed 000 lines 149-154) when its option is on.
+  initiativeRoll,
 });
