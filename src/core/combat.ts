@@ -183,6 +183,8 @@ export interface OptionalRule {
   default: boolean;
   nameKey: string;
   hintKey: string;
+  /** The actors' derived figures read it (HârnMaster Gold encumbrance): a change reloads. */
+  requiresReload?: boolean;
 }
 
 /** The stored data of an injury item made from an injury effect. */

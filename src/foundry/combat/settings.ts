@@ -153,6 +153,7 @@ export function combatSettings(
         config: true,
         type: Boolean,
         default: rule.default,
+        ...(rule.requiresReload ? { requiresReload: true } : {}),
       });
     }
   }

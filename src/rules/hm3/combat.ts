@@ -152,7 +152,14 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
   }),
   // The HârnMaster Gold house rules (seed 000, issue 19), limb injuries (R29) among them.
   ...GOLD_OPTIONS.map((o) =>
-    Object.freeze({ id: o.id, default: false, nameKey: o.nameKey, hintKey: o.hintKey }),
+    Object.freeze({
+      id: o.id,
+      default: false,
+      nameKey: o.nameKey,
+      hintKey: o.hintKey,
+      // The derivation reads it (ENC in PP, gold/turns-encumbrance.ts): actors re-derive.
+      ...(o.id === "encumbranceFatigue" ? { requiresReload: true } : {}),
+    }),
   ),
 ] satisfies { id: keyof Hm3Options }[]);
 
