@@ -53,6 +53,7 @@ export const COMMANDS = {
       "--svg": { kind: "output" },
       "--json": { kind: "flag" },
       "--ruleset": { kind: "choice", choices: ["hm3", "m2m", "hmzd"] },
+      "--options": { kind: "text" },
     },
   },
   demo: {

@@ -1,12 +1,14 @@
 /**
- * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd]`: N duels between
+ * `cli duel A B [--n N] [--seed S] [--svg FILE] [--json] [--ruleset hm3|m2m|hmzd] [--options O]`:
+ * N duels between
  * two fighters stored as Foundry Actor documents, HârnMaster 3 (src/sim/duel.ts) or GURPS Man to
  * Man (src/sim/m2m-duel.ts) or HârnMaster zone die (src/sim/hmzd-duel.ts, src/cli/hmzd-duel.ts)
  * as the two actors are made for (hmzd when both carry zone-die blocks, else `fightRuleset`), or
  * hmzd fighter files, printed
  * as win rates, rounds to decision and injuries by location and severity; `--svg` writes the
  * plot, `--json` prints the counts as JSON. A progress bar goes to stderr when stderr is a
- * terminal.
+ * terminal. `--options` (hm3 only): the HM3 optional rules, HârnMaster Gold's among them, as
+ * JSON (`{"initiative": true}` or `["initiative"]`) or the name of a JSON file holding it.
  */
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors";
@@ -35,6 +37,7 @@ import {
   type DuelStats,
 } from "../sim/duel";
 import { isHmzdFighterFile, runHmzdDuelCommand } from "./hmzd-duel";
+import { readHm3Rules } from "../sim/duel-options";
 import en from "../../lang/en.json";
 
 export interface DuelArgs {
@@ -45,6 +48,8 @@ export interface DuelArgs {
   json: boolean;
   /** `--ruleset`: absent, the one both actors are made for (hmzd: both are hmzd fighter files). */
   ruleset: "hm3" | "m2m" | "hmzd" | null;
+  /** `--options`: JSON text (starts with `{` or `[`) or a JSON file's name; null: not given. */
+  options: string | null;
 }
 
 /** Reads the command's arguments (src/cli/args.ts); a bad one throws with its name. */
@@ -57,6 +62,7 @@ export function duelArgs(args: readonly string[]): DuelArgs {
     svg: (options["--svg"] as string | undefined) ?? null,
     json: options["--json"] === true,
     ruleset: (options["--ruleset"] as "hm3" | "m2m" | "hmzd" | undefined) ?? null,
+    options: (options["--options"] as string | undefined) ?? null,
   };
 }
 
@@ -189,10 +195,23 @@ export function runDuelCommand(
           "m2m",
           "hmzd",
         ]);
+  if (ruleset !== "hm3" && opts.options !== null)
+    throw new InputError("--options", opts.options, `only for hm3 duels (these are ${ruleset})`);
   if (ruleset === "hmzd") return runHmzdDuelCommand(opts, raws, progress);
   if (ruleset === "m2m") return runM2mDuelCommand(opts, raws, progress);
   const [a, b] = opts.files.map((f, i) => loadFighter(raws[i], f)) as [ActorSource, ActorSource];
-  const stats = runDuels({ actor: a }, { actor: b }, opts.n, opts.seed, progress ?? undefined);
+  const rules =
+    opts.options === null
+      ? undefined
+      : readHm3Rules(duelOptionsOf(opts.options, read), "--options");
+  const stats = runDuels(
+    { actor: a },
+    { actor: b },
+    opts.n,
+    opts.seed,
+    progress ?? undefined,
+    rules,
+  );
   if (opts.svg) {
     try {
       writeFileSync(opts.svg, duelPlotSvg(stats, { a: a.name, b: b.name }, { actors: { a, b } }));
@@ -203,6 +222,24 @@ export function runDuelCommand(
   return opts.json
     ? JSON.stringify(stats, null, 2) + "\n"
     : duelSummary(stats, [a.name, b.name], [a, b]);
+}
+
+/**
+ * `--options`: JSON text when it starts with `{` or `[`, else the name of a JSON file (`read`).
+ * Bad JSON is an input error naming `--options`.
+ */
+export function duelOptionsOf(text: string, read: (file: string) => unknown): unknown {
+  const t = text.trim();
+  if (!t.startsWith("{") && !t.startsWith("[")) return read(text);
+  try {
+    return JSON.parse(t) as unknown;
+  } catch (e) {
+    throw new InputError(
+      "--options",
+      text,
+      `is not JSON (${e instanceof Error ? e.message : String(e)}): expected {"id": true, …}, ["id", …] or a file`,
+    );
+  }
 }
 
 /**

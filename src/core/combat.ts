@@ -187,6 +187,8 @@ export interface OptionalRule {
   parent?: string;
   /** The settings menu (`CombatRules.ruleMenus` id) that edits it; absent: the settings window. */
   menu?: string;
+  /** The actors' derived figures read it (HârnMaster Gold encumbrance): a change reloads. */
+  requiresReload?: boolean;
 }
 
 /** A settings menu that edits a set of a ruleset's optional rules (a long list, in one window). */
@@ -303,4 +305,13 @@ export interface CombatRules {
   ): Record<string, unknown>;
   /** The combatant's initiative value (HM3: Initiative EML); higher acts first. */
   initiative(fighter: FighterSnapshot): number;
+  /**
+   * The tracker's initiative roll under the world's optional rules: `base` plus one die of
+   * `sides` (HârnMaster Gold: INI + 1d100), or the constant `base` (`sides` null). Absent: the
+   * constant `initiative(fighter)`.
+   */
+  initiativeRoll?(
+    fighter: FighterSnapshot,
+    options: Readonly<Record<string, boolean>>,
+  ): { base: number; sides: number | null };
 }

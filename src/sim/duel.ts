@@ -7,7 +7,10 @@
  * DOM.
  *
  * How a duel goes (docs/duel.md; rulings R39, R40):
- * - Order: higher Initiative EML first (hm3.md §2), ties to side A. Each round each fighter
+ * - Order: higher Initiative EML first (hm3.md §2), ties to side A; with the HârnMaster Gold
+ *   option `initiative` (seed 000 lines 149-154, G60-G62) each round's order is rolled anew at
+ *   its start (INI + 1d100, or the quick Initiative SI + 1d10; rolls `initiative.a`,
+ *   `initiative.b`, recorded in `DuelResult.initiative`). Each round each fighter
  *   still in the fight takes one turn: it attacks the other with its policy's attack
  *   (src/sim/policy.ts), and the other defends with its policy's defence.
  * - A disarmed fighter drops the item it used in that exchange (its weapon or shield): it is
@@ -32,8 +35,11 @@ import type { Effect, Side } from "../core/ruleset";
 import { planEffects, type Operation, type SideTarget } from "../foundry/combat/apply";
 import { fighterFromSource } from "../foundry/combat/source-fighter";
 import { hm3, hm3Combat, readExchange } from "../rules/hm3";
-import { bestAttack, bestDefence, checkPolicy, worldDefaults } from "./policy";
+import { bestAttack, bestDefence, checkPolicy } from "./policy";
 import { fitsFastDuel, prepareFastDuels, runFastDuel, type FastDuels } from "./hm3-fast-duel";
+import { fastDuelRules, readHm3Rules } from "./duel-options";
+import { goldOn } from "../rules/hm3/gold/options";
+import { goldTurnOrder, initiativeRoll, rollInitiative } from "../rules/hm3/gold/turns-initiative";
 import { countDuels } from "./duel-stats";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
 import { locationLabel } from "../foundry/rulesets/hm3/sheets/locations";
@@ -111,6 +117,16 @@ export interface DuelResult {
   end: "incapacitated" | "dead" | "maxRounds" | "both";
   injuries: DuelInjury[];
   exchanges: DuelExchange[];
+  /** Each round's rolled order (the Gold option `initiative`); absent without it. */
+  initiative?: DuelInitiative[];
+}
+
+/** A round's Gold initiative (seed 000 line 151): each side's total and die, and who went first. */
+export interface DuelInitiative {
+  round: number;
+  a: { total: number; die: number | null };
+  b: { total: number; die: number | null };
+  first: SideKey;
 }
 
 interface Fighter {
@@ -403,7 +419,7 @@ function startDuel(
     throw new InputError("maxRounds", maxRounds, "expected a whole number ≥ 1");
   const keepCards = options.keepCards !== false;
   const localize = options.localize ?? plainName;
-  const rules = { ...worldDefaults(), ...(options.options ?? {}) };
+  const rules = readHm3Rules(options.options ?? null);
   const make = (side: DuelSide, key: SideKey): Fighter => {
     const given: unknown = side.actor;
     const f: Fighter = {
@@ -436,7 +452,30 @@ function startDuel(
     hm3Combat.initiative(snapshotOf(fighters.b)) > hm3Combat.initiative(snapshotOf(fighters.a))
       ? "b"
       : "a";
-  const order: SideKey[] = [first, OTHER[first]];
+  let order: SideKey[] = [first, OTHER[first]];
+  /** Each round's Gold initiative (seed 000 line 151), rolled at the round's start. */
+  const rolled: DuelInitiative[] | null = goldOn(rules, "initiative") ? [] : null;
+  const rollOrder = (forRound: number, dice: Dice): void => {
+    const roll = (k: SideKey) => {
+      const snap = snapshotOf(fighters[k]);
+      return {
+        ...rollInitiative(initiativeRoll(snap, rules), dice, `initiative.${k}`),
+        eml: hm3Combat.initiative(snap),
+      };
+    };
+    const a = roll("a");
+    const b = roll("b");
+    order = goldTurnOrder<SideKey>([
+      { id: "a", total: a.total, eml: a.eml },
+      { id: "b", total: b.total, eml: b.eml },
+    ]);
+    rolled!.push({
+      round: forRound,
+      a: { total: a.total, die: a.die },
+      b: { total: b.total, die: b.die },
+      first: order[0]!,
+    });
+  };
   const exchanges: DuelExchange[] = [];
   const injuries: DuelInjury[] = [];
   /** Turns started so far (a turn: one fighter's regular attack, or its recovery). */
@@ -495,12 +534,13 @@ function startDuel(
   };
 
   /** Starts the next turn: whose it is; null (the duel undecided) after `maxRounds` rounds. */
-  const startTurn = (): SideKey | null => {
+  const startTurn = (dice: Dice): SideKey | null => {
     const nextRound = Math.floor(turns / order.length) + 1;
     if (nextRound > maxRounds) {
       end = "maxRounds";
       return null;
     }
+    if (rolled && turns % order.length === 0) rollOrder(nextRound, dice);
     round = nextRound;
     extraUsed = false;
     return order[turns++ % order.length]!;
@@ -627,7 +667,7 @@ function startDuel(
         extraFor = null;
         return down(by) ? recover(by) : exchange(by, dice);
       }
-      const by = startTurn();
+      const by = startTurn(dice);
       if (by === null) return null;
       // The turn goes to getting up or recovering the weapon (R39).
       return down(by) ? recover(by) : exchange(by, dice);
@@ -639,6 +679,7 @@ function startDuel(
         end: end ?? "maxRounds",
         injuries: [...injuries],
         exchanges: [...exchanges],
+        ...(rolled ? { initiative: [...rolled] } : {}),
       };
     },
   };
@@ -649,11 +690,11 @@ export function runDuel(
   a: DuelSide,
   b: DuelSide,
   dice: Dice,
-  options: { maxRounds?: number; keepExchanges?: boolean } = {},
+  options: RunDuelOptions = {},
 ): DuelResult {
   // Without cards, the fast duel (src/sim/hm3-fast-duel.ts) gives the same result.
   if (options.keepExchanges === false) {
-    const fast = fastSetupOf(a, b, options.maxRounds);
+    const fast = fastSetupOf(a, b, options.maxRounds, false, options.options);
     if (fast) return runFastDuel(fast, dice, options.maxRounds);
   }
   return playDuel(a, b, dice, options, null);
@@ -667,20 +708,32 @@ export function runDuel(
  */
 const FAST = new WeakMap<object, { json: string; setup: FastDuels | null }>();
 
+/** `runDuel`'s options. */
+export interface RunDuelOptions {
+  maxRounds?: number;
+  keepExchanges?: boolean;
+  /** The HM3 optional rules by id, HârnMaster Gold's among them (default: all off). */
+  options?: Record<string, boolean>;
+}
+
 function fastSetupOf(
   a: DuelSide,
   b: DuelSide,
   maxRounds: number | undefined,
   checked = false,
+  given?: Record<string, boolean>,
 ): FastDuels | null {
   if (maxRounds !== undefined && (!Number.isInteger(maxRounds) || maxRounds < 1))
     throw new InputError("maxRounds", maxRounds, "expected a whole number ≥ 1");
+  const rules = readHm3Rules(given ?? null);
+  // A Gold option the fast duel does not model: played through the flow (duel-options.ts).
+  if (!fastDuelRules(rules)) return null;
   if (a === null || typeof a !== "object") return null;
-  const json = JSON.stringify([a, b]);
+  const json = JSON.stringify([a, b, rules]);
   const kept = FAST.get(a);
   if (kept && kept.json === json) return kept.setup;
-  if (!checked) createDuel(a, b);
-  const fast = prepareFastDuels(a, b, worldDefaults());
+  if (!checked) createDuel(a, b, { options: rules });
+  const fast = prepareFastDuels(a, b, rules);
   const setup = fitsFastDuel(fast) ? fast : null;
   FAST.set(a, { json, setup });
   return setup;
@@ -690,11 +743,16 @@ function playDuel(
   a: DuelSide,
   b: DuelSide,
   dice: Dice,
-  options: { maxRounds?: number; keepExchanges?: boolean },
+  options: RunDuelOptions,
   known: Record<SideKey, Derived> | null,
 ): DuelResult {
   const keep = options.keepExchanges !== false;
-  const duel = startDuel(a, b, { maxRounds: options.maxRounds, keepCards: keep }, known);
+  const duel = startDuel(
+    a,
+    b,
+    { maxRounds: options.maxRounds, keepCards: keep, options: options.options },
+    known,
+  );
   while (!duel.done) duel.next(dice);
   const result = duel.result();
   return keep ? result : { ...result, exchanges: [] };
@@ -708,24 +766,31 @@ export interface DuelStats {
   injuries: Record<SideKey, Record<string, Record<string, number>>>;
 }
 
-/** `n` duels with the dice of `seed` (one stream for all), counted. */
+/**
+ * `n` duels with the dice of `seed` (one stream for all), counted. `options`: the HM3 optional
+ * rules by id, HârnMaster Gold's among them (the CLI's `duel --options`; default all off).
+ */
 export function runDuels(
   a: DuelSide,
   b: DuelSide,
   n: number,
   seed: number,
   onProgress?: (done: number, n: number) => void,
+  options?: Record<string, boolean>,
 ): DuelStats {
   if (!Number.isInteger(n) || n < 0) throw new InputError("n", n, "expected a whole number ≥ 0");
-  // The fighters checked once; their derived states are kept for all the duels (`snapshotOf`).
-  createDuel(a, b);
-  // The fast duel (src/sim/hm3-fast-duel.ts) when the fighters fit it: the same results.
-  const fast = fastSetupOf(a, b, undefined, true);
+  // The fighters (and the rules) checked once; their derived states are kept for all the duels.
+  createDuel(a, b, { options });
+  // The fast duel (src/sim/hm3-fast-duel.ts) when the fighters and rules fit it: the same results.
+  const fast = fastSetupOf(a, b, undefined, true, options);
   const known: Record<SideKey, Derived> = { a: new Map(), b: new Map() };
   const dice = new SeededDice(seed);
   return countDuels(
     n,
-    () => (fast ? runFastDuel(fast, dice) : playDuel(a, b, dice, { keepExchanges: false }, known)),
+    () =>
+      fast
+        ? runFastDuel(fast, dice)
+        : playDuel(a, b, dice, { keepExchanges: false, options }, known),
     onProgress,
   );
 }

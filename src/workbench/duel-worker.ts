@@ -12,7 +12,15 @@ import { runHmzdDuels, type HmzdDuelSide } from "../sim/hmzd-duel";
 
 /** What the page asks: N duels between two fighters with the dice of a seed. */
 export type DuelJob =
-  | { ruleset: "hm3"; a: ActorSource; b: ActorSource; n: number; seed: number }
+  | {
+      ruleset: "hm3";
+      a: ActorSource;
+      b: ActorSource;
+      n: number;
+      seed: number;
+      /** The HM3 optional rules (the page's Gold toggles); absent: all off. */
+      options?: Record<string, boolean>;
+    }
   | { ruleset: "m2m"; a: M2mDuelFighter; b: M2mDuelFighter; n: number; seed: number }
   | { ruleset: "hmzd"; a: HmzdDuelSide; b: HmzdDuelSide; n: number; seed: number };
 
@@ -38,7 +46,7 @@ addEventListener("message", (event: MessageEvent<DuelJob>) => {
         ? runM2mDuels(job.a, job.b, job.n, job.seed, progress)
         : job.ruleset === "hmzd"
           ? runHmzdDuels(job.a, job.b, job.n, job.seed, progress)
-          : runDuels({ actor: job.a }, { actor: job.b }, job.n, job.seed, progress);
+          : runDuels({ actor: job.a }, { actor: job.b }, job.n, job.seed, progress, job.options);
     reply({ type: "done", stats });
   } catch (e) {
     reply({ type: "error", message: (e as Error).message });

@@ -103,6 +103,7 @@ describe("cli duel", () => {
       svg: null,
       json: false,
       ruleset: null,
+      options: null,
     });
     expect(duelArgs([A, "--n", "1000000", B, "--seed=7", "--json", "--ruleset", "m2m"])).toEqual({
       files: [A, B],
@@ -111,6 +112,7 @@ describe("cli duel", () => {
       svg: null,
       json: true,
       ruleset: "m2m",
+      options: null,
     });
     expect(() => duelArgs([A, B, "--ruleset", "rq3"])).toThrow("--ruleset");
     const range = "expected a whole number from 1 to 1000000";
@@ -127,7 +129,7 @@ describe("cli duel", () => {
     );
     expect(() => duelArgs([A])).toThrow(`duel: expected two actor FILEs A B, got ["${A}"]`);
     expect(() => duelArgs([A, B, "--fast"])).toThrow(
-      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json, --ruleset), got "--fast"',
+      '--fast: unknown option for duel (its options: --n, --seed, --svg, --json, --ruleset, --options), got "--fast"',
     );
   });
 

@@ -155,6 +155,7 @@ export function combatSettings(
         config: !rule.menu,
         type: Boolean,
         default: rule.default,
+        ...(rule.requiresReload ? { requiresReload: true } : {}),
       });
     }
   }

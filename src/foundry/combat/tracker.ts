@@ -3,7 +3,9 @@
  *
  * - Initiative: `BlowByBlowCombatant` (`CONFIG.Combatant.documentClass`) rolls the ruleset's
  *   `combat.initiative(snapshot)` as a constant formula (HM3: the Initiative EML, no dice,
- *   hm3.md §2), so "Roll Initiative" in the tracker sets it and the chat log records it. Higher
+ *   hm3.md §2), or its `initiativeRoll` under the world's options (HârnMaster Gold's
+ *   `initiative`: INI + 1d100, seed 000 lines 149-154, rolled by Foundry's dice), so "Roll
+ *   Initiative" in the tracker sets it and the chat log records it. Higher
  *   acts first. Equal values keep the tracker's stable order (ruling R6): Foundry v13 sorts
  *   combatants by initiative (highest first), then by name, then by combatant id
  *   (`Combat#_sortCombatants`); a GM breaks a tie by hand by typing a fraction (57.5) into the
@@ -25,6 +27,7 @@
  */
 import type { ExchangeFight, FighterSnapshot } from "../../core/combat";
 import { CONDITION_EFFECTS } from "../config";
+import { worldOptions } from "./settings";
 import { escapeHtml } from "../sheets/common";
 import { worldFightingRuleset, worldRuleset, type RulesetTurns } from "../rulesets";
 import { fighterSnapshot, type ActorLike } from "./snapshot";
@@ -88,13 +91,20 @@ export function initiativeOf(snapshot: FighterSnapshot): number {
 
 /**
  * The initiative formula of a combatant: its ruleset initiative as a constant ("0" without an
- * actor). A world whose ruleset cannot fight in Foundry yet is refused: the error notice names
- * the ruleset and the roll does not happen.
+ * actor), or, when the ruleset rolls it under the world's optional rules (`initiativeRoll`:
+ * HârnMaster Gold's INI + 1d100), that figure plus the die ("49 + 1d100"). A world whose
+ * ruleset cannot fight in Foundry yet is refused: the error notice names the ruleset and the
+ * roll does not happen.
  */
 export function initiativeFormula(actor: ActorLike | null): string {
   if (!actor) return "0";
   try {
-    return String(initiativeOf(fighterSnapshot(actor)));
+    const fr = worldFightingRuleset();
+    const snapshot = fighterSnapshot(actor);
+    const roll = fr.combat.initiativeRoll?.(snapshot, worldOptions(fr.id));
+    if (roll && roll.sides !== null && Number.isFinite(roll.base))
+      return `${roll.base} + 1d${roll.sides}`;
+    return String(initiativeOf(snapshot));
   } catch (err) {
     ui.notifications?.error(err instanceof Error ? err.message : String(err));
     throw err;

@@ -4,6 +4,8 @@
  * serialisable data; no Foundry types. The derivation lives in `character.ts`, the creature
  * body plans in `body-plan.ts`.
  */
+import type { GoldOptions } from "./gold/options";
+import type { GoldEncumbrance } from "./gold/turns-encumbrance";
 import type { Target } from "../../core/modifiers";
 import type { Region } from "../../core/body";
 import type { Aspect, AimZone, Material, RangeBand, Severity } from "./tables";
@@ -192,6 +194,11 @@ export interface Hm3CharacterInput {
   load: Hm3LoadInput[];
   /** Absent: the human plan of seed 003. */
   bodyPlan?: Hm3BodyPlanInput;
+  /**
+   * The world's HârnMaster Gold options the derivation reads (`encumbranceFatigue`: ENC from
+   * Condition, src/rules/hm3/gold/turns-encumbrance.ts); absent: all off.
+   */
+  options?: Partial<GoldOptions>;
 }
 
 /** A problem in the sheet that the derivation worked around; the adapter localises `key`. */
@@ -253,6 +260,8 @@ export interface Hm3Derived {
   /** Load in lb (carried items). */
   load: number;
   encumbrance: number;
+  /** With the Gold option `encumbranceFatigue`: ENC, FR, Condition (absent without it). */
+  goldEncumbrance?: GoldEncumbrance;
   /** Physical Penalty = UP + encumbrance. */
   pp: number;
   /** Initiative and Dodge, from the skills of those names; null ML when the sheet has none. */

@@ -9,6 +9,13 @@
  * body plan lacks, a broken number) is worked around and reported in `warnings`, so the sheet
  * still renders.
  */
+import { goldOn } from "./gold/options";
+import {
+  conditionMl,
+  encumbranceLevels,
+  goldEncumbrance,
+  type GoldEncumbrance,
+} from "./gold/turns-encumbrance";
 import { findLocation, splitSided } from "../../core/body";
 import { InputError } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
@@ -86,6 +93,21 @@ export function encumbranceFor(load: number, end: number): number {
 }
 
 const normal = (name: string) => name.trim().toLowerCase();
+
+/**
+ * The Gold encumbrance figures when the option is on (G65: Condition ML from a skill named
+ * "Condition" with an ML, else Endurance × 5); null when it is off.
+ */
+function goldEncumbranceOf(
+  input: Hm3CharacterInput,
+  load: number,
+  end: number,
+): GoldEncumbrance | null {
+  if (!goldOn(input.options ?? {}, "encumbranceFatigue")) return null;
+  const skill = (input.skills ?? []).find((s) => normal(s.name ?? "") === "condition");
+  const ml = typeof skill?.ml === "number" && Number.isInteger(skill.ml) ? skill.ml : null;
+  return goldEncumbrance(load, conditionMl(end, ml));
+}
 
 class Deriver {
   readonly warnings: Hm3Warning[] = [];
@@ -190,7 +212,9 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     load +=
       d.real(item.weight, `load[${i}].weight`) * d.num(item.quantity, `load[${i}].quantity`, 0);
   }
-  const encumbrance = override ?? encumbranceFor(load, end);
+  // HârnMaster Gold: ENC from Condition, in PP levels (seed 000 lines 101-113, G64-G65).
+  const gold = goldEncumbranceOf(input, load, end);
+  const encumbrance = override ?? (gold ? encumbranceLevels(gold.enc) : encumbranceFor(load, end));
   const pp = physicalPenalty(up, encumbrance);
 
   const ppPenalty = (source: string) => ({ key: "physicalPenalty" as const, points: pp, source });
@@ -331,6 +355,7 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     up,
     load: Math.round(load * 100) / 100,
     encumbrance,
+    ...(gold ? { goldEncumbrance: gold } : {}),
     pp,
     initiative,
     dodge,

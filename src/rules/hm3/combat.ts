@@ -45,6 +45,7 @@ import {
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
+import { initiativeRoll } from "./gold/turns-initiative";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -167,6 +168,8 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
       hintKey: o.hintKey,
       menu: GOLD_MENU.id,
       ...(o.parent ? { parent: o.parent } : {}),
+      // The derivation reads it (ENC in PP, gold/turns-encumbrance.ts): actors re-derive.
+      ...(o.id === "encumbranceFatigue" ? { requiresReload: true } : {}),
     }),
   ),
 ] satisfies { id: keyof Hm3Options }[]);
@@ -1016,4 +1019,6 @@ export const hm3Combat: CombatRules = Object.freeze({
   injuryItem,
   weaponDamage,
   initiative,
+  // HârnMaster Gold initiative (seed 000 lines 149-154) when its option is on.
+  initiativeRoll,
 });

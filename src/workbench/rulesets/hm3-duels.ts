@@ -6,7 +6,7 @@
 import { DUEL_COUNT_RANGE } from "../../core/bounds";
 import { startDuels } from "../duels";
 import { el, K, localize, wholeIn } from "../page";
-import { named, seed } from "./hm3-fight";
+import { named, S, seed } from "./hm3-fight";
 
 /** Runs N duels between the two fighters with the dice of the seed. */
 export function runMany(): void {
@@ -15,7 +15,7 @@ export function runMany(): void {
   const a = named("a");
   const b = named("b");
   startDuels(
-    { ruleset: "hm3", a, b, n, seed: dieSeed },
+    { ruleset: "hm3", a, b, n, seed: dieSeed, options: { ...S.options } },
     { a: a.name, b: b.name },
     { actors: { a, b } },
   );

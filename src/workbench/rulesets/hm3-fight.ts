@@ -9,7 +9,7 @@ import { SEED_RANGE } from "../../core/bounds";
 import { CUSTOM_LIMIT } from "../../rules/hm3/eml";
 import { escapeHtml } from "../../foundry/sheets/common";
 import { hm3Combat } from "../../rules/hm3";
-import { bestAttack } from "../../sim/policy";
+import { bestAttack, worldDefaults } from "../../sim/policy";
 import { createDuel, type ActorSource, type Duel, type SideKey } from "../../sim/duel";
 import { el, format, K, localize, wholeIn } from "../page";
 
@@ -25,7 +25,16 @@ export const S: {
   fighterB: number;
   dice: SeededDice | null;
   diceSeed: number;
-} = { duel: null, fighterA: 0, fighterB: 3, dice: null, diceSeed: NaN };
+  /** The HM3 optional rules the page plays (its HârnMaster Gold toggles, hm3-options.ts). */
+  options: Record<string, boolean>;
+} = {
+  duel: null,
+  fighterA: 0,
+  fighterB: 3,
+  dice: null,
+  diceSeed: NaN,
+  options: worldDefaults(),
+};
 
 export const FIGHTERS: ActorSource[] = Object.keys(fighterFiles)
   .sort()
@@ -49,7 +58,7 @@ export function named(side: SideKey): ActorSource {
 }
 
 export function newDuel(): Duel {
-  S.duel = createDuel({ actor: named("a") }, { actor: named("b") });
+  S.duel = createDuel({ actor: named("a") }, { actor: named("b") }, { options: S.options });
   el("wb-log").innerHTML = "";
   el("wb-stats").innerHTML = "";
   showOver();

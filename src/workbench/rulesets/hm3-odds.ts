@@ -10,7 +10,7 @@ import { localizeTree } from "../../foundry/chat/text";
 import { escapeHtml } from "../../foundry/sheets/common";
 import { hm3, hm3Combat } from "../../rules/hm3";
 import { exchangeOdds } from "../../rules/hm3/odds";
-import { bestDefence, worldDefaults } from "../../sim/policy";
+import { bestDefence } from "../../sim/policy";
 import { el, format, K, localize, pct } from "../page";
 import { attackRequest, S } from "./hm3-fight";
 
@@ -20,7 +20,7 @@ export function fillDefenceAndOdds(): void {
   const a = d.snapshot("a");
   const b = d.snapshot("b");
   const request = attackRequest();
-  const build = hm3Combat.buildDeclaration(a, b, request, worldDefaults());
+  const build = hm3Combat.buildDeclaration(a, b, request, S.options);
   const decl = hm3.parseDeclaration(build.declaration);
   const state = hm3.start(decl, new SeededDice(0));
   const pending = hm3.pending(state)!;

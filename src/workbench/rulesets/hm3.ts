@@ -8,7 +8,6 @@
  */
 import { SeededDice } from "../../core/dice";
 import { hm3, hm3Combat } from "../../rules/hm3";
-import { worldDefaults } from "../../sim/policy";
 import { el, frame, guarded, K } from "../page";
 import {
   attackRequest,
@@ -23,6 +22,7 @@ import {
 import { defenceRequest, fillDefenceAndOdds } from "./hm3-odds";
 import { afterExchange, applyFigures, logCard, logRecovery, showSides } from "./hm3-sides";
 import { runMany } from "./hm3-duels";
+import { mountOptions } from "./hm3-options";
 import { cancelDuels, stopDuels } from "../duels";
 import type { WorkbenchRuleset } from "./types";
 
@@ -38,6 +38,7 @@ function wire(): void {
     fillDefenceAndOdds();
     showSides();
   };
+  mountOptions(guarded("wb-options", restart));
   el("wb-a").addEventListener("change", guarded("wb-a", restart));
   el("wb-b").addEventListener("change", guarded("wb-b", restart));
   el("wb-reset").addEventListener("click", guarded("wb-reset", restart));
@@ -57,7 +58,7 @@ function wire(): void {
       const b = d.snapshot("b");
       const a = d.snapshot("a");
       const request = attackRequest();
-      const build = hm3Combat.buildDeclaration(a, b, request, worldDefaults());
+      const build = hm3Combat.buildDeclaration(a, b, request, S.options);
       const state = hm3.start(hm3.parseDeclaration(build.declaration), new SeededDice(0));
       const defence = defenceRequest(hm3Combat.choiceOptions(hm3.pending(state)!, build, b));
       const entry = d.attack("a", diceNow(), { attack: request, defence });
@@ -104,6 +105,13 @@ export const HM3_WORKBENCH: WorkbenchRuleset = {
       b: S.fighterB,
       laterKey: null,
     });
+    // The optional rules' toggles (HârnMaster Gold's among them), under the controls.
+    root
+      .querySelector(".bbb-wb-setup")!
+      .insertAdjacentHTML(
+        "afterend",
+        '<section id="wb-options" class="bbb-wb-options-panel"></section>',
+      );
     wire();
     newDuel();
     fillAttack();

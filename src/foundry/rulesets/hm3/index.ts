@@ -5,6 +5,7 @@
  * `system.hm3` blocks (./source.ts shape, ./fields.ts schema, ./rules.ts field rules,
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
+import type { GoldOptions } from "../../../rules/hm3/gold/options";
 import type { ExchangeRecord, Side } from "../../../core/ruleset";
 import { hm3, hm3Combat, type Hm3Result } from "../../../rules/hm3";
 import { deriveHm3Character } from "../../../rules/hm3/character";
@@ -28,6 +29,24 @@ export function hm3AmputationVictim(result: ExchangeRecord, strike: number): Sid
 }
 
 /** The lang key of every roll an HM3 exchange makes (the names of `hm3.rollSide`). */
+/**
+ * The world's HârnMaster Gold options the derivation reads (`encumbranceFatigue`, seed 000 lines
+ * 101-113): from the world setting once settings are there; none outside Foundry (the CLI, the
+ * workbench) or before the settings are registered.
+ */
+function derivationOptions(): Partial<GoldOptions> {
+  try {
+    const settings = (
+      globalThis as { game?: { settings?: { get(ns: string, key: string): unknown } } }
+    ).game?.settings;
+    return settings?.get("blow-by-blow", "hm3.encumbranceFatigue") === true
+      ? { encumbranceFatigue: true }
+      : {};
+  } catch {
+    return {};
+  }
+}
+
 export const HM3_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
   attack: "BLOWBYBLOW.HM3.Roll.attack",
   location: "BLOWBYBLOW.HM3.Roll.location",
@@ -97,7 +116,10 @@ export const HM3_FOUNDRY = Object.freeze({
     /** The derived figures, tagged with the ruleset that derived them (`RulesetDerived`). */
     actor: (system: Record<string, unknown>, items: readonly ItemLike[]) => ({
       ruleset: "hm3" as const,
-      ...deriveHm3Character(hm3Input(system as unknown as CharacterSource | CreatureSource, items)),
+      ...deriveHm3Character({
+        ...hm3Input(system as unknown as CharacterSource | CreatureSource, items),
+        options: derivationOptions(),
+      }),
     }),
     fieldPath: hm3FieldPath,
   }),
