@@ -41,11 +41,11 @@ const dodge = {
   target: buildTarget("ml", 50, [], { min: 5, max: 95 }),
 };
 
-describe("Disarm (000:191-203)", () => {
-  it("the attack is at EML −15, itemised (000:191)", () => {
+describe("Disarm (000:193-203)", () => {
+  it("the attack is at EML −15, itemised (000:193)", () => {
     const d = parseDeclaration(input({ nonLethal: "disarm" }, NL));
     expect(d.attack.target.modifiers).toEqual([
-      { key: "gold.disarm", value: -15, source: "seed 000 line 191" },
+      { key: "gold.disarm", value: -15, source: "seed 000 line 193" },
     ]);
     expect(d.attack.target.value).toBe(55);
   });
@@ -56,7 +56,7 @@ describe("Disarm (000:191-203)", () => {
     expect(r.result).toBe("A*1");
     expect(r.strikes).toEqual([]);
     expect(r.nonLethal!.modifiers).toEqual([
-      { key: "strikeDice", value: 20, source: "seed 000 line 193" },
+      { key: "strikeDice", value: 20, source: "seed 000 line 195" },
     ]);
     // 3d6 vs DEX 12 − PP 0 + 20 ÷ 5 (ruling G41) = 16; 12 succeeds: the Turn ends.
     expect(r.nonLethal!.check).toMatchObject({ target: 16, total: 12, failed: false });
@@ -64,7 +64,7 @@ describe("Disarm (000:191-203)", () => {
     expect(r.tacticalAdvantage).toBeNull();
     expect(r.effects).toEqual([]);
   });
-  it("a failed Fumble Roll: weapon falls, attacker TA, 1d10 landing hex (000:201)", () => {
+  it("a failed Fumble Roll: weapon falls, attacker TA, 1d10 landing hex (000:199)", () => {
     const d = parseDeclaration(input({ nonLethal: "disarm" }, NL));
     const r = resolveExchange(
       d,
@@ -85,7 +85,7 @@ describe("Disarm (000:191-203)", () => {
     });
     expect(r.rolls.map((x) => x.name)).toEqual(["attack", "defence", "disarm", "disarm.hex"]);
   });
-  it("landing hexes 1 N … 6 NW, 7-10 same hex (000:201), cell by cell", () => {
+  it("landing hexes 1 N … 6 NW, 7-10 same hex (000:199), cell by cell", () => {
     expect([...LANDING_HEX]).toEqual([
       "N",
       "NE",
@@ -99,7 +99,7 @@ describe("Disarm (000:191-203)", () => {
       "same",
     ]);
   });
-  it("two hands +DEX, strapped +2×DEX (000:199)", () => {
+  it("two hands +DEX, strapped +2×DEX (000:201)", () => {
     for (const [grip, points, target] of [
       ["two", 32, 18],
       ["strapped", 44, 20],
@@ -185,7 +185,7 @@ describe("Sweep (000:205-219)", () => {
   });
 });
 
-describe("Tackle (000:221-229)", () => {
+describe("Tackle (000:223-227)", () => {
   it("a strike: both prone, hold, attacker TA; ground gives a Blunt strike of up to 2d6 (G47)", () => {
     const d = parseDeclaration(input({ nonLethal: "tackle", ground: 2 }, NL));
     expect(d.attack.target.value).toBe(60);
@@ -205,7 +205,7 @@ describe("Tackle (000:221-229)", () => {
     const prone = r.effects.filter((e) => e.type === "condition" && e.condition === "prone");
     expect(prone.map((e) => e.to).sort()).toEqual(["attacker", "defender"]);
   });
-  it("a quadruped: Stumble Roll with a 5d6 tangle penalty (000:225)", () => {
+  it("a quadruped: Stumble Roll with a 5d6 tangle penalty (000:226)", () => {
     const d = parseDeclaration(
       input({ nonLethal: "tackle" }, NL, { defender: { ...body, quadruped: true } }),
     );
@@ -232,14 +232,14 @@ describe("Tackle (000:221-229)", () => {
     expect(r.nonLethal).toMatchObject({ strikeDice: null, attackerProne: true });
     expect(r.tacticalAdvantage).toBe("defender");
   });
-  it("a Block is refused: it is treated as a Counterstrike (000:221)", () => {
+  it("a Block is refused: it is treated as a Counterstrike (000:223)", () => {
     const raw = input({ nonLethal: "tackle" }, NL, { defence: { type: "block", eml: 50 } });
     expect(() => hm3.parseResolveInput(raw)).toThrow(/defence\.type.*Counterstrike/);
   });
 });
 
 describe("Unarmed combat styles (000:346-366)", () => {
-  it("strike and grapple modifiers, cell by cell (000:350-353)", () => {
+  it("strike and grapple modifiers, cell by cell (000:351-354)", () => {
     expect(
       (["brawling", "wrestling", "kamtola", "sashata"] as const).map((s) => [
         unarmedStyleModifier(s, "strike"),
@@ -260,7 +260,7 @@ describe("Unarmed combat styles (000:346-366)", () => {
       ),
     );
     expect(d.attack.target.modifiers).toEqual([
-      { key: "gold.unarmedStyle", value: -10, source: "seed 000 line 353" },
+      { key: "gold.unarmedStyle", value: -10, source: "seed 000 line 354" },
     ]);
   });
   it("Kamtóla skill base DEX AGL AGL (000:362)", () => {

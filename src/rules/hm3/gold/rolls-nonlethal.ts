@@ -12,15 +12,15 @@ import { goldOn, type GoldOptions } from "./options";
 import { efsRoll, type EfsFighter } from "./rolls-efs";
 import type { Grip, NonLethalKind, NonLethalOutcome, RollsAttack } from "./rolls";
 
-/** The EML modifier of each attack (000:191, 207, 221: the Aiming Zone modifiers). */
+/** The EML modifier of each attack (000:193, 207, 223: the Aiming Zone modifiers). */
 export const NON_LETHAL_EML: Readonly<Record<NonLethalKind, { value: number; line: number }>> =
   Object.freeze({
-    disarm: Object.freeze({ value: -15, line: 191 }),
+    disarm: Object.freeze({ value: -15, line: 193 }),
     sweep: Object.freeze({ value: -10, line: 207 }),
-    tackle: Object.freeze({ value: -10, line: 221 }),
+    tackle: Object.freeze({ value: -10, line: 223 }),
   });
 
-/** The landing hex of a dropped weapon by the 1d10 (000:201). */
+/** The landing hex of a dropped weapon by the 1d10 (000:199). */
 export const LANDING_HEX = Object.freeze([
   "N",
   "NE",
@@ -34,12 +34,12 @@ export const LANDING_HEX = Object.freeze([
   "same",
 ] as const);
 
-/** The d100 bonus of the roll after A★n (000:193, 209): +30 less 10 per die. */
+/** The d100 bonus of the roll after A★n (000:195, 209): +30 less 10 per die. */
 export function strikeDiceBonus(n: number): number {
   return 30 - 10 * n;
 }
 
-/** The grip bonus (000:199): two hands +DEX, strapped or tied +2×DEX. */
+/** The grip bonus (000:201): two hands +DEX, strapped or tied +2×DEX. */
 export function gripBonus(grip: Grip | undefined, dex: number): number {
   return grip === "two" ? dex : grip === "strapped" ? 2 * dex : 0;
 }
@@ -99,7 +99,7 @@ export function resolveNonLethal(
     turnEnds: false,
   };
   if (strikeDice === null) {
-    // 000:229: a Tackle that misses or is dodged leaves the tackler prone, the foe with a TA.
+    // 000:227: a Tackle that misses or is dodged leaves the tackler prone, the foe with a TA.
     if (kind === "tackle") {
       out.attackerProne = true;
       out.tacticalAdvantage = "defender";
@@ -114,11 +114,11 @@ export function resolveNonLethal(
     mods.push({
       key: "strikeDice",
       value: strikeDiceBonus(strikeDice),
-      source: "seed 000 line 193",
+      source: "seed 000 line 195",
     });
     const grip = gripBonus(defender.grip, defender.dex);
     if (grip !== 0)
-      mods.push({ key: `grip.${defender.grip}`, value: grip, source: "seed 000 line 199" });
+      mods.push({ key: `grip.${defender.grip}`, value: grip, source: "seed 000 line 201" });
     if (
       goldOn(options, "disarmWeaponMass") &&
       attack.weight !== undefined &&
@@ -177,14 +177,14 @@ export function resolveNonLethal(
     return out;
   }
 
-  // Tackle (000:223-227): the tackler falls prone and keeps the hold either way.
+  // Tackle (000:225-227): the tackler falls prone and keeps the hold either way.
   out.attackerProne = true;
   out.hold = true;
   if (defender.quadruped) {
     const values = dice.roll("tackle.tangle", 5, 6);
     const total = sum(values);
     out.tangle = { values, total };
-    mods.push({ key: "tangle", value: -total, source: "seed 000 line 225" });
+    mods.push({ key: "tangle", value: -total, source: "seed 000 line 226" });
     out.check = efsRoll(
       dice,
       "tackle.stumble",

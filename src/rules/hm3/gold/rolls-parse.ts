@@ -186,7 +186,7 @@ export function readRollsFighter(
 }
 
 /**
- * A Block against a Tackle (000:221, ruling G47): the defender may not Block; the seed treats a
+ * A Block against a Tackle (000:223, ruling G47): the defender may not Block; the seed treats a
  * Block as a Counterstrike, so the defender declares a Counterstrike with the weapon.
  */
 export function checkTackleDefence(attack: RollsAttack, defenceType: string): void {
@@ -194,6 +194,6 @@ export function checkTackleDefence(attack: RollsAttack, defenceType: string): vo
     throw new InputError(
       "defence.type",
       defenceType,
-      "a Tackle cannot be Blocked: a Block is treated as a Counterstrike (seed 000 line 221), declare counterstrike with the weapon",
+      "a Tackle cannot be Blocked: a Block is treated as a Counterstrike (seed 000 line 223), declare counterstrike with the weapon",
     );
 }

@@ -9,20 +9,20 @@ import { goldOn, type GoldOptions } from "./options";
 import { efsRoll, type EfsFighter, type EfsKind } from "./rolls-efs";
 import type { TechniqueOutcome, UnarmedMode, UnarmedStyle } from "./rolls";
 
-/** Seed 000 lines 350-353: each style's Strike and Grapple ML modifier, and its line. */
+/** Seed 000 lines 351-354: each style's Strike and Grapple ML modifier, and its line. */
 export const UNARMED_STYLE_TABLE: Readonly<
   Record<UnarmedStyle, Readonly<{ strike: number; grapple: number; line: number }>>
 > = Object.freeze({
-  brawling: Object.freeze({ strike: -10, grapple: -10, line: 350 }),
-  wrestling: Object.freeze({ strike: -10, grapple: 0, line: 351 }),
-  kamtola: Object.freeze({ strike: -10, grapple: 0, line: 352 }),
-  sashata: Object.freeze({ strike: 0, grapple: -10, line: 353 }),
+  brawling: Object.freeze({ strike: -10, grapple: -10, line: 351 }),
+  wrestling: Object.freeze({ strike: -10, grapple: 0, line: 352 }),
+  kamtola: Object.freeze({ strike: -10, grapple: 0, line: 353 }),
+  sashata: Object.freeze({ strike: 0, grapple: -10, line: 354 }),
 });
 
-/** Brawling is every character's (000:355): the style of one who names none. */
+/** Brawling is every character's (000:356): the style of one who names none. */
 export const DEFAULT_UNARMED_STYLE: UnarmedStyle = "brawling";
 
-/** The ML modifier of an unarmed attack in a style (000:350-353). */
+/** The ML modifier of an unarmed attack in a style (000:351-354). */
 export function unarmedStyleModifier(style: UnarmedStyle, mode: UnarmedMode): number {
   return UNARMED_STYLE_TABLE[style][mode];
 }

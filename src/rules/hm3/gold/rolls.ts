@@ -17,7 +17,7 @@ export type { EfsCheck, EfsKind, IpBand, RollSkills } from "./rolls-efs";
 export const NON_LETHAL_KINDS = Object.freeze(["disarm", "sweep", "tackle"] as const);
 export type NonLethalKind = (typeof NON_LETHAL_KINDS)[number];
 
-/** The unarmed combat styles of seed 000 lines 350-353. */
+/** The unarmed combat styles of seed 000 lines 351-354. */
 export const UNARMED_STYLES = Object.freeze([
   "brawling",
   "wrestling",
@@ -28,7 +28,7 @@ export type UnarmedStyle = (typeof UNARMED_STYLES)[number];
 export const UNARMED_MODES = Object.freeze(["strike", "grapple"] as const);
 export type UnarmedMode = (typeof UNARMED_MODES)[number];
 
-/** How the disarmed weapon is held (000:199): one hand, both hands (+DEX), strapped (+2×DEX). */
+/** How the disarmed weapon is held (000:201): one hand, both hands (+DEX), strapped (+2×DEX). */
 export const GRIPS = Object.freeze(["one", "two", "strapped"] as const);
 export type Grip = (typeof GRIPS)[number];
 
@@ -40,9 +40,9 @@ export interface RollsAttack {
   hooked?: boolean;
   /** Disarm with disarmWeaponMass (000:203): the attacking weapon's weight, lb. */
   weight?: number;
-  /** Tackle: d6 of incidental Blunt impact from the ground, 0-2 (000:223, ruling G47). */
+  /** Tackle: d6 of incidental Blunt impact from the ground, 0-2 (000:225, ruling G47). */
   ground?: number;
-  /** An unarmed attack's style and mode (unarmedStyles, 000:350-353). */
+  /** An unarmed attack's style and mode (unarmedStyles, 000:351-354). */
   unarmed?: { style: UnarmedStyle; mode: UnarmedMode };
   /**
    * A specialised technique that forces a roll (unarmedTechniquePenalties, 000:366): the roll
@@ -58,9 +58,9 @@ export interface RollsFighter {
   rollSkills?: RollSkills;
   /** The weapon in hand's weight, lb (disarmWeaponMass, 000:203). */
   weaponWeight?: number;
-  /** How that weapon is held (disarm, 000:199); absent: one hand. */
+  /** How that weapon is held (disarm, 000:201); absent: one hand. */
   grip?: Grip;
-  /** Its legs cannot all be grasped (tackle, 000:225; ruling G47). */
+  /** Its legs cannot all be grasped (tackle, 000:226; ruling G47). */
   quadruped?: boolean;
 }
 /** Fields this group adds to each strike of the result (`Hm3Strike`). */
@@ -83,14 +83,14 @@ export interface NonLethalOutcome {
   check: EfsCheck | null;
   /** Tackle on a quadruped: the 5d6 tangle penalty roll. */
   tangle: { values: number[]; total: number } | null;
-  /** Disarm failed: the 1d10 landing roll and hex (000:201). */
+  /** Disarm failed: the 1d10 landing roll and hex (000:199). */
   landing: { roll: number; hex: "N" | "NE" | "SE" | "S" | "SW" | "NW" | "same" } | null;
   /** sweepBigTargets: the defender is 2+ size classes larger, the sweep has no effect (000:219). */
   bigTarget: boolean;
   defenderDisarmed: boolean;
   defenderProne: boolean;
   attackerProne: boolean;
-  /** Tackle: the tackler holds the opponent's legs (000:223-225). */
+  /** Tackle: the tackler holds the opponent's legs (000:225-226). */
   hold: boolean;
   /** Who gains a Tactical Advantage from it. */
   tacticalAdvantage: "attacker" | "defender" | null;
