@@ -14,6 +14,9 @@ import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
 import { GOLD_DEFAULTS, type GoldOptions } from "./gold/options";
 import type { GoldAttack, GoldDefence, GoldFighter, GoldResult, GoldStrike } from "./gold/types";
+import { efsRoll, injuryRollPoints, ipBandOf } from "./gold/rolls-efs";
+import { resolveNonLethal, rollsEffects } from "./gold/rolls-nonlethal";
+import { techniqueRoll } from "./gold/rolls-unarmed";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
@@ -29,11 +32,8 @@ import {
 } from "./hot";
 import {
   armourAspect,
-  fumbleRoll,
   impactBand,
   killRoll,
-  shockRoll,
-  stumbleRoll,
   successLevel,
   unsided,
   wqRoll,
@@ -405,9 +405,15 @@ export function deliverStrike(
     // docs/rulings.md R4: the new injury's level counts in UP and PP for the rolls it calls for.
     const up = victim.up + cell.level;
     const pp = victim.pp + cell.level;
-    strike.shock = shockRoll(dice, n.shock, up, victim.endurance);
-    if (strike.fumbleRoll) strike.fumble = fumbleRoll(dice, n.fumble, victim.dex, pp);
-    if (strike.stumbleRoll) strike.stumble = stumbleRoll(dice, n.stumble, victim.agl, pp);
+    // Gold E/F/S bonus by the wound's Injury Points (000:156-167, rulings G40-G43).
+    const ip = ipBandOf(cell.level, cell.severity);
+    const points = injuryRollPoints(ip, options);
+    if (options.injuryRollBonus) strike.injuryRoll = { ip, points };
+    strike.shock = efsRoll(dice, n.shock, "shock", victim, up, pp, points, options);
+    if (strike.fumbleRoll)
+      strike.fumble = efsRoll(dice, n.fumble, "fumble", victim, up, pp, points, options);
+    if (strike.stumbleRoll)
+      strike.stumble = efsRoll(dice, n.stumble, "stumble", victim, up, pp, points, options);
   }
   return strike;
 }
@@ -466,6 +472,7 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
       });
     }
   }
+  fx.push(...rollsEffects(result));
   for (const f of result.fumbles)
     if (f.check.failed)
       fx.push({ type: "condition", to: f.side, condition: "disarmed", cause: "fumble" });
@@ -505,10 +512,13 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   );
 
   const strikes: Hm3Strike[] = [];
+  let attackerDice: number | null = null;
   const delivered = STRIKES.get(code) ?? strikesOf(code);
   for (let i = 0; i < delivered.length; i++) {
     const s = delivered[i]!;
-    if (s.by === "attacker") {
+    // A non-lethal attack's A★n makes no strike (000:193, 209, 223): resolveNonLethal below.
+    if (s.by === "attacker" && attack.nonLethal) attackerDice = s.dice;
+    else if (s.by === "attacker") {
       strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
     } else {
       if (!defence.strike) throw new Error("A defender strike needs the counterstriking weapon.");
@@ -516,28 +526,46 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     }
   }
 
+  const nonLethal = attack.nonLethal
+    ? resolveNonLethal(
+        dice,
+        { ...attack, nonLethal: attack.nonLethal },
+        attacker,
+        defender,
+        attackerDice,
+        options,
+        (count) => {
+          strikes.push(
+            deliverStrike(
+              dice,
+              "attacker",
+              count,
+              { aspect: "blunt", aim: "mid", impact: 0 },
+              defender,
+              options,
+            ),
+          );
+        },
+      )
+    : undefined;
+  const technique =
+    attack.technique && delivered.some((s) => s.by === "attacker")
+      ? techniqueRoll(dice, attack.technique, attackTest.level, defender, options)
+      : undefined;
+
+  // The matrix's own rolls take no injury bonus; with injuryRollSkills they are skill tests (G43).
   const fumbles: Hm3Result["fumbles"] = [];
   const stumbles: Hm3Result["stumbles"] = [];
+  const efs = (name: string, kind: "fumble" | "stumble", f: Hm3Fighter) =>
+    efsRoll(dice, name, kind, f, f.up, f.pp, 0, options);
   if (code === "AF" || code === "BF")
-    fumbles.push({
-      side: "attacker",
-      check: fumbleRoll(dice, "attackerFumble", attacker.dex, attacker.pp),
-    });
+    fumbles.push({ side: "attacker", check: efs("attackerFumble", "fumble", attacker) });
   if (code === "DF" || code === "BF")
-    fumbles.push({
-      side: "defender",
-      check: fumbleRoll(dice, "defenderFumble", defender.dex, defender.pp),
-    });
+    fumbles.push({ side: "defender", check: efs("defenderFumble", "fumble", defender) });
   if (code === "AS" || code === "BS")
-    stumbles.push({
-      side: "attacker",
-      check: stumbleRoll(dice, "attackerStumble", attacker.agl, attacker.pp),
-    });
+    stumbles.push({ side: "attacker", check: efs("attackerStumble", "stumble", attacker) });
   if (code === "DS" || code === "BS")
-    stumbles.push({
-      side: "defender",
-      check: stumbleRoll(dice, "defenderStumble", defender.agl, defender.pp),
-    });
+    stumbles.push({ side: "defender", check: efs("defenderStumble", "stumble", defender) });
 
   // Block: both weapons roll 3d6 against WQ, the lower WQ first; if it breaks the other does
   // not check (hm3.md §2). Equal WQ: the defender's weapon first (docs/rulings.md R5).
@@ -585,12 +613,14 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     stumbles,
     weaponDamage,
     weaponDamageSkipped,
-    tacticalAdvantage: code === "DTA" ? "defender" : null,
+    tacticalAdvantage: code === "DTA" ? "defender" : (nonLethal?.tacticalAdvantage ?? null),
     wild: code === "wild",
     effects: NO_EFFECTS,
     rolls: dice.records,
     choices: NO_CHOICES,
   };
+  if (nonLethal) result.nonLethal = nonLethal;
+  if (technique) result.technique = technique;
   result.effects = effectsOf(result);
   result.choices = [{ by: "defender", kind: "defence", value: copyDefence(defence) }];
   return result;

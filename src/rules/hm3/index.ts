@@ -15,6 +15,8 @@ import {
   type Hm3Result,
 } from "./exchange";
 import { checkAim, parseDeclaration, parseDefence, parseResolveInput } from "./parse";
+import { ROLLS_ROLL_SIDE } from "./gold/rolls-nonlethal";
+import { checkTackleDefence } from "./gold/rolls-parse";
 import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
 
 export interface Hm3State {
@@ -64,6 +66,7 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
     }
     // A counterstrike aimed where the attacker's body plan has no points is refused before any roll.
     if (defence.strike) checkAim(defence.strike.aim, state.decl.attacker, "defence.aim");
+    checkTackleDefence(state.decl.attack, defence.type);
     return defence;
   },
   start(decl: Hm3Declaration): Hm3State {
@@ -121,6 +124,7 @@ const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
   defenderFumble: "defender",
   defenderStumble: "defender",
   defenderWeaponDamage: "defender",
+  ...ROLLS_ROLL_SIDE,
 });
 
 export * from "./tables";

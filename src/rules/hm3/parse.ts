@@ -4,6 +4,13 @@
  */
 import { checkGoldParents } from "./gold/options";
 import {
+  checkTackleDefence,
+  readRollsAttack,
+  readRollsFighter,
+  ROLLS_ATTACK_KEYS,
+  ROLLS_FIGHTER_KEYS,
+} from "./gold/rolls-parse";
+import {
   checkKeys,
   InputError,
   readBoolean,
@@ -177,6 +184,7 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     "layers",
     "flammable",
     "bodyPlan",
+    ...ROLLS_FIGHTER_KEYS,
   ]);
   // A creature's body plan (ruling R16); armour then names its location ids.
   const bodyPlan =
@@ -242,6 +250,7 @@ export function parseResolveInput(raw: Record<string, unknown>): {
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
   const defence = parseDefence(raw.defence, decl.attack.type);
   if (defence.strike) checkAim(defence.strike.aim, decl.attacker, "defence.aim");
+  checkTackleDefence(decl.attack, defence.type);
   return { decl, answers: { defence: [raw.defence] } };
 }
 
@@ -249,7 +258,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const o = readObject(raw, "input");
   checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const a = readObject(o.attack, "attack");
-  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq"]);
+  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq", ...ROLLS_ATTACK_KEYS]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
   if (o.options !== undefined) {
@@ -261,8 +270,18 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     checkGoldParents(options);
   }
   const attack = { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") };
+  const rolls = readRollsAttack(a, options, type, attack.target);
+  Object.assign(attack, rolls.fields, { target: rolls.target });
   const attacker = readFighter(o.attacker, "attacker");
   const defender = readFighter(o.defender, "defender");
+  Object.assign(
+    attacker,
+    readRollsFighter(readObject(o.attacker, "attacker"), "attacker", options),
+  );
+  Object.assign(
+    defender,
+    readRollsFighter(readObject(o.defender, "defender"), "defender", options),
+  );
   checkAim(attack.aim, defender, "attack.aim");
   const decl: Hm3Declaration = { attack, attacker, defender, options };
   if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);

@@ -5,13 +5,34 @@
  * attack-dialog rows, each shown only while its option is on (`CatalogRowOption.option`).
  */
 import type { CatalogRowOption } from "../../../core/combat";
+import type { SizeClass } from "./impact-size";
+
+export {
+  DEFAULT_SIZE_CLASS,
+  SIZE_CLASSES,
+  SIZE_CLASS_IDS,
+  type SizeClass,
+  type SizeClassSpec,
+} from "./impact-size";
 
 /** Fields this group adds to the attack (`Hm3Attack`, the CLI's `attack`). */
 export type ImpactAttack = Record<never, never>;
 /** Fields this group adds to the defence (`Hm3Defence`, the CLI's `defence`). */
 export type ImpactDefence = Record<never, never>;
 /** Fields this group adds to a combatant (`Hm3Fighter`, the CLI's `attacker`/`defender`). */
-export type ImpactFighter = Record<never, never>;
+export interface ImpactFighter {
+  /**
+   * Impact & target size (000:129-145): the creature's size class; absent: Medium (a human,
+   * 000:140).
+   */
+  sizeClass?: SizeClass;
+  /**
+   * One creature, many size classes (000:147): a location's own class, by location id (a body
+   * plan's location id, or HM3's unsided human location id); a location not listed takes
+   * `sizeClass`.
+   */
+  locationSizeClasses?: Readonly<Record<string, SizeClass>>;
+}
 /** Fields this group adds to each strike of the result (`Hm3Strike`). */
 export type ImpactStrike = Record<never, never>;
 /** Fields this group adds to the exchange result (`Hm3Result`). */
