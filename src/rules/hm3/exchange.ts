@@ -17,6 +17,12 @@ import type { GoldAttack, GoldDefence, GoldFighter, GoldResult, GoldStrike } fro
 import { efsRoll, injuryRollPoints, ipBandOf } from "./gold/rolls-efs";
 import { resolveNonLethal, rollsEffects } from "./gold/rolls-nonlethal";
 import { techniqueRoll } from "./gold/rolls-unarmed";
+import {
+  injuryImpact,
+  MINIMUM_INJURY_CELL,
+  strikeBase,
+  type ImpactWeapon,
+} from "./gold/impact-strike";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
@@ -88,7 +94,7 @@ export interface Ignition {
 }
 
 /** A weapon used to strike: aspect (with creature aliases), aim and impact for that aspect. */
-export interface StrikeWeapon {
+export interface StrikeWeapon extends ImpactWeapon {
   aspect: string;
   aim: AimZone;
   impact: number;
@@ -295,20 +301,42 @@ export function deliverStrike(
     face = humanFace(faceRoll);
   }
   const impactRolls = dice.roll(n.impact, count, 6);
-  let impact = weapon.impact;
+  // HârnMaster Gold (gold/impact-strike.ts): one- vs two-handed base, angry strike bonus.
+  const gold = strikeBase(weapon, options);
+  let impact = gold.base + gold.bonus;
   for (let i = 0; i < impactRolls.length; i++) impact = impact + impactRolls[i]!;
   const bare = plan ? unsided(loc.sided) : (loc as HumanStrike).bare;
   const armour = armourAtKeys(victim.armour, loc.sided, bare, aspect);
   const effectiveImpact = impact - armour;
+  // HârnMaster Gold: blunt trauma and size change the effective impact the table reads.
+  const read = injuryImpact(
+    {
+      aspect: weapon.aspect,
+      diceAndBonus: impact - gold.base,
+      armour,
+      effectiveImpact,
+      location: loc.location,
+      bluntArmour: () => armourAtKeys(victim.armour, loc.sided, bare, "blunt"),
+    },
+    gold.blunt,
+    victim,
+    options,
+    gold.report,
+  );
   // The human tables' cell and its code come from the strike's own row (hot.ts).
   let cell: InjuryCell | Hm3InjuryCellInput | null;
   let tableCode: string | null = null;
-  if (plan) cell = planInjuryCell(plan, loc.location, effectiveImpact);
+  if (plan) cell = planInjuryCell(plan, loc.location, read.effectiveImpact);
   else {
-    const band = impactBand(effectiveImpact);
+    const band = impactBand(read.effectiveImpact);
     const human = loc as HumanStrike;
     cell = band < 0 ? null : human.injury[band]!;
     tableCode = band < 0 ? null : human.codes[band]!;
+  }
+  if (!cell && read.minimum) {
+    cell = MINIMUM_INJURY_CELL;
+    tableCode = null;
+    gold.report.minimumInjury = true;
   }
 
   const strike: Hm3Strike = {
@@ -339,6 +367,7 @@ export function deliverStrike(
     fumble: null,
     stumble: null,
     ignition: null,
+    ...gold.report,
   };
   // Flammable armour (seed 003 line 277): fire impact 13+ before armour may ignite Cloth or Quilt.
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
@@ -364,7 +393,9 @@ export function deliverStrike(
   strike.injuryLevel = cell.level;
   strike.fumbleRoll = cell.fumbleStumble && region === "arm";
   strike.stumbleRoll = cell.fumbleStumble && region === "leg";
-  strike.amputationRoll = options.amputation && cell.amputation && aspect === "edge";
+  // A blunt trauma wound is a Blunt one: no amputation, no bleeding (ruling G13).
+  const woundAspect = read.blunt ? "blunt" : aspect;
+  strike.amputationRoll = options.amputation && cell.amputation && woundAspect === "edge";
 
   if (severity === "K") {
     if (options.killRoll) {
@@ -381,7 +412,7 @@ export function deliverStrike(
     options.bleeding &&
     cell.level >= 4 &&
     severity !== "M" &&
-    (aspect === "edge" || aspect === "point");
+    (woundAspect === "edge" || woundAspect === "point");
 
   // Limb injuries (option, ruling R29): a level 4-5 wound that does not kill makes the arm or
   // leg it lands on unusable.

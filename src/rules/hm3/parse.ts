@@ -2,7 +2,13 @@
  * Validates untrusted JSON (the CLI's `resolve` input, stored chat-card data) into an HM3
  * declaration and defence. Every error names the field and the value.
  */
-import { checkGoldParents } from "./gold/options";
+import { checkGoldParents, type GoldOptions } from "./gold/options";
+import {
+  IMPACT_FIGHTER_KEYS,
+  IMPACT_WEAPON_KEYS,
+  readImpactFighter,
+  readImpactWeapon,
+} from "./gold/impact-parse";
 import {
   checkTackleDefence,
   readRollsAttack,
@@ -22,6 +28,7 @@ import { readHmEml } from "../shared/hm-test";
 import type { Answers } from "../../core/ruleset";
 import {
   DEFAULT_OPTIONS,
+  type Hm3Attack,
   type Hm3Declaration,
   type Hm3Defence,
   type Hm3Fighter,
@@ -185,6 +192,7 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     "flammable",
     "bodyPlan",
     ...ROLLS_FIGHTER_KEYS,
+    ...IMPACT_FIGHTER_KEYS,
   ]);
   // A creature's body plan (ruling R16); armour then names its location ids.
   const bodyPlan =
@@ -248,7 +256,7 @@ export function parseResolveInput(raw: Record<string, unknown>): {
   checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
-  const defence = parseDefence(raw.defence, decl.attack.type);
+  const defence = parseDefence(raw.defence, decl.attack.type, decl.options);
   if (defence.strike) checkAim(defence.strike.aim, decl.attacker, "defence.aim");
   checkTackleDefence(decl.attack, defence.type);
   return { decl, answers: { defence: [raw.defence] } };
@@ -258,7 +266,16 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const o = readObject(raw, "input");
   checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const a = readObject(o.attack, "attack");
-  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq", ...ROLLS_ATTACK_KEYS]);
+  checkKeys(a, "attack", [
+    "type",
+    "eml",
+    "aspect",
+    "aim",
+    "impact",
+    "wq",
+    ...ROLLS_ATTACK_KEYS,
+    ...IMPACT_WEAPON_KEYS,
+  ]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
   if (o.options !== undefined) {
@@ -269,19 +286,28 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     }
     checkGoldParents(options);
   }
-  const attack = { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") };
+  const attack: Hm3Attack = {
+    type,
+    target: readEml(a.eml, "attack.eml"),
+    ...readStrike(a, "attack"),
+  };
+  // HârnMaster Gold rolls group (gold/rolls-parse.ts): non-lethal attacks, unarmed styles.
   const rolls = readRollsAttack(a, options, type, attack.target);
   Object.assign(attack, rolls.fields, { target: rolls.target });
+  // HârnMaster Gold impact group (gold/impact-parse.ts): angry strike, blunt base, grip.
+  const impact = readImpactWeapon(a, "attack", options, attack.target, type === "melee");
+  Object.assign(attack, impact.weapon, { target: impact.target });
+  if (impact.enraged) attack.enraged = true;
   const attacker = readFighter(o.attacker, "attacker");
   const defender = readFighter(o.defender, "defender");
-  Object.assign(
-    attacker,
-    readRollsFighter(readObject(o.attacker, "attacker"), "attacker", options),
-  );
-  Object.assign(
-    defender,
-    readRollsFighter(readObject(o.defender, "defender"), "defender", options),
-  );
+  for (const [f, side] of [
+    [attacker, "attacker"],
+    [defender, "defender"],
+  ] as const) {
+    const ids = f.bodyPlan ? f.bodyPlan.locations.map((l) => l.id) : LOCATIONS;
+    Object.assign(f, readRollsFighter(readObject(o[side], side), side, options));
+    Object.assign(f, readImpactFighter(readObject(o[side], side), side, options, ids));
+  }
   checkAim(attack.aim, defender, "attack.aim");
   const decl: Hm3Declaration = { attack, attacker, defender, options };
   if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);
@@ -298,9 +324,13 @@ function readHolds(value: unknown): Hm3Holds {
   };
 }
 
-export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
+export function parseDefence(
+  raw: unknown,
+  attackType: string,
+  options: Readonly<Partial<GoldOptions>> = DEFAULT_OPTIONS,
+): Hm3Defence {
   const d = readObject(raw, "defence");
-  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact"]);
+  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact", ...IMPACT_WEAPON_KEYS]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
     throw new InputError(
@@ -320,11 +350,20 @@ export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
     if (d.aim !== undefined) readEnum(d.aim, "defence.aim", AIM_ZONES);
     if (d.impact !== undefined) readImpact(d.impact, "defence.impact");
   }
+  if (type !== "counterstrike") {
+    const k = IMPACT_WEAPON_KEYS.find((key) => d[key] !== undefined);
+    if (k)
+      throw new InputError(`defence.${k}`, d[k], "only a counterstrike strikes (seed 000 line 25)");
+  }
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
     return { type };
   }
-  const target = readEml(d.eml, "defence.eml");
+  let target = readEml(d.eml, "defence.eml");
+  // An angry counterstrike (seed 000 line 25) and the counterstriking weapon's Gold fields.
+  const impact = readImpactWeapon(d, "defence", options, target, type === "counterstrike");
+  if (strike) Object.assign(strike, impact.weapon);
+  target = impact.target;
   return {
     type,
     target,

@@ -70,3 +70,31 @@ export function shiftSizeClass(cls: SizeClass, steps: number): SizeClass {
   const rank = Math.min(6, Math.max(0, SIZE_CLASSES[cls].rank + steps));
   return SIZE_CLASS_IDS[rank]!;
 }
+
+/**
+ * Effective impact × the class's multiplier, rounded to the nearest whole number (000:133; the
+ * example 11 × 0.9 = 9.9 → 10, 000:145), a half rounded up ("rounded off", as 8.5 → 9 at
+ * 000:239; ruling G15). Worked in tenths so 5 × 1.1 is 5.5 exactly. Impact below 1 does no
+ * injury at any size and is kept as it is.
+ */
+export function sizeAdjusted(effectiveImpact: number, cls: SizeClass): number {
+  if (effectiveImpact < 1) return effectiveImpact;
+  const tenths = Math.round(SIZE_CLASSES[cls].multiplier * 10);
+  return Math.floor((effectiveImpact * tenths + 5) / 10);
+}
+
+/**
+ * The class a strike on `location` (an unsided location id) meets: the location's own class
+ * when `byLocation` (000:147) and the victim lists one, else the creature's, else Medium.
+ */
+export function sizeClassAt(
+  victim: {
+    sizeClass?: SizeClass;
+    locationSizeClasses?: Readonly<Record<string, SizeClass>>;
+  },
+  location: string,
+  byLocation: boolean,
+): SizeClass {
+  const own = byLocation ? victim.locationSizeClasses?.[location] : undefined;
+  return own ?? victim.sizeClass ?? DEFAULT_SIZE_CLASS;
+}

@@ -6,17 +6,28 @@
  */
 import type { CatalogRowOption } from "../../../core/combat";
 import type { SizeClass } from "./impact-size";
+import type { ImpactStrikeReport } from "./impact-strike";
 
 export {
   DEFAULT_SIZE_CLASS,
   SIZE_CLASSES,
   SIZE_CLASS_IDS,
+  shiftSizeClass,
+  sizeAdjusted,
+  sizeClassAt,
   type SizeClass,
   type SizeClassSpec,
 } from "./impact-size";
 
-/** Fields this group adds to the attack (`Hm3Attack`, the CLI's `attack`). */
-export type ImpactAttack = Record<never, never>;
+/**
+ * Fields this group adds to the attack (`Hm3Attack`, the CLI's `attack`). The striking weapon's
+ * own (`angry`, `ml`, `blunt`, `handed`) are `ImpactWeapon`'s (./impact-strike.ts), which
+ * every `StrikeWeapon` has, a counterstrike's included.
+ */
+export interface ImpactAttack {
+  /** The angry strike is an enraged fighter's involuntary one, EML -10 or -20 (000:27). */
+  enraged?: boolean;
+}
 /** Fields this group adds to the defence (`Hm3Defence`, the CLI's `defence`). */
 export type ImpactDefence = Record<never, never>;
 /** Fields this group adds to a combatant (`Hm3Fighter`, the CLI's `attacker`/`defender`). */
@@ -34,7 +45,7 @@ export interface ImpactFighter {
   locationSizeClasses?: Readonly<Record<string, SizeClass>>;
 }
 /** Fields this group adds to each strike of the result (`Hm3Strike`). */
-export type ImpactStrike = Record<never, never>;
+export type ImpactStrike = ImpactStrikeReport;
 /** Fields this group adds to the exchange result (`Hm3Result`). */
 export type ImpactResult = Record<never, never>;
 
