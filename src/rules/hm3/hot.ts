@@ -11,6 +11,7 @@ import type { Modifier, Target } from "../../core/modifiers";
 import type { Side } from "../../core/ruleset";
 import type { Hm3Defence, StrikeWeapon } from "./exchange";
 import { facePart, strikeLocation, unsided, type ArmourMap } from "./mechanics";
+import { copyArmourDefence, copyArmourWeapon } from "./gold/armour";
 import {
   INJURY_TABLE,
   LOCATION_REGION,
@@ -177,7 +178,9 @@ export function copyDefence(d: Hm3Defence): Hm3Defence {
   if (s !== undefined) {
     const strike: StrikeWeapon = { aspect: s.aspect, aim: s.aim, impact: s.impact };
     if (s.wq !== undefined) strike.wq = s.wq;
+    copyArmourWeapon(s, strike);
     out.strike = strike;
   }
+  copyArmourDefence(d, out);
   return out;
 }
