@@ -23,6 +23,15 @@ import {
   strikeBase,
   type ImpactWeapon,
 } from "./gold/impact-strike";
+import {
+  armourColumnOf,
+  goldArmour,
+  randomAspectWeapon,
+  shieldChecksFirst,
+  weaponDamageTarget,
+  type ArmourWeapon,
+} from "./gold/armour";
+import type { WeaponDamageModifier } from "./gold/armour-damage";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
@@ -94,7 +103,7 @@ export interface Ignition {
 }
 
 /** A weapon used to strike: aspect (with creature aliases), aim and impact for that aspect. */
-export interface StrikeWeapon extends ImpactWeapon {
+export interface StrikeWeapon extends ImpactWeapon, ArmourWeapon {
   aspect: string;
   aim: AimZone;
   impact: number;
@@ -271,11 +280,14 @@ export function deliverStrike(
   dice: Dice,
   by: Side,
   count: number,
-  weapon: StrikeWeapon,
+  declared: StrikeWeapon,
   victim: Hm3Fighter,
   options: Hm3Options,
 ): Hm3Strike {
   const n = by === "attacker" ? ATTACKER_ROLLS : COUNTER_ROLLS;
+  // Random aspect (HârnMaster Gold, seed 000 line 328): the aspect struck with is rolled first.
+  const rolled = options.randomAspect ? randomAspectWeapon(dice, by, declared) : null;
+  const weapon = rolled ? rolled.weapon : declared;
   const aspect = armourAspect(weapon.aspect);
   if (!aspect) throw new Error(`Unknown aspect ${weapon.aspect}`);
   const plan = victim.bodyPlan;
@@ -306,7 +318,12 @@ export function deliverStrike(
   let impact = gold.base + gold.bonus;
   for (let i = 0; i < impactRolls.length; i++) impact = impact + impactRolls[i]!;
   const bare = plan ? unsided(loc.sided) : (loc as HumanStrike).bare;
-  const armour = armourAtKeys(victim.armour, loc.sided, bare, aspect);
+  // Ring & scale armour and cutting weapons (HârnMaster Gold): Squeeze and Tear columns.
+  const goldArm =
+    options.ringScaleArmour || options.cuttingWeapons
+      ? goldArmour(victim.armour[loc.sided] ?? victim.armour[bare], weapon, aspect, options)
+      : null;
+  const armour = goldArm ? goldArm.armour : armourAtKeys(victim.armour, loc.sided, bare, aspect);
   const effectiveImpact = impact - armour;
   // HârnMaster Gold: blunt trauma and size change the effective impact the table reads.
   const read = injuryImpact(
@@ -369,6 +386,9 @@ export function deliverStrike(
     ignition: null,
     ...gold.report,
   };
+  if (rolled) strike.randomAspect = rolled.rolled;
+  const column = goldArm ? armourColumnOf(goldArm.column, weapon.aspect) : undefined;
+  if (column) strike.armourColumn = column;
   // Flammable armour (seed 003 line 277): fire impact 13+ before armour may ignite Cloth or Quilt.
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
   // Only a Fire strike ignites: Frost reads the Fire armour column but burns nothing (ruling R1).
@@ -602,13 +622,22 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   // not check (hm3.md §2). Equal WQ: the defender's weapon first (docs/rulings.md R5).
   const weaponDamage: WeaponDamage[] = [];
   const weaponDamageSkipped: Side[] = [];
+  const damageMods: WeaponDamageModifier[] | null = options.weaponDamageModifiers ? [] : null;
+  let shieldCheckedFirst = false;
   if (code === "block") {
     const dwq = defence.wq;
     const awq = attack.wq;
     if (dwq === undefined) weaponDamageSkipped.push("defender");
     if (awq === undefined) weaponDamageSkipped.push("attacker");
-    // A stable sort of [defender, attacker] by WQ: the attacker first only when strictly lower.
-    const attackerFirst = dwq !== undefined && awq !== undefined && awq - dwq < 0;
+    // A stable sort of [defender, attacker] by WQ: the attacker first only when strictly lower,
+    // and never before a blocking shield with shields check first (HârnMaster Gold, line 368).
+    const shieldFirst = shieldChecksFirst(options, defence);
+    const attackerFirst = dwq !== undefined && awq !== undefined && awq - dwq < 0 && !shieldFirst;
+    if (shieldFirst && dwq !== undefined && awq !== undefined && awq - dwq < 0)
+      shieldCheckedFirst = true;
+    // Weapon damage modifiers (HârnMaster Gold, line 368): each target less the other's impact.
+    const target = (side: Side, wq: number) =>
+      damageMods ? weaponDamageTarget(damageMods, side, wq, attack, defence) : wq;
     const first: Side | null = attackerFirst
       ? "attacker"
       : dwq !== undefined
@@ -618,13 +647,13 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
           : null;
     if (first !== null) {
       const wq = first === "attacker" ? awq! : dwq!;
-      const check = wqRoll(dice, `${first}WeaponDamage`, wq);
+      const check = wqRoll(dice, `${first}WeaponDamage`, target(first, wq));
       weaponDamage.push({ side: first, wq, check, broken: check.failed });
       const second: Side | null =
         dwq !== undefined && awq !== undefined ? (attackerFirst ? "defender" : "attacker") : null;
       if (!check.failed && second !== null) {
         const wq2 = second === "attacker" ? awq! : dwq!;
-        const check2 = wqRoll(dice, `${second}WeaponDamage`, wq2);
+        const check2 = wqRoll(dice, `${second}WeaponDamage`, target(second, wq2));
         weaponDamage.push({ side: second, wq: wq2, check: check2, broken: check2.failed });
       }
     }
@@ -652,6 +681,8 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   };
   if (nonLethal) result.nonLethal = nonLethal;
   if (technique) result.technique = technique;
+  if (damageMods?.length) result.weaponDamageModifiers = damageMods;
+  if (shieldCheckedFirst) result.shieldCheckedFirst = true;
   result.effects = effectsOf(result);
   result.choices = [{ by: "defender", kind: "defence", value: copyDefence(defence) }];
   return result;

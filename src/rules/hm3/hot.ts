@@ -12,6 +12,7 @@ import type { Side } from "../../core/ruleset";
 import type { Hm3Defence, StrikeWeapon } from "./exchange";
 import { facePart, strikeLocation, unsided, type ArmourMap } from "./mechanics";
 import { copyImpactWeapon } from "./gold/impact-strike";
+import { copyArmourDefence, copyArmourWeapon } from "./gold/armour";
 import {
   INJURY_TABLE,
   LOCATION_REGION,
@@ -179,7 +180,9 @@ export function copyDefence(d: Hm3Defence): Hm3Defence {
     const strike: StrikeWeapon = { aspect: s.aspect, aim: s.aim, impact: s.impact };
     if (s.wq !== undefined) strike.wq = s.wq;
     copyImpactWeapon(s, strike);
+    copyArmourWeapon(s, strike);
     out.strike = strike;
   }
+  copyArmourDefence(d, out);
   return out;
 }

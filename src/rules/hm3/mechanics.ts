@@ -4,6 +4,13 @@
  * `../shared/rules/hm3.md` §2; project rulings are in docs/rulings.md (R-numbers below).
  */
 import { layerBonus } from "./gear";
+import {
+  GOLD_COLUMNS,
+  sixAspectLayer,
+  type ArmourEntry,
+  type GoldColumn,
+  type SixAspectOverride,
+} from "./gold/armour-columns";
 import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
 import type { BodyPlan } from "../../core/body";
 import type { Dice } from "../../core/dice";
@@ -103,8 +110,11 @@ export function armourAspect(aspect: string): Aspect | undefined {
   return ownValue(ASPECT_ALIASES, aspect);
 }
 
-/** Armour by location id; an unsided id covers both sides, a sided id overrides (CLI contract). */
-export type ArmourMap = Readonly<Record<string, Partial<Protection>>>;
+/**
+ * Armour by location id; an unsided id covers both sides, a sided id overrides (CLI contract).
+ * An entry may carry HârnMaster Gold's Squeeze and Tear columns (gold/armour-columns.ts).
+ */
+export type ArmourMap = Readonly<Record<string, ArmourEntry>>;
 
 /** Armour at a (possibly sided) location for an aspect: the sided entry if any, else the unsided one. */
 export function armourAt(armour: ArmourMap, sidedLocation: string, aspect: Aspect): number {
@@ -121,7 +131,7 @@ export function unsided(id: string): string {
  * One worn piece: a material, its quality (+/−) and enchantment (+1 a level), both added to
  * every value (seed 003 line 275), and the locations it covers.
  */
-export interface ArmourLayer {
+export interface ArmourLayer extends SixAspectOverride {
   material: Material;
   quality: number;
   enchantment?: number;
@@ -182,22 +192,36 @@ export function coveredIds(loc: string, field: string, plan?: BodyPlan): string[
  * Armour per location from worn layers: the sum over every layer covering it (seed 003
  * line 273, "impact reduction is cumulative"). Paired locations get sided entries so a layer
  * on one arm only protects that arm.
- * With `plan`, location ids are that plan's (default: the human plan of seed 003).
+ * With `plan`, location ids are that plan's (default: the human plan of seed 003). With
+ * `sixAspects` (HârnMaster Gold's ring & scale armour, ruling G21) every entry also sums the
+ * layers' Squeeze and Tear, and Ring and Scale take seed 000's values.
  */
 export function armourFromLayers(
   layers: readonly ArmourLayer[],
   plan?: BodyPlan,
-): Record<string, Protection> {
-  const out: Record<string, Record<Aspect, number>> = {};
+  sixAspects = false,
+): Record<string, Protection & Partial<Record<GoldColumn, number>>> {
+  const out: Record<string, Record<Aspect, number> & Partial<Record<GoldColumn, number>>> = {};
   for (const [i, layer] of layers.entries()) {
-    const prot = layerProtection(layer);
+    const six = sixAspects
+      ? sixAspectLayer(
+          layer.material,
+          MATERIAL_PROTECTION[layer.material],
+          layerBonus(layer),
+          layer,
+        )
+      : null;
+    const prot = six ?? layerProtection(layer);
     // One layer covers a location once, however its locations overlap (`forearm`, `left-forearm`).
     const covered = new Set(
       layer.locations.flatMap((loc) => coveredIds(loc, `layers[${i}].locations`, plan)),
     );
     for (const t of covered) {
-      const acc = (out[t] ??= { blunt: 0, edge: 0, point: 0, fire: 0 });
+      const acc = (out[t] ??= six
+        ? { blunt: 0, edge: 0, point: 0, fire: 0, squeeze: 0, tear: 0 }
+        : { blunt: 0, edge: 0, point: 0, fire: 0 });
       for (const a of ASPECTS) acc[a] += prot[a];
+      if (six) for (const c of GOLD_COLUMNS) acc[c] = (acc[c] ?? 0) + six[c];
     }
   }
   return out;

@@ -17,6 +17,16 @@ import {
   ROLLS_FIGHTER_KEYS,
 } from "./gold/rolls-parse";
 import {
+  ARMOUR_KEYS,
+  ATTACK_KEYS as ARMOUR_ATTACK_KEYS,
+  DEFENCE_KEYS as ARMOUR_DEFENCE_KEYS,
+  checkArmourColumns,
+  readArmourAttack,
+  readArmourDefence,
+  readArmourWeapon,
+  readLayerColumns,
+} from "./gold/armour-parse";
+import {
   checkKeys,
   InputError,
   readBoolean,
@@ -29,6 +39,7 @@ import type { Answers } from "../../core/ruleset";
 import {
   DEFAULT_OPTIONS,
   type Hm3Attack,
+  type Hm3Options,
   type Hm3Declaration,
   type Hm3Defence,
   type Hm3Fighter,
@@ -57,6 +68,8 @@ import { canAim, validateBodyPlan } from "./body-plan";
 import { HM3_CREATURE_ATTRIBUTE_MAX, type Hm3BodyPlanInput } from "./character-types";
 
 const ASPECT_NAMES = [...ASPECTS, ...Object.keys(ASPECT_ALIASES)];
+/** An armour map entry's columns: HM3's four and HârnMaster Gold's Squeeze and Tear. */
+const ARMOUR_COLUMNS = [...ASPECTS, ...ARMOUR_KEYS];
 
 /** EML as given: a whole number or an itemised target (src/rules/shared/hm-test.ts). */
 const readEml = readHmEml;
@@ -106,7 +119,12 @@ function idSet(ids: readonly string[]): ReadonlySet<string> {
   return set;
 }
 
-function readArmour(value: unknown, field: string, ids: readonly string[]): Hm3Fighter["armour"] {
+function readArmour(
+  value: unknown,
+  field: string,
+  ids: readonly string[],
+  options: Hm3Options,
+): Hm3Fighter["armour"] {
   if (value === undefined) return {};
   const obj = readObject(value, field);
   const known = idSet(ids);
@@ -120,9 +138,10 @@ function readArmour(value: unknown, field: string, ids: readonly string[]): Hm3F
         `unknown location (expected one of ${ids.join(", ")})`,
       );
     const p = readObject(prot, `${field}.${loc}`);
-    checkKeys(p, `${field}.${loc}`, ASPECTS);
+    checkKeys(p, `${field}.${loc}`, ARMOUR_COLUMNS);
+    checkArmourColumns(p, `${field}.${loc}`, options);
     const entry: Record<string, number> = {};
-    for (const a of ASPECTS) {
+    for (const a of ARMOUR_COLUMNS) {
       const v = p[a];
       if (v === undefined) continue;
       // A whole number 0..100 is taken as it is; anything else goes to readNumber, which names
@@ -137,12 +156,17 @@ function readArmour(value: unknown, field: string, ids: readonly string[]): Hm3F
   return out;
 }
 
-function readLayers(value: unknown, field: string, ids: readonly string[]): ArmourLayer[] {
+function readLayers(
+  value: unknown,
+  field: string,
+  ids: readonly string[],
+  options: Hm3Options,
+): ArmourLayer[] {
   if (!Array.isArray(value)) throw new InputError(field, value, "expected a list of armour layers");
   return value.map((raw, i) => {
     const f = `${field}[${i}]`;
     const o = readObject(raw, f);
-    checkKeys(o, f, ["material", "quality", "enchantment", "locations"]);
+    checkKeys(o, f, ["material", "quality", "enchantment", "locations", ...ARMOUR_KEYS]);
     const locations = o.locations;
     if (!Array.isArray(locations) || locations.length === 0)
       throw new InputError(`${f}.locations`, locations, "expected a list of locations");
@@ -161,6 +185,7 @@ function readLayers(value: unknown, field: string, ids: readonly string[]): Armo
           ? 0
           : readNumber(o.enchantment, `${f}.enchantment`, { integer: true, min: 0, max: 10 }),
       locations: locations as string[],
+      ...readLayerColumns(o, f, options),
     };
   });
 }
@@ -179,7 +204,7 @@ function readFlammable(
   return out;
 }
 
-function readFighter(value: unknown, field: string): Hm3Fighter {
+function readFighter(value: unknown, field: string, options: Hm3Options): Hm3Fighter {
   const o = readObject(value, field);
   checkKeys(o, field, [
     "endurance",
@@ -202,7 +227,7 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     o[k] === undefined && fallback !== undefined
       ? fallback
       : readNumber(o[k], `${field}.${k}`, { integer: true, min, max });
-  let armour = readArmour(o.armour, `${field}.armour`, ids);
+  let armour = readArmour(o.armour, `${field}.armour`, ids, options);
   let flammable =
     o.flammable === undefined ? undefined : readFlammable(o.flammable, `${field}.flammable`, ids);
   if (o.layers !== undefined) {
@@ -214,8 +239,8 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
         o.flammable,
         "with layers, flammable armour comes from the layers",
       );
-    const layers = readLayers(o.layers, `${field}.layers`, ids);
-    armour = armourFromLayers(layers, bodyPlan);
+    const layers = readLayers(o.layers, `${field}.layers`, ids, options);
+    armour = armourFromLayers(layers, bodyPlan, options.ringScaleArmour);
     flammable = flammableFromLayers(layers, bodyPlan);
   }
   // PP = UP + encumbrance (hm3.md §2): never below UP, and UP when not given.
@@ -275,6 +300,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     "wq",
     ...ROLLS_ATTACK_KEYS,
     ...IMPACT_WEAPON_KEYS,
+    ...ARMOUR_ATTACK_KEYS,
   ]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
@@ -286,10 +312,13 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     }
     checkGoldParents(options);
   }
+  const strike = readStrike(a, "attack");
   const attack: Hm3Attack = {
     type,
     target: readEml(a.eml, "attack.eml"),
-    ...readStrike(a, "attack"),
+    ...strike,
+    ...readArmourWeapon(a, "attack", options, strike),
+    ...readArmourAttack(a, options),
   };
   // HârnMaster Gold rolls group (gold/rolls-parse.ts): non-lethal attacks, unarmed styles.
   const rolls = readRollsAttack(a, options, type, attack.target);
@@ -298,8 +327,8 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const impact = readImpactWeapon(a, "attack", options, attack.target, type === "melee");
   Object.assign(attack, impact.weapon, { target: impact.target });
   if (impact.enraged) attack.enraged = true;
-  const attacker = readFighter(o.attacker, "attacker");
-  const defender = readFighter(o.defender, "defender");
+  const attacker = readFighter(o.attacker, "attacker", options);
+  const defender = readFighter(o.defender, "defender", options);
   for (const [f, side] of [
     [attacker, "attacker"],
     [defender, "defender"],
@@ -327,10 +356,19 @@ function readHolds(value: unknown): Hm3Holds {
 export function parseDefence(
   raw: unknown,
   attackType: string,
-  options: Readonly<Partial<GoldOptions>> = DEFAULT_OPTIONS,
+  options: Hm3Options = DEFAULT_OPTIONS,
 ): Hm3Defence {
   const d = readObject(raw, "defence");
-  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact", ...IMPACT_WEAPON_KEYS]);
+  checkKeys(d, "defence", [
+    "type",
+    "eml",
+    "wq",
+    "aspect",
+    "aim",
+    "impact",
+    ...IMPACT_WEAPON_KEYS,
+    ...ARMOUR_DEFENCE_KEYS,
+  ]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
     throw new InputError(
@@ -344,7 +382,9 @@ export function parseDefence(
   // but Ignore, the WQ by Block, the strike by Counterstrike.
   const wq = readWq(d.wq, "defence.wq");
   // A counterstrike needs its weapon; the other defences check each weapon field given on its own.
-  const strike = type === "counterstrike" ? readStrike(d, "defence") : undefined;
+  const read = type === "counterstrike" ? readStrike(d, "defence") : undefined;
+  const strike = read ? { ...read, ...readArmourWeapon(d, "defence", options, read) } : undefined;
+  const gold = readArmourDefence(d, type === "counterstrike", options);
   if (type !== "counterstrike") {
     if (d.aspect !== undefined) readEnum(d.aspect, "defence.aspect", ASPECT_NAMES);
     if (d.aim !== undefined) readEnum(d.aim, "defence.aim", AIM_ZONES);
@@ -357,7 +397,7 @@ export function parseDefence(
   }
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
-    return { type };
+    return { type, ...gold };
   }
   let target = readEml(d.eml, "defence.eml");
   // An angry counterstrike (seed 000 line 25) and the counterstriking weapon's Gold fields.
@@ -369,5 +409,6 @@ export function parseDefence(
     target,
     ...(wq !== undefined ? { wq } : {}),
     ...(type === "counterstrike" && strike ? { strike } : {}),
+    ...gold,
   };
 }
