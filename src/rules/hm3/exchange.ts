@@ -13,6 +13,7 @@ import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
 import { GOLD_DEFAULTS, type GoldOptions } from "./gold/options";
+import { attackTargetAgainst, emlEffects, unhorsingCode, unhorsingRoll } from "./gold/eml-rules";
 import type { GoldAttack, GoldDefence, GoldFighter, GoldResult, GoldStrike } from "./gold/types";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
@@ -478,6 +479,7 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
       fx.push({ type: "weaponDamaged", to: w.side, broken: w.wq <= 1, cause: "block" });
   if (result.tacticalAdvantage)
     fx.push({ type: "tacticalAdvantage", to: result.tacticalAdvantage, cause: result.result });
+  if (result.unhorsing) fx.push(...emlEffects(result));
   return fx;
 }
 
@@ -491,7 +493,8 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   if (attack.type === "missile" && defence.type === "counterstrike") {
     throw new Error("Counterstrike is not possible against a missile attack.");
   }
-  const attackTest = test(dice, "attack", attack.target);
+  // A feinting counterstrike costs the attacker half of it (HârnMaster Gold, gold/eml-rules.ts).
+  const attackTest = test(dice, "attack", attackTargetAgainst(attack, defence));
   let defenceTest: TestResult | null = null;
   if (defence.type !== "ignore") {
     if (!defence.target) throw new Error(`The ${defence.type} defence needs an EML.`);
@@ -518,7 +521,9 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
 
   const fumbles: Hm3Result["fumbles"] = [];
   const stumbles: Hm3Result["stumbles"] = [];
-  if (code === "AF" || code === "BF")
+  // A mounted attacker's AF or AS is an AU: an unhorsing roll instead (gold/eml-rules.ts).
+  const au = unhorsingCode(attack, options, code);
+  if ((code === "AF" && !au) || code === "BF")
     fumbles.push({
       side: "attacker",
       check: fumbleRoll(dice, "attackerFumble", attacker.dex, attacker.pp),
@@ -528,7 +533,7 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
       side: "defender",
       check: fumbleRoll(dice, "defenderFumble", defender.dex, defender.pp),
     });
-  if (code === "AS" || code === "BS")
+  if ((code === "AS" && !au) || code === "BS")
     stumbles.push({
       side: "attacker",
       check: stumbleRoll(dice, "attackerStumble", attacker.agl, attacker.pp),
@@ -591,6 +596,7 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     rolls: dice.records,
     choices: NO_CHOICES,
   };
+  if (au) result.unhorsing = unhorsingRoll(dice, au, attack.mounted!);
   result.effects = effectsOf(result);
   result.choices = [{ by: "defender", kind: "defence", value: copyDefence(defence) }];
   return result;

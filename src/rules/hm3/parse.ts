@@ -2,7 +2,13 @@
  * Validates untrusted JSON (the CLI's `resolve` input, stored chat-card data) into an HM3
  * declaration and defence. Every error names the field and the value.
  */
-import { checkGoldParents } from "./gold/options";
+import { checkGoldParents, GOLD_DEFAULTS } from "./gold/options";
+import {
+  EML_ATTACK_FIELDS,
+  EML_DEFENCE_FIELDS,
+  readEmlAttack,
+  readEmlDefence,
+} from "./gold/eml-rules";
 import {
   checkKeys,
   InputError,
@@ -15,6 +21,7 @@ import { readHmEml } from "../shared/hm-test";
 import type { Answers } from "../../core/ruleset";
 import {
   DEFAULT_OPTIONS,
+  type Hm3Attack,
   type Hm3Declaration,
   type Hm3Defence,
   type Hm3Fighter,
@@ -240,7 +247,7 @@ export function parseResolveInput(raw: Record<string, unknown>): {
   checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
-  const defence = parseDefence(raw.defence, decl.attack.type);
+  const defence = parseDefence(raw.defence, decl.attack.type, decl);
   if (defence.strike) checkAim(defence.strike.aim, decl.attacker, "defence.aim");
   return { decl, answers: { defence: [raw.defence] } };
 }
@@ -249,7 +256,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const o = readObject(raw, "input");
   checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const a = readObject(o.attack, "attack");
-  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq"]);
+  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq", ...EML_ATTACK_FIELDS]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
   if (o.options !== undefined) {
@@ -260,7 +267,13 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     }
     checkGoldParents(options);
   }
-  const attack = { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") };
+  const attack: Hm3Attack = {
+    type,
+    target: readEml(a.eml, "attack.eml"),
+    ...readStrike(a, "attack"),
+  };
+  // HârnMaster Gold EML options (gold/eml-rules.ts): feint, darkness, dodged, recovery, mounted.
+  readEmlAttack(a, attack, options);
   const attacker = readFighter(o.attacker, "attacker");
   const defender = readFighter(o.defender, "defender");
   checkAim(attack.aim, defender, "attack.aim");
@@ -279,9 +292,13 @@ function readHolds(value: unknown): Hm3Holds {
   };
 }
 
-export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
+/**
+ * The defence; `decl` (the attack it answers) gives the HârnMaster Gold options and what the
+ * attack imposes on the defence (gold/eml-rules.ts); without it every Gold option is off.
+ */
+export function parseDefence(raw: unknown, attackType: string, decl?: Hm3Declaration): Hm3Defence {
   const d = readObject(raw, "defence");
-  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact"]);
+  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact", ...EML_DEFENCE_FIELDS]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
     throw new InputError(
@@ -301,15 +318,20 @@ export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
     if (d.aim !== undefined) readEnum(d.aim, "defence.aim", AIM_ZONES);
     if (d.impact !== undefined) readImpact(d.impact, "defence.impact");
   }
+  const gold = decl ?? { attack: {}, options: GOLD_DEFAULTS };
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
-    return { type };
+    const ignore: Hm3Defence = { type };
+    readEmlDefence(d, ignore, gold);
+    return ignore;
   }
   const target = readEml(d.eml, "defence.eml");
-  return {
+  const defence: Hm3Defence = {
     type,
     target,
     ...(wq !== undefined ? { wq } : {}),
     ...(type === "counterstrike" && strike ? { strike } : {}),
   };
+  readEmlDefence(d, defence, gold);
+  return defence;
 }
