@@ -142,3 +142,17 @@ export const EML_CATALOG: readonly CatalogRowOption[] = Object.freeze([
     param: null,
   }),
 ] satisfies CatalogRowOption[]);
+
+/** Labels of this group's modifier keys (merged into combat.ts `HM3_MODIFIER_LABELS`). */
+export const EML_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  "gold.feint": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.feint",
+  "gold.feinted": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.feinted",
+  "gold.counterFeinted": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.counterFeinted",
+  "gold.darkness": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.darkness",
+  "gold.darknessThrusting": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.darknessThrusting",
+  "gold.dodged": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.dodged",
+  "gold.strikeRecovery": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.strikeRecovery",
+  "gold.mounted": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.mounted",
+  "gold.mountedAttackClass": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.mountedAttackClass",
+  "gold.mountedDefenceClass": "BLOWBYBLOW.HM3.Gold.Eml.Modifier.mountedDefenceClass",
+});
