@@ -342,8 +342,14 @@ describe("optional rules and incapacitating conditions", () => {
   });
 
   it("names a label for every modifier key the targets itemise", () => {
-    for (const [key, label] of Object.entries(HM3_MODIFIER_LABELS))
-      expect(label).toBe(`BLOWBYBLOW.Modifier.${key}`);
+    for (const [key, label] of Object.entries(HM3_MODIFIER_LABELS)) {
+      // A HârnMaster Gold key (`gold.x`) is labelled in its group's lang block (issue 19).
+      if (key.startsWith("gold."))
+        expect(label).toMatch(
+          new RegExp(`^BLOWBYBLOW\\.HM3\\.Gold\\.\\w+\\.Modifier\\.${key.slice(5)}$`),
+        );
+      else expect(label).toBe(`BLOWBYBLOW.Modifier.${key}`);
+    }
   });
 });
 

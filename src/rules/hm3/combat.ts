@@ -46,6 +46,19 @@ import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchang
 import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
 import { initiativeRoll } from "./gold/turns-initiative";
+import { EML_MODIFIER_LABELS } from "./gold/eml";
+import {
+  emlAttackFields,
+  emlAttackTarget,
+  emlDefenceCounts,
+  emlDefenceFields,
+  emlDefenceTarget,
+  emlWeaponOf,
+  readCatalogRows,
+  ridingMlOf,
+  type EmlAttackContext,
+  type EmlDefenceContext,
+} from "./gold/eml-foundry";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -112,6 +125,8 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
   "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
   "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
+  // HârnMaster Gold EML options (gold/eml.ts).
+  ...EML_MODIFIER_LABELS,
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -388,6 +403,8 @@ export function readAttackRequest(value: unknown): AttackRequest {
     band: readNullableId(o.band, "band"),
     situation: readSituation(o.situation),
     custom: readCustom(o.custom),
+    // The HârnMaster Gold rows the dialog declares (gold/eml-foundry.ts).
+    ...(o.catalog !== undefined ? { catalog: readCatalogRows(o.catalog) } : {}),
   };
 }
 
@@ -569,8 +586,27 @@ function attackTarget(
   attacker: FighterSnapshot,
   defender: FighterSnapshot,
   request: AttackRequest,
+  options: Readonly<Record<string, boolean>> = DEFAULT_OPTIONS,
 ): Target {
-  return resolveAttack(attacker, defender, request).target;
+  const r = resolveAttack(attacker, defender, request);
+  return goldAttack(r, view(attacker, "attacker"), options).target;
+}
+
+/** The HârnMaster Gold EML rows of the request: attack fields and the target with them. */
+function goldAttack(
+  r: ResolvedAttack,
+  a: Hm3View,
+  options: Readonly<Record<string, boolean>>,
+): { fields: Record<string, unknown>; target: Target } {
+  const ctx: EmlAttackContext = {
+    options,
+    kind: r.option.kind,
+    aspect: r.aspect,
+    weapon: r.option.kind === "melee" ? emlWeaponOf(a.snapshot, a.derived, r.option.itemId) : null,
+    ridingMl: ridingMlOf(a.snapshot, a.derived),
+  };
+  const fields = emlAttackFields(r.request.catalog ?? [], ctx);
+  return { fields, target: emlAttackTarget(r.target, fields, ctx) };
 }
 
 /** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
@@ -637,12 +673,14 @@ function buildDeclaration(
   const a = view(attacker, "attacker");
   const d = view(defender, "defender");
   const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const gold = goldAttack(r, a, options);
   const attack: Record<string, unknown> = {
     type: r.option.kind,
-    eml: itemised(r.target),
+    eml: itemised(gold.target),
     aspect: r.aspect,
     aim: r.aim,
     impact: r.impact,
+    ...gold.fields,
   };
   // Ruling R31: the weapon's WQ for a Block's weapon damage roll; a blocked missile is not the
   // bow that shot it, so a missile attack carries none.
@@ -828,8 +866,49 @@ function optionsIn(
     }
     // The engine's own refusal (what the defender held when the attack was declared) stands.
     if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
+    goldDefenceView(out, ctx, v);
     return out;
   });
+}
+
+/**
+ * The HârnMaster Gold EML options on a defence option (gold/eml-foundry.ts): its counts, and
+ * its targets with what the attack imposes (a feint's −half, the darkness).
+ */
+function goldDefenceView(out: ChoiceOptionView, ctx: ExchangeContext, v: Hm3View): void {
+  const counts = emlDefenceCounts(out.id, ctx.decl.options);
+  if (counts.length) out.counts = counts;
+  const gold = (target: Target, itemId: string | null): Target =>
+    emlDefenceTarget(target, {}, goldDefenceContext(out.id, ctx, v, itemId, null));
+  for (const i of out.items) if (i.target) i.target = gold(i.target, i.itemId);
+  if (out.target) out.target = gold(out.target, null);
+}
+
+function goldDefenceContext(
+  type: string,
+  ctx: ExchangeContext,
+  v: Hm3View,
+  itemId: string | null,
+  aspect: string | null,
+): EmlDefenceContext {
+  return {
+    decl: ctx.decl,
+    type,
+    aspect,
+    weapon: itemId ? emlWeaponOf(v.snapshot, v.derived, itemId) : null,
+    ridingMl: ridingMlOf(v.snapshot, v.derived),
+  };
+}
+
+/** A defence's Gold fields from the request's counts, and its target with them. */
+function goldDefence(
+  request: ChoiceRequest,
+  option: ChoiceOptionView,
+  base: Target,
+  gctx: EmlDefenceContext,
+): { fields: Record<string, unknown>; eml: ReturnType<typeof itemised> } {
+  const fields = emlDefenceFields(request.counts, option.counts ?? [], gctx);
+  return { fields, eml: itemised(emlDefenceTarget(base, fields, gctx)) };
 }
 
 function readChoiceRequest(value: unknown): ChoiceRequest {
@@ -840,7 +919,20 @@ function readChoiceRequest(value: unknown): ChoiceRequest {
     mode: readNullableId(o.mode, "mode"),
     aim: readNullableId(o.aim, "aim"),
     custom: readCustom(o.custom),
+    ...(o.counts !== undefined ? { counts: readCounts(o.counts) } : {}),
   };
+}
+
+/** The counts a defence request sets (`ChoiceRequest.counts`): whole numbers by id. */
+function readCounts(value: unknown): Record<string, number> {
+  const o = readObject(value, "counts");
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(o)) {
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 0)
+      throw new InputError(`counts.${k}`, n, "expected a whole number 0 or more");
+    out[k] = n;
+  }
+  return out;
 }
 
 function buildChoice(
@@ -886,7 +978,13 @@ function buildChoiceIn(
   const v = view(chooser, "chooser");
   if (option.id === "dodge") {
     const target = defenceTarget("dodge", ctx, v, null, null, request.custom);
-    return { type: "dodge", eml: itemised(target) };
+    const gold = goldDefence(
+      request,
+      option,
+      target,
+      goldDefenceContext("dodge", ctx, v, null, null),
+    );
+    return { type: "dodge", eml: gold.eml, ...gold.fields };
   }
   // Block and Counterstrike are made with one of the listed items.
   if (!option.items.some((i) => i.itemId === request.itemId))
@@ -898,7 +996,9 @@ function buildChoiceIn(
   const item = melee(v).find((m) => m.item.id === request.itemId)!;
   if (option.id === "block") {
     const target = defenceTarget("block", ctx, v, item, null, request.custom);
-    return { type: "block", eml: itemised(target), ...wqField(item.item) };
+    const gctx = goldDefenceContext("block", ctx, v, item.item.id, null);
+    const gold = goldDefence(request, option, target, gctx);
+    return { type: "block", eml: gold.eml, ...wqField(item.item), ...gold.fields };
   }
   const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
   if (!mode)
@@ -917,13 +1017,16 @@ function buildChoiceIn(
     );
   const aim = request.aim as AimZone;
   const target = defenceTarget("counterstrike", ctx, v, item, aim, request.custom);
+  const gctx = goldDefenceContext("counterstrike", ctx, v, item.item.id, mode.aspect);
+  const gold = goldDefence(request, option, target, gctx);
   return {
     type: "counterstrike",
-    eml: itemised(target),
+    eml: gold.eml,
     aspect: mode.aspect,
     aim,
     impact: mode.impact,
     ...wqField(item.item),
+    ...gold.fields,
   };
 }
 

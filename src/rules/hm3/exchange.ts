@@ -13,6 +13,7 @@ import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
 import { GOLD_DEFAULTS, type GoldOptions } from "./gold/options";
+import { attackTargetAgainst, emlEffects, unhorsingCode, unhorsingRoll } from "./gold/eml-rules";
 import type { GoldAttack, GoldDefence, GoldFighter, GoldResult, GoldStrike } from "./gold/types";
 import { efsRoll, injuryRollPoints, ipBandOf } from "./gold/rolls-efs";
 import { resolveNonLethal, rollsEffects } from "./gold/rolls-nonlethal";
@@ -536,6 +537,7 @@ export function effectsOf(result: Omit<Hm3Result, "effects" | "rolls" | "choices
       fx.push({ type: "weaponDamaged", to: w.side, broken: w.wq <= 1, cause: "block" });
   if (result.tacticalAdvantage)
     fx.push({ type: "tacticalAdvantage", to: result.tacticalAdvantage, cause: result.result });
+  if (result.unhorsing) fx.push(...emlEffects(result));
   return fx;
 }
 
@@ -549,7 +551,8 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   if (attack.type === "missile" && defence.type === "counterstrike") {
     throw new Error("Counterstrike is not possible against a missile attack.");
   }
-  const attackTest = test(dice, "attack", attack.target);
+  // A feinting counterstrike costs the attacker half of it (HârnMaster Gold, gold/eml-rules.ts).
+  const attackTest = test(dice, "attack", attackTargetAgainst(attack, defence));
   let defenceTest: TestResult | null = null;
   if (defence.type !== "ignore") {
     if (!defence.target) throw new Error(`The ${defence.type} defence needs an EML.`);
@@ -609,11 +612,13 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   const stumbles: Hm3Result["stumbles"] = [];
   const efs = (name: string, kind: "fumble" | "stumble", f: Hm3Fighter) =>
     efsRoll(dice, name, kind, f, f.up, f.pp, 0, options);
-  if (code === "AF" || code === "BF")
+  // A mounted attacker's AF or AS is an AU: an unhorsing roll instead (gold/eml-rules.ts).
+  const au = unhorsingCode(attack, options, code);
+  if ((code === "AF" && !au) || code === "BF")
     fumbles.push({ side: "attacker", check: efs("attackerFumble", "fumble", attacker) });
   if (code === "DF" || code === "BF")
     fumbles.push({ side: "defender", check: efs("defenderFumble", "fumble", defender) });
-  if (code === "AS" || code === "BS")
+  if ((code === "AS" && !au) || code === "BS")
     stumbles.push({ side: "attacker", check: efs("attackerStumble", "stumble", attacker) });
   if (code === "DS" || code === "BS")
     stumbles.push({ side: "defender", check: efs("defenderStumble", "stumble", defender) });
@@ -683,6 +688,7 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   if (technique) result.technique = technique;
   if (damageMods?.length) result.weaponDamageModifiers = damageMods;
   if (shieldCheckedFirst) result.shieldCheckedFirst = true;
+  if (au) result.unhorsing = unhorsingRoll(dice, au, attack.mounted!);
   result.effects = effectsOf(result);
   result.choices = [{ by: "defender", kind: "defence", value: copyDefence(defence) }];
   return result;

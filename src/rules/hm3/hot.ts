@@ -10,6 +10,7 @@ import type { Region } from "../../core/body";
 import type { Modifier, Target } from "../../core/modifiers";
 import type { Side } from "../../core/ruleset";
 import type { Hm3Defence, StrikeWeapon } from "./exchange";
+import { copyEmlDefence } from "./gold/eml-rules";
 import { facePart, strikeLocation, unsided, type ArmourMap } from "./mechanics";
 import { copyImpactWeapon } from "./gold/impact-strike";
 import { copyArmourDefence, copyArmourWeapon } from "./gold/armour";
@@ -184,5 +185,7 @@ export function copyDefence(d: Hm3Defence): Hm3Defence {
     out.strike = strike;
   }
   copyArmourDefence(d, out);
+  // The HârnMaster Gold EML fields (a feinting counterstrike…), so the choice replays.
+  Object.assign(out, copyEmlDefence(d));
   return out;
 }

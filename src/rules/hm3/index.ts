@@ -51,7 +51,7 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
   parseDeclaration,
   parseResolveInput,
   parseChoice(state: Hm3State, raw: unknown): Hm3Defence {
-    const defence = parseDefence(raw, state.decl.attack.type, state.decl.options);
+    const defence = parseDefence(raw, state.decl.attack.type, state.decl);
     const option = defenceOptions(state.decl.attack.type, state.decl.defenderHolds).find(
       (o) => o.id === defence.type,
     );
@@ -111,6 +111,7 @@ const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
   "counter.kill": "attacker",
   attackerFumble: "attacker",
   attackerStumble: "attacker",
+  attackerUnhorsing: "attacker",
   attackerWeaponDamage: "attacker",
   defence: "defender",
   "counter.location": "defender",

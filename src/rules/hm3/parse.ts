@@ -2,7 +2,7 @@
  * Validates untrusted JSON (the CLI's `resolve` input, stored chat-card data) into an HM3
  * declaration and defence. Every error names the field and the value.
  */
-import { checkGoldParents, type GoldOptions } from "./gold/options";
+import { checkGoldParents, GOLD_DEFAULTS } from "./gold/options";
 import {
   IMPACT_FIGHTER_KEYS,
   IMPACT_WEAPON_KEYS,
@@ -26,6 +26,12 @@ import {
   readArmourWeapon,
   readLayerColumns,
 } from "./gold/armour-parse";
+import {
+  EML_ATTACK_FIELDS,
+  EML_DEFENCE_FIELDS,
+  readEmlAttack,
+  readEmlDefence,
+} from "./gold/eml-rules";
 import {
   checkKeys,
   InputError,
@@ -281,7 +287,7 @@ export function parseResolveInput(raw: Record<string, unknown>): {
   checkKeys(raw, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const decl = parseDeclaration(raw);
   // Validate the defence here too, so a bad one is reported before any dice are rolled.
-  const defence = parseDefence(raw.defence, decl.attack.type, decl.options);
+  const defence = parseDefence(raw.defence, decl.attack.type, decl);
   if (defence.strike) checkAim(defence.strike.aim, decl.attacker, "defence.aim");
   checkTackleDefence(decl.attack, defence.type);
   return { decl, answers: { defence: [raw.defence] } };
@@ -301,6 +307,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     ...ROLLS_ATTACK_KEYS,
     ...IMPACT_WEAPON_KEYS,
     ...ARMOUR_ATTACK_KEYS,
+    ...EML_ATTACK_FIELDS,
   ]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
@@ -320,6 +327,8 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     ...readArmourWeapon(a, "attack", options, strike),
     ...readArmourAttack(a, options),
   };
+  // HârnMaster Gold EML options (gold/eml-rules.ts): feint, darkness, dodged, recovery, mounted.
+  readEmlAttack(a, attack, options);
   // HârnMaster Gold rolls group (gold/rolls-parse.ts): non-lethal attacks, unarmed styles.
   const rolls = readRollsAttack(a, options, type, attack.target);
   Object.assign(attack, rolls.fields, { target: rolls.target });
@@ -353,11 +362,12 @@ function readHolds(value: unknown): Hm3Holds {
   };
 }
 
-export function parseDefence(
-  raw: unknown,
-  attackType: string,
-  options: Hm3Options = DEFAULT_OPTIONS,
-): Hm3Defence {
+/**
+ * The defence; `decl` (the attack it answers) gives the HârnMaster Gold options and what the
+ * attack imposes on the defence (gold/eml-rules.ts); without it every Gold option is off.
+ */
+export function parseDefence(raw: unknown, attackType: string, decl?: Hm3Declaration): Hm3Defence {
+  const options: Hm3Options = decl?.options ?? DEFAULT_OPTIONS;
   const d = readObject(raw, "defence");
   checkKeys(d, "defence", [
     "type",
@@ -368,6 +378,7 @@ export function parseDefence(
     "impact",
     ...IMPACT_WEAPON_KEYS,
     ...ARMOUR_DEFENCE_KEYS,
+    ...EML_DEFENCE_FIELDS,
   ]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
@@ -384,31 +395,35 @@ export function parseDefence(
   // A counterstrike needs its weapon; the other defences check each weapon field given on its own.
   const read = type === "counterstrike" ? readStrike(d, "defence") : undefined;
   const strike = read ? { ...read, ...readArmourWeapon(d, "defence", options, read) } : undefined;
-  const gold = readArmourDefence(d, type === "counterstrike", options);
+  const armourGold = readArmourDefence(d, type === "counterstrike", options);
   if (type !== "counterstrike") {
     if (d.aspect !== undefined) readEnum(d.aspect, "defence.aspect", ASPECT_NAMES);
     if (d.aim !== undefined) readEnum(d.aim, "defence.aim", AIM_ZONES);
     if (d.impact !== undefined) readImpact(d.impact, "defence.impact");
-  }
-  if (type !== "counterstrike") {
     const k = IMPACT_WEAPON_KEYS.find((key) => d[key] !== undefined);
     if (k)
       throw new InputError(`defence.${k}`, d[k], "only a counterstrike strikes (seed 000 line 25)");
   }
+  const emlCtx = decl ?? { attack: {}, options: GOLD_DEFAULTS };
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
-    return { type, ...gold };
+    const ignore: Hm3Defence = { type, ...armourGold };
+    readEmlDefence(d, ignore, emlCtx);
+    return ignore;
   }
   let target = readEml(d.eml, "defence.eml");
   // An angry counterstrike (seed 000 line 25) and the counterstriking weapon's Gold fields.
   const impact = readImpactWeapon(d, "defence", options, target, type === "counterstrike");
   if (strike) Object.assign(strike, impact.weapon);
   target = impact.target;
-  return {
+  const defence: Hm3Defence = {
     type,
     target,
     ...(wq !== undefined ? { wq } : {}),
     ...(type === "counterstrike" && strike ? { strike } : {}),
-    ...gold,
+    ...armourGold,
   };
+  // HârnMaster Gold EML options on the defence: feint, darkness, dodged, recovery, mounted.
+  readEmlDefence(d, defence, emlCtx);
+  return defence;
 }

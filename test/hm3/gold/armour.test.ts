@@ -229,7 +229,7 @@ describe("cutting weapons (seed 000 lines 63-69)", () => {
     const defence = parseDefence(
       { type: "counterstrike", eml: 50, aspect: "edge", impact: 2, cutting: true },
       "melee",
-      d.options,
+      d,
     );
     // MS vs MS counterstrike: B*1, the defender strikes second.
     const r = resolveExchange(
@@ -312,7 +312,7 @@ describe("random aspect (seed 000 line 328)", () => {
     const defence = parseDefence(
       { type: "counterstrike", eml: 50, aspect: "blunt", impact: 1, aspects: { point: 4 } },
       "melee",
-      d.options,
+      d,
     );
     const r = resolveExchange(
       d,
@@ -338,7 +338,7 @@ describe("weapon damage checks (seed 000 line 368)", () => {
     const d = decl({ wq: 11 });
     const r = resolveExchange(
       d,
-      { ...parseDefence({ type: "block", eml: 50, wq: 14 }, "melee", d.options) },
+      { ...parseDefence({ type: "block", eml: 50, wq: 14 }, "melee", d) },
       dice({ ...BLOCK, attackerWeaponDamage: [1, 1, 1], defenderWeaponDamage: [1, 1, 1] }),
     );
     expect(r.weaponDamage.map((w) => [w.side, w.check.target])).toEqual([
@@ -349,11 +349,7 @@ describe("weapon damage checks (seed 000 line 368)", () => {
 
   it("shields check first: a blocking shield of higher WQ checks first", () => {
     const d = decl({ wq: 11 }, {}, { shieldsCheckFirst: true });
-    const defence = parseDefence(
-      { type: "block", eml: 50, wq: 14, shield: true },
-      "melee",
-      d.options,
-    );
+    const defence = parseDefence({ type: "block", eml: 50, wq: 14, shield: true }, "melee", d);
     const r = resolveExchange(
       d,
       defence,
@@ -362,11 +358,7 @@ describe("weapon damage checks (seed 000 line 368)", () => {
     expect(r.weaponDamage.map((w) => w.side)).toEqual(["defender", "attacker"]);
     expect(r.shieldCheckedFirst).toBe(true);
     // A blocking weapon (not a shield) keeps HM3's order.
-    const weapon = parseDefence(
-      { type: "block", eml: 50, wq: 14, shield: false },
-      "melee",
-      d.options,
-    );
+    const weapon = parseDefence({ type: "block", eml: 50, wq: 14, shield: false }, "melee", d);
     const w = resolveExchange(d, weapon, dice({ ...BLOCK, attackerWeaponDamage: [1, 1, 1] }));
     expect(w.weaponDamage[0]!.side).toBe("attacker");
     expect(w.shieldCheckedFirst).toBeUndefined();
@@ -402,7 +394,7 @@ describe("weapon damage checks (seed 000 line 368)", () => {
     const defence = parseDefence(
       { type: "block", eml: 50, wq: 14, shield: true, aspects: { blunt: 3, point: 3 } },
       "melee",
-      d.options,
+      d,
     );
     const r = resolveExchange(
       d,
@@ -423,7 +415,7 @@ describe("weapon damage checks (seed 000 line 368)", () => {
     const d = decl({ wq: 12 }, {}, { weaponDamageModifiers: true });
     const r = resolveExchange(
       d,
-      parseDefence({ type: "block", eml: 50, wq: 12 }, "melee", d.options),
+      parseDefence({ type: "block", eml: 50, wq: 12 }, "melee", d),
       dice({ ...BLOCK, defenderWeaponDamage: [6, 4, 1], attackerWeaponDamage: [1, 1, 1] }),
     );
     expect(r.weaponDamageModifiers).toEqual([

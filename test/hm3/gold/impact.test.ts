@@ -39,7 +39,7 @@ function run(input: Record<string, unknown>, script: RollScript): Hm3Result {
   });
   return resolveExchange(
     decl,
-    parseDefence(answers.defence![0], decl.attack.type, decl.options),
+    parseDefence(answers.defence![0], decl.attack.type, decl),
     new ScriptedDice(script, new SeededDice(1)),
   );
 }

@@ -48,6 +48,7 @@ import {
   RESULT_MEANING,
   SEVERITY_CLASS,
 } from "./card-keys";
+import { emlCardNotes } from "./gold-eml-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
@@ -426,6 +427,7 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     weaponDamageSkipped: [],
     advantage: null,
     wild: null,
+    goldNotes: [],
   };
   if (!result) return view;
 
@@ -505,5 +507,6 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       tip: t(HM3_RULE_KEY.dta),
     };
   if (result.wild) view.wild = { text: t(HM3_CARD_KEY.wild), tip: t(HM3_RULE_KEY.wild) };
+  view.goldNotes.push(...emlCardNotes(result));
   return view;
 }
