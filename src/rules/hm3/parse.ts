@@ -3,6 +3,7 @@
  * declaration and defence. Every error names the field and the value.
  */
 import { checkGoldParents } from "./gold/options";
+import { applyAimAt } from "./gold/aim-parse";
 import {
   checkKeys,
   InputError,
@@ -249,7 +250,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const o = readObject(raw, "input");
   checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const a = readObject(o.attack, "attack");
-  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq"]);
+  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq", "aimAt"]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
   if (o.options !== undefined) {
@@ -263,6 +264,8 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const attack = { type, target: readEml(a.eml, "attack.eml"), ...readStrike(a, "attack") };
   const attacker = readFighter(o.attacker, "attacker");
   const defender = readFighter(o.defender, "defender");
+  // Aimed melee (HârnMaster Gold, seed 000 lines 5-15): aim, column and EML modifiers.
+  applyAimAt(a, attack, options, defender);
   checkAim(attack.aim, defender, "attack.aim");
   const decl: Hm3Declaration = { attack, attacker, defender, options };
   if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);
