@@ -41,11 +41,11 @@ describe("the aimed strike's card lines (ruling G9)", () => {
       "Aimed melee (HârnMaster Gold) at Jaw: 20 AAP",
     ]);
     const s = v.strikes[0]!;
-    expect(s.aimed!.lines.map(text)).toEqual([
+    expect(s.aimed.map((l) => text(l.text))).toEqual([
       "Aimed melee (HârnMaster Gold) at Jaw: location rolled 54, \u221220 AAP \u2192 34 Neck",
     ]);
-    expect(text(s.aimed!.tip)).toMatch(/seed 000 lines 9-15.*G3-G6/);
-    expect(s.aimed!.tip.i18n).toBe(AIM_CARD_KEY.tip);
+    expect(text(s.aimed[0]!.tip)).toMatch(/seed 000 lines 9-15.*G3-G6/);
+    expect(s.aimed[0]!.tip.i18n).toBe(AIM_CARD_KEY.tip);
     // The breakdown itemises the aim's modifiers.
     const keys = v.rolls[0]!.breakdown!.lines.map((l) => text(l.label as LangText | string));
     expect(keys).toContain("Aiming Zone (HârnMaster Gold)");
@@ -59,7 +59,7 @@ describe("the aimed strike's card lines (ruling G9)", () => {
       aimedDecl({ location: "jaw", side: null, aap: 20 }, "high"),
     );
     const s = view(card).strikes[0]!;
-    expect(s.aimed!.lines.map(text)).toEqual([
+    expect(s.aimed.map((l) => text(l.text))).toEqual([
       "Aimed melee (HârnMaster Gold) at Jaw: location rolled 34, \u22124 AAP \u2192 30 Face",
       "Face sub-table: rolled 31, \u221216 AAP \u2192 15 Jaw",
     ]);
@@ -72,14 +72,14 @@ describe("the aimed strike's card lines (ruling G9)", () => {
       aimedDecl({ location: "elbow", side: "right", aap: 5 }, "high"),
     );
     const s = view(card).strikes[0]!;
-    expect(s.aimed!.lines.map(text)).toEqual([
+    expect(s.aimed.map((l) => text(l.text))).toEqual([
       "Aimed melee (HârnMaster Gold) at Right Elbow: location rolled 71 Left Elbow, no AAP used",
       "Side roll 97: the other side (96-00)",
     ]);
   });
 
   it("an unaimed strike has no aimed line", () => {
-    expect(view(F.a2Injury()).strikes[0]!.aimed).toBeNull();
+    expect(view(F.a2Injury()).strikes[0]!.aimed).toEqual([]);
   });
 
   it("the template shows the lines as notes with the rule's tooltip", () => {

@@ -53,7 +53,7 @@ export interface StrikeView {
   location: { label: LangText | string; roll: number; tip: LangText };
   face: { label: LangText; roll: number; tip: LangText } | null;
   /** HârnMaster Gold aimed melee: the AAPs' shift of the location (and face) roll, the side roll. */
-  aimed: { lines: LangText[]; tip: LangText } | null;
+  aimed: { text: LangText; tip: LangText }[];
   aspect: LangText | string;
   impact: { rolls: string; weapon: number; sum: LangText; total: number; tip: LangText };
   armour: NumberView;

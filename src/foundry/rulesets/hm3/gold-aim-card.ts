@@ -39,13 +39,13 @@ function shift(raw: number, moved: number, used: number): string {
   return moved < raw ? `\u2212${used}` : `+${used}`;
 }
 
-/** The aimed strike's lines and their tooltip, or null for a strike that was not aimed. */
+/** The aimed strike's lines, each with the rule's tooltip; none for a strike not aimed. */
 export function aimedStrikeView(
   strike: Hm3Strike,
   names: AimNames,
-): { lines: LangText[]; tip: LangText } | null {
+): { text: LangText; tip: LangText }[] {
   const a = strike.aimed;
-  if (!a) return null;
+  if (!a) return [];
   const target = targetName({ location: a.target, side: a.side }, names);
   const location = names.location(strike.location);
   const lines: LangText[] = [
@@ -74,7 +74,7 @@ export function aimedStrikeView(
   }
   if (a.sideRoll !== null)
     lines.push(t(a.sideKept ? AIM_CARD_KEY.sideKept : AIM_CARD_KEY.sideLost, { roll: a.sideRoll }));
-  return { lines, tip: t(AIM_CARD_KEY.tip) };
+  return lines.map((text) => ({ text, tip: t(AIM_CARD_KEY.tip) }));
 }
 
 /** The attack summary's line for an aimed attack: the target and the AAPs declared. */
