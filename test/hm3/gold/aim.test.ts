@@ -9,8 +9,8 @@ import { replayDice, ScriptedDice, SeededDice, type RollScript } from "../../../
 import { InputError } from "../../../src/core/errors";
 import { parseDeclaration, parseResolveInput, resolveExchange } from "../../../src/rules/hm3";
 import { parseDefence } from "../../../src/rules/hm3/parse";
-import { aimTarget, shiftToward } from "../../../src/rules/hm3/gold/aim-locate";
-import { LOCATIONS } from "../../../src/rules/hm3/tables";
+import { aimedHit, aimTarget, shiftToward } from "../../../src/rules/hm3/gold/aim-locate";
+import { FACE_PARTS, LOCATIONS } from "../../../src/rules/hm3/tables";
 import { quadruped } from "../quadruped";
 
 const fighter = (over: Record<string, unknown> = {}) => ({
@@ -171,6 +171,30 @@ describe("Examples 1 and 2 on the HM3 tables (000:13-15; ruling G4)", () => {
   });
 });
 
+describe("enough AAPs always reach the target (000:11), every raw roll", () => {
+  const names = { face: "face", side: "side" };
+  for (const target of [...LOCATIONS, ...FACE_PARTS])
+    it(`${target}: rolls 01-00 with 100 AAPs`, () => {
+      for (let roll = 1; roll <= 100; roll++) {
+        const faceRoll = ((roll * 37) % 100) + 1;
+        const dice = new ScriptedDice({ face: faceRoll, side: 50 }, new SeededDice(roll));
+        const hit = aimedHit(
+          dice,
+          names,
+          { location: target, side: null, aap: 100 },
+          undefined,
+          roll,
+        );
+        const isFace = (FACE_PARTS as readonly string[]).includes(target);
+        expect(hit.loc.location).toBe(isFace ? "face" : target);
+        if (isFace) expect(hit.face!.replace(/^(left|right)-/, "")).toBe(target);
+        // The AAPs used are the distance to the range, never more.
+        const { from, to } = hit.aimed.range;
+        expect(hit.aimed.locationAap).toBe(roll < from ? from - roll : roll > to ? roll - to : 0);
+      }
+    });
+});
+
 describe("the side (000:9; ruling G6)", () => {
   const elbow = (side: "left" | "right" | null, aap = 10) => ({ location: "elbow", side, aap });
 
@@ -250,6 +274,8 @@ describe("the EML floor of 05 (000:7, 9, 11) and the CLI's refusals (ruling G8)"
     // Exactly 05 is allowed.
     const { attack } = parseDeclaration(input({ location: "thorax", aap: 45 }, { eml: 50 }));
     expect(attack.target.raw).toBe(5);
+    // Body is +0: no zone modifier is listed.
+    expect(attack.target.modifiers.map((m) => m.key)).toEqual(["gold.aap"]);
   });
 
   it("names the field for the option off, a missile, a bad location, side or aap", () => {
