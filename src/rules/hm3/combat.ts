@@ -54,11 +54,13 @@ import {
   emlDefenceFields,
   emlDefenceTarget,
   emlWeaponOf,
-  readCatalogRows,
   ridingMlOf,
   type EmlAttackContext,
   type EmlDefenceContext,
 } from "./gold/eml-foundry";
+import { aimAtFromRows, aimedPreview, readGoldCatalog, type RowAim } from "./gold/aim-catalog";
+import { aimColumn } from "./gold/aim-locate";
+import { AIM_MODIFIER_LABELS } from "./gold/aim-parse";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -127,6 +129,8 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
   // HârnMaster Gold EML options (gold/eml.ts).
   ...EML_MODIFIER_LABELS,
+  // HârnMaster Gold aimed melee (seed 000 lines 7-11).
+  ...AIM_MODIFIER_LABELS,
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -403,8 +407,8 @@ export function readAttackRequest(value: unknown): AttackRequest {
     band: readNullableId(o.band, "band"),
     situation: readSituation(o.situation),
     custom: readCustom(o.custom),
-    // The HârnMaster Gold rows the dialog declares (gold/eml-foundry.ts).
-    ...(o.catalog !== undefined ? { catalog: readCatalogRows(o.catalog) } : {}),
+    // The HârnMaster Gold rows (issue 19), each checked against its row's definition.
+    ...(o.catalog !== undefined ? { catalog: readGoldCatalog(o.catalog) } : {}),
   };
 }
 
@@ -483,12 +487,15 @@ interface ResolvedAttack {
   band: RangeBand | null;
   impact: number;
   target: Target;
+  /** Aimed melee's rows (HârnMaster Gold, ruling G9), or null. */
+  aimed: RowAim | null;
 }
 
 function resolveAttack(
   attacker: FighterSnapshot,
   defender: FighterSnapshot,
   raw: AttackRequest,
+  worldOptions: Readonly<Record<string, boolean>> = {},
 ): ResolvedAttack {
   const request = readAttackRequest(raw);
   const a = view(attacker, "attacker");
@@ -525,9 +532,13 @@ function resolveAttack(
         : `expected one of ${option.aims.map((z) => z.id).join(", ")}`,
     );
   const aspect = mode.id as Aspect;
-  const aim = request.aim as AimZone;
   const { situation, custom } = request;
   const pp = a.derived.pp;
+  // Aimed melee (ruling G9): the location roll's column is the target's, and Gold's Aiming Zone
+  // penalty replaces HM3's (G3), so the HM3 aim adds no modifier.
+  const plan = view(defender, "defender").plan;
+  const aimed = aimAtFromRows(request.catalog ?? [], worldOptions, option.kind, plan);
+  const aim = aimed ? aimColumn(plan, aimed.aimAt.location) : (request.aim as AimZone);
 
   if (option.kind === "melee") {
     if (request.band !== null)
@@ -538,11 +549,11 @@ function resolveAttack(
       base: w.aml,
       baseKey: "aml",
       physicalPenalty: pp,
-      aim,
+      ...(aimed ? {} : { aim }),
       proneOpponent: situation.defenderProne,
       custom,
     });
-    return { option, request, aspect, aim, band: null, impact: mode.impact, target };
+    return { option, request, aspect, aim, band: null, impact: mode.impact, target, aimed };
   }
 
   let band: RangeBand;
@@ -579,7 +590,7 @@ function resolveAttack(
     custom,
   });
   const impact = option.bands.find((b) => b.id === band)!.impact;
-  return { option, request, aspect, aim, band, impact, target };
+  return { option, request, aspect, aim, band, impact, target, aimed };
 }
 
 function attackTarget(
@@ -588,8 +599,10 @@ function attackTarget(
   request: AttackRequest,
   options: Readonly<Record<string, boolean>> = DEFAULT_OPTIONS,
 ): Target {
-  const r = resolveAttack(attacker, defender, request);
-  return goldAttack(r, view(attacker, "attacker"), options).target;
+  const r = resolveAttack(attacker, defender, request, options);
+  const target = goldAttack(r, view(attacker, "attacker"), options).target;
+  // The aim's modifiers as the engine adds them from `attack.aimAt` (G8, G9).
+  return r.aimed ? aimedPreview(target, r.aimed, view(defender, "defender").plan) : target;
 }
 
 /** The HârnMaster Gold EML rows of the request: attack fields and the target with them. */
@@ -669,11 +682,13 @@ function buildDeclaration(
   request: AttackRequest,
   options: Readonly<Record<string, boolean>>,
 ): DeclarationBuild {
-  const r = resolveAttack(attacker, defender, request);
+  const r = resolveAttack(attacker, defender, request, options);
   const a = view(attacker, "attacker");
   const d = view(defender, "defender");
   const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
   const gold = goldAttack(r, a, options);
+  // An aim that brings the EML below 05 is refused here naming its row (G8, G9).
+  if (r.aimed) aimedPreview(gold.target, r.aimed, d.plan);
   const attack: Record<string, unknown> = {
     type: r.option.kind,
     eml: itemised(gold.target),
@@ -681,6 +696,8 @@ function buildDeclaration(
     aim: r.aim,
     impact: r.impact,
     ...gold.fields,
+    // Aimed melee (ruling G9): the engine adds its EML modifiers from `aimAt` (G8).
+    ...(r.aimed ? { aimAt: { ...r.aimed.aimAt } } : {}),
   };
   // Ruling R31: the weapon's WQ for a Block's weapon damage roll; a blocked missile is not the
   // bow that shot it, so a missile attack carries none.

@@ -6,7 +6,8 @@
  * Roll names: `attack`, `defence`; the attacker's strike `location`, `face`, `impact`, `ignite`,
  * `shock`, `fumble`, `stumble`, `kill`; the defender's strike the same prefixed `counter.`; the matrix's
  * own rolls `attackerFumble`, `defenderFumble`, `attackerStumble`, `defenderStumble`,
- * `attackerWeaponDamage`, `defenderWeaponDamage`.
+ * `attackerWeaponDamage`, `defenderWeaponDamage`; with aimed melee (HârnMaster Gold) the attacker's
+ * `side` (d100, ruling G6).
  */
 import { RecordingDice, rollOne, type Dice } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
@@ -33,6 +34,7 @@ import {
   type ArmourWeapon,
 } from "./gold/armour";
 import type { WeaponDamageModifier } from "./gold/armour-damage";
+import { aimedHit, AIM_ROLLS } from "./gold/aim-locate";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput } from "./character-types";
 import {
@@ -301,15 +303,20 @@ export function deliverStrike(
     );
   }
   const locationRoll = rollOne(dice, n.location, 100);
+  // Aimed melee (HârnMaster Gold, seed 000 lines 5-15): the AAPs move the rolls (gold/aim-locate.ts).
+  const aimAt = by === "attacker" ? (weapon as Hm3Attack).aimAt : undefined;
+  const aimed = aimAt ? aimedHit(dice, AIM_ROLLS, aimAt, plan, locationRoll) : null;
   // The hot path reads the frozen tables directly (src/rules/hm3/hot.ts); nothing read from
   // them reaches the result but strings and numbers.
-  const loc = plan
-    ? planStrikeLocation(plan, weapon.aim, locationRoll)
-    : humanStrike(weapon.aim, locationRoll);
-  let face: string | null = null;
-  let faceRoll: number | null = null;
+  const loc = aimed
+    ? aimed.loc
+    : plan
+      ? planStrikeLocation(plan, weapon.aim, locationRoll)
+      : humanStrike(weapon.aim, locationRoll);
+  let face: string | null = aimed?.face ?? null;
+  let faceRoll: number | null = aimed?.faceRoll ?? null;
   // The †FACE sub-table belongs to the human face (ruling R17).
-  if (loc.location === "face" && (!plan || isHumanPlan(plan))) {
+  if (!aimed && loc.location === "face" && (!plan || isHumanPlan(plan))) {
     faceRoll = rollOne(dice, n.face, 100);
     face = humanFace(faceRoll);
   }
@@ -390,6 +397,7 @@ export function deliverStrike(
   if (rolled) strike.randomAspect = rolled.rolled;
   const column = goldArm ? armourColumnOf(goldArm.column, weapon.aspect) : undefined;
   if (column) strike.armourColumn = column;
+  if (aimed) strike.aimed = aimed.aimed;
   // Flammable armour (seed 003 line 277): fire impact 13+ before armour may ignite Cloth or Quilt.
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
   // Only a Fire strike ignites: Frost reads the Fire armour column but burns nothing (ruling R1).

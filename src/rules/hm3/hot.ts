@@ -95,6 +95,14 @@ export function humanStrike(zone: AimZone, roll: number): HumanStrike {
 }
 
 /**
+ * The human strike of a location struck on a given side (`left-elbow`), for a strike whose side
+ * does not come from the location roll's parity (aimed melee, src/rules/hm3/gold/aim-locate.ts).
+ */
+export function humanStrikeAt(location: LocationId, sided: string): HumanStrike {
+  return humanStrikeOf(location, sided);
+}
+
+/**
  * `armourAt(armour, sided, aspect)` with the unsided key given (`bare`, precomputed for the
  * human tables), so no string is built per strike.
  */

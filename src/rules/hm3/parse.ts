@@ -32,6 +32,7 @@ import {
   readEmlAttack,
   readEmlDefence,
 } from "./gold/eml-rules";
+import { applyAimAt } from "./gold/aim-parse";
 import {
   checkKeys,
   InputError,
@@ -308,6 +309,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     ...IMPACT_WEAPON_KEYS,
     ...ARMOUR_ATTACK_KEYS,
     ...EML_ATTACK_FIELDS,
+    "aimAt",
   ]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
@@ -346,6 +348,8 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     Object.assign(f, readRollsFighter(readObject(o[side], side), side, options));
     Object.assign(f, readImpactFighter(readObject(o[side], side), side, options, ids));
   }
+  // Aimed melee (HârnMaster Gold, seed 000 lines 5-15): aim, column and EML modifiers.
+  applyAimAt(a, attack, options, defender);
   checkAim(attack.aim, defender, "attack.aim");
   const decl: Hm3Declaration = { attack, attacker, defender, options };
   if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);

@@ -52,6 +52,8 @@ export interface StrikeView {
   heading: LangText;
   location: { label: LangText | string; roll: number; tip: LangText };
   face: { label: LangText; roll: number; tip: LangText } | null;
+  /** HârnMaster Gold aimed melee: the AAPs' shift of the location (and face) roll, the side roll. */
+  aimed: { text: LangText; tip: LangText }[];
   aspect: LangText | string;
   impact: { rolls: string; weapon: number; sum: LangText; total: number; tip: LangText };
   armour: NumberView;

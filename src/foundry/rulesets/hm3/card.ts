@@ -50,6 +50,7 @@ import {
 } from "./card-keys";
 import { emlCardNotes } from "./gold-eml-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
+import { aimedStrikeView, aimedSummary, type AimNames } from "./gold-aim-card";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 
@@ -133,6 +134,15 @@ function faceName(face: string): LangText {
     : FACE_LABEL.jaw;
   const name = t(key);
   return side ? t(SIDED_LABEL[side], { location: name }) : name;
+}
+
+/** Location and face part names for the aimed-melee lines (./gold-aim-card.ts). */
+function aimNames(plan: Hm3BodyPlanInput | null): AimNames {
+  return {
+    location: (id) => locationName(id, plan),
+    face: faceName,
+    isFacePart: (id) => (FACE_PARTS as readonly string[]).includes(id),
+  };
 }
 
 function levelView(level: Level): { levelLabel: LangText; levelClass: string } {
@@ -345,6 +355,8 @@ function strikeView(
       strike.face && strike.faceRoll !== null
         ? { label: faceName(strike.face), roll: strike.faceRoll, tip: t(HM3_RULE_KEY.face) }
         : null,
+    // HârnMaster Gold aimed melee (ruling G9): the AAPs' shift, named after the option.
+    aimed: aimedStrikeView(strike, aimNames(plan)),
     aspect,
     impact: {
       rolls: strike.impactRolls.join(" + "),
@@ -401,12 +413,14 @@ function amputatedOf(card: ExchangeCard): number[] {
 function summaryOf(decl: Hm3Declaration | null): LangText[] {
   if (!decl) return [];
   const a = decl.attack;
+  const aimed = aimedSummary(a.aimAt, aimNames(creaturePlan(decl.defender.bodyPlan)));
   return [
     t(a.type === "missile" ? HM3_CARD_KEY.summaryMissile : HM3_CARD_KEY.summaryMelee, {
       aspect: aspectLabel(a.aspect),
       aim: t(AIM_LABEL[a.aim] ?? AIM_LABEL.mid),
       impact: a.impact,
     }),
+    ...(aimed ? [aimed] : []),
   ];
 }
 
