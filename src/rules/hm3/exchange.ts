@@ -510,6 +510,9 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     const s = delivered[i]!;
     if (s.by === "attacker") {
       strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
+    } else if (defence.ignoreDStrike && code.startsWith("D*")) {
+      // A double strike's secondary attack: a counterstrike's D★ is ignored (gold/paired-double.ts).
+      continue;
     } else {
       if (!defence.strike) throw new Error("A defender strike needs the counterstriking weapon.");
       strikes.push(deliverStrike(dice, "defender", s.dice, defence.strike, attacker, options));

@@ -4,6 +4,14 @@
  */
 import { checkGoldParents } from "./gold/options";
 import {
+  PAIRED_ATTACK_KEYS,
+  PAIRED_DEFENCE_KEYS,
+  PAIRED_FIGHTER_KEYS,
+  readPairedDeclaration,
+  readPairedDefence,
+  readPairedFighter,
+} from "./gold/paired-parse";
+import {
   checkKeys,
   InputError,
   readBoolean,
@@ -177,7 +185,10 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
     "layers",
     "flammable",
     "bodyPlan",
+    ...PAIRED_FIGHTER_KEYS,
   ]);
+  // An object (brute force, gold/paired-object.ts) has no attributes: 1 stands in for them.
+  const none = o.object !== undefined ? 1 : undefined;
   // A creature's body plan (ruling R16); armour then names its location ids.
   const bodyPlan =
     o.bodyPlan === undefined ? undefined : validateBodyPlan(o.bodyPlan, `${field}.bodyPlan`);
@@ -211,14 +222,15 @@ function readFighter(value: unknown, field: string): Hm3Fighter {
   // A creature's attributes (and so its Endurance) go up to 99 (ruling R28).
   const max = HM3_CREATURE_ATTRIBUTE_MAX;
   return {
-    endurance: attr("endurance", 1, max),
+    endurance: attr("endurance", 1, max, none),
     up,
-    dex: attr("dex", 1, max),
-    agl: attr("agl", 1, max),
+    dex: attr("dex", 1, max, none),
+    agl: attr("agl", 1, max, none),
     pp,
     armour,
     ...(flammable ? { flammable } : {}),
     ...(bodyPlan ? { bodyPlan } : {}),
+    ...readPairedFighter(o, field),
   };
 }
 
@@ -249,7 +261,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   const o = readObject(raw, "input");
   checkKeys(o, "", ["attack", "defence", "attacker", "defender", "options", "defenderHolds"]);
   const a = readObject(o.attack, "attack");
-  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq"]);
+  checkKeys(a, "attack", ["type", "eml", "aspect", "aim", "impact", "wq", ...PAIRED_ATTACK_KEYS]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
   if (o.options !== undefined) {
@@ -266,6 +278,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   checkAim(attack.aim, defender, "attack.aim");
   const decl: Hm3Declaration = { attack, attacker, defender, options };
   if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);
+  readPairedDeclaration(a, decl, readStrike);
   return decl;
 }
 
@@ -281,7 +294,7 @@ function readHolds(value: unknown): Hm3Holds {
 
 export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
   const d = readObject(raw, "defence");
-  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact"]);
+  checkKeys(d, "defence", ["type", "eml", "wq", "aspect", "aim", "impact", ...PAIRED_DEFENCE_KEYS]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
     throw new InputError(
@@ -301,14 +314,16 @@ export function parseDefence(raw: unknown, attackType: string): Hm3Defence {
     if (d.aim !== undefined) readEnum(d.aim, "defence.aim", AIM_ZONES);
     if (d.impact !== undefined) readImpact(d.impact, "defence.impact");
   }
+  const paired = readPairedDefence(d);
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
-    return { type };
+    return { type, ...paired };
   }
   const target = readEml(d.eml, "defence.eml");
   return {
     type,
     target,
+    ...paired,
     ...(wq !== undefined ? { wq } : {}),
     ...(type === "counterstrike" && strike ? { strike } : {}),
   };
