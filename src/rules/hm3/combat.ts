@@ -44,6 +44,14 @@ import {
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
+import {
+  itemAllowed,
+  pairedChoiceFields,
+  pairedDeclaration,
+  pairedShownTarget,
+  readCatalogInput,
+  REACTION_NO_HAND_KEY,
+} from "./gold/paired-combat";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -110,6 +118,10 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
   "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
   "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
+  // HârnMaster Gold paired group (gold/paired*.ts).
+  "gold.doubleStrike": "BLOWBYBLOW.Modifier.gold.doubleStrike",
+  "gold.doubleStrikeDefence": "BLOWBYBLOW.Modifier.gold.doubleStrikeDefence",
+  "gold.reactionHalf": "BLOWBYBLOW.Modifier.gold.reactionHalf",
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -369,6 +381,15 @@ export function readAttackRequest(value: unknown): AttackRequest {
     band: readNullableId(o.band, "band"),
     situation: readSituation(o.situation),
     custom: readCustom(o.custom),
+    // The HârnMaster Gold rows declared (issue 19), each checked by the group that reads it.
+    ...(o.catalog !== undefined
+      ? {
+          catalog: readCatalogInput(
+            o.catalog,
+            GOLD_CATALOG.map((r) => r.id),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -629,10 +650,13 @@ function buildDeclaration(
   // bow that shot it, so a missile attack carries none.
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
+  const defenderJson = fighterJson(d);
+  // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
+  pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
   const declaration = {
     attack,
     attacker: fighterJson(a),
-    defender: fighterJson(d),
+    defender: defenderJson,
     options: readOptions(options),
     defenderHolds: holdsOf(d),
   };
@@ -785,27 +809,40 @@ function optionsIn(
       target: null,
       aims: [],
     };
+    // HârnMaster Gold (gold/paired-combat.ts): the Reaction Roll's hand; the targets the engine
+    // rolls against (a double strike's −10, a half EML).
+    const shown = (t: Target, m: Melee | null) =>
+      pairedShownTarget(ctx.decl, pending, o.id as "block", m?.item ?? null, t);
+    const allowed = (m: Melee) => itemAllowed(pending, o.id as "block", m.item);
     if (o.id === "block") {
-      out.items = blockers(v).map((m) => ({
+      const ready = blockers(v);
+      out.items = ready.filter(allowed).map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
-        target: defenceTarget("block", ctx, v, m, null, []),
+        target: shown(defenceTarget("block", ctx, v, m, null, []), m),
         modes: [],
       }));
-      if (out.items.length === 0) out.unavailableKey = HM3_COMBAT_KEYS.unavailable.nothingToBlock;
+      if (out.items.length === 0)
+        out.unavailableKey = ready.length
+          ? REACTION_NO_HAND_KEY
+          : HM3_COMBAT_KEYS.unavailable.nothingToBlock;
     } else if (o.id === "counterstrike") {
-      out.items = strikers(v).map((m) => ({
+      const ready = strikers(v);
+      out.items = ready.filter(allowed).map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
         // At Mid (no aim modifier); High or Low take −10 when chosen (line 54).
-        target: defenceTarget("counterstrike", ctx, v, m, null, []),
+        target: shown(defenceTarget("counterstrike", ctx, v, m, null, []), m),
         modes: modesOf(m.derived),
       }));
       // The counterstrike lands on the attacker: the zones the attacker's plan allows (R16).
       out.aims = aimsAt(ctx.decl.attacker.bodyPlan);
-      if (out.items.length === 0) out.unavailableKey = HM3_COMBAT_KEYS.unavailable.noWeapon;
+      if (out.items.length === 0)
+        out.unavailableKey = ready.length
+          ? REACTION_NO_HAND_KEY
+          : HM3_COMBAT_KEYS.unavailable.noWeapon;
     } else if (o.id === "dodge") {
-      out.target = defenceTarget("dodge", ctx, v, null, null, []);
+      out.target = shown(defenceTarget("dodge", ctx, v, null, null, []), null);
     }
     // The engine's own refusal (what the defender held when the attack was declared) stands.
     if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
@@ -867,7 +904,7 @@ function buildChoiceIn(
   const v = view(chooser, "chooser");
   if (option.id === "dodge") {
     const target = defenceTarget("dodge", ctx, v, null, null, request.custom);
-    return { type: "dodge", eml: itemised(target) };
+    return { type: "dodge", eml: itemised(target), ...pairedChoiceFields(pending, "dodge", null) };
   }
   // Block and Counterstrike are made with one of the listed items.
   if (!option.items.some((i) => i.itemId === request.itemId))
@@ -879,7 +916,12 @@ function buildChoiceIn(
   const item = melee(v).find((m) => m.item.id === request.itemId)!;
   if (option.id === "block") {
     const target = defenceTarget("block", ctx, v, item, null, request.custom);
-    return { type: "block", eml: itemised(target), ...wqField(item.item) };
+    return {
+      type: "block",
+      eml: itemised(target),
+      ...wqField(item.item),
+      ...pairedChoiceFields(pending, "block", item.item),
+    };
   }
   const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
   if (!mode)
@@ -905,6 +947,7 @@ function buildChoiceIn(
     aim,
     impact: mode.impact,
     ...wqField(item.item),
+    ...pairedChoiceFields(pending, "counterstrike", item.item),
   };
 }
 

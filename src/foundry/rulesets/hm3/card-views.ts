@@ -114,4 +114,6 @@ export type Hm3CardView = {
   weaponDamageSkipped: { text: LangText; tip: LangText }[];
   advantage: { text: LangText; tip: LangText } | null;
   wild: { text: LangText; tip: LangText } | null;
+  /** Lines of the HârnMaster Gold options (each names its option; tooltip: the seed lines). */
+  gold: { text: LangText; tip: LangText }[];
 };

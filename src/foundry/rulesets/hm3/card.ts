@@ -49,6 +49,7 @@ import {
   SEVERITY_CLASS,
 } from "./card-keys";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
+import { pairedCardLines } from "./paired-card";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 
@@ -426,6 +427,7 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     weaponDamageSkipped: [],
     advantage: null,
     wild: null,
+    gold: [],
   };
   if (!result) return view;
 
@@ -505,5 +507,14 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       tip: t(HM3_RULE_KEY.dta),
     };
   if (result.wild) view.wild = { text: t(HM3_CARD_KEY.wild), tip: t(HM3_RULE_KEY.wild) };
+  // HârnMaster Gold paired group: reaction roll, double strike, brute force (./paired-card.ts).
+  view.gold.push(
+    ...pairedCardLines(
+      result,
+      { attacker: named("attacker"), defender: named("defender") },
+      seesTargetsOf(viewer, "defender"),
+      viewer.isGM,
+    ),
+  );
   return view;
 }

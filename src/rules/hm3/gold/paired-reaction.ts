@@ -97,7 +97,7 @@ const SOURCE = "seed 000 line 282";
 /** The Reaction Roll's target: Initiative ML less Physical Penalty × 5 (line 282; G50). */
 export function reactionTarget(initiative: number, pp: number): Target {
   return buildTarget(
-    "initiative",
+    "ml",
     initiative,
     [{ key: "physicalPenalty", value: -5 * pp, source: SOURCE }],
     { min: EML_MIN, max: EML_MAX },
