@@ -122,6 +122,8 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "gold.doubleStrike": "BLOWBYBLOW.Modifier.gold.doubleStrike",
   "gold.doubleStrikeDefence": "BLOWBYBLOW.Modifier.gold.doubleStrikeDefence",
   "gold.reactionHalf": "BLOWBYBLOW.Modifier.gold.reactionHalf",
+  "gold.tangle": "BLOWBYBLOW.Modifier.gold.tangle",
+  "gold.tangled": "BLOWBYBLOW.Modifier.gold.tangled",
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */

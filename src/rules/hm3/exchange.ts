@@ -509,6 +509,8 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
   for (let i = 0; i < delivered.length; i++) {
     const s = delivered[i]!;
     if (s.by === "attacker") {
+      // A tangle attempt strikes no blow: it tangles (gold/paired-tangle.ts).
+      if (attack.tangle) continue;
       strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
     } else if (defence.ignoreDStrike && code.startsWith("D*")) {
       // A double strike's secondary attack: a counterstrike's D★ is ignored (gold/paired-double.ts).

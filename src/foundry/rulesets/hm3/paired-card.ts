@@ -41,6 +41,9 @@ export const PAIRED_CARD_KEY = Object.freeze({
   objectRolled: "BLOWBYBLOW.HM3.Gold.Paired.Card.objectRolled",
   destroyed: "BLOWBYBLOW.HM3.Gold.Paired.Card.destroyed",
   objectTip: "BLOWBYBLOW.HM3.Gold.Paired.Card.objectTip",
+  tangled: "BLOWBYBLOW.HM3.Gold.Paired.Card.tangled",
+  tangleFailed: "BLOWBYBLOW.HM3.Gold.Paired.Card.tangleFailed",
+  tangleTip: "BLOWBYBLOW.HM3.Gold.Paired.Card.tangleTip",
 });
 
 /**
@@ -108,6 +111,14 @@ export function pairedCardLines(
     if (d.ignoredCounterstrike)
       out.push({ text: t(PAIRED_CARD_KEY.ignoredCounter, { code: d.ignoredCounterstrike }), tip });
   }
+  const tg = result.tangle;
+  if (tg)
+    out.push({
+      text: tg.success
+        ? t(PAIRED_CARD_KEY.tangled, { name: names.defender, penalty: tg.penalty, dice: tg.dice })
+        : t(PAIRED_CARD_KEY.tangleFailed),
+      tip: t(PAIRED_CARD_KEY.tangleTip),
+    });
   const o = result.object;
   if (o) {
     const tip = t(PAIRED_CARD_KEY.objectTip);

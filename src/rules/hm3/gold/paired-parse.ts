@@ -20,9 +20,9 @@ import { DOOR_KINDS, DOORS, type ObjectTarget } from "./paired-object";
 import { HANDS, REACTION_CONTEXTS } from "./paired-reaction";
 
 /** Attack keys this group adds. */
-export const PAIRED_ATTACK_KEYS = ["defenderSurprised", "double"] as const;
+export const PAIRED_ATTACK_KEYS = ["defenderSurprised", "double", "tangle"] as const;
 /** Fighter keys this group adds. */
-export const PAIRED_FIGHTER_KEYS = ["initiative", "object"] as const;
+export const PAIRED_FIGHTER_KEYS = ["initiative", "object", "tangled"] as const;
 /** Defence keys this group adds. */
 export const PAIRED_DEFENCE_KEYS = ["hand", "dodgeHex"] as const;
 
@@ -70,8 +70,10 @@ export function readObjectTarget(value: unknown, field: string): ObjectTarget {
 export function readPairedFighter(
   o: Record<string, unknown>,
   field: string,
-): { initiative?: number; object?: ObjectTarget } {
-  const out: { initiative?: number; object?: ObjectTarget } = {};
+): { initiative?: number; object?: ObjectTarget; tangled?: number } {
+  const out: { initiative?: number; object?: ObjectTarget; tangled?: number } = {};
+  if (o.tangled !== undefined)
+    out.tangled = readNumber(o.tangled, `${field}.tangled`, { integer: true, min: 0, max: 30 });
   if (o.initiative !== undefined)
     out.initiative = readNumber(o.initiative, `${field}.initiative`, {
       integer: true,
@@ -128,6 +130,35 @@ export function readPairedDeclaration(
     requireGold(options, "reactionRoll", "attacker.initiative", attacker.initiative);
   if (defender.initiative !== undefined)
     requireGold(options, "reactionRoll", "defender.initiative", defender.initiative);
+  for (const side of ["attacker", "defender"] as const)
+    if (decl[side].tangled !== undefined)
+      requireGold(options, "pairedWeapons", `${side}.tangled`, decl[side].tangled);
+  // A tangled attacker's attack takes the tangle penalty (line 278).
+  if (attacker.tangled)
+    attack.target = withModifier(attack.target, "gold.tangled", -attacker.tangled, "278");
+  if (a.tangle !== undefined) {
+    requireGold(options, "pairedWeapons", "attack.tangle", a.tangle);
+    if (a.double !== undefined)
+      throw new InputError("attack.tangle", a.tangle, "give either a tangle or a double strike");
+    if (attack.type !== "melee" || defender.object)
+      throw new InputError("attack.tangle", a.tangle, "a tangle is a melee attack on a fighter");
+    const t = readObject(a.tangle, "attack.tangle");
+    checkKeys(t, "attack.tangle", ["penalty", "dice"]);
+    const penalty = readNumber(t.penalty ?? 0, "attack.tangle.penalty", {
+      integer: true,
+      min: 0,
+      max: 15,
+    });
+    if (t.dice !== 4 && t.dice !== 5)
+      throw new InputError(
+        "attack.tangle.dice",
+        t.dice,
+        "expected 4 or 5 (4d6 or 5d6, seed 000 line 278)",
+      );
+    const dice = t.dice;
+    attack.tangle = { penalty, dice };
+    attack.target = withModifier(attack.target, "gold.tangle", -penalty, "276");
+  }
   if (a.double !== undefined) {
     requireGold(options, "pairedWeapons", "attack.double", a.double);
     if (attack.type !== "melee")

@@ -21,6 +21,7 @@ import {
   type DoubleStrike,
   type DoubleStrikeResult,
 } from "./paired-double";
+import { joinTangle, type TangleAttempt, type TangleResult } from "./paired-tangle";
 import { resolveObjectStrike, type ObjectResult, type ObjectTarget } from "./paired-object";
 import {
   checkReactionDefence,
@@ -39,6 +40,8 @@ export interface PairedAttack {
   defenderSurprised?: ReactionContext;
   /** A double strike's secondary weapon (`pairedWeapons`, seed 000 lines 249-262). */
   double?: DoubleStrike;
+  /** A tangle attempt with the primary weapon (`pairedWeapons`, seed 000 lines 264-278). */
+  tangle?: TangleAttempt;
 }
 /** Fields this group adds to the defence (`Hm3Defence`, the CLI's `defence`). */
 export interface PairedDefence {
@@ -55,6 +58,8 @@ export interface PairedFighter {
   initiative?: number;
   /** The combatant is an inanimate object (`bruteForce`). */
   object?: ObjectTarget;
+  /** A tangle penalty the combatant suffers (seed 000 line 278), taken off its EML. */
+  tangled?: number;
 }
 /** Fields this group adds to each strike of the result (`Hm3Strike`). */
 export type PairedStrike = Record<never, never>;
@@ -63,6 +68,7 @@ export interface PairedResult {
   reaction?: ReactionRoll;
   double?: DoubleStrikeResult;
   object?: ObjectResult;
+  tangle?: TangleResult;
 }
 
 /** The attack dialog's rows for this group's decisions. */
@@ -142,6 +148,8 @@ export function adjustDefence(
   let target = defence.target;
   if (decl.attack.double)
     target = withModifier(target, "gold.doubleStrikeDefence", DOUBLE_STRIKE_DEFENCE, "255");
+  const tangled = decl.defender.tangled;
+  if (tangled) target = withModifier(target, "gold.tangled", -tangled, "278");
   if (reaction && halvesDefence(reaction, defence))
     target = halveTarget(
       target,
@@ -166,6 +174,7 @@ export function pairedResolve(
   const defence = adjustDefence(decl, reaction, choice);
   let result = resolve(decl, defence, dice);
   if (decl.attack.double) result = joinDoubleStrike(decl, defence, result, dice, resolve);
+  if (decl.attack.tangle) result = joinTangle(result, decl.attack.tangle, dice);
   if (defence !== choice || choice.hand !== undefined || choice.dodgeHex !== undefined) {
     const t = choice.target;
     const value: Hm3Defence = { ...(result.choices[0]!.value as Hm3Defence) };
