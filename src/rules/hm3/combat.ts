@@ -48,6 +48,8 @@ import {
   itemAllowed,
   pairedChoiceFields,
   pairedDeclaration,
+  pairedAttackTarget,
+  pairedDoubleStrike,
   pairedShownTarget,
   readCatalogInput,
   REACTION_NO_HAND_KEY,
@@ -573,8 +575,10 @@ function attackTarget(
   attacker: FighterSnapshot,
   defender: FighterSnapshot,
   request: AttackRequest,
+  options: Readonly<Record<string, boolean>> = {},
 ): Target {
-  return resolveAttack(attacker, defender, request).target;
+  // The dialog shows what the engine adds for a declared double strike (gold/paired-combat.ts).
+  return pairedAttackTarget(request, options, resolveAttack(attacker, defender, request).target);
 }
 
 /** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
@@ -655,6 +659,18 @@ function buildDeclaration(
   const defenderJson = fighterJson(d);
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
+  // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
+  pairedDoubleStrike(
+    r.request,
+    options,
+    attack,
+    blockers(a).map((m) => ({ item: m.item, impacts: m.derived.impacts })),
+    (itemId, mode) => {
+      const off = resolveAttack(attacker, defender, { ...r.request, itemId, mode, catalog: [] });
+      const offItem = a.snapshot.items.find((i) => i.id === itemId)!;
+      return { ...off, ...wqField(offItem) };
+    },
+  );
   const declaration = {
     attack,
     attacker: fighterJson(a),

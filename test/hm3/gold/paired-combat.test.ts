@@ -356,3 +356,58 @@ describe("card lines", () => {
     ]);
   });
 });
+
+describe("the 'double strike' row", () => {
+  const dualAttacker = () =>
+    snapshot("Attacker", 0, [
+      skill("s1", "Sword", 60),
+      weapon("sword", "main"),
+      weapon("dagger", "off"),
+    ]);
+  const row = [{ id: "doubleStrike" }];
+
+  it("declares the off-hand weapon as the secondary attack, both at −20 in the engine (line 255)", () => {
+    const build = hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {
+      pairedWeapons: true,
+    });
+    const attack = (build.declaration as { attack: Record<string, unknown> }).attack;
+    expect(attack.double).toMatchObject({ aspect: "edge", aim: "mid", impact: 7, wq: 12 });
+    const decl = hm3.parseDeclaration(build.declaration);
+    expect(decl.attack.double!.target.modifiers.at(-1)).toMatchObject({
+      key: "gold.doubleStrike",
+      value: -20,
+    });
+    expect(decl.attack.target.value).toBe(
+      hm3Combat.attackTarget(dualAttacker(), defender(), request(row), { pairedWeapons: true })
+        .value,
+    );
+    expect(
+      hm3Combat.attackTarget(dualAttacker(), defender(), request(row), { pairedWeapons: true })
+        .value,
+    ).toBe(hm3Combat.attackTarget(dualAttacker(), defender(), request()).value - 20);
+  });
+
+  it("the one defence prompt shows the −10 against each attack", () => {
+    const build = hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {
+      pairedWeapons: true,
+    });
+    const plain = hm3Combat.buildDeclaration(dualAttacker(), defender(), request(), {});
+    const pending = (b: typeof build) =>
+      hm3.pending(hm3.start(hm3.parseDeclaration(b.declaration), replayDice([])))!;
+    const dodge = (b: typeof build) =>
+      hm3Combat.choiceOptions(pending(b), b, defender()).find((v) => v.id === "dodge")!.target!;
+    expect(dodge(build).value).toBe(dodge(plain).value - 10);
+    expect(dodge(build).modifiers.at(-1)).toMatchObject({ key: "gold.doubleStrikeDefence" });
+  });
+
+  it("is refused with no off-hand weapon, or while pairedWeapons is off", () => {
+    expect(
+      error(() =>
+        hm3Combat.buildDeclaration(attacker(), defender(), request(row), { pairedWeapons: true }),
+      ).field,
+    ).toBe("catalog.doubleStrike");
+    expect(
+      error(() => hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {})).field,
+    ).toBe("catalog.doubleStrike");
+  });
+});

@@ -12,6 +12,7 @@ import type { PendingChoice } from "../../../core/ruleset";
 import type { Hm3Declaration, Hm3Defence } from "../exchange";
 import type { DefenceType } from "../tables";
 import { adjustDefence } from "./paired";
+import { DOUBLE_STRIKE_ATTACK, withModifier } from "./paired-double";
 import { REACTION_CONTEXTS, defenceManner, type Hand, type ReactionRoll } from "./paired-reaction";
 
 /** The hand an item is held in, as the Reaction Roll reads it: both hands count as secondary (G51). */
@@ -101,4 +102,72 @@ export function pairedShownTarget(
   const fields = pairedChoiceFields(pending, type, item);
   const defence: Hm3Defence = { type, target, ...fields };
   return adjustDefence(decl, pendingReaction(pending), defence).target!;
+}
+
+/** A resolved attack as combat.ts gives it for an item (its aspect, aim, impact and target). */
+export interface OffHandAttack {
+  aspect: string;
+  aim: string;
+  impact: number;
+  target: Target;
+  wq?: number;
+}
+
+/** Whether the request declares a double strike (the "double strike" row). */
+export function declaresDoubleStrike(request: AttackRequest): boolean {
+  return request.catalog?.some((r) => r.id === "doubleStrike") === true;
+}
+
+/** The attack target the dialog shows: with a double strike declared, its −20 (line 255). */
+export function pairedAttackTarget(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+  target: Target,
+): Target {
+  if (!declaresDoubleStrike(request) || options.pairedWeapons !== true) return target;
+  return withModifier(target, "gold.doubleStrike", DOUBLE_STRIKE_ATTACK, "255");
+}
+
+/**
+ * The double strike's secondary weapon (seed 000 lines 249-262): the first ready item held in
+ * the off hand that can strike, other than the attacking one, with its best aspect (the highest
+ * impact) at the same aim; `resolve` gives its attack as the dialog would. Adds `attack.double`.
+ */
+export function pairedDoubleStrike(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+  attack: Record<string, unknown>,
+  candidates: readonly {
+    item: FighterItem;
+    impacts: readonly { aspect: string; impact: number }[];
+  }[],
+  resolve: (itemId: string, mode: string) => OffHandAttack,
+): void {
+  if (!declaresDoubleStrike(request)) return;
+  if (options.pairedWeapons !== true)
+    throw new InputError("catalog.doubleStrike", true, "the pairedWeapons option is off");
+  if (attack.type !== "melee")
+    throw new InputError("catalog.doubleStrike", true, "a double strike is two melee attacks");
+  const off = candidates.find(
+    (c) => c.item.id !== request.itemId && handOf(c.item) === "secondary" && c.impacts.length > 0,
+  );
+  if (!off)
+    throw new InputError(
+      "catalog.doubleStrike",
+      true,
+      "a double strike needs a second weapon that strikes, held in the off hand",
+    );
+  const best = [...off.impacts].sort((a, b) => b.impact - a.impact)[0]!;
+  const r = resolve(off.item.id, best.aspect);
+  attack.double = {
+    aspect: r.aspect,
+    aim: r.aim,
+    impact: r.impact,
+    eml: {
+      baseKey: r.target.baseKey,
+      base: r.target.base,
+      modifiers: r.target.modifiers.map((m) => ({ ...m })),
+    },
+    ...(r.wq !== undefined ? { wq: r.wq } : {}),
+  };
 }

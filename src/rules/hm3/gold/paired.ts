@@ -85,6 +85,13 @@ export const PAIRED_CATALOG: readonly CatalogRowOption[] = Object.freeze([
       ],
     }),
   }),
+  // The secondary weapon is the attacker's off-hand weapon (gold/paired-combat.ts).
+  Object.freeze({
+    id: "doubleStrike",
+    labelKey: "BLOWBYBLOW.HM3.Gold.Paired.Catalog.doubleStrike",
+    option: "pairedWeapons",
+    param: null,
+  }),
 ]);
 
 /** The Reaction Roll, when the attack declares the defender surprised (made at `start`). */
