@@ -61,6 +61,15 @@ import {
 import { aimAtFromRows, aimedPreview, readGoldCatalog, type RowAim } from "./gold/aim-catalog";
 import { aimColumn } from "./gold/aim-locate";
 import { AIM_MODIFIER_LABELS } from "./gold/aim-parse";
+import {
+  itemAllowed,
+  pairedChoiceFields,
+  pairedDeclaration,
+  pairedAttackTarget,
+  pairedDoubleStrike,
+  pairedShownTarget,
+  REACTION_NO_HAND_KEY,
+} from "./gold/paired-combat";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -131,6 +140,12 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   ...EML_MODIFIER_LABELS,
   // HârnMaster Gold aimed melee (seed 000 lines 7-11).
   ...AIM_MODIFIER_LABELS,
+  // HârnMaster Gold paired group (gold/paired*.ts).
+  "gold.doubleStrike": "BLOWBYBLOW.Modifier.gold.doubleStrike",
+  "gold.doubleStrikeDefence": "BLOWBYBLOW.Modifier.gold.doubleStrikeDefence",
+  "gold.reactionHalf": "BLOWBYBLOW.Modifier.gold.reactionHalf",
+  "gold.tangle": "BLOWBYBLOW.Modifier.gold.tangle",
+  "gold.tangled": "BLOWBYBLOW.Modifier.gold.tangled",
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -600,7 +615,12 @@ function attackTarget(
   options: Readonly<Record<string, boolean>> = DEFAULT_OPTIONS,
 ): Target {
   const r = resolveAttack(attacker, defender, request, options);
-  const target = goldAttack(r, view(attacker, "attacker"), options).target;
+  // The dialog shows what the engine adds for a declared double strike (gold/paired-combat.ts).
+  const target = pairedAttackTarget(
+    request,
+    options,
+    goldAttack(r, view(attacker, "attacker"), options).target,
+  );
   // The aim's modifiers as the engine adds them from `attack.aimAt` (G8, G9).
   return r.aimed ? aimedPreview(target, r.aimed, view(defender, "defender").plan) : target;
 }
@@ -703,10 +723,25 @@ function buildDeclaration(
   // bow that shot it, so a missile attack carries none.
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
+  const defenderJson = fighterJson(d);
+  // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
+  pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
+  // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
+  pairedDoubleStrike(
+    r.request,
+    options,
+    attack,
+    blockers(a).map((m) => ({ item: m.item, impacts: m.derived.impacts })),
+    (itemId, mode) => {
+      const off = resolveAttack(attacker, defender, { ...r.request, itemId, mode, catalog: [] });
+      const offItem = a.snapshot.items.find((i) => i.id === itemId)!;
+      return { ...off, ...wqField(offItem) };
+    },
+  );
   const declaration = {
     attack,
     attacker: fighterJson(a),
-    defender: fighterJson(d),
+    defender: defenderJson,
     options: readOptions(options),
     defenderHolds: holdsOf(d),
   };
@@ -859,27 +894,40 @@ function optionsIn(
       target: null,
       aims: [],
     };
+    // HârnMaster Gold (gold/paired-combat.ts): the Reaction Roll's hand; the targets the engine
+    // rolls against (a double strike's −10, a half EML).
+    const shown = (t: Target, m: Melee | null) =>
+      pairedShownTarget(ctx.decl, pending, o.id as "block", m?.item ?? null, t);
+    const allowed = (m: Melee) => itemAllowed(pending, o.id as "block", m.item);
     if (o.id === "block") {
-      out.items = blockers(v).map((m) => ({
+      const ready = blockers(v);
+      out.items = ready.filter(allowed).map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
-        target: defenceTarget("block", ctx, v, m, null, []),
+        target: shown(defenceTarget("block", ctx, v, m, null, []), m),
         modes: [],
       }));
-      if (out.items.length === 0) out.unavailableKey = HM3_COMBAT_KEYS.unavailable.nothingToBlock;
+      if (out.items.length === 0)
+        out.unavailableKey = ready.length
+          ? REACTION_NO_HAND_KEY
+          : HM3_COMBAT_KEYS.unavailable.nothingToBlock;
     } else if (o.id === "counterstrike") {
-      out.items = strikers(v).map((m) => ({
+      const ready = strikers(v);
+      out.items = ready.filter(allowed).map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
         // At Mid (no aim modifier); High or Low take −10 when chosen (line 54).
-        target: defenceTarget("counterstrike", ctx, v, m, null, []),
+        target: shown(defenceTarget("counterstrike", ctx, v, m, null, []), m),
         modes: modesOf(m.derived),
       }));
       // The counterstrike lands on the attacker: the zones the attacker's plan allows (R16).
       out.aims = aimsAt(ctx.decl.attacker.bodyPlan);
-      if (out.items.length === 0) out.unavailableKey = HM3_COMBAT_KEYS.unavailable.noWeapon;
+      if (out.items.length === 0)
+        out.unavailableKey = ready.length
+          ? REACTION_NO_HAND_KEY
+          : HM3_COMBAT_KEYS.unavailable.noWeapon;
     } else if (o.id === "dodge") {
-      out.target = defenceTarget("dodge", ctx, v, null, null, []);
+      out.target = shown(defenceTarget("dodge", ctx, v, null, null, []), null);
     }
     // The engine's own refusal (what the defender held when the attack was declared) stands.
     if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
@@ -1001,7 +1049,12 @@ function buildChoiceIn(
       target,
       goldDefenceContext("dodge", ctx, v, null, null),
     );
-    return { type: "dodge", eml: gold.eml, ...gold.fields };
+    return {
+      type: "dodge",
+      eml: gold.eml,
+      ...gold.fields,
+      ...pairedChoiceFields(pending, "dodge", null),
+    };
   }
   // Block and Counterstrike are made with one of the listed items.
   if (!option.items.some((i) => i.itemId === request.itemId))
@@ -1015,7 +1068,13 @@ function buildChoiceIn(
     const target = defenceTarget("block", ctx, v, item, null, request.custom);
     const gctx = goldDefenceContext("block", ctx, v, item.item.id, null);
     const gold = goldDefence(request, option, target, gctx);
-    return { type: "block", eml: gold.eml, ...wqField(item.item), ...gold.fields };
+    return {
+      type: "block",
+      eml: gold.eml,
+      ...wqField(item.item),
+      ...gold.fields,
+      ...pairedChoiceFields(pending, "block", item.item),
+    };
   }
   const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
   if (!mode)
@@ -1044,6 +1103,7 @@ function buildChoiceIn(
     impact: mode.impact,
     ...wqField(item.item),
     ...gold.fields,
+    ...pairedChoiceFields(pending, "counterstrike", item.item),
   };
 }
 

@@ -581,7 +581,12 @@ export function resolveExchange(decl: Hm3Declaration, defence: Hm3Defence, inner
     // A non-lethal attack's A★n makes no strike (000:193, 209, 223): resolveNonLethal below.
     if (s.by === "attacker" && attack.nonLethal) attackerDice = s.dice;
     else if (s.by === "attacker") {
+      // A tangle attempt strikes no blow: it tangles (gold/paired-tangle.ts).
+      if (attack.tangle) continue;
       strikes.push(deliverStrike(dice, "attacker", s.dice, attack, defender, options));
+    } else if (defence.ignoreDStrike && code.startsWith("D*")) {
+      // A double strike's secondary attack: a counterstrike's D★ is ignored (gold/paired-double.ts).
+      continue;
     } else {
       if (!defence.strike) throw new Error("A defender strike needs the counterstriking weapon.");
       strikes.push(deliverStrike(dice, "defender", s.dice, defence.strike, attacker, options));

@@ -18,11 +18,15 @@ import { checkAim, parseDeclaration, parseDefence, parseResolveInput } from "./p
 import { ROLLS_ROLL_SIDE } from "./gold/rolls-nonlethal";
 import { checkTackleDefence } from "./gold/rolls-parse";
 import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
+import { checkPairedChoice, pairedDefences, pairedResolve, pairedStart } from "./gold/paired";
+import type { ReactionRoll } from "./gold/paired-reaction";
 
 export interface Hm3State {
   decl: Hm3Declaration;
   defence: Hm3Defence | null;
   result: Hm3Result | null;
+  /** The defender's Reaction Roll, made at start (HârnMaster Gold `reactionRoll`); null: none. */
+  reaction?: ReactionRoll | null;
 }
 
 /**
@@ -67,29 +71,40 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
     // A counterstrike aimed where the attacker's body plan has no points is refused before any roll.
     if (defence.strike) checkAim(defence.strike.aim, state.decl.attacker, "defence.aim");
     checkTackleDefence(state.decl.attack, defence.type);
+    checkPairedChoice(state.decl, state.reaction ?? null, defence);
     return defence;
   },
-  start(decl: Hm3Declaration): Hm3State {
-    return { decl, defence: null, result: null };
+  start(decl: Hm3Declaration, dice: Dice): Hm3State {
+    const reaction = pairedStart(decl, dice);
+    return reaction
+      ? { decl, defence: null, result: null, reaction }
+      : { decl, defence: null, result: null };
   },
   pending(state: Hm3State): PendingChoice | null {
     if (state.result) return null;
     return {
       by: "defender",
       kind: "defence",
-      options: defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+      options: pairedDefences(
+        state.decl,
+        state.reaction ?? null,
+        defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+      ),
+      ...(state.reaction ? { data: { reaction: state.reaction } } : {}),
     };
   },
   choose(state: Hm3State, choice: Hm3Defence, dice: Dice): Hm3State {
     if (state.result) throw new Error("The exchange is already resolved.");
-    return { ...state, defence: choice, result: resolveExchange(state.decl, choice, dice) };
+    const result = pairedResolve(state.decl, choice, dice, state.reaction ?? null, resolveExchange);
+    return { ...state, defence: choice, result };
   },
   result(state: Hm3State): Hm3Result {
     if (!state.result) throw new Error("The exchange is waiting for the defender's defence.");
     return state.result;
   },
   rollSide(name: string): Side | null {
-    return ownValue(ROLL_SIDE, name) ?? null;
+    // A double strike's secondary attack names its rolls `second.…` (gold/paired-double.ts).
+    return ownValue(ROLL_SIDE, name.startsWith("second.") ? name.slice(7) : name) ?? null;
   },
 };
 
@@ -114,6 +129,8 @@ const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
   attackerUnhorsing: "attacker",
   attackerWeaponDamage: "attacker",
   defence: "defender",
+  reaction: "defender",
+  damageFactor: "attacker",
   "counter.location": "defender",
   "counter.face": "defender",
   "counter.impact": "defender",

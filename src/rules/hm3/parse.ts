@@ -34,6 +34,14 @@ import {
 } from "./gold/eml-rules";
 import { applyAimAt } from "./gold/aim-parse";
 import {
+  PAIRED_ATTACK_KEYS,
+  PAIRED_DEFENCE_KEYS,
+  PAIRED_FIGHTER_KEYS,
+  readPairedDeclaration,
+  readPairedDefence,
+  readPairedFighter,
+} from "./gold/paired-parse";
+import {
   checkKeys,
   InputError,
   readBoolean,
@@ -225,7 +233,10 @@ function readFighter(value: unknown, field: string, options: Hm3Options): Hm3Fig
     "bodyPlan",
     ...ROLLS_FIGHTER_KEYS,
     ...IMPACT_FIGHTER_KEYS,
+    ...PAIRED_FIGHTER_KEYS,
   ]);
+  // An object (brute force, gold/paired-object.ts) has no attributes: 1 stands in for them.
+  const none = o.object !== undefined ? 1 : undefined;
   // A creature's body plan (ruling R16); armour then names its location ids.
   const bodyPlan =
     o.bodyPlan === undefined ? undefined : validateBodyPlan(o.bodyPlan, `${field}.bodyPlan`);
@@ -259,14 +270,15 @@ function readFighter(value: unknown, field: string, options: Hm3Options): Hm3Fig
   // A creature's attributes (and so its Endurance) go up to 99 (ruling R28).
   const max = HM3_CREATURE_ATTRIBUTE_MAX;
   return {
-    endurance: attr("endurance", 1, max),
+    endurance: attr("endurance", 1, max, none),
     up,
-    dex: attr("dex", 1, max),
-    agl: attr("agl", 1, max),
+    dex: attr("dex", 1, max, none),
+    agl: attr("agl", 1, max, none),
     pp,
     armour,
     ...(flammable ? { flammable } : {}),
     ...(bodyPlan ? { bodyPlan } : {}),
+    ...readPairedFighter(o, field),
   };
 }
 
@@ -310,6 +322,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
     ...ARMOUR_ATTACK_KEYS,
     ...EML_ATTACK_FIELDS,
     "aimAt",
+    ...PAIRED_ATTACK_KEYS,
   ]);
   const type = readEnum(a.type, "attack.type", ["melee", "missile"] as const);
   const options = { ...DEFAULT_OPTIONS };
@@ -353,6 +366,7 @@ export function parseDeclaration(raw: unknown): Hm3Declaration {
   checkAim(attack.aim, defender, "attack.aim");
   const decl: Hm3Declaration = { attack, attacker, defender, options };
   if (o.defenderHolds !== undefined) decl.defenderHolds = readHolds(o.defenderHolds);
+  readPairedDeclaration(a, decl, readStrike);
   return decl;
 }
 
@@ -383,6 +397,7 @@ export function parseDefence(raw: unknown, attackType: string, decl?: Hm3Declara
     ...IMPACT_WEAPON_KEYS,
     ...ARMOUR_DEFENCE_KEYS,
     ...EML_DEFENCE_FIELDS,
+    ...PAIRED_DEFENCE_KEYS,
   ]);
   const type = readEnum(d.type, "defence.type", MELEE_DEFENCES);
   if (attackType === "missile" && type === "counterstrike") {
@@ -409,9 +424,10 @@ export function parseDefence(raw: unknown, attackType: string, decl?: Hm3Declara
       throw new InputError(`defence.${k}`, d[k], "only a counterstrike strikes (seed 000 line 25)");
   }
   const emlCtx = decl ?? { attack: {}, options: GOLD_DEFAULTS };
+  const paired = readPairedDefence(d);
   if (type === "ignore") {
     if (d.eml !== undefined) readEml(d.eml, "defence.eml");
-    const ignore: Hm3Defence = { type, ...armourGold };
+    const ignore: Hm3Defence = { type, ...armourGold, ...paired };
     readEmlDefence(d, ignore, emlCtx);
     return ignore;
   }
@@ -423,6 +439,7 @@ export function parseDefence(raw: unknown, attackType: string, decl?: Hm3Declara
   const defence: Hm3Defence = {
     type,
     target,
+    ...paired,
     ...(wq !== undefined ? { wq } : {}),
     ...(type === "counterstrike" && strike ? { strike } : {}),
     ...armourGold,

@@ -51,6 +51,7 @@ import {
 import { emlCardNotes } from "./gold-eml-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 import { aimedStrikeView, aimedSummary, type AimNames } from "./gold-aim-card";
+import { pairedCardLines } from "./paired-card";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 
@@ -522,5 +523,14 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     };
   if (result.wild) view.wild = { text: t(HM3_CARD_KEY.wild), tip: t(HM3_RULE_KEY.wild) };
   view.goldNotes.push(...emlCardNotes(result));
+  // HârnMaster Gold paired group: reaction roll, double strike, brute force (./paired-card.ts).
+  view.goldNotes.push(
+    ...pairedCardLines(
+      result,
+      { attacker: named("attacker"), defender: named("defender") },
+      seesTargetsOf(viewer, "defender"),
+      viewer.isGM,
+    ),
+  );
   return view;
 }

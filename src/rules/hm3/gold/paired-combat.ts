@@ -1,0 +1,173 @@
+/**
+ * The paired group in the HM3 Foundry combat flow (src/rules/hm3/combat.ts calls these): the
+ * attack dialog's "defender surprised" row puts `attack.defenderSurprised` and the defender's
+ * Initiative ML into the declaration; the defence prompt offers only what the Reaction Roll
+ * (the pending choice's `data.reaction`) allows, with the targets the engine will roll against
+ * (a double strike's −10, a half EML), and the choice names the hand or the hex the roll asks for.
+ */
+import type { AttackRequest, CatalogRowInput, FighterItem } from "../../../core/combat";
+import { InputError, readObject } from "../../../core/errors";
+import type { Target } from "../../../core/modifiers";
+import type { PendingChoice } from "../../../core/ruleset";
+import type { Hm3Declaration, Hm3Defence } from "../exchange";
+import type { DefenceType } from "../tables";
+import { adjustDefence } from "./paired";
+import { DOUBLE_STRIKE_ATTACK, withModifier } from "./paired-double";
+import { REACTION_CONTEXTS, defenceManner, type Hand, type ReactionRoll } from "./paired-reaction";
+
+/** The hand an item is held in, as the Reaction Roll reads it: both hands count as secondary (G51). */
+export function handOf(item: FighterItem): Hand {
+  const s = item.system as Record<string, unknown>;
+  return s.held === "off" || s.held === "both" ? "secondary" : "primary";
+}
+
+/** Key of a defence whose items the Reaction Roll rules out (no weapon in the hand it names). */
+export const REACTION_NO_HAND_KEY = "BLOWBYBLOW.HM3.Gold.Paired.Reaction.noHand";
+
+/** The declared catalog rows of an attack request (untrusted), each `{ id, param? }`. */
+export function readCatalogInput(value: unknown, known: readonly string[]): CatalogRowInput[] {
+  if (!Array.isArray(value)) throw new InputError("catalog", value, "expected a list of rows");
+  return value.map((raw, i) => {
+    const o = readObject(raw, `catalog[${i}]`);
+    if (typeof o.id !== "string" || !known.includes(o.id))
+      throw new InputError(`catalog[${i}].id`, o.id, `expected one of ${known.join(", ")}`);
+    const p = o.param;
+    if (p !== undefined && typeof p !== "string" && typeof p !== "number")
+      throw new InputError(`catalog[${i}].param`, p, "expected a number or a choice id");
+    return p === undefined ? { id: o.id } : { id: o.id, param: p };
+  });
+}
+
+/**
+ * Adds the paired rows of the request to the declaration being built: `defenderSurprised`
+ * (the row's choice) and the defender's Initiative ML for its Reaction Roll.
+ */
+export function pairedDeclaration(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+  attack: Record<string, unknown>,
+  defender: Record<string, unknown>,
+  defenderInitiative: number,
+): void {
+  const row = request.catalog?.find((r) => r.id === "defenderSurprised");
+  if (!row) return;
+  if (options.reactionRoll !== true)
+    throw new InputError("catalog.defenderSurprised", row.param, "the reactionRoll option is off");
+  const context = row.param ?? "surprise";
+  if (!(REACTION_CONTEXTS as readonly unknown[]).includes(context))
+    throw new InputError(
+      "catalog.defenderSurprised",
+      context,
+      `expected one of ${REACTION_CONTEXTS.join(", ")}`,
+    );
+  attack.defenderSurprised = context;
+  defender.initiative = defenderInitiative;
+}
+
+/** The Reaction Roll a pending defence carries (`data.reaction`), or null. */
+export function pendingReaction(pending: PendingChoice): ReactionRoll | null {
+  const r = pending.data?.reaction;
+  return r && typeof r === "object" ? (r as ReactionRoll) : null;
+}
+
+/** Whether the Reaction Roll lets this item make the defence (its hand, G51). */
+export function itemAllowed(pending: PendingChoice, type: DefenceType, item: FighterItem): boolean {
+  const reaction = pendingReaction(pending);
+  if (!reaction) return true;
+  const manner = defenceManner(reaction, type);
+  return manner === "primary" || manner === "secondary" ? handOf(item) === manner : true;
+}
+
+/** What the choice adds for the Reaction Roll: the item's hand, a dodge into a hex (line 325). */
+export function pairedChoiceFields(
+  pending: PendingChoice,
+  type: DefenceType,
+  item: FighterItem | null,
+): Pick<Hm3Defence, "hand" | "dodgeHex"> {
+  const reaction = pendingReaction(pending);
+  if (!reaction || reaction.context !== "advantage") return {};
+  if (type === "dodge")
+    return defenceManner(reaction, "dodge") === "hexHalf" ? { dodgeHex: true } : {};
+  return item && (type === "block" || type === "counterstrike") ? { hand: handOf(item) } : {};
+}
+
+/** The target the prompt shows: what the engine rolls against (−10, half EML). */
+export function pairedShownTarget(
+  decl: Hm3Declaration,
+  pending: PendingChoice,
+  type: DefenceType,
+  item: FighterItem | null,
+  target: Target,
+): Target {
+  const fields = pairedChoiceFields(pending, type, item);
+  const defence: Hm3Defence = { type, target, ...fields };
+  return adjustDefence(decl, pendingReaction(pending), defence).target!;
+}
+
+/** A resolved attack as combat.ts gives it for an item (its aspect, aim, impact and target). */
+export interface OffHandAttack {
+  aspect: string;
+  aim: string;
+  impact: number;
+  target: Target;
+  wq?: number;
+}
+
+/** Whether the request declares a double strike (the "double strike" row). */
+export function declaresDoubleStrike(request: AttackRequest): boolean {
+  return request.catalog?.some((r) => r.id === "doubleStrike") === true;
+}
+
+/** The attack target the dialog shows: with a double strike declared, its −20 (line 255). */
+export function pairedAttackTarget(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+  target: Target,
+): Target {
+  if (!declaresDoubleStrike(request) || options.pairedWeapons !== true) return target;
+  return withModifier(target, "gold.doubleStrike", DOUBLE_STRIKE_ATTACK, "255");
+}
+
+/**
+ * The double strike's secondary weapon (seed 000 lines 249-262): the first ready item held in
+ * the off hand that can strike, other than the attacking one, with its best aspect (the highest
+ * impact) at the same aim; `resolve` gives its attack as the dialog would. Adds `attack.double`.
+ */
+export function pairedDoubleStrike(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+  attack: Record<string, unknown>,
+  candidates: readonly {
+    item: FighterItem;
+    impacts: readonly { aspect: string; impact: number }[];
+  }[],
+  resolve: (itemId: string, mode: string) => OffHandAttack,
+): void {
+  if (!declaresDoubleStrike(request)) return;
+  if (options.pairedWeapons !== true)
+    throw new InputError("catalog.doubleStrike", true, "the pairedWeapons option is off");
+  if (attack.type !== "melee")
+    throw new InputError("catalog.doubleStrike", true, "a double strike is two melee attacks");
+  const off = candidates.find(
+    (c) => c.item.id !== request.itemId && handOf(c.item) === "secondary" && c.impacts.length > 0,
+  );
+  if (!off)
+    throw new InputError(
+      "catalog.doubleStrike",
+      true,
+      "a double strike needs a second weapon that strikes, held in the off hand",
+    );
+  const best = [...off.impacts].sort((a, b) => b.impact - a.impact)[0]!;
+  const r = resolve(off.item.id, best.aspect);
+  attack.double = {
+    aspect: r.aspect,
+    aim: r.aim,
+    impact: r.impact,
+    eml: {
+      baseKey: r.target.baseKey,
+      base: r.target.base,
+      modifiers: r.target.modifiers.map((m) => ({ ...m })),
+    },
+    ...(r.wq !== undefined ? { wq: r.wq } : {}),
+  };
+}

@@ -1,0 +1,413 @@
+/**
+ * The paired group in the HM3 Foundry flow (src/rules/hm3/gold/paired-combat.ts through
+ * combat.ts): the "defender surprised" row → declaration; the defence prompt limited by the
+ * Reaction Roll (seed 000 lines 280-326; G50-G53); the card lines (paired-card.ts).
+ */
+import { describe, expect, it } from "vitest";
+import type { AttackRequest, FighterSnapshot } from "../../../src/core/combat";
+import { replayDice, type RollRecord } from "../../../src/core/dice";
+import { InputError } from "../../../src/core/errors";
+import { hm3Input, type ItemLike } from "../../../src/foundry/rulesets/hm3/input";
+import { PAIRED_CARD_KEY, pairedCardLines } from "../../../src/foundry/rulesets/hm3/paired-card";
+import { deriveHm3Character, hm3, hm3Combat, type Hm3Result } from "../../../src/rules/hm3";
+import { REACTION_IGNORE_KEY } from "../../../src/rules/hm3/gold/paired";
+import { REACTION_NO_HAND_KEY } from "../../../src/rules/hm3/gold/paired-combat";
+import { input, run } from "./paired-helpers";
+
+const ATTRS = Object.fromEntries(
+  ["str", "sta", "dex", "agl", "eye", "hrg", "sml", "voi", "int", "aur", "wil", "cml"].map((k) => [
+    k,
+    12,
+  ]),
+);
+
+function skill(id: string, name: string, ml: number): ItemLike {
+  return {
+    id,
+    type: "skill",
+    name,
+    system: {
+      description: "",
+      hm3: { category: "combat", sbAttributes: [], sbModifier: 0, skillBase: 50, ml },
+    },
+  };
+}
+
+function weapon(id: string, held: string, shield = false): ItemLike {
+  return {
+    id,
+    type: "weapon",
+    name: `The ${id}`,
+    system: {
+      description: "",
+      quantity: 1,
+      weight: 0,
+      carried: true,
+      equipped: true,
+      held,
+      hm3: {
+        skill: shield ? "Shield" : "Sword",
+        wq: 12,
+        attack: 20,
+        defence: shield ? 20 : 10,
+        impact: shield
+          ? { blunt: 2, edge: null, point: 3, fire: null }
+          : { blunt: null, edge: 7, point: 4, fire: null },
+        handMode: "one",
+        shield,
+      },
+    },
+  };
+}
+
+function snapshot(name: string, fatigue: number, items: ItemLike[]): FighterSnapshot {
+  const system = { description: "", hm3: { attributes: { ...ATTRS }, fatigue, encumbrance: 0 } };
+  return {
+    actorType: "character",
+    name,
+    system,
+    derived: deriveHm3Character(hm3Input(system as never, items)),
+    items: items.map((i) => ({
+      id: i.id!,
+      type: i.type,
+      name: i.name,
+      system: i.system as Record<string, unknown>,
+    })),
+    conditions: [],
+  };
+}
+
+const attacker = () =>
+  snapshot("Attacker", 0, [
+    skill("s1", "Sword", 60),
+    skill("s2", "Initiative", 60),
+    weapon("sword", "main"),
+  ]);
+/** PP 2 (fatigue): Initiative 40 → Reaction target 30; Dodge 60 − 10 = 50. */
+const defender = () =>
+  snapshot("Defender", 2, [
+    skill("s1", "Sword", 50),
+    skill("s2", "Shield", 60),
+    skill("s3", "Dodge", 60),
+    skill("s4", "Initiative", 40),
+    weapon("dsword", "main"),
+    weapon("dshield", "off", true),
+  ]);
+
+function request(catalog?: AttackRequest["catalog"]): AttackRequest {
+  return {
+    itemId: "sword",
+    mode: "edge",
+    aim: "mid",
+    band: null,
+    situation: { engagingDefender: 1, defenderProne: false, distance: 1 },
+    custom: [],
+    ...(catalog ? { catalog } : {}),
+  };
+}
+
+const reactionRoll = (value: number): RollRecord[] => [
+  { name: "reaction", count: 1, sides: 100, values: [value], total: value },
+];
+
+function error(f: () => unknown): InputError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof InputError) return e;
+    throw e;
+  }
+  throw new Error("no InputError");
+}
+
+function declared(context: string, roll: number) {
+  const build = hm3Combat.buildDeclaration(
+    attacker(),
+    defender(),
+    request([{ id: "defenderSurprised", param: context }]),
+    { reactionRoll: true },
+  );
+  const decl = hm3.parseDeclaration(build.declaration);
+  const state = hm3.start(decl, replayDice(reactionRoll(roll)));
+  return { build, state, pending: hm3.pending(state)! };
+}
+
+describe("the 'defender surprised' row", () => {
+  it("puts the context and the defender's Initiative ML in the declaration", () => {
+    const build = hm3Combat.buildDeclaration(
+      attacker(),
+      defender(),
+      request([{ id: "defenderSurprised", param: "advantage" }]),
+      { reactionRoll: true },
+    );
+    const d = build.declaration as {
+      attack: Record<string, unknown>;
+      defender: Record<string, unknown>;
+    };
+    expect(d.attack.defenderSurprised).toBe("advantage");
+    expect(d.defender.initiative).toBe(40);
+    const plain = hm3Combat.buildDeclaration(attacker(), defender(), request(), {
+      reactionRoll: true,
+    });
+    expect((plain.declaration as { attack: object }).attack).not.toHaveProperty(
+      "defenderSurprised",
+    );
+  });
+
+  it("is refused while reactionRoll is off, or with an unknown row or context", () => {
+    const row = [{ id: "defenderSurprised", param: "surprise" }];
+    expect(
+      error(() => hm3Combat.buildDeclaration(attacker(), defender(), request(row), {})).field,
+    ).toBe("catalog.defenderSurprised");
+    expect(
+      error(() =>
+        hm3Combat.buildDeclaration(attacker(), defender(), request([{ id: "nope" }]), {
+          reactionRoll: true,
+        }),
+      ).field,
+    ).toBe("catalog[0].id");
+    expect(
+      error(() =>
+        hm3Combat.buildDeclaration(
+          attacker(),
+          defender(),
+          request([{ id: "defenderSurprised", param: "ambush" }]),
+          { reactionRoll: true },
+        ),
+      ).field,
+    ).toBe("catalog.defenderSurprised");
+  });
+
+  it("is offered only while reactionRoll is on", () => {
+    const row = hm3Combat.catalog!.find((r) => r.id === "defenderSurprised")!;
+    expect(row.option).toBe("reactionRoll");
+  });
+});
+
+describe("the defence prompt after the Reaction Roll", () => {
+  it("after a TA, MS: Block only with the secondary (shield), Counterstrike only with the primary, Dodge at half", () => {
+    const { build, pending } = declared("advantage", 27);
+    const views = hm3Combat.choiceOptions(pending, build, defender());
+    const byId = Object.fromEntries(views.map((v) => [v.id, v]));
+    expect(byId.block!.items.map((i) => i.itemId)).toEqual(["dshield"]);
+    expect(byId.counterstrike!.items.map((i) => i.itemId)).toEqual(["dsword"]);
+    expect(byId.dodge!.target!.value).toBe(25);
+    expect(byId.dodge!.target!.modifiers.at(-1)).toMatchObject({ key: "gold.reactionHalf" });
+    const choice = hm3Combat.buildChoice(pending, build, defender(), {
+      optionId: "block",
+      itemId: "dshield",
+      mode: null,
+      aim: null,
+      custom: [],
+    }) as Record<string, unknown>;
+    expect(choice.hand).toBe("secondary");
+    const wrong = error(() =>
+      hm3Combat.buildChoice(pending, build, defender(), {
+        optionId: "block",
+        itemId: "dsword",
+        mode: null,
+        aim: null,
+        custom: [],
+      }),
+    );
+    expect(wrong.field).toBe("itemId");
+  });
+
+  it("the choice goes through the engine: a Block with the shield at full EML", () => {
+    const { build, state, pending } = declared("advantage", 27);
+    const raw = hm3Combat.buildChoice(pending, build, defender(), {
+      optionId: "block",
+      itemId: "dshield",
+      mode: null,
+      aim: null,
+      custom: [],
+    });
+    const done = hm3.choose(
+      state,
+      hm3.parseChoice(state, raw),
+      replayDice([
+        { name: "attack", count: 1, sides: 100, values: [90], total: 90 },
+        { name: "defence", count: 1, sides: 100, values: [50], total: 50 },
+      ]),
+    );
+    const r = hm3.result(done);
+    expect(r.reaction).toMatchObject({ level: "MS", context: "advantage" });
+    expect(r.defence!.target).toBe(r.defence!.eml.raw);
+    expect(r.rolls[0]!.name).toBe("reaction");
+  });
+
+  it("after a TA, MF: Block with the primary; a defender with only a shield cannot", () => {
+    const { build, pending } = declared("advantage", 41);
+    const views = hm3Combat.choiceOptions(pending, build, defender());
+    expect(views.find((v) => v.id === "block")!.items.map((i) => i.itemId)).toEqual(["dsword"]);
+    const shieldOnly = snapshot("Defender", 2, [
+      skill("s2", "Shield", 60),
+      weapon("dshield", "off", true),
+    ]);
+    const v2 = hm3Combat.choiceOptions(pending, build, shieldOnly);
+    expect(v2.find((v) => v.id === "block")!.unavailableKey).toBe(REACTION_NO_HAND_KEY);
+  });
+
+  it("a surprise MF leaves only Ignore", () => {
+    const { build, pending } = declared("surprise", 41);
+    const views = hm3Combat.choiceOptions(pending, build, defender());
+    expect(views.map((v) => [v.id, v.unavailableKey ?? null])).toEqual([
+      ["block", REACTION_IGNORE_KEY],
+      ["counterstrike", REACTION_IGNORE_KEY],
+      ["dodge", REACTION_IGNORE_KEY],
+      ["ignore", null],
+    ]);
+  });
+
+  it("a surprise MS halves every target shown, and the choice names no hand", () => {
+    const { build, pending } = declared("surprise", 27);
+    const dodge = hm3Combat
+      .choiceOptions(pending, build, defender())
+      .find((v) => v.id === "dodge")!;
+    expect(dodge.target!.value).toBe(25);
+    const choice = hm3Combat.buildChoice(pending, build, defender(), {
+      optionId: "block",
+      itemId: "dsword",
+      mode: null,
+      aim: null,
+      custom: [],
+    }) as Record<string, unknown>;
+    expect(choice).not.toHaveProperty("hand");
+  });
+});
+
+describe("card lines", () => {
+  const names = { attacker: "A", defender: "D" };
+  it("the Reaction Roll, its target hidden from who may not see the defender's targets", () => {
+    const r = run(
+      input(["reactionRoll"], {
+        attack: {
+          type: "melee",
+          eml: 70,
+          aspect: "edge",
+          impact: 5,
+          defenderSurprised: "surprise",
+        },
+        defender: { endurance: 12, dex: 12, agl: 12, initiative: 60 },
+        defence: { type: "ignore" },
+      }),
+      { reaction: 65 },
+    );
+    const [seen] = pairedCardLines(r, names, true, false);
+    expect(seen!.text).toEqual({
+      i18n: PAIRED_CARD_KEY.reaction,
+      data: {
+        name: "D",
+        roll: 65,
+        target: 60,
+        level: "CF",
+        meaning: { i18n: PAIRED_CARD_KEY.surprise.CF },
+      },
+    });
+    const [hidden] = pairedCardLines(r, names, false, false);
+    expect(hidden!.text.i18n).toBe(PAIRED_CARD_KEY.reactionHidden);
+    expect(hidden!.text.data).not.toHaveProperty("target");
+  });
+
+  it("an object's damage toward DF (DF for the GM only) and its destruction", () => {
+    const r: Hm3Result = run(
+      input(["bruteForce"], {
+        defender: { object: { door: "plain", thickness: 1 } },
+        defence: { type: "ignore" },
+      }),
+      { damageFactor: [1, 1], attack: 25, impact: [6, 6, 6, 6] },
+    );
+    const gm = pairedCardLines(r, names, true, true);
+    expect(gm.map((l) => l.text.i18n)).toEqual([
+      PAIRED_CARD_KEY.objectRolled,
+      PAIRED_CARD_KEY.object,
+      PAIRED_CARD_KEY.destroyed,
+    ]);
+    expect(gm[1]!.text.data).toMatchObject({ impact: 29, ap: 13, damage: 16, total: 16, df: 2 });
+    const player = pairedCardLines(r, names, true, false);
+    expect(player.map((l) => l.text.i18n)).toEqual([
+      PAIRED_CARD_KEY.object,
+      PAIRED_CARD_KEY.destroyed,
+    ]);
+    expect(player[0]!.text.data).toMatchObject({ df: "?" });
+  });
+
+  it("the double strike's secondary attack and an ignored D★", () => {
+    const r = run(
+      input(["pairedWeapons"], {
+        attack: {
+          type: "melee",
+          eml: 70,
+          aspect: "edge",
+          impact: 5,
+          double: { aspect: "point", impact: 3, eml: 60 },
+        },
+        defence: { type: "counterstrike", eml: 60, aspect: "blunt", impact: 3 },
+      }),
+      { attack: 61, defence: 61, "second.attack": 41, "second.defence": 27 },
+    );
+    const lines = pairedCardLines(r, names, true, false).map((l) => l.text);
+    expect(lines).toEqual([
+      {
+        i18n: PAIRED_CARD_KEY.second,
+        data: { attack: 41, attackLevel: "MF", defence: "27 MS", code: "D*1" },
+      },
+      { i18n: PAIRED_CARD_KEY.ignoredCounter, data: { code: "D*1" } },
+    ]);
+  });
+});
+
+describe("the 'double strike' row", () => {
+  const dualAttacker = () =>
+    snapshot("Attacker", 0, [
+      skill("s1", "Sword", 60),
+      weapon("sword", "main"),
+      weapon("dagger", "off"),
+    ]);
+  const row = [{ id: "doubleStrike" }];
+
+  it("declares the off-hand weapon as the secondary attack, both at −20 in the engine (line 255)", () => {
+    const build = hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {
+      pairedWeapons: true,
+    });
+    const attack = (build.declaration as { attack: Record<string, unknown> }).attack;
+    expect(attack.double).toMatchObject({ aspect: "edge", aim: "mid", impact: 7, wq: 12 });
+    const decl = hm3.parseDeclaration(build.declaration);
+    expect(decl.attack.double!.target.modifiers.at(-1)).toMatchObject({
+      key: "gold.doubleStrike",
+      value: -20,
+    });
+    expect(decl.attack.target.value).toBe(
+      hm3Combat.attackTarget(dualAttacker(), defender(), request(row), { pairedWeapons: true })
+        .value,
+    );
+    expect(
+      hm3Combat.attackTarget(dualAttacker(), defender(), request(row), { pairedWeapons: true })
+        .value,
+    ).toBe(hm3Combat.attackTarget(dualAttacker(), defender(), request()).value - 20);
+  });
+
+  it("the one defence prompt shows the −10 against each attack", () => {
+    const build = hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {
+      pairedWeapons: true,
+    });
+    const plain = hm3Combat.buildDeclaration(dualAttacker(), defender(), request(), {});
+    const pending = (b: typeof build) =>
+      hm3.pending(hm3.start(hm3.parseDeclaration(b.declaration), replayDice([])))!;
+    const dodge = (b: typeof build) =>
+      hm3Combat.choiceOptions(pending(b), b, defender()).find((v) => v.id === "dodge")!.target!;
+    expect(dodge(build).value).toBe(dodge(plain).value - 10);
+    expect(dodge(build).modifiers.at(-1)).toMatchObject({ key: "gold.doubleStrikeDefence" });
+  });
+
+  it("is refused with no off-hand weapon, or while pairedWeapons is off", () => {
+    expect(
+      error(() =>
+        hm3Combat.buildDeclaration(attacker(), defender(), request(row), { pairedWeapons: true }),
+      ).field,
+    ).toBe("catalog.doubleStrike");
+    expect(
+      error(() => hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {})).field,
+    ).toBe("catalog.doubleStrike");
+  });
+});
