@@ -343,10 +343,13 @@ describe("optional rules and incapacitating conditions", () => {
 
   it("names a label for every modifier key the targets itemise", () => {
     for (const [key, label] of Object.entries(HM3_MODIFIER_LABELS)) {
-      // A HârnMaster Gold key (`gold.x`) is labelled in its group's lang block (issue 19).
+      // A HârnMaster Gold key (`gold.x`, issue 19) is labelled under Modifier.gold or in its
+      // group's lang block.
       if (key.startsWith("gold."))
         expect(label).toMatch(
-          new RegExp(`^BLOWBYBLOW\\.HM3\\.Gold\\.\\w+\\.Modifier\\.${key.slice(5)}$`),
+          new RegExp(
+            `^BLOWBYBLOW\\.(Modifier\\.gold|HM3\\.Gold\\.\\w+\\.Modifier)\\.${key.slice(5)}$`,
+          ),
         );
       else expect(label).toBe(`BLOWBYBLOW.Modifier.${key}`);
     }

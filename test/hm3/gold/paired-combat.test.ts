@@ -175,7 +175,8 @@ describe("the 'defender surprised' row", () => {
           { reactionRoll: true },
         ),
       ).field,
-    ).toBe("catalog.defenderSurprised");
+      // The request reader checks every Gold row against its definition (readGoldCatalog).
+    ).toBe("catalog[0].param");
   });
 
   it("is offered only while reactionRoll is on", () => {
