@@ -44,6 +44,7 @@ import {
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
+import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -110,6 +111,7 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
   "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
   "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
+  ...IMPACT_MODIFIER_LABELS,
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -550,8 +552,34 @@ function attackTarget(
   attacker: FighterSnapshot,
   defender: FighterSnapshot,
   request: AttackRequest,
+  options?: Readonly<Record<string, boolean>>,
 ): Target {
-  return resolveAttack(attacker, defender, request).target;
+  const r = resolveAttack(attacker, defender, request);
+  return impactOf(r, attacker, request, readOptions(options)).target;
+}
+
+/** The HârnMaster Gold impact group's decisions and weapon fields (gold/impact-combat.ts). */
+function impactOf(
+  r: ResolvedAttack,
+  attacker: FighterSnapshot,
+  raw: AttackRequest,
+  options: Hm3Options,
+): { fields: Record<string, unknown>; target: Target } {
+  const a = view(attacker, "attacker");
+  const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const melee = r.option.kind === "melee" ? a.derived.weapons[item.id]! : null;
+  return impactAttack(
+    {
+      kind: r.option.kind,
+      item,
+      attacker,
+      ml: melee ? melee.ml : a.derived.missiles[item.id]!.ml,
+      blunt: melee?.impacts.find((i) => i.aspect === "blunt")?.impact ?? null,
+      catalog: (raw as { catalog?: unknown }).catalog,
+      options,
+    },
+    r.target,
+  );
 }
 
 /** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
@@ -618,9 +646,11 @@ function buildDeclaration(
   const a = view(attacker, "attacker");
   const d = view(defender, "defender");
   const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const worldOptions = readOptions(options);
+  const impact = impactOf(r, attacker, request, worldOptions);
   const attack: Record<string, unknown> = {
     type: r.option.kind,
-    eml: itemised(r.target),
+    eml: itemised(impact.target),
     aspect: r.aspect,
     aim: r.aim,
     impact: r.impact,
@@ -629,11 +659,12 @@ function buildDeclaration(
   // bow that shot it, so a missile attack carries none.
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
+  Object.assign(attack, impact.fields);
   const declaration = {
     attack,
-    attacker: fighterJson(a),
-    defender: fighterJson(d),
-    options: readOptions(options),
+    attacker: { ...fighterJson(a), ...impactFighter(attacker, worldOptions, !!a.plan) },
+    defender: { ...fighterJson(d), ...impactFighter(defender, worldOptions, !!d.plan) },
+    options: worldOptions,
     defenderHolds: holdsOf(d),
   };
   const rules: Record<string, unknown> = {

@@ -49,6 +49,7 @@ import {
   SEVERITY_CLASS,
 } from "./card-keys";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
+import { impactCardLines } from "./card-impact";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 
@@ -378,6 +379,7 @@ function strikeView(
           tip: t(HM3_RULE_KEY.limb),
         }
       : null,
+    impactLines: impactCardLines(strike),
     amputation: strike.amputationRoll
       ? {
           text: t(marked ? HM3_CARD_KEY.amputationMarked : HM3_CARD_KEY.amputationCalled),
