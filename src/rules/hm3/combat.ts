@@ -70,6 +70,7 @@ import {
   pairedShownTarget,
   REACTION_NO_HAND_KEY,
 } from "./gold/paired-combat";
+import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -146,6 +147,7 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "gold.reactionHalf": "BLOWBYBLOW.Modifier.gold.reactionHalf",
   "gold.tangle": "BLOWBYBLOW.Modifier.gold.tangle",
   "gold.tangled": "BLOWBYBLOW.Modifier.gold.tangled",
+  ...IMPACT_MODIFIER_LABELS,
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -616,11 +618,9 @@ function attackTarget(
 ): Target {
   const r = resolveAttack(attacker, defender, request, options);
   // The dialog shows what the engine adds for a declared double strike (gold/paired-combat.ts).
-  const target = pairedAttackTarget(
-    request,
-    options,
-    goldAttack(r, view(attacker, "attacker"), options).target,
-  );
+  const eml = goldAttack(r, view(attacker, "attacker"), options).target;
+  const impact = impactOf({ ...r, target: eml }, attacker, request, readOptions(options)).target;
+  const target = pairedAttackTarget(request, options, impact);
   // The aim's modifiers as the engine adds them from `attack.aimAt` (G8, G9).
   return r.aimed ? aimedPreview(target, r.aimed, view(defender, "defender").plan) : target;
 }
@@ -640,6 +640,30 @@ function goldAttack(
   };
   const fields = emlAttackFields(r.request.catalog ?? [], ctx);
   return { fields, target: emlAttackTarget(r.target, fields, ctx) };
+}
+
+/** The HârnMaster Gold impact group's decisions and weapon fields (gold/impact-combat.ts). */
+function impactOf(
+  r: ResolvedAttack,
+  attacker: FighterSnapshot,
+  raw: AttackRequest,
+  options: Hm3Options,
+): { fields: Record<string, unknown>; target: Target } {
+  const a = view(attacker, "attacker");
+  const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const melee = r.option.kind === "melee" ? a.derived.weapons[item.id]! : null;
+  return impactAttack(
+    {
+      kind: r.option.kind,
+      item,
+      attacker,
+      ml: melee ? melee.ml : a.derived.missiles[item.id]!.ml,
+      blunt: melee?.impacts.find((i) => i.aspect === "blunt")?.impact ?? null,
+      catalog: (raw as { catalog?: unknown }).catalog,
+      options,
+    },
+    r.target,
+  );
 }
 
 /** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
@@ -707,11 +731,13 @@ function buildDeclaration(
   const d = view(defender, "defender");
   const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
   const gold = goldAttack(r, a, options);
+  const worldOptions = readOptions(options);
+  const impact = impactOf({ ...r, target: gold.target }, attacker, request, worldOptions);
   // An aim that brings the EML below 05 is refused here naming its row (G8, G9).
-  if (r.aimed) aimedPreview(gold.target, r.aimed, d.plan);
+  if (r.aimed) aimedPreview(impact.target, r.aimed, d.plan);
   const attack: Record<string, unknown> = {
     type: r.option.kind,
-    eml: itemised(gold.target),
+    eml: itemised(impact.target),
     aspect: r.aspect,
     aim: r.aim,
     impact: r.impact,
@@ -723,7 +749,8 @@ function buildDeclaration(
   // bow that shot it, so a missile attack carries none.
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
-  const defenderJson = fighterJson(d);
+  Object.assign(attack, impact.fields);
+  const defenderJson = { ...fighterJson(d), ...impactFighter(defender, worldOptions, !!d.plan) };
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
@@ -740,9 +767,9 @@ function buildDeclaration(
   );
   const declaration = {
     attack,
-    attacker: fighterJson(a),
+    attacker: { ...fighterJson(a), ...impactFighter(attacker, worldOptions, !!a.plan) },
     defender: defenderJson,
-    options: readOptions(options),
+    options: worldOptions,
     defenderHolds: holdsOf(d),
   };
   const rules: Record<string, unknown> = {

@@ -73,6 +73,8 @@ export interface StrikeView {
   ignition: { text: LangText; roll: number; tip: LangText; ignited: boolean } | null;
   bleeding: { text: LangText; tip: LangText } | null;
   limb: { text: LangText; tip: LangText } | null;
+  /** HârnMaster Gold impact group: a line per option that changed the strike (card-impact.ts). */
+  impactLines: { text: LangText }[];
   amputation: {
     text: LangText;
     tip: LangText;

@@ -52,6 +52,7 @@ import { emlCardNotes } from "./gold-eml-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 import { aimedStrikeView, aimedSummary, type AimNames } from "./gold-aim-card";
 import { pairedCardLines } from "./paired-card";
+import { impactCardLines } from "./card-impact";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
 
@@ -392,6 +393,7 @@ function strikeView(
           tip: t(HM3_RULE_KEY.limb),
         }
       : null,
+    impactLines: impactCardLines(strike),
     amputation: strike.amputationRoll
       ? {
           text: t(marked ? HM3_CARD_KEY.amputationMarked : HM3_CARD_KEY.amputationCalled),

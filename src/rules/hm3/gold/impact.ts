@@ -7,6 +7,7 @@
 import type { CatalogRowOption } from "../../../core/combat";
 import type { SizeClass } from "./impact-size";
 import type { ImpactStrikeReport } from "./impact-strike";
+import { IMPACT_ROWS_CATALOG } from "./impact-combat";
 
 export {
   DEFAULT_SIZE_CLASS,
@@ -50,4 +51,4 @@ export type ImpactStrike = ImpactStrikeReport;
 export type ImpactResult = Record<never, never>;
 
 /** The attack dialog's rows for this group's decisions. */
-export const IMPACT_CATALOG: readonly CatalogRowOption[] = Object.freeze([]);
+export const IMPACT_CATALOG: readonly CatalogRowOption[] = IMPACT_ROWS_CATALOG;
