@@ -13,6 +13,7 @@ import { findLocation, splitSided } from "../../core/body";
 import { InputError } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import { HUMAN_BODY_PLAN, validateBodyPlan } from "./body-plan";
+import { goldArmourOf, goldColumnsOf } from "./gold/armour-derive";
 import {
   HM3_ATTRIBUTE_MAX,
   HM3_ATTRIBUTES,
@@ -323,6 +324,7 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     };
   }
   const flammable = flammableFromLayers(layers, plan);
+  const goldArmour = goldArmourOf(layers, plan, sidedIds);
 
   return {
     endurance: end,
@@ -338,6 +340,7 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     weapons,
     missiles,
     armour,
+    goldArmour,
     flammable,
     injuries,
     plan: {
@@ -384,6 +387,7 @@ function armourLayers(
       quality: d.num(piece.quality, `${f}.quality`, -100),
       enchantment: d.num(piece.enchantment, `${f}.enchantment`, 0),
       locations,
+      ...goldColumnsOf(piece, f, (field, v) => d.warn(field, HM3_WARNINGS.invalidNumber, v)),
     });
   }
   return layers;

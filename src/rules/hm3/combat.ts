@@ -46,6 +46,7 @@ import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
+import { goldBlockFields, goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
 import {
   AIM_ZONES,
   ASPECT_ALIASES,
@@ -629,11 +630,35 @@ function buildDeclaration(
   // bow that shot it, so a missile attack carries none.
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
+  const opts = readOptions(options);
+  // HârnMaster Gold armour group: cutting, the weapon's other aspects, six-column armour.
+  if (r.option.kind === "melee")
+    Object.assign(
+      attack,
+      goldStrikeFields(
+        itemSystem(item).hm3,
+        a.derived.weapons[item.id]?.impacts ?? [],
+        r.aspect,
+        opts,
+      ),
+    );
+  const attackerJson = fighterJson(a);
+  const defenderJson = fighterJson(d);
+  attackerJson.armour = goldFighterArmour(
+    attackerJson.armour as Record<string, unknown>,
+    a.derived.goldArmour,
+    opts,
+  );
+  defenderJson.armour = goldFighterArmour(
+    defenderJson.armour as Record<string, unknown>,
+    d.derived.goldArmour,
+    opts,
+  );
   const declaration = {
     attack,
-    attacker: fighterJson(a),
-    defender: fighterJson(d),
-    options: readOptions(options),
+    attacker: attackerJson,
+    defender: defenderJson,
+    options: opts,
     defenderHolds: holdsOf(d),
   };
   const rules: Record<string, unknown> = {
@@ -879,7 +904,12 @@ function buildChoiceIn(
   const item = melee(v).find((m) => m.item.id === request.itemId)!;
   if (option.id === "block") {
     const target = defenceTarget("block", ctx, v, item, null, request.custom);
-    return { type: "block", eml: itemised(target), ...wqField(item.item) };
+    return {
+      type: "block",
+      eml: itemised(target),
+      ...wqField(item.item),
+      ...goldBlockFields(item.shield, item.derived.impacts, ctx.decl.options),
+    };
   }
   const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
   if (!mode)
@@ -905,6 +935,12 @@ function buildChoiceIn(
     aim,
     impact: mode.impact,
     ...wqField(item.item),
+    ...goldStrikeFields(
+      itemSystem(item.item).hm3,
+      item.derived.impacts,
+      mode.aspect,
+      ctx.decl.options,
+    ),
   };
 }
 

@@ -71,6 +71,8 @@ export interface StrikeView {
   ignition: { text: LangText; roll: number; tip: LangText; ignited: boolean } | null;
   bleeding: { text: LangText; tip: LangText } | null;
   limb: { text: LangText; tip: LangText } | null;
+  /** HârnMaster Gold armour group lines (random aspect, ring & scale, cutting), each naming its option. */
+  armourLines: LangText[];
   amputation: {
     text: LangText;
     tip: LangText;
@@ -112,6 +114,8 @@ export type Hm3CardView = {
   /** The matrix's own fumble and stumble rolls, then the weapon damage rolls. */
   sideChecks: SideCheckView[];
   weaponDamageSkipped: { text: LangText; tip: LangText }[];
+  /** HârnMaster Gold weapon damage lines (shields check first, damage modifiers). */
+  armourLines: LangText[];
   advantage: { text: LangText; tip: LangText } | null;
   wild: { text: LangText; tip: LangText } | null;
 };
