@@ -206,6 +206,19 @@ function description(row: CsvRow): string {
   return `<p>${text(row, "source")}. Price ${num(row, "price_d")}d.</p>`;
 }
 
+/**
+ * The cutting weapons of HârnMaster Gold (seed 000 line 67: "any Knife; Longknife; Whip"):
+ * every Dagger-skill weapon of the CSV, the Longknife and the Whip (ruling G25).
+ */
+const CUTTING_WEAPONS: ReadonlySet<string> = new Set([
+  "Dagger",
+  "Knife",
+  "Keltan",
+  "Taburi",
+  "Longknife",
+  "Whip",
+]);
+
 /** A melee weapon or shield (melee-weapons.csv). Shields: the CSV's skill is Shield. */
 export function meleeDoc(row: CsvRow): Obj {
   const name = text(row, "name");
@@ -234,6 +247,7 @@ export function meleeDoc(row: CsvRow): Obj {
         impact: impacts,
         handMode: handMode(name),
         shield,
+        cutting: CUTTING_WEAPONS.has(name),
       },
     },
   );
@@ -307,6 +321,8 @@ export function armourDoc(row: CsvRow): Obj {
       quality: 0,
       enchantment: 0,
       locations: names.map((n) => locationId(row, n)),
+      squeeze: null,
+      tear: null,
     },
   });
 }

@@ -35,6 +35,7 @@ export const BROADSWORD: Systems["weapon"] = {
     impact: { blunt: 3, edge: 5, point: 3, fire: null },
     handMode: "one",
     shield: false,
+    cutting: false,
   },
 };
 
@@ -69,6 +70,8 @@ export const MAIL_HAUBERK: Systems["armour"] = {
     quality: 1,
     enchantment: 0,
     locations: ["shoulder", "upper-arm", "thorax", "abdomen", "left-thigh"],
+    squeeze: null,
+    tear: null,
   },
 };
 

@@ -10,6 +10,7 @@ import type { Target } from "../../core/modifiers";
 import type { Region } from "../../core/body";
 import type { Aspect, AimZone, Material, RangeBand, Severity } from "./tables";
 import type { Flammable } from "./mechanics";
+import type { ArmourColumn } from "./gold/armour-columns";
 import type { Velocity } from "./eml";
 
 /** The twelve HM3 attributes in sheet order (STR STA DEX AGL EYE HRG SML VOI INT AUR WIL CML). */
@@ -111,6 +112,9 @@ export interface Hm3ArmourInput {
   /** Location ids of the body plan, unsided (both sides) or sided (`left-forearm`). */
   locations: string[];
   equipped: boolean;
+  /** Own Squeeze and Tear base (HârnMaster Gold ring & scale armour, G22); null: the material's. */
+  squeeze?: number | null;
+  tear?: number | null;
 }
 
 export interface Hm3InjuryInput {
@@ -272,6 +276,11 @@ export interface Hm3Derived {
   missiles: Record<string, Hm3DerivedMissile>;
   /** Armour per sided location id of the plan (every location listed, zeros included). */
   armour: Record<string, Record<Aspect, number>>;
+  /**
+   * The same with HârnMaster Gold's ring & scale armour on (rulings G20-G22): six columns, Ring
+   * and Scale at seed 000's values; the combat rules read it while the option is on.
+   */
+  goldArmour: Record<string, Record<ArmourColumn, number>>;
   flammable: Record<string, Flammable>;
   /** Injuries per sided location id (only locations with injuries). */
   injuries: Record<string, Hm3DerivedInjurySummary>;

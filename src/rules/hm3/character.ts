@@ -20,6 +20,7 @@ import { findLocation, splitSided } from "../../core/body";
 import { InputError } from "../../core/errors";
 import { buildTarget, type Modifier, type Target } from "../../core/modifiers";
 import { HUMAN_BODY_PLAN, validateBodyPlan } from "./body-plan";
+import { goldArmourOf, goldColumnsOf } from "./gold/armour-derive";
 import {
   HM3_ATTRIBUTE_MAX,
   HM3_ATTRIBUTES,
@@ -347,6 +348,7 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     };
   }
   const flammable = flammableFromLayers(layers, plan);
+  const goldArmour = goldArmourOf(layers, plan, sidedIds);
 
   return {
     endurance: end,
@@ -363,6 +365,7 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     weapons,
     missiles,
     armour,
+    goldArmour,
     flammable,
     injuries,
     plan: {
@@ -409,6 +412,7 @@ function armourLayers(
       quality: d.num(piece.quality, `${f}.quality`, -100),
       enchantment: d.num(piece.enchantment, `${f}.enchantment`, 0),
       locations,
+      ...goldColumnsOf(piece, f, (field, v) => d.warn(field, HM3_WARNINGS.invalidNumber, v)),
     });
   }
   return layers;

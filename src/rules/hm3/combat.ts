@@ -73,6 +73,7 @@ import {
 import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
+import { goldBlockFields, goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
 import {
   AIM_ZONES,
   ASPECT_ALIASES,
@@ -750,7 +751,35 @@ function buildDeclaration(
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
   Object.assign(attack, impact.fields);
-  const defenderJson = { ...fighterJson(d), ...impactFighter(defender, worldOptions, !!d.plan) };
+  // HârnMaster Gold armour group: cutting, the weapon's other aspects, six-column armour.
+  if (r.option.kind === "melee")
+    Object.assign(
+      attack,
+      goldStrikeFields(
+        itemSystem(item).hm3,
+        a.derived.weapons[item.id]?.impacts ?? [],
+        r.aspect,
+        worldOptions,
+      ),
+    );
+  const attackerJson: Record<string, unknown> = {
+    ...fighterJson(a),
+    ...impactFighter(attacker, worldOptions, !!a.plan),
+  };
+  const defenderJson: Record<string, unknown> = {
+    ...fighterJson(d),
+    ...impactFighter(defender, worldOptions, !!d.plan),
+  };
+  attackerJson.armour = goldFighterArmour(
+    attackerJson.armour as Record<string, unknown>,
+    a.derived.goldArmour,
+    worldOptions,
+  );
+  defenderJson.armour = goldFighterArmour(
+    defenderJson.armour as Record<string, unknown>,
+    d.derived.goldArmour,
+    worldOptions,
+  );
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
@@ -767,7 +796,7 @@ function buildDeclaration(
   );
   const declaration = {
     attack,
-    attacker: { ...fighterJson(a), ...impactFighter(attacker, worldOptions, !!a.plan) },
+    attacker: attackerJson,
     defender: defenderJson,
     options: worldOptions,
     defenderHolds: holdsOf(d),
@@ -1101,6 +1130,7 @@ function buildChoiceIn(
       ...wqField(item.item),
       ...gold.fields,
       ...pairedChoiceFields(pending, "block", item.item),
+      ...goldBlockFields(item.shield, item.derived.impacts, ctx.decl.options),
     };
   }
   const mode = item.derived.impacts.find((i) => i.aspect === request.mode);
@@ -1131,6 +1161,12 @@ function buildChoiceIn(
     ...wqField(item.item),
     ...gold.fields,
     ...pairedChoiceFields(pending, "counterstrike", item.item),
+    ...goldStrikeFields(
+      itemSystem(item.item).hm3,
+      item.derived.impacts,
+      mode.aspect,
+      ctx.decl.options,
+    ),
   };
 }
 

@@ -197,6 +197,8 @@ describe("hm3Input", () => {
           enchantment: 0,
           locations: ["thorax", "abdomen", "left-upper-arm"],
           equipped: true,
+          squeeze: null,
+          tear: null,
         },
       ],
       injuries: [

@@ -122,6 +122,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         impact: { blunt: null, edge: null, point: null, fire: null },
         handMode: "one",
         shield: false,
+        cutting: false,
       },
       m2m: defaultM2mItemBlock("weapon"),
       hmzd: { zoneDie: 6, modes: [] },
@@ -148,7 +149,14 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
     ArmourData,
     {
       ...PHYSICAL,
-      hm3: { material: "leather", quality: 0, enchantment: 0, locations: [] },
+      hm3: {
+        material: "leather",
+        quality: 0,
+        enchantment: 0,
+        locations: [],
+        squeeze: null,
+        tear: null,
+      },
       m2m: defaultM2mItemBlock("armour"),
     },
   ],

@@ -75,6 +75,8 @@ export interface StrikeView {
   limb: { text: LangText; tip: LangText } | null;
   /** HârnMaster Gold impact group: a line per option that changed the strike (card-impact.ts). */
   impactLines: { text: LangText }[];
+  /** HârnMaster Gold armour group lines (random aspect, ring & scale, cutting), each naming its option. */
+  armourLines: LangText[];
   amputation: {
     text: LangText;
     tip: LangText;
@@ -116,6 +118,8 @@ export type Hm3CardView = {
   /** The matrix's own fumble and stumble rolls, then the weapon damage rolls. */
   sideChecks: SideCheckView[];
   weaponDamageSkipped: { text: LangText; tip: LangText }[];
+  /** HârnMaster Gold weapon damage lines (shields check first, damage modifiers). */
+  armourLines: LangText[];
   advantage: { text: LangText; tip: LangText } | null;
   wild: { text: LangText; tip: LangText } | null;
   /** Lines of the HârnMaster Gold options that changed the result (one naming each option). */

@@ -18,6 +18,7 @@ import type { Side } from "../../../core/ruleset";
 import { splitSided } from "../../../core/body";
 import { targetView } from "../../chat/target-view";
 import { t, type LangText } from "../../chat/text";
+import { armourResultLines, armourStrikeLines } from "./gold-armour-card";
 import { LEVEL_LABEL, AIM_LABEL } from "./sheets/actor/labels";
 import { ASPECT_LABEL, MATERIAL_LABEL, SEVERITY_LABEL, SIDED_LABEL } from "./sheets/item/labels";
 import { formatInjuryCode, isHumanPlan, LOCATION_LABEL_KEYS } from "../../../rules/hm3/body-plan";
@@ -387,6 +388,7 @@ function strikeView(
     bleeding: strike.bleeding
       ? { text: t(HM3_CARD_KEY.bleeding), tip: t(HM3_RULE_KEY.bleeding) }
       : null,
+    armourLines: armourStrikeLines(strike, aspectLabel),
     limb: limbInjury
       ? {
           text: t(limbInjury === "arm" ? HM3_CARD_KEY.limbArm : HM3_CARD_KEY.limbLeg),
@@ -442,6 +444,7 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     strikes: [],
     sideChecks: [],
     weaponDamageSkipped: [],
+    armourLines: [],
     advantage: null,
     wild: null,
     goldNotes: [],
@@ -517,6 +520,7 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       text: t(HM3_CARD_KEY.wqSkipped, { name: named(side) }),
       tip: t(HM3_RULE_KEY.weaponDamageSkipped),
     });
+  view.armourLines = armourResultLines(result, named, (s) => seesTargetsOf(viewer, s));
 
   if (result.tacticalAdvantage)
     view.advantage = {

@@ -97,6 +97,7 @@ export const HM3_BLOCKS = {
       impact: impactByAspect(),
       handMode: choice(HAND_MODES, "one"),
       shield: bool(false),
+      cutting: bool(false),
     }),
   "Item.missile": () => {
     const ranges = {} as Record<RangeBand, ReturnType<typeof rangeBand>>;
@@ -115,6 +116,8 @@ export const HM3_BLOCKS = {
       quality: int(BOUNDS.quality),
       enchantment: int(BOUNDS.enchantment),
       locations: new foundry.data.fields.ArrayField(locationId("thorax")),
+      squeeze: nullableInt(BOUNDS.armourColumn),
+      tear: nullableInt(BOUNDS.armourColumn),
     }),
   "Item.skill": () =>
     new foundry.data.fields.SchemaField({

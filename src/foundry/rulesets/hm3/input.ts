@@ -110,6 +110,8 @@ export function hm3Input(
       enchantment: s.hm3.enchantment,
       locations: [...s.hm3.locations],
       equipped: s.equipped,
+      squeeze: s.hm3.squeeze ?? null,
+      tear: s.hm3.tear ?? null,
     }),
   );
   const injuries = of<InjurySource>("injury").map(

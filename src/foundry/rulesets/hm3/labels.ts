@@ -78,6 +78,7 @@ export const HM3_LABELS = {
     "hm3.impact.fire": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.impact.fire.label",
     "hm3.handMode": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.handMode.label",
     "hm3.shield": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.shield.label",
+    "hm3.cutting": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.cutting.label",
   },
   "Item.missile": {
     "hm3.skill": "BLOWBYBLOW.HM3.Missile.FIELDS.hm3.skill.label",
@@ -103,6 +104,8 @@ export const HM3_LABELS = {
     "hm3.quality": "BLOWBYBLOW.HM3.Armour.FIELDS.hm3.quality.label",
     "hm3.enchantment": "BLOWBYBLOW.HM3.Armour.FIELDS.hm3.enchantment.label",
     "hm3.locations": "BLOWBYBLOW.HM3.Armour.FIELDS.hm3.locations.label",
+    "hm3.squeeze": "BLOWBYBLOW.HM3.Armour.FIELDS.hm3.squeeze.label",
+    "hm3.tear": "BLOWBYBLOW.HM3.Armour.FIELDS.hm3.tear.label",
   },
   "Item.skill": {
     "hm3.category": "BLOWBYBLOW.HM3.Skill.FIELDS.hm3.category.label",

@@ -42,6 +42,8 @@ export const BOUNDS = Object.freeze({
   impact: nullableInt(0, 50),
   quality: int(-10, 10, 0),
   enchantment: int(0, 10, 0),
+  /** An armour piece's own Squeeze or Tear base (HârnMaster Gold, ruling G22); null: the material's. */
+  armourColumn: nullableInt(0, 50),
   injuryLevel: int(1, 5, 1),
   healingRate: int(0, 6, 0),
   ml: int(HM3_ML.min, HM3_ML.max, 0),
@@ -111,6 +113,7 @@ export const HM3_RULES = {
     >),
     handMode: choice(HAND_MODES, "one"),
     shield: { kind: "boolean", initial: false },
+    cutting: { kind: "boolean", initial: false },
   },
   "Item.missile": {
     skill: { kind: "text", blank: true, initial: "" },
@@ -132,6 +135,8 @@ export const HM3_RULES = {
     quality: BOUNDS.quality,
     enchantment: BOUNDS.enchantment,
     locations: { kind: "list", element: { kind: "location", sides: "any", initial: "" } },
+    squeeze: BOUNDS.armourColumn,
+    tear: BOUNDS.armourColumn,
   },
   "Item.skill": {
     category: choice(SKILL_CATEGORIES, "physical"),

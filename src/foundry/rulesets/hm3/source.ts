@@ -58,6 +58,8 @@ export interface Hm3WeaponBlock {
   impact: Record<Aspect, number | null>;
   handMode: HandMode;
   shield: boolean;
+  /** A cutting weapon (HârnMaster Gold, seed 000 lines 63-69; ruling G25). */
+  cutting: boolean;
 }
 
 export interface Hm3MissileBlock {
@@ -74,6 +76,9 @@ export interface Hm3ArmourBlock {
   quality: number;
   enchantment: number;
   locations: string[];
+  /** Own Squeeze and Tear base (HârnMaster Gold ring & scale armour); null: the material's (G22). */
+  squeeze: number | null;
+  tear: number | null;
 }
 
 export interface Hm3InjuryBlock {

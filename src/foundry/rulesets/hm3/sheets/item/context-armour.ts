@@ -6,6 +6,7 @@
 import { formatInjuryCode, HUMAN_BODY_PLAN, isHumanPlan } from "../../../../../rules/hm3/body-plan";
 import { layerBonus } from "../../../../../rules/hm3/gear";
 import { layerProtection } from "../../../../../rules/hm3/mechanics";
+import { goldArmourRow } from "../../gold-armour-sheet";
 import {
   ASPECTS,
   MATERIAL_PROTECTION,
@@ -40,6 +41,11 @@ export function armourContext(system: SourceByType["Item"]["armour"], t: Tools):
       material: aspectValues(known ? MATERIAL_PROTECTION[hm3.material] : zero, t.localize),
       bonus: signedModifier(layerBonus(hm3)),
       layer: aspectValues(layer ?? zero, t.localize),
+    },
+    gold: {
+      squeeze: hm3.squeeze ?? null,
+      tear: hm3.tear ?? null,
+      layer: known ? goldArmourRow(hm3, t.localize) : [],
     },
     coverage: coverageRows(hm3.locations, t.localize, plan),
     otherLocations: other.length

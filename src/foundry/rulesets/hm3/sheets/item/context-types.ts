@@ -113,6 +113,8 @@ export interface WeaponContext extends SkillLink {
   impacts: ImpactField[];
   handModeOptions: Option[];
   shield: boolean;
+  /** A cutting weapon (HârnMaster Gold, ruling G25). */
+  cutting: boolean;
   owner: {
     ml: number;
     aml: number;
@@ -172,6 +174,15 @@ export interface ArmourContext {
   quality: number;
   enchantment: number;
   protection: { material: AspectValue[]; bonus: string; layer: AspectValue[] };
+  /**
+   * HârnMaster Gold ring & scale armour (rulings G20-G22): the piece's own Squeeze and Tear
+   * (null: the material's) and its six values while that option is on.
+   */
+  gold: {
+    squeeze: number | null;
+    tear: number | null;
+    layer: { column: string; short: string; label: string; value: number }[];
+  };
   coverage: CoverageRow[];
   /** Locations outside the human plan (a creature's), kept as they are; "" when none. */
   otherLocations: string;
