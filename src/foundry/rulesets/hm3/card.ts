@@ -48,7 +48,7 @@ import {
   RESULT_MEANING,
   SEVERITY_CLASS,
 } from "./card-keys";
-import { emlCardNotes } from "./gold-eml-card";
+import { emlCardNotes, emlMatrixMeaning } from "./gold-eml-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
@@ -441,6 +441,8 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     view.ignore = t(HM3_CARD_KEY.ignore, { name: String(card.defender?.name ?? "") });
   }
   view.matrix = matrixView(result);
+  const goldMeaning = emlMatrixMeaning(result);
+  if (goldMeaning) view.matrix.meaning = goldMeaning;
 
   const amputated = amputatedOf(card);
   view.strikes = result.strikes.map((s, i) =>

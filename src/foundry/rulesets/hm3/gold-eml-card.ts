@@ -11,6 +11,7 @@ export const EML_CARD_KEY = Object.freeze({
   unhorsing: "BLOWBYBLOW.HM3.Gold.Eml.Card.unhorsing",
   unhorsed: "BLOWBYBLOW.HM3.Gold.Eml.Card.unhorsed",
   stays: "BLOWBYBLOW.HM3.Gold.Eml.Card.stays",
+  au: "BLOWBYBLOW.HM3.Gold.Eml.Card.au",
   tip: "BLOWBYBLOW.HM3.Combat.Option.mountedCombat.Hint",
 });
 
@@ -32,4 +33,9 @@ export function emlCardNotes(result: {
       tip: t(EML_CARD_KEY.tip),
     },
   ];
+}
+
+/** The matrix result's meaning when this group changed it (AF or AS read as AU), else null. */
+export function emlMatrixMeaning(result: { unhorsing?: Unhorsing }): LangText | null {
+  return result.unhorsing ? t(EML_CARD_KEY.au, { code: result.unhorsing.code }) : null;
 }
