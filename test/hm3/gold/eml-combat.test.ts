@@ -301,6 +301,17 @@ describe("the defence dialog", () => {
     const choice = hm3.parseChoice(state, raw);
     expect(keys(choice.target!)).toEqual({ "gold.dodged": -20, "gold.strikeRecovery": -5 });
     expect(choice.target!.value).toBe(65 - 25);
+    // Without counts the choice is HM3's own: no Gold field.
+    const plain = hm3Combat.buildChoice(pending, build, defender(), {
+      optionId: "counterstrike",
+      itemId: "sword",
+      mode: "edge",
+      aim: "mid",
+      custom: [],
+    });
+    expect(Object.keys(plain as object).sort()).toEqual(
+      ["aim", "aspect", "eml", "impact", "type", "wq"].sort(),
+    );
   });
 
   it("costs a mounted defender's weapon Block one class, not the shield's (000:184)", () => {
