@@ -509,6 +509,11 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       tip: t(HM3_RULE_KEY.dta),
     };
   if (result.wild) view.wild = { text: t(HM3_CARD_KEY.wild), tip: t(HM3_RULE_KEY.wild) };
-  view.goldNotes.push(...emlCardNotes(result));
+  view.goldNotes.push(
+    ...emlCardNotes(result, decl?.options ?? null, {
+      attacker: named("attacker"),
+      defender: named("defender"),
+    }),
+  );
   return view;
 }
