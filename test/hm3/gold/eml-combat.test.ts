@@ -301,6 +301,17 @@ describe("the defence dialog", () => {
     const choice = hm3.parseChoice(state, raw);
     expect(keys(choice.target!)).toEqual({ "gold.dodged": -20, "gold.strikeRecovery": -5 });
     expect(choice.target!.value).toBe(65 - 25);
+    // Without counts the choice is HM3's own: no Gold field.
+    const plain = hm3Combat.buildChoice(pending, build, defender(), {
+      optionId: "counterstrike",
+      itemId: "sword",
+      mode: "edge",
+      aim: "mid",
+      custom: [],
+    });
+    expect(Object.keys(plain as object).sort()).toEqual(
+      ["aim", "aspect", "eml", "impact", "type", "wq"].sort(),
+    );
   });
 
   it("costs a mounted defender's weapon Block one class, not the shield's (000:184)", () => {
@@ -359,5 +370,57 @@ describe("the card", () => {
       data: { code: "AF", roll: 80, target: 71 },
     });
     expect(decl.attack.mounted?.teamInitiative).toBe(71);
+  });
+});
+
+describe("the card's reminders (G35, G36)", () => {
+  function cardOf(
+    options: Record<string, boolean>,
+    defence: Record<string, unknown>,
+    script: Record<string, number>,
+  ) {
+    const { build, state } = declared([], options);
+    const choice = hm3.parseChoice(state, defence);
+    const result = hm3.result(
+      hm3.choose(state, choice, new ScriptedDice(script, new SeededDice(1))),
+    );
+    const card = {
+      declaration: build.declaration,
+      result,
+      attacker: { name: "Curnach" },
+      defender: { name: "Foe" },
+      context: null,
+    } as unknown as ExchangeCard;
+    return { result, view: hm3ResultContext(card, { isGM: true, userId: "gm" } as never) };
+  }
+  const dodge = { type: "dodge", eml: 50 };
+  const counter = { type: "counterstrike", eml: 60, aspect: "edge", impact: 6 };
+
+  it("after a Dodge that won no DTA: the dodger's next attack at −20", () => {
+    // Attack MS 27 (vs 75), Dodge MS 27: miss (seed 003 line 9).
+    const { result, view } = cardOf({ dodging: true }, dodge, { attack: 27, defence: 27 });
+    expect(result.result).toBe("miss");
+    expect(view.goldNotes.map((n) => (n.text as { i18n: string }).i18n)).toEqual([
+      "BLOWBYBLOW.HM3.Gold.Eml.Card.dodged",
+    ]);
+    // A DTA (attack CF 100, Dodge MS): no penalty (000:97); the option off: no line.
+    expect(cardOf({ dodging: true }, dodge, { attack: 100, defence: 27 }).view.goldNotes).toEqual(
+      [],
+    );
+    expect(cardOf({}, dodge, { attack: 27, defence: 27 }).view.goldNotes).toEqual([]);
+  });
+
+  it("after a melee attack: strike recovery for the attacker's weapon", () => {
+    const { view } = cardOf({ strikeRecovery: true }, counter, { attack: 100, defence: 50 });
+    expect(view.goldNotes).toEqual([
+      {
+        text: {
+          i18n: "BLOWBYBLOW.HM3.Gold.Eml.Card.recovering",
+          data: { name: "Curnach" },
+        },
+        tip: { i18n: "BLOWBYBLOW.HM3.Combat.Option.strikeRecovery.Hint" },
+      },
+    ]);
+    expect(cardOf({}, counter, { attack: 100, defence: 50 }).view.goldNotes).toEqual([]);
   });
 });

@@ -49,7 +49,7 @@ import {
   RESULT_MEANING,
   SEVERITY_CLASS,
 } from "./card-keys";
-import { emlCardNotes } from "./gold-eml-card";
+import { emlCardNotes, emlMatrixMeaning } from "./gold-eml-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 import { aimedStrikeView, aimedSummary, type AimNames } from "./gold-aim-card";
 import { pairedCardLines } from "./paired-card";
@@ -461,6 +461,8 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     view.ignore = t(HM3_CARD_KEY.ignore, { name: String(card.defender?.name ?? "") });
   }
   view.matrix = matrixView(result);
+  const goldMeaning = emlMatrixMeaning(result);
+  if (goldMeaning) view.matrix.meaning = goldMeaning;
 
   const amputated = amputatedOf(card);
   view.strikes = result.strikes.map((s, i) =>
@@ -528,7 +530,12 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       tip: t(HM3_RULE_KEY.dta),
     };
   if (result.wild) view.wild = { text: t(HM3_CARD_KEY.wild), tip: t(HM3_RULE_KEY.wild) };
-  view.goldNotes.push(...emlCardNotes(result));
+  view.goldNotes.push(
+    ...emlCardNotes(result, decl?.options ?? null, {
+      attacker: named("attacker"),
+      defender: named("defender"),
+    }),
+  );
   // HârnMaster Gold paired group: reaction roll, double strike, brute force (./paired-card.ts).
   view.goldNotes.push(
     ...pairedCardLines(

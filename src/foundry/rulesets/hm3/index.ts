@@ -60,6 +60,8 @@ export const HM3_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
   attackerFumble: "BLOWBYBLOW.HM3.Roll.attackerFumble",
   attackerStumble: "BLOWBYBLOW.HM3.Roll.attackerStumble",
   attackerWeaponDamage: "BLOWBYBLOW.HM3.Roll.attackerWeaponDamage",
+  // HârnMaster Gold mounted combat (gold/eml-rules.ts): an AF or AS read as AU.
+  attackerUnhorsing: "BLOWBYBLOW.HM3.Gold.Eml.Roll.attackerUnhorsing",
   defence: "BLOWBYBLOW.HM3.Roll.defence",
   "counter.location": "BLOWBYBLOW.HM3.Roll.counterLocation",
   "counter.face": "BLOWBYBLOW.HM3.Roll.counterFace",

@@ -219,7 +219,11 @@ export function emlDefenceFields(
       };
     }
   }
-  if (ctx.weapon && ctx.type === "counterstrike") {
+  // The weapon's columns and skill go with a counterstrike that any Gold rule reads them for
+  // (its own fields, or a thrust in the darkness the attack declared); otherwise the choice
+  // stays as HM3 makes it.
+  const needed = Object.keys(out).length > 0 || ctx.decl.attack.darkness !== undefined;
+  if (ctx.weapon && ctx.type === "counterstrike" && needed) {
     out.weaponClass = { attack: ctx.weapon.attack, defence: ctx.weapon.defence };
     if (ctx.weapon.skill) out.weaponSkill = ctx.weapon.skill;
   }
