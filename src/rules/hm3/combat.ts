@@ -44,6 +44,9 @@ import {
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
 import { GOLD_CATALOG } from "./gold/types";
+import { rollsDeclaration, rollsTarget, type RollsCombatFighter } from "./gold/rolls-combat";
+import { checkTackleDefence } from "./gold/rolls-parse";
+import { ROLLS_MODIFIER_LABELS } from "./gold/rolls";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import {
@@ -110,6 +113,7 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "missileDefence.weaponHalf": "BLOWBYBLOW.Modifier.missileDefence.weaponHalf",
   "missileDefence.weapon05": "BLOWBYBLOW.Modifier.missileDefence.weapon05",
   "missileDefence.dodgeHalf": "BLOWBYBLOW.Modifier.missileDefence.dodgeHalf",
+  ...ROLLS_MODIFIER_LABELS,
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -550,8 +554,33 @@ function attackTarget(
   attacker: FighterSnapshot,
   defender: FighterSnapshot,
   request: AttackRequest,
+  options?: Readonly<Record<string, boolean>>,
 ): Target {
-  return resolveAttack(attacker, defender, request).target;
+  const r = resolveAttack(attacker, defender, request);
+  // The Gold rolls group's rows (disarm, sweep, tackle, unarmed style), as the engine adds them.
+  const o = readOptions(options);
+  const a = view(attacker, "attacker");
+  const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const rolls = rollsDeclaration(
+    request.catalog,
+    o,
+    item,
+    r.option.kind,
+    rollsFighter(a),
+    rollsFighter(view(defender, "defender")),
+  );
+  return rollsTarget(r.target, { aim: r.aim, ...rolls.attack }, o, r.option.kind);
+}
+
+/** What the Gold rolls group reads of a fighter (gold/rolls-combat.ts). */
+function rollsFighter(v: Hm3View): RollsCombatFighter {
+  const hm3 = isRecord(v.snapshot.system) ? v.snapshot.system.hm3 : undefined;
+  return {
+    derived: v.derived,
+    items: v.snapshot.items,
+    ownPlan: v.plan !== undefined,
+    hm3: isRecord(hm3) ? hm3 : {},
+  };
 }
 
 /** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
@@ -636,6 +665,18 @@ function buildDeclaration(
     options: readOptions(options),
     defenderHolds: holdsOf(d),
   };
+  // The Gold rolls group's rows and figures (gold/rolls-combat.ts).
+  const rolls = rollsDeclaration(
+    request.catalog,
+    declaration.options,
+    item,
+    r.option.kind,
+    rollsFighter(a),
+    rollsFighter(d),
+  );
+  Object.assign(attack, rolls.attack);
+  Object.assign(declaration.attacker, rolls.attacker);
+  Object.assign(declaration.defender, rolls.defender);
   const rules: Record<string, unknown> = {
     attackType: r.option.kind,
     itemId: r.option.itemId,
@@ -850,6 +891,7 @@ function buildChoiceIn(
       request.optionId,
       `expected one of ${views.map((o) => o.id).join(", ") || "nothing (no defence is pending)"}`,
     );
+  if (request.optionId === "block") checkTackleDefence(context().decl.attack, "block");
   if (option.unavailableKey)
     throw new InputError(
       "optionId",

@@ -16,7 +16,7 @@ import {
 } from "./exchange";
 import { checkAim, parseDeclaration, parseDefence, parseResolveInput } from "./parse";
 import { ROLLS_ROLL_SIDE } from "./gold/rolls-nonlethal";
-import { checkTackleDefence } from "./gold/rolls-parse";
+import { checkTackleDefence, tackleDefences } from "./gold/rolls-parse";
 import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
 
 export interface Hm3State {
@@ -52,6 +52,7 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
   parseResolveInput,
   parseChoice(state: Hm3State, raw: unknown): Hm3Defence {
     const defence = parseDefence(raw, state.decl.attack.type);
+    checkTackleDefence(state.decl.attack, defence.type);
     const option = defenceOptions(state.decl.attack.type, state.decl.defenderHolds).find(
       (o) => o.id === defence.type,
     );
@@ -66,7 +67,6 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
     }
     // A counterstrike aimed where the attacker's body plan has no points is refused before any roll.
     if (defence.strike) checkAim(defence.strike.aim, state.decl.attacker, "defence.aim");
-    checkTackleDefence(state.decl.attack, defence.type);
     return defence;
   },
   start(decl: Hm3Declaration): Hm3State {
@@ -77,7 +77,10 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
     return {
       by: "defender",
       kind: "defence",
-      options: defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+      options: tackleDefences(
+        state.decl.attack,
+        defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+      ),
     };
   },
   choose(state: Hm3State, choice: Hm3Defence, dice: Dice): Hm3State {

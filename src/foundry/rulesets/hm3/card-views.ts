@@ -114,4 +114,6 @@ export type Hm3CardView = {
   weaponDamageSkipped: { text: LangText; tip: LangText }[];
   advantage: { text: LangText; tip: LangText } | null;
   wild: { text: LangText; tip: LangText } | null;
+  /** Lines of the HârnMaster Gold options that changed the result (one naming each option). */
+  goldNotes: { text: LangText; tip: LangText }[];
 };

@@ -48,6 +48,7 @@ import {
   RESULT_MEANING,
   SEVERITY_CLASS,
 } from "./card-keys";
+import { rollsCardNotes } from "./gold-rolls-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
@@ -147,7 +148,8 @@ function checkView(
 ): CheckView {
   return {
     label: t(label),
-    dice: `${check.dice}d6: ${check.values.join(" ")}`,
+    // A Gold skill roll is a d100 (ruling G42).
+    dice: `${check.dice}d${(check as { sides?: number }).sides ?? 6}: ${check.values.join(" ")}`,
     total: check.total,
     target: visible ? check.target : null,
     hidden: !visible,
@@ -426,6 +428,7 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
     weaponDamageSkipped: [],
     advantage: null,
     wild: null,
+    goldNotes: [],
   };
   if (!result) return view;
 
@@ -505,5 +508,11 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       tip: t(HM3_RULE_KEY.dta),
     };
   if (result.wild) view.wild = { text: t(HM3_CARD_KEY.wild), tip: t(HM3_RULE_KEY.wild) };
+  view.goldNotes.push(
+    ...rollsCardNotes(result, seesTargetsOf(viewer, "defender"), {
+      attacker: named("attacker"),
+      defender: named("defender"),
+    }),
+  );
   return view;
 }
