@@ -238,7 +238,7 @@ describe("Block against a Tackle (G47)", () => {
       ON,
     );
     const decl = hm3.parseDeclaration(build.declaration);
-    const pending = hm3.pending(hm3.start(decl))!;
+    const pending = hm3.pending(hm3.start(decl, new SeededDice(1)))!;
     expect(pending.options.find((o) => o.id === "block")!.unavailableKey).toBe(
       "BLOWBYBLOW.HM3.Gold.Rolls.Unavailable.tackleBlock",
     );
