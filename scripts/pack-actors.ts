@@ -142,7 +142,13 @@ export function bodyPlanDocs(): Obj[] {
   const creature = (name: string, description: string, plan: Obj, values: number[]) =>
     actorDoc(PLANS, name, "creature", "icons/svg/mystery-man.svg", {
       description,
-      hm3: { attributes: attrs(values), fatigue: 0, encumbrance: null, bodyPlan: plan },
+      hm3: {
+        attributes: attrs(values),
+        fatigue: 0,
+        encumbrance: null,
+        unarmedStyle: "brawling",
+        bodyPlan: plan,
+      },
     });
   return [
     creature(
@@ -362,7 +368,12 @@ function packOf(doc: Obj): string {
 /** The sample fighters pack; `items` are the item packs' documents by name. */
 export function fighterDocs(items: ReadonlyMap<string, Obj>): Obj[] {
   return FIGHTERS_SPEC.map((spec) => {
-    const hm3: Obj = { attributes: attrs(spec.attributes), fatigue: 0, encumbrance: null };
+    const hm3: Obj = {
+      attributes: attrs(spec.attributes),
+      fatigue: 0,
+      encumbrance: null,
+      unarmedStyle: "brawling",
+    };
     if (spec.type === "creature") hm3.bodyPlan = spec.bodyPlan ?? null;
     const actor = actorDoc(FIGHTERS, spec.name, spec.type, "icons/svg/mystery-man.svg", {
       description: spec.description,

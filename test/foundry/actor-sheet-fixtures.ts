@@ -67,6 +67,7 @@ export const KNIGHT_SYSTEM: CharacterSource = {
     },
     fatigue: 0,
     encumbrance: null,
+    unarmedStyle: "brawling",
   },
 };
 
@@ -387,6 +388,7 @@ export function dogSystem(plan: Hm3BodyPlanSource | null = quadrupedPlan()): Cre
       },
       fatigue: 0,
       encumbrance: null,
+      unarmedStyle: "brawling",
       bodyPlan: plan,
     },
   };

@@ -217,7 +217,12 @@ describe("data models migrate on load", () => {
     const a = makeActor(raw as unknown as DocumentInput);
     expect(a.system.toObject()).toEqual({
       description: "<p>From an old world</p>",
-      hm3: { attributes: raw.system.attributes, fatigue: 2, encumbrance: null },
+      hm3: {
+        attributes: raw.system.attributes,
+        fatigue: 2,
+        encumbrance: null,
+        unarmedStyle: "brawling",
+      },
       m2m: defaultM2mBlock(),
       hmzd: hmzdDefault("Actor", "character"),
     });

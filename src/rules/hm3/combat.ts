@@ -71,6 +71,9 @@ import {
   REACTION_NO_HAND_KEY,
 } from "./gold/paired-combat";
 import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
+import { rollsDeclaration, rollsTarget, type RollsCombatFighter } from "./gold/rolls-combat";
+import { checkTackleDefence } from "./gold/rolls-parse";
+import { ROLLS_MODIFIER_LABELS } from "./gold/rolls";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import { goldBlockFields, goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
@@ -149,6 +152,7 @@ export const HM3_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.free
   "gold.tangle": "BLOWBYBLOW.Modifier.gold.tangle",
   "gold.tangled": "BLOWBYBLOW.Modifier.gold.tangled",
   ...IMPACT_MODIFIER_LABELS,
+  ...ROLLS_MODIFIER_LABELS,
 });
 
 /** Labels of the bases HM3 targets start from (`Target.baseKey`). */
@@ -621,7 +625,20 @@ function attackTarget(
   // The dialog shows what the engine adds for a declared double strike (gold/paired-combat.ts).
   const eml = goldAttack(r, view(attacker, "attacker"), options).target;
   const impact = impactOf({ ...r, target: eml }, attacker, request, readOptions(options)).target;
-  const target = pairedAttackTarget(request, options, impact);
+  // The Gold rolls group's rows (disarm, sweep, tackle, unarmed style), as the engine adds them.
+  const o = readOptions(options);
+  const a = view(attacker, "attacker");
+  const item = a.snapshot.items.find((i) => i.id === r.option.itemId)!;
+  const rolls = rollsDeclaration(
+    request.catalog,
+    o,
+    item,
+    r.option.kind,
+    rollsFighter(a),
+    rollsFighter(view(defender, "defender")),
+  );
+  const rolled = rollsTarget(impact, { aim: r.aim, ...rolls.attack }, o, r.option.kind);
+  const target = pairedAttackTarget(request, options, rolled);
   // The aim's modifiers as the engine adds them from `attack.aimAt` (G8, G9).
   return r.aimed ? aimedPreview(target, r.aimed, view(defender, "defender").plan) : target;
 }
@@ -665,6 +682,17 @@ function impactOf(
     },
     r.target,
   );
+}
+
+/** What the Gold rolls group reads of a fighter (gold/rolls-combat.ts). */
+function rollsFighter(v: Hm3View): RollsCombatFighter {
+  const hm3 = isRecord(v.snapshot.system) ? v.snapshot.system.hm3 : undefined;
+  return {
+    derived: v.derived,
+    items: v.snapshot.items,
+    ownPlan: v.plan !== undefined,
+    hm3: isRecord(hm3) ? hm3 : {},
+  };
 }
 
 /** A target as the declaration stores it: base and modifiers (parse.ts rebuilds and clamps). */
@@ -801,6 +829,18 @@ function buildDeclaration(
     options: worldOptions,
     defenderHolds: holdsOf(d),
   };
+  // The Gold rolls group's rows and figures (gold/rolls-combat.ts).
+  const rolls = rollsDeclaration(
+    request.catalog,
+    declaration.options,
+    item,
+    r.option.kind,
+    rollsFighter(a),
+    rollsFighter(d),
+  );
+  Object.assign(attack, rolls.attack);
+  Object.assign(declaration.attacker, rolls.attacker);
+  Object.assign(declaration.defender, rolls.defender);
   const rules: Record<string, unknown> = {
     attackType: r.option.kind,
     itemId: r.option.itemId,
@@ -1082,6 +1122,7 @@ function buildChoiceIn(
       request.optionId,
       `expected one of ${views.map((o) => o.id).join(", ") || "nothing (no defence is pending)"}`,
     );
+  if (request.optionId === "block") checkTackleDefence(context().decl.attack, "block");
   if (option.unavailableKey)
     throw new InputError(
       "optionId",

@@ -16,7 +16,7 @@ import {
 } from "./exchange";
 import { checkAim, parseDeclaration, parseDefence, parseResolveInput } from "./parse";
 import { ROLLS_ROLL_SIDE } from "./gold/rolls-nonlethal";
-import { checkTackleDefence } from "./gold/rolls-parse";
+import { checkTackleDefence, tackleDefences } from "./gold/rolls-parse";
 import { HUMAN_PLAN, MELEE_DEFENCES, MISSILE_DEFENCES } from "./tables";
 import { checkPairedChoice, pairedDefences, pairedResolve, pairedStart } from "./gold/paired";
 import type { ReactionRoll } from "./gold/paired-reaction";
@@ -88,7 +88,10 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
       options: pairedDefences(
         state.decl,
         state.reaction ?? null,
-        defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+        tackleDefences(
+          state.decl.attack,
+          defenceOptions(state.decl.attack.type, state.decl.defenderHolds),
+        ),
       ),
       ...(state.reaction ? { data: { reaction: state.reaction } } : {}),
     };

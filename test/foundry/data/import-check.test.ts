@@ -326,7 +326,8 @@ describe("import through Foundry's importFromJSON (stand-in)", () => {
       // Fields added after schema 1 (HârnMaster Gold's cutting, squeeze, tear) are not in such an export.
       const { hm3, ...rest } = system as { hm3: Record<string, unknown> };
       const older = { ...hm3 };
-      for (const k of ["cutting", "squeeze", "tear"]) delete older[k];
+      // Fields added after schema 1 (the HârnMaster Gold ones, issue 19) were not in such a world.
+      for (const k of ["cutting", "squeeze", "tear", "unarmedStyle"]) delete older[k];
       return { ...rest, ...older };
     };
     const old = knight() as unknown as {

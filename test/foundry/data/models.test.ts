@@ -94,7 +94,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
     CharacterData,
     {
       description: "",
-      hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null },
+      hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null, unarmedStyle: "brawling" },
       m2m: defaultM2mBlock(),
       hmzd: { ...HMZD_ACTOR, bodyPlan: "human" },
     },
@@ -104,7 +104,13 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
     CreatureData,
     {
       description: "",
-      hm3: { attributes: ATTRS, fatigue: 0, encumbrance: null, bodyPlan: null },
+      hm3: {
+        attributes: ATTRS,
+        fatigue: 0,
+        encumbrance: null,
+        unarmedStyle: "brawling",
+        bodyPlan: null,
+      },
       m2m: defaultM2mBlock("creature"),
       hmzd: { ...HMZD_ACTOR, bodyPlan: null },
     },

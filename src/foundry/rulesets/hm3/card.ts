@@ -50,6 +50,7 @@ import {
   SEVERITY_CLASS,
 } from "./card-keys";
 import { emlCardNotes, emlMatrixMeaning } from "./gold-eml-card";
+import { rollsCardNotes } from "./gold-rolls-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 import { aimedStrikeView, aimedSummary, type AimNames } from "./gold-aim-card";
 import { pairedCardLines } from "./paired-card";
@@ -161,7 +162,8 @@ function checkView(
 ): CheckView {
   return {
     label: t(label),
-    dice: `${check.dice}d6: ${check.values.join(" ")}`,
+    // A Gold skill roll is a d100 (ruling G42).
+    dice: `${check.dice}d${(check as { sides?: number }).sides ?? 6}: ${check.values.join(" ")}`,
     total: check.total,
     target: visible ? check.target : null,
     hidden: !visible,
@@ -544,6 +546,13 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       seesTargetsOf(viewer, "defender"),
       viewer.isGM,
     ),
+  );
+  // HârnMaster Gold rolls group: E/F/S bonuses, non-lethal attacks, techniques (./gold-rolls-card.ts).
+  view.goldNotes.push(
+    ...rollsCardNotes(result, seesTargetsOf(viewer, "defender"), {
+      attacker: named("attacker"),
+      defender: named("defender"),
+    }),
   );
   return view;
 }

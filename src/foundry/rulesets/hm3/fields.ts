@@ -21,6 +21,8 @@ import {
   type Aspect,
   type RangeBand,
 } from "../../../rules/hm3/tables";
+import { UNARMED_STYLES } from "../../../rules/hm3/gold/rolls";
+import { DEFAULT_UNARMED_STYLE } from "../../../rules/hm3/gold/rolls-unarmed";
 import { bool, choice, int, locationId, nullableInt, text } from "../../data/fields";
 import type { NumberRule } from "../../data/rule-kinds";
 import { BOUNDS, INJURY_ASPECTS, VELOCITIES } from "./rules";
@@ -40,6 +42,8 @@ export function hm3ActorFields(attribute: NumberRule = BOUNDS.attribute) {
     attributes: hm3Attributes(attribute),
     fatigue: int(BOUNDS.fatigue),
     encumbrance: nullableInt(BOUNDS.encumbrance),
+    // HârnMaster Gold unarmed combat style (seed 000 lines 346-354; ruling G49).
+    unarmedStyle: choice(UNARMED_STYLES, DEFAULT_UNARMED_STYLE),
   };
 }
 

@@ -19,6 +19,7 @@ export const HM3_LABELS = {
     "hm3.attributes.cml": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.attributes.cml.label",
     "hm3.fatigue": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.fatigue.label",
     "hm3.encumbrance": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.encumbrance.label",
+    "hm3.unarmedStyle": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.unarmedStyle.label",
   },
   "Actor.creature": {
     "hm3.attributes": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.attributes.label",
@@ -36,6 +37,7 @@ export const HM3_LABELS = {
     "hm3.attributes.cml": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.attributes.cml.label",
     "hm3.fatigue": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.fatigue.label",
     "hm3.encumbrance": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.encumbrance.label",
+    "hm3.unarmedStyle": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.unarmedStyle.label",
     "hm3.bodyPlan": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.label",
     "hm3.bodyPlan.name": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.name.label",
     "hm3.bodyPlan.locations": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.locations.label",

@@ -4,6 +4,8 @@
  * through the registry) share this one definition. `test/foundry/data/rules.test.ts` checks
  * that the composed field table and the data models' schemas agree field by field.
  */
+import { UNARMED_STYLES } from "../../../rules/hm3/gold/rolls";
+import { DEFAULT_UNARMED_STYLE } from "../../../rules/hm3/gold/rolls-unarmed";
 import { locationIds } from "../../../core/body";
 import { HUMAN_BODY_PLAN, REGIONS, sidedLocationIds } from "../../../rules/hm3/body-plan";
 import {
@@ -79,6 +81,8 @@ const actor = (attribute: NumberRule) => ({
   >),
   fatigue: BOUNDS.fatigue,
   encumbrance: BOUNDS.encumbrance,
+  // HârnMaster Gold unarmed combat style (seed 000 lines 346-354; ruling G49).
+  unarmedStyle: choice(UNARMED_STYLES, DEFAULT_UNARMED_STYLE),
 });
 
 /**

@@ -12,6 +12,7 @@ import type {
 import type { Region } from "../../../core/body";
 import type { AimZone, Aspect, Material, RangeBand, Severity } from "../../../rules/hm3/tables";
 import type { Velocity } from "../../../rules/hm3/eml";
+import type { UnarmedStyle } from "../../../rules/hm3/gold/rolls";
 
 export interface Hm3ActorBlock {
   attributes: Hm3Attributes;
@@ -19,6 +20,8 @@ export interface Hm3ActorBlock {
   fatigue: number;
   /** Encumbrance entered by the GM; null: computed from the load. */
   encumbrance: number | null;
+  /** HârnMaster Gold unarmed combat style (ruling G49); Brawling by default. */
+  unarmedStyle: UnarmedStyle;
 }
 
 export interface Hm3PlanLocationSource {

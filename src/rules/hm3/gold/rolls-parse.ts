@@ -197,3 +197,15 @@ export function checkTackleDefence(attack: RollsAttack, defenceType: string): vo
       "a Tackle cannot be Blocked: a Block is treated as a Counterstrike (seed 000 line 223), declare counterstrike with the weapon",
     );
 }
+
+/** The defence options against a Tackle: Block is not one (G47). */
+export function tackleDefences<T extends { id: string; unavailableKey?: string }>(
+  attack: RollsAttack,
+  options: T[],
+): T[] {
+  if (attack.nonLethal !== "tackle") return options;
+  return options.map((o) => (o.id === "block" ? { ...o, unavailableKey: TACKLE_BLOCK_KEY } : o));
+}
+
+/** Why Block is not offered against a Tackle (lang). */
+export const TACKLE_BLOCK_KEY = "BLOWBYBLOW.HM3.Gold.Rolls.Unavailable.tackleBlock";

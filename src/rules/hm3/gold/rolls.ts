@@ -113,7 +113,7 @@ export interface RollsResult {
   technique?: TechniqueOutcome;
 }
 
-/** The attack dialog's rows for this group's decisions. */
+/** The attack dialog's rows for this group's decisions (keys written out for the lang audit). */
 export const ROLLS_CATALOG: readonly CatalogRowOption[] = Object.freeze([
   Object.freeze({
     id: "gold.disarm",
@@ -121,7 +121,11 @@ export const ROLLS_CATALOG: readonly CatalogRowOption[] = Object.freeze([
     option: "nonLethalAttacks",
     param: Object.freeze({
       kind: "choice" as const,
-      choices: GRIPS.map((g) => ({ id: g, labelKey: `BLOWBYBLOW.HM3.Gold.Rolls.Grip.${g}` })),
+      choices: [
+        { id: "one", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Grip.one" },
+        { id: "two", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Grip.two" },
+        { id: "strapped", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Grip.strapped" },
+      ],
     }),
   }),
   Object.freeze({
@@ -148,10 +152,10 @@ export const ROLLS_CATALOG: readonly CatalogRowOption[] = Object.freeze([
     option: "unarmedStyles",
     param: Object.freeze({
       kind: "choice" as const,
-      choices: UNARMED_MODES.map((m) => ({
-        id: m,
-        labelKey: `BLOWBYBLOW.HM3.Gold.Rolls.Mode.${m}`,
-      })),
+      choices: [
+        { id: "strike", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Mode.strike" },
+        { id: "grapple", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Mode.grapple" },
+      ],
     }),
   }),
   Object.freeze({
@@ -160,10 +164,19 @@ export const ROLLS_CATALOG: readonly CatalogRowOption[] = Object.freeze([
     option: "unarmedTechniquePenalties",
     param: Object.freeze({
       kind: "choice" as const,
-      choices: (["shock", "fumble", "stumble"] as const).map((r) => ({
-        id: r,
-        labelKey: `BLOWBYBLOW.HM3.Gold.Rolls.Roll.${r}`,
-      })),
+      choices: [
+        { id: "shock", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Roll.shock" },
+        { id: "fumble", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Roll.fumble" },
+        { id: "stumble", labelKey: "BLOWBYBLOW.HM3.Gold.Rolls.Roll.stumble" },
+      ],
     }),
   }),
 ]);
+
+/** Labels of the attack EML modifiers this group adds (combat.ts `HM3_MODIFIER_LABELS`). */
+export const ROLLS_MODIFIER_LABELS: Readonly<Record<string, string>> = Object.freeze({
+  "gold.disarm": "BLOWBYBLOW.Modifier.gold.disarm",
+  "gold.sweep": "BLOWBYBLOW.Modifier.gold.sweep",
+  "gold.tackle": "BLOWBYBLOW.Modifier.gold.tackle",
+  "gold.unarmedStyle": "BLOWBYBLOW.Modifier.gold.unarmedStyle",
+});

@@ -6,6 +6,8 @@
  * in a browser from prepared data. Every number shown is the core's; nothing here
  * re-implements a rule.
  */
+import { UNARMED_STYLES, type UnarmedStyle } from "../../../../../rules/hm3/gold/rolls";
+import { DEFAULT_UNARMED_STYLE } from "../../../../../rules/hm3/gold/rolls-unarmed";
 import type { Region } from "../../../../../core/body";
 import {
   formatInjuryCode,
@@ -207,6 +209,8 @@ export interface AttributesContext {
   list: AttributeField[];
   fatigue: InputBounds & { name: string; value: number };
   encumbrance: InputBounds & { name: string; value: number | null; placeholder: string };
+  /** HârnMaster Gold unarmed combat style (ruling G49): a choice of the four styles. */
+  unarmedStyle: { name: string; value: string; choices: Record<string, string> };
 }
 
 /**
@@ -242,8 +246,23 @@ function attributes(input: ActorContextInput): AttributesContext {
       placeholder: input.derived ? String(input.derived.encumbrance) : "",
       ...inputBounds(input.type, "hm3.encumbrance"),
     },
+    unarmedStyle: {
+      name: "system.hm3.unarmedStyle",
+      value: hm3.unarmedStyle ?? DEFAULT_UNARMED_STYLE,
+      choices: Object.fromEntries(
+        UNARMED_STYLES.map((s) => [s, input.localize(UNARMED_STYLE_LABEL[s])]),
+      ),
+    },
   };
 }
+
+/** The unarmed styles' names (seed 000 lines 351-354), whole keys for the lang audit. */
+const UNARMED_STYLE_LABEL: Readonly<Record<UnarmedStyle, string>> = Object.freeze({
+  brawling: "BLOWBYBLOW.HM3.Gold.Rolls.Style.brawling",
+  wrestling: "BLOWBYBLOW.HM3.Gold.Rolls.Style.wrestling",
+  kamtola: "BLOWBYBLOW.HM3.Gold.Rolls.Style.kamtola",
+  sashata: "BLOWBYBLOW.HM3.Gold.Rolls.Style.sashata",
+});
 
 // ── Skills ───────────────────────────────────────────────────────────────────────────────────
 
