@@ -322,6 +322,7 @@ export const FIGHTERS_SPEC: readonly FighterSpec[] = [
             impact: { blunt: null, edge: null, point: 4, fire: null },
             handMode: "one",
             shield: false,
+            longReach: false,
           },
         },
       },

@@ -559,9 +559,12 @@ describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)
     expect(items.map((i) => i._id)).toEqual([sword._id, skill._id]);
     const swordSystem = { ...(sword.system as Record<string, unknown>) };
     delete swordSystem.engraving;
-    // The repaired system is what the data model stores: the m2m block at its defaults too.
+    // The repaired system is what the data model stores: the m2m block at its defaults too, and
+    // the HârnMaster Gold field the old sword lacks (longReach) at its default.
+    const migrated = migrateSystem("Item.weapon", swordSystem) as Record<string, unknown>;
     expect(items[0]!.system).toEqual({
-      ...(migrateSystem("Item.weapon", swordSystem) as Record<string, unknown>),
+      ...migrated,
+      hm3: { ...(migrated.hm3 as Record<string, unknown>), longReach: false },
       m2m: defaultM2mItemBlock("weapon"),
       hmzd: hmzdDefault("Item", "weapon"),
     });

@@ -122,6 +122,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         impact: { blunt: null, edge: null, point: null, fire: null },
         handMode: "one",
         shield: false,
+        longReach: false,
       },
       m2m: defaultM2mItemBlock("weapon"),
       hmzd: { zoneDie: 6, modes: [] },

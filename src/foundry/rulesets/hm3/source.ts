@@ -58,6 +58,8 @@ export interface Hm3WeaponBlock {
   impact: Record<Aspect, number | null>;
   handMode: HandMode;
   shield: boolean;
+  /** HârnMaster Gold weapon reach: a Long Reach weapon (absent in sources made before it). */
+  longReach?: boolean;
 }
 
 export interface Hm3MissileBlock {

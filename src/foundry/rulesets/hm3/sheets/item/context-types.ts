@@ -113,6 +113,8 @@ export interface WeaponContext extends SkillLink {
   impacts: ImpactField[];
   handModeOptions: Option[];
   shield: boolean;
+  /** HârnMaster Gold weapon reach: a Long Reach weapon. */
+  longReach: boolean;
   owner: {
     ml: number;
     aml: number;
