@@ -325,7 +325,8 @@ describe("import through Foundry's importFromJSON (stand-in)", () => {
     const flat = (system: Record<string, unknown>) => {
       const { hm3, ...rest } = system as { hm3: Record<string, unknown> };
       // A field added after schema 1 (HârnMaster Gold's longReach) was never stored flat.
-      const { longReach: _added, ...old } = hm3;
+      const old = { ...hm3 };
+      delete old.longReach;
       return { ...rest, ...old };
     };
     const old = knight() as unknown as {
