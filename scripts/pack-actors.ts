@@ -329,6 +329,7 @@ export const FIGHTERS_SPEC: readonly FighterSpec[] = [
             handMode: "one",
             shield: false,
             cutting: false,
+            longReach: false,
           },
         },
       },

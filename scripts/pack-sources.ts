@@ -155,6 +155,12 @@ export const TWO_HANDED: ReadonlySet<string> = new Set([
 ]);
 export const EITHER_HANDED: ReadonlySet<string> = new Set(["Bastard Sword", "Spear", "Trident"]);
 
+/**
+ * HârnMaster Gold weapon reach (seed 000 line 368, ruling G68): the Long Reach weapons the seed
+ * names, the pike and the ísagâra (the pack's Isagra).
+ */
+export const LONG_REACH: ReadonlySet<string> = new Set(["Pike", "Isagra"]);
+
 export function handMode(name: string): HandMode {
   if (TWO_HANDED.has(name)) return "two";
   if (EITHER_HANDED.has(name)) return "either";
@@ -248,6 +254,7 @@ export function meleeDoc(row: CsvRow): Obj {
         handMode: handMode(name),
         shield,
         cutting: CUTTING_WEAPONS.has(name),
+        longReach: LONG_REACH.has(name),
       },
     },
   );

@@ -568,8 +568,8 @@ describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)
     const migrated = migrateSystem("Item.weapon", swordSystem) as { hm3: Record<string, unknown> };
     expect(items[0]!.system).toEqual({
       ...migrated,
-      // Fields added later (HârnMaster Gold's cutting trait) take their defaults on load.
-      hm3: { ...migrated.hm3, cutting: false },
+      // Fields added later (HârnMaster Gold's cutting and long reach traits) take their defaults on load.
+      hm3: { ...migrated.hm3, cutting: false, longReach: false },
       m2m: defaultM2mItemBlock("weapon"),
       hmzd: hmzdDefault("Item", "weapon"),
     });

@@ -113,6 +113,15 @@ export function initiativeFormula(actor: ActorLike | null): string {
 
 // ── A ruleset's own order (turn hooks) ──────────────────────────────────────────────────────
 
+/** The world's ruleset, or null when the adapter plays none. */
+function worldRulesetOrNull(): ReturnType<typeof worldRuleset> | null {
+  try {
+    return worldRuleset();
+  } catch {
+    return null;
+  }
+}
+
 /** The world's ruleset's turns in the tracker, or null (none, or no ruleset the adapter plays). */
 export function worldTurns(): RulesetTurns | null {
   try {
@@ -225,6 +234,10 @@ function makeDocumentClasses() {
     protected override async _onStartRound(context: Combat.RoundEventContext): Promise<void> {
       await super._onStartRound(context);
       await seedFights(this);
+      // The ruleset's own round start (HM3: Gold fatigue per minute of combat).
+      const fr = worldRulesetOrNull();
+      if (fr?.roundStart && isActiveGM())
+        await fr.roundStart(this, typeof context?.round === "number" ? context.round : this.round);
     }
 
     /**

@@ -272,6 +272,12 @@ export interface FoundryRuleset<Derived = unknown> {
    * turn events (HM3).
    */
   turns?: RulesetTurns;
+  /**
+   * What the ruleset does as a tracker round starts, on the active GM's client, after the
+   * fighters' blocks are seeded (HM3: HârnMaster Gold's fatigue per minute of combat). Absent:
+   * nothing.
+   */
+  roundStart?(combat: unknown, round: number): Promise<unknown>;
 }
 
 /** One maneuver a fighter may choose, as the maneuver dialog lists it. */

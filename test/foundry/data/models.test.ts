@@ -129,6 +129,7 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         handMode: "one",
         shield: false,
         cutting: false,
+        longReach: false,
       },
       m2m: defaultM2mItemBlock("weapon"),
       hmzd: { zoneDie: 6, modes: [] },

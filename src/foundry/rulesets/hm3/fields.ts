@@ -102,6 +102,8 @@ export const HM3_BLOCKS = {
       handMode: choice(HAND_MODES, "one"),
       shield: bool(false),
       cutting: bool(false),
+      // HârnMaster Gold weapon reach (seed 000 line 368): a Long Reach weapon (pike, ísagâra).
+      longReach: bool(false),
     }),
   "Item.missile": () => {
     const ranges = {} as Record<RangeBand, ReturnType<typeof rangeBand>>;

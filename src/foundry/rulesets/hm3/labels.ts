@@ -81,6 +81,7 @@ export const HM3_LABELS = {
     "hm3.handMode": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.handMode.label",
     "hm3.shield": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.shield.label",
     "hm3.cutting": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.cutting.label",
+    "hm3.longReach": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.longReach.label",
   },
   "Item.missile": {
     "hm3.skill": "BLOWBYBLOW.HM3.Missile.FIELDS.hm3.skill.label",

@@ -118,6 +118,7 @@ export const HM3_RULES = {
     handMode: choice(HAND_MODES, "one"),
     shield: { kind: "boolean", initial: false },
     cutting: { kind: "boolean", initial: false },
+    longReach: { kind: "boolean", initial: false },
   },
   "Item.missile": {
     skill: { kind: "text", blank: true, initial: "" },

@@ -63,6 +63,8 @@ export interface Hm3WeaponBlock {
   shield: boolean;
   /** A cutting weapon (HârnMaster Gold, seed 000 lines 63-69; ruling G25). */
   cutting: boolean;
+  /** HârnMaster Gold weapon reach: a Long Reach weapon (absent in sources made before it). */
+  longReach?: boolean;
 }
 
 export interface Hm3MissileBlock {

@@ -115,6 +115,8 @@ export interface WeaponContext extends SkillLink {
   shield: boolean;
   /** A cutting weapon (HârnMaster Gold, ruling G25). */
   cutting: boolean;
+  /** HârnMaster Gold weapon reach: a Long Reach weapon. */
+  longReach: boolean;
   owner: {
     ml: number;
     aml: number;

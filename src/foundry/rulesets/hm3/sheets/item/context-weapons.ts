@@ -68,6 +68,7 @@ export function weaponContext(system: SourceByType["Item"]["weapon"], t: Tools):
     handModeOptions: options(HAND_MODES, HAND_MODE_LABEL, hm3.handMode, t.localize, t.format),
     shield: hm3.shield,
     cutting: hm3.cutting === true,
+    longReach: hm3.longReach === true,
     owner: derived
       ? {
           ml: derived.ml,
