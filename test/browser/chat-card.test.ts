@@ -531,3 +531,41 @@ describe("situation set by hand (review m3)", () => {
     }
   });
 });
+
+describe("HârnMaster Gold paired group lines (seed 000 lines 41-57, 249-278)", () => {
+  it("a double strike: the secondary attack's line and its strike on the defender", async () => {
+    const decl = F.declaration({ options: { pairedWeapons: true } });
+    (decl.attack as Record<string, unknown>).double = {
+      aspect: "point",
+      aim: "mid",
+      impact: 3,
+      eml: F.defenceEml(60),
+    };
+    // The secondary: 25 (CS against 60 − 20) vs Dodge 90 (CF against 60 − 10): A★3 (seed 003 line 10).
+    const card = F.resolved(
+      { type: "dodge", eml: F.defenceEml() },
+      {
+        attack: 95,
+        defence: 33,
+        "second.attack": 25,
+        "second.defence": 90,
+        "second.location": 47,
+        "second.impact": [1, 1, 1],
+        "second.shock": [1],
+      },
+      decl,
+    );
+    const page = await open(card, F.viewer("gm"));
+    try {
+      const lines = await texts(page, ".bbb-hm3-gold");
+      expect(lines[0]).toBe(
+        "Double strike (HârnMaster Gold), secondary weapon: attack 25 CS, defence 90 CF: A*3",
+      );
+      // Point 3 + 3 = 6 against the thorax's Point 5: effective impact 1, M1 (seed 003 line 95).
+      expect(lines[1]).toMatch(/^Secondary strike on Brigand .*: Thorax, effective impact 1, M1$/);
+      await checkCard(page, "chat-resolved-double-strike");
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -545,6 +545,7 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       { attacker: named("attacker"), defender: named("defender") },
       seesTargetsOf(viewer, "defender"),
       viewer.isGM,
+      (side, id) => locationName(id, creaturePlan(decl?.[side].bodyPlan)),
     ),
   );
   // HârnMaster Gold rolls group: E/F/S bonuses, non-lethal attacks, techniques (./gold-rolls-card.ts).

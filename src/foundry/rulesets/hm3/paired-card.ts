@@ -56,6 +56,8 @@ export function pairedCardLines(
   names: { attacker: string; defender: string },
   seesDefenderTargets: boolean,
   isGM: boolean,
+  /** A struck side's location name (localised, or a creature plan's own). */
+  locationName: (victim: "attacker" | "defender", id: string) => LangText | string = (_, id) => id,
 ): GoldLine[] {
   const out: GoldLine[] = [];
   const r = result.reaction;
@@ -97,13 +99,19 @@ export function pairedCardLines(
         text: strike.injury
           ? t(PAIRED_CARD_KEY.secondStrike, {
               name: strike.by === "attacker" ? names.defender : names.attacker,
-              location: strike.location,
+              location: locationName(
+                strike.by === "attacker" ? "defender" : "attacker",
+                strike.location,
+              ),
               effectiveImpact: strike.effectiveImpact,
               injury: strike.injury,
             })
           : t(PAIRED_CARD_KEY.secondNoInjury, {
               name: strike.by === "attacker" ? names.defender : names.attacker,
-              location: strike.location,
+              location: locationName(
+                strike.by === "attacker" ? "defender" : "attacker",
+                strike.location,
+              ),
               effectiveImpact: strike.effectiveImpact,
             }),
         tip,
