@@ -43,7 +43,6 @@ const BASE_STRIKE_KEYS = new Set([
   "amputationRoll",
   "kill",
   "bleeding",
-  "limbInjury",
   "killCheck",
   "shock",
   "fumble",
