@@ -68,7 +68,7 @@ export const MAX_FACE_BRANCHES = 50_000;
  * classifiers, so a walk builds each roll's branches once (a classifier made afresh for each
  * call, a closure, is built again each time, and let go with it).
  */
-const CLASS_BRANCHES = new WeakMap<RollClassifier, Map<string, readonly Branch[]>>();
+const CLASS_BRANCHES = new WeakMap<RollClassifier, Map<number | string, readonly Branch[]>>();
 
 function classBranches(
   count: number,
@@ -78,7 +78,11 @@ function classBranches(
 ): readonly Branch[] {
   let byShape = CLASS_BRANCHES.get(classOf);
   if (!byShape) CLASS_BRANCHES.set(classOf, (byShape = new Map()));
-  const key = `${count}d${sides}:${arg}`;
+  // A number for the usual shapes (no string built per roll), a string for any other.
+  const key =
+    count < 100 && sides < 1000 && Number.isInteger(arg) && Math.abs(arg) < 1e9
+      ? (arg * 100 + count) * 1000 + sides
+      : `${count}d${sides}:${arg}`;
   let branches = byShape.get(key);
   if (!branches) byShape.set(key, (branches = buildClassBranches(count, sides, classOf, arg)));
   return branches;
@@ -103,7 +107,7 @@ function buildClassBranches(
   }
   return Object.freeze(
     [...byClass.values()].map((e) => ({
-      values: Object.freeze(splitTotal(e.total, count)),
+      values: splitTotal(e.total, count),
       probability: e.ways / all,
     })),
   );
@@ -127,7 +131,7 @@ function buildFaceBranches(name: string, count: number, sides: number): readonly
   const out: Branch[] = [];
   const faces = new Array<number>(count).fill(1);
   for (;;) {
-    out.push({ values: Object.freeze(faces.slice()), probability: 1 / all });
+    out.push({ values: faces.slice(), probability: 1 / all });
     let i = count - 1;
     while (i >= 0 && faces[i] === sides) faces[i--] = 1;
     if (i < 0) return out;
@@ -162,30 +166,40 @@ export function enumerateDice<R>(
 ): EnumerateStats {
   const maxPaths = options.maxPaths ?? 5_000_000;
   const ignore = options.ignoreHints;
-  const stack: Node[] = [];
+  // The path: nodes 0..size-1 of `nodes` (node objects are kept and reused, so a walk of
+  // millions of paths allocates a node only when it goes deeper than before).
+  const nodes: Node[] = [];
+  let size = 0;
   let depth = 0;
   const dice: Dice = {
     roll(name, count, sides, classOf, arg) {
-      let node = stack[depth];
-      if (node === undefined) {
+      let node: Node;
+      if (depth < size) {
+        node = nodes[depth]!;
+        if (node.name !== name || node.count !== count || node.sides !== sides)
+          throw new Error(
+            `enumerate: the run is not deterministic: roll ${depth + 1} was "${node.name}" ${node.count}d${node.sides}, now "${name}" ${count}d${sides}`,
+          );
+      } else {
         const branches =
           classOf && !ignore?.(name)
             ? classBranches(count, sides, classOf, arg ?? 0)
             : faceBranches(name, count, sides);
-        const above = depth > 0 ? stack[depth - 1]!.probability : 1;
-        node = {
-          name,
-          count,
-          sides,
-          branches,
-          index: 0,
-          probability: above * branches[0]!.probability,
-        };
-        stack.push(node);
-      } else if (node.name !== name || node.count !== count || node.sides !== sides) {
-        throw new Error(
-          `enumerate: the run is not deterministic: roll ${depth + 1} was "${node.name}" ${node.count}d${node.sides}, now "${name}" ${count}d${sides}`,
-        );
+        const above = depth > 0 ? nodes[depth - 1]!.probability : 1;
+        const probability = above * branches[0]!.probability;
+        if (depth < nodes.length) {
+          node = nodes[depth]!;
+          node.name = name;
+          node.count = count;
+          node.sides = sides;
+          node.branches = branches;
+          node.index = 0;
+          node.probability = probability;
+        } else {
+          node = { name, count, sides, branches, index: 0, probability };
+          nodes.push(node);
+        }
+        size = depth + 1;
       }
       depth++;
       return node.branches[node.index]!.values.slice();
@@ -197,21 +211,17 @@ export function enumerateDice<R>(
     depth = 0;
     const result = run(dice);
     paths++;
-    if (depth !== stack.length)
+    if (depth !== size)
       throw new Error(
-        `enumerate: the run is not deterministic: it made ${depth} rolls where its path has ${stack.length}`,
+        `enumerate: the run is not deterministic: it made ${depth} rolls where its path has ${size}`,
       );
-    visit(result, depth > 0 ? stack[depth - 1]!.probability : 1);
+    visit(result, depth > 0 ? nodes[depth - 1]!.probability : 1);
     // The next path: the deepest node with a branch left takes it; the nodes below it go.
-    while (
-      stack.length > 0 &&
-      stack[stack.length - 1]!.index === stack[stack.length - 1]!.branches.length - 1
-    )
-      stack.pop();
-    if (stack.length === 0) return { paths };
-    const top = stack[stack.length - 1]!;
+    while (size > 0 && nodes[size - 1]!.index === nodes[size - 1]!.branches.length - 1) size--;
+    if (size === 0) return { paths };
+    const top = nodes[size - 1]!;
     top.index++;
-    const above = stack.length > 1 ? stack[stack.length - 2]!.probability : 1;
+    const above = size > 1 ? nodes[size - 2]!.probability : 1;
     top.probability = above * top.branches[top.index]!.probability;
   }
 }

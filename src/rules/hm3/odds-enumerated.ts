@@ -139,6 +139,8 @@ interface SideSlots {
   impact: number;
   /** Injury slot by code (`none`, `S2`, `S2+G3`). */
   injury: Map<string, number>;
+  /** Slot of each option's field. */
+  gold: Map<string, number>;
 }
 
 function sideSlots(t: Sums, side: Side): SideSlots {
@@ -147,6 +149,7 @@ function sideSlots(t: Sums, side: Side): SideSlots {
     events: EVENTS.map((e) => t.slot(`${side}:${e}`)),
     impact: t.slot(`${side}:impact`),
     injury: new Map(),
+    gold: new Map(),
   };
 }
 
@@ -191,7 +194,12 @@ function tallySide(t: Sums, slots: SideSlots, r: Hm3Result, p: number): void {
   let slot = slots.injury.get(key);
   if (slot === undefined) slots.injury.set(key, (slot = t.slot(`${side}:injury:${key}`)));
   t.addAt(slot, p);
-  if (gold) for (const k of gold) t.add(`${side}:gold:${k}`, p);
+  if (gold)
+    for (const k of gold) {
+      let g = slots.gold.get(k);
+      if (g === undefined) slots.gold.set(k, (g = t.slot(`${side}:gold:${k}`)));
+      t.addAt(g, p);
+    }
 }
 
 /** Injury codes in a stable order: none, single codes by level then severity, then joined ones. */
