@@ -96,6 +96,20 @@ time("hm3: exact odds of one exchange (all four defences)", 20_000, (i) => {
   exchangeOdds(decl, defences[i & 3]!);
 });
 
+// Enumerated odds (issue 19): with a HârnMaster Gold option on, `exchangeOdds` runs the engine on
+// every path of its dice (src/core/enumerate.ts, src/rules/hm3/odds-enumerated.ts). Limb
+// injuries change no closed-form figure, so these lines time the enumeration itself against the
+// closed form's figures above. Block, Dodge, Ignore: a few thousand paths each; Counterstrike's
+// B*1 and B*2 multiply the two strikes' paths (about 1.2 million), timed apart, once a round.
+const goldDecl: Hm3Declaration = { ...decl, options: { ...decl.options, limbInjuries: true } };
+const single = [defences[0]!, defences[2]!, defences[3]!];
+time("hm3: enumerated odds (Gold on; block, dodge, ignore)", 21, (i) => {
+  exchangeOdds(goldDecl, single[i % 3]!);
+});
+time("hm3: enumerated odds (Gold on; counterstrike)", 1, () => {
+  exchangeOdds(goldDecl, defences[1]!);
+});
+
 const m2mDecl = m2m.parseDeclaration({
   attack: { skill: 13, damage: "2+1", type: "cut", target: "random" },
   defender: { ht: 12, dr: { torso: 3, head: 2, "left-arm": 2, "right-arm": 2 } },

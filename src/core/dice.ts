@@ -29,9 +29,28 @@ export function readSeed(value: unknown, field = "seed"): number {
   return value;
 }
 
+/**
+ * What a caller reads of a roll: `classOf(total, arg)` names the class of the roll's total (the
+ * sum of its dice; a single die's face). A caller that passes one promises that every roll of the
+ * same class leads to the same outcome, the recorded dice aside: the dice's faces are read only
+ * through their total, and the total only through its class (`hmTestIndex` for a d100 test,
+ * above-or-not for a 3d6 roll against a target, the total itself for impact). Dice that roll at
+ * random ignore it; dice that enumerate outcomes (the exact odds, src/core/enumerate.ts) branch
+ * once per class instead of once per face. A static function and a number, so the hot path
+ * allocates nothing to give it.
+ */
+export type RollClassifier = (total: number, arg: number) => number | string | boolean;
+
 /** A source of named dice rolls. Returns one value per die, each in 1..sides. */
 export interface Dice {
-  roll(name: string, count: number, sides: number): number[];
+  /** `classOf` and `arg`: an optional hint of what the caller reads ({@link RollClassifier}). */
+  roll(
+    name: string,
+    count: number,
+    sides: number,
+    classOf?: RollClassifier,
+    arg?: number,
+  ): number[];
 }
 
 /** One roll as it happened: plain serialisable data. */
@@ -191,10 +210,16 @@ export class ScriptedDice implements Dice {
     private readonly fieldPrefix = "rolls.",
   ) {}
 
-  roll(name: string, count: number, sides: number): number[] {
+  roll(
+    name: string,
+    count: number,
+    sides: number,
+    classOf?: RollClassifier,
+    arg?: number,
+  ): number[] {
     checkShape(name, count, sides);
     if (!Object.prototype.hasOwnProperty.call(this.script, name)) {
-      return this.fallback.roll(name, count, sides);
+      return this.fallback.roll(name, count, sides, classOf, arg);
     }
     const field = this.fieldPrefix + name;
     const given = this.script[name];
@@ -279,11 +304,17 @@ export class RecordingDice implements Dice {
     return this.failed !== null && this.failed.includes(name);
   }
 
-  roll(name: string, count: number, sides: number): number[] {
+  roll(
+    name: string,
+    count: number,
+    sides: number,
+    classOf?: RollClassifier,
+    arg?: number,
+  ): number[] {
     if (this.taken(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
     let values: number[];
     try {
-      values = this.inner.roll(name, count, sides);
+      values = this.inner.roll(name, count, sides, classOf, arg);
     } catch (e) {
       (this.failed ??= []).push(name);
       throw e;
@@ -301,11 +332,11 @@ export class RecordingDice implements Dice {
    * back to the caller, so the record can keep the array a `SeededDice` made afresh instead of
    * a copy (any other inner `Dice` is copied, as `roll` does).
    */
-  one(name: string, sides: number): number {
+  one(name: string, sides: number, classOf?: RollClassifier, arg?: number): number {
     if (this.taken(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
     let values: number[];
     try {
-      values = this.inner.roll(name, 1, sides);
+      values = this.inner.roll(name, 1, sides, classOf, arg);
     } catch (e) {
       (this.failed ??= []).push(name);
       throw e;
@@ -321,11 +352,17 @@ export class RecordingDice implements Dice {
    * to the caller, so the record keeps the array a `SeededDice` made afresh (any other inner
    * `Dice` is copied, as `roll` does).
    */
-  total(name: string, count: number, sides: number): number {
+  total(
+    name: string,
+    count: number,
+    sides: number,
+    classOf?: RollClassifier,
+    arg?: number,
+  ): number {
     if (this.taken(name)) throw new Error(`Roll "${name}" was made twice in one exchange.`);
     let values: number[];
     try {
-      values = this.inner.roll(name, count, sides);
+      values = this.inner.roll(name, count, sides, classOf, arg);
     } catch (e) {
       (this.failed ??= []).push(name);
       throw e;
@@ -342,15 +379,30 @@ export class RecordingDice implements Dice {
  * a `RecordingDice` no array goes back to the caller, so the record keeps the array a
  * `SeededDice` made afresh instead of a copy (`RecordingDice.total`).
  */
-export function rollTotal(dice: Dice, name: string, count: number, sides: number): number {
+export function rollTotal(
+  dice: Dice,
+  name: string,
+  count: number,
+  sides: number,
+  classOf?: RollClassifier,
+  arg?: number,
+): number {
   return dice instanceof RecordingDice
-    ? dice.total(name, count, sides)
-    : sum(dice.roll(name, count, sides));
+    ? dice.total(name, count, sides, classOf, arg)
+    : sum(dice.roll(name, count, sides, classOf, arg));
 }
 
 /** One die of a named roll (`roll(name, 1, sides)[0]`), through `RecordingDice.one` when it can. */
-export function rollOne(dice: Dice, name: string, sides: number): number {
-  return dice instanceof RecordingDice ? dice.one(name, sides) : dice.roll(name, 1, sides)[0]!;
+export function rollOne(
+  dice: Dice,
+  name: string,
+  sides: number,
+  classOf?: RollClassifier,
+  arg?: number,
+): number {
+  return dice instanceof RecordingDice
+    ? dice.one(name, sides, classOf, arg)
+    : dice.roll(name, 1, sides, classOf, arg)[0]!;
 }
 
 /** Dice that replay recorded rolls exactly and refuse any roll that was not recorded. */

@@ -9,7 +9,7 @@
  * `attackerWeaponDamage`, `defenderWeaponDamage`; with aimed melee (HârnMaster Gold) the attacker's
  * `side` (d100, ruling G6).
  */
-import { RecordingDice, rollOne, type Dice } from "../../core/dice";
+import { RecordingDice, rollOne, type Dice, type RollClassifier } from "../../core/dice";
 import type { Effect, ExchangeRecord, Side } from "../../core/ruleset";
 import type { Target } from "../../core/modifiers";
 import { InputError } from "../../core/errors";
@@ -273,8 +273,24 @@ export function strikesOf(code: ResultCode): { by: Side; dice: number }[] {
   }
 }
 
+// ── What the engine reads of its rolls: hints for the exact odds (RollClassifier, dice.ts) ────
+// Each says the outcome depends on a roll only through its class; test/hm3/odds-enumerated
+// proves each hint sound by turning it off alone and finding the same odds.
+
+/** A d100 test is read through its success level only (`successLevel`). */
+const LEVEL_CLASS: RollClassifier = (roll, eml) => successLevel(roll, eml);
+/** The impact dice are read through their total only. */
+const TOTAL_CLASS: RollClassifier = (total) => total;
+/** Ignition: 01-50 ignites (ruling R12). */
+const IGNITE_CLASS: RollClassifier = (roll) => roll <= 50;
+/** The face roll is read through the face part only. */
+const FACE_CLASS: RollClassifier = (roll) => humanFace(roll);
+const ZONES: readonly AimZone[] = ["high", "mid", "low"];
+/** A human location roll is read through the sided location it hits (`humanStrike` below). */
+const HUMAN_LOCATION_CLASS: RollClassifier = (roll, zone) => humanStrike(ZONES[zone]!, roll).sided;
+
 function test(dice: Dice, name: string, eml: Target): TestResult {
-  const roll = rollOne(dice, name, 100);
+  const roll = rollOne(dice, name, 100, LEVEL_CLASS, eml.value);
   return { target: eml.value, raw: eml.raw, roll, level: successLevel(roll, eml.value), eml };
 }
 
@@ -302,9 +318,15 @@ export function deliverStrike(
       `body plan ${plan.name} cannot be struck in the ${weapon.aim} zone`,
     );
   }
-  const locationRoll = rollOne(dice, n.location, 100);
   // Aimed melee (HârnMaster Gold, seed 000 lines 5-15): the AAPs move the rolls (gold/aim-locate.ts).
   const aimAt = by === "attacker" ? (weapon as Hm3Attack).aimAt : undefined;
+  // The hint follows the lookup below: the location hit is all the strike reads of its roll. An
+  // aimed roll is moved by its AAPs before the lookup, so its odds read the roll whole (no hint).
+  const locationRoll = aimAt
+    ? rollOne(dice, n.location, 100)
+    : plan
+      ? rollOne(dice, n.location, 100, (r) => planStrikeLocation(plan, weapon.aim, r).sided)
+      : rollOne(dice, n.location, 100, HUMAN_LOCATION_CLASS, ZONES.indexOf(weapon.aim));
   const aimed = aimAt ? aimedHit(dice, AIM_ROLLS, aimAt, plan, locationRoll) : null;
   // The hot path reads the frozen tables directly (src/rules/hm3/hot.ts); nothing read from
   // them reaches the result but strings and numbers.
@@ -317,10 +339,10 @@ export function deliverStrike(
   let faceRoll: number | null = aimed?.faceRoll ?? null;
   // The †FACE sub-table belongs to the human face (ruling R17).
   if (!aimed && loc.location === "face" && (!plan || isHumanPlan(plan))) {
-    faceRoll = rollOne(dice, n.face, 100);
+    faceRoll = rollOne(dice, n.face, 100, FACE_CLASS);
     face = humanFace(faceRoll);
   }
-  const impactRolls = dice.roll(n.impact, count, 6);
+  const impactRolls = dice.roll(n.impact, count, 6, TOTAL_CLASS);
   // HârnMaster Gold (gold/impact-strike.ts): one- vs two-handed base, angry strike bonus.
   const gold = strikeBase(weapon, options);
   let impact = gold.base + gold.bonus;
@@ -402,7 +424,7 @@ export function deliverStrike(
   const flammable = victim.flammable?.[loc.sided] ?? victim.flammable?.[loc.location];
   // Only a Fire strike ignites: Frost reads the Fire armour column but burns nothing (ruling R1).
   if (weapon.aspect === "fire" && impact >= IGNITION_IMPACT && flammable) {
-    const roll = rollOne(dice, n.ignite, 100);
+    const roll = rollOne(dice, n.ignite, 100, IGNITE_CLASS);
     const burn = BURN_INJURY[flammable];
     strike.ignition = {
       material: flammable,

@@ -131,6 +131,12 @@ const ROLL_SIDE: Readonly<Record<string, Side>> = Object.freeze({
   attackerStumble: "attacker",
   attackerUnhorsing: "attacker",
   attackerWeaponDamage: "attacker",
+  // HârnMaster Gold: the striker's random aspect and aimed side (seed 000 lines 9, 328), the
+  // tangle penalty the tangler rolls (line 278).
+  aspect: "attacker",
+  side: "attacker",
+  tangle: "attacker",
+  "counter.aspect": "defender",
   defence: "defender",
   reaction: "defender",
   damageFactor: "attacker",

@@ -13,7 +13,7 @@ import {
 } from "./gold/armour-columns";
 import { EML_MAX, EML_MIN, hmTestIndex } from "../shared/hm-test";
 import type { BodyPlan } from "../../core/body";
-import type { Dice } from "../../core/dice";
+import type { Dice, RollClassifier } from "../../core/dice";
 import { sum } from "../../core/dice";
 import { ownValue } from "../../core/data";
 import { InputError } from "../../core/errors";
@@ -321,8 +321,11 @@ export interface Check {
   failed: boolean;
 }
 
+/** A check is read through its failure only (total above target): the hint for the exact odds. */
+const FAILED_CLASS: RollClassifier = (total, target) => total > target;
+
 function check(dice: Dice, name: string, count: number, target: number): Check {
-  const values = dice.roll(name, count, 6);
+  const values = dice.roll(name, count, 6, FAILED_CLASS, target);
   const total = sum(values);
   return { roll: name, dice: count, values, total, target, failed: total > target };
 }

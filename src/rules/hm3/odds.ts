@@ -24,6 +24,8 @@ import {
   type StrikeWeapon,
 } from "./exchange";
 import { armourAspect, armourAt, injuryFor, strikeLocation, successLevel } from "./mechanics";
+import { GOLD_OPTIONS, goldOn } from "./gold/options";
+import { enumeratedOdds } from "./odds-enumerated";
 import { parseDefence, parseResolveInput } from "./parse";
 import {
   IMPACT_BANDS,
@@ -68,6 +70,11 @@ export interface Hm3SideOdds {
   expectedEffectiveImpact: number;
   /** Mean effective impact (below 0 counted as 0) given that the side is struck; 0 if it cannot be. */
   expectedEffectiveImpactIfStruck: number;
+  /**
+   * Enumerated odds only (a Gold option on): the probability of each field an option adds to a
+   * strike on this side, when present and not empty (`bluntTrauma`, `limbInjury`…).
+   */
+  gold?: Record<string, number>;
 }
 
 export interface Hm3Odds {
@@ -87,6 +94,10 @@ export interface Hm3Odds {
   expectedEffectiveImpact: number;
   defender: Hm3SideOdds;
   attacker: Hm3SideOdds;
+  /** Enumerated odds only: the probability of each field an option adds to the result. */
+  gold?: Record<string, number>;
+  /** Enumerated odds only (odds-enumerated.ts): the paths of dice the engine was run on. */
+  enumeration?: { paths: number };
 }
 
 // ── Dice distributions ─────────────────────────────────────────────────────────────────────
@@ -344,8 +355,22 @@ function sortInjury(map: Record<string, number>): Record<string, number> {
 
 const other = (s: Side): Side => (s === "attacker" ? "defender" : "attacker");
 
-/** The exact odds of an exchange once the defence is declared (same inputs as `resolveExchange`). */
+/**
+ * The exact odds of an exchange once the defence is declared (same inputs as `resolveExchange`):
+ * in closed form (`closedFormOdds`, fast) while no HârnMaster Gold option is on; with one on, by
+ * running the engine on every path of its dice (`enumeratedOdds`), which follows every option.
+ */
 export function exchangeOdds(decl: Hm3Declaration, defence: Hm3Defence): Hm3Odds {
+  return anyGoldOn(decl.options) ? enumeratedOdds(decl, defence) : closedFormOdds(decl, defence);
+}
+
+/** Whether any HârnMaster Gold option takes effect (`goldOn`). */
+export function anyGoldOn(options: Hm3Options): boolean {
+  return GOLD_OPTIONS.some((o) => goldOn(options, o.id));
+}
+
+/** The exact odds in closed form, HM3's own rules (no Gold option). */
+export function closedFormOdds(decl: Hm3Declaration, defence: Hm3Defence): Hm3Odds {
   const { attack, attacker, defender, options } = decl;
   if (attack.type === "missile" && defence.type === "counterstrike") {
     throw new Error("Counterstrike is not possible against a missile attack.");

@@ -8,7 +8,7 @@
  * The secondary attack is a whole HM3 exchange of its own, its rolls named with the prefix
  * `second.` (`second.attack`, `second.defence`, `second.location`…) so the result replays.
  */
-import type { Dice } from "../../../core/dice";
+import type { Dice, RollClassifier } from "../../../core/dice";
 import type { Effect } from "../../../core/ruleset";
 import { buildTarget, type Target } from "../../../core/modifiers";
 import { EML_MAX, EML_MIN } from "../mechanics";
@@ -54,8 +54,15 @@ export class PrefixedDice implements Dice {
     private readonly inner: Dice,
     private readonly prefix: string,
   ) {}
-  roll(name: string, count: number, sides: number): number[] {
-    return this.inner.roll(this.prefix + name, count, sides);
+  roll(
+    name: string,
+    count: number,
+    sides: number,
+    classOf?: RollClassifier,
+    arg?: number,
+  ): number[] {
+    // The hint goes through, so the exact odds group the second attack's rolls as the first's.
+    return this.inner.roll(this.prefix + name, count, sides, classOf, arg);
   }
 }
 

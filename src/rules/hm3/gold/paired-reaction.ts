@@ -7,7 +7,7 @@
  * The roll is the named roll `reaction`, made when the exchange starts (`start`), so the defence
  * prompt offers only what it allows and the result replays from its rolls.
  */
-import { rollOne, type Dice } from "../../../core/dice";
+import { rollOne, type Dice, type RollClassifier } from "../../../core/dice";
 import { InputError } from "../../../core/errors";
 import { buildTarget, type Target } from "../../../core/modifiers";
 import { EML_MAX, EML_MIN, successLevel } from "../mechanics";
@@ -104,6 +104,8 @@ export function reactionTarget(initiative: number, pp: number): Target {
   );
 }
 
+const REACTION_LEVEL: RollClassifier = (roll, target) => successLevel(roll, target);
+
 /** Makes the named roll `reaction` (1d100) against the defender's effective Initiative. */
 export function rollReaction(
   dice: Dice,
@@ -112,7 +114,8 @@ export function rollReaction(
   pp: number,
 ): ReactionRoll {
   const target = reactionTarget(initiative, pp);
-  const roll = rollOne(dice, "reaction", 100);
+  // The hint: only the success level is read (the exact odds group the faces by it).
+  const roll = rollOne(dice, "reaction", 100, REACTION_LEVEL, target.value);
   const level = successLevel(roll, target.value);
   return { context, target, roll, level, again: context === "surprise" && level === "CF" };
 }
