@@ -57,7 +57,7 @@ import {
   ridingMlOf,
   type EmlAttackContext,
   type EmlDefenceContext,
-} from "./gold/eml-foundry";
+} from "./gold/eml-dialog";
 import { aimAtFromRows, aimedPreview, readGoldCatalog, type RowAim } from "./gold/aim-catalog";
 import { aimColumn } from "./gold/aim-locate";
 import { AIM_MODIFIER_LABELS } from "./gold/aim-parse";
@@ -1033,7 +1033,7 @@ function optionsIn(
 }
 
 /**
- * The HârnMaster Gold EML options on a defence option (gold/eml-foundry.ts): its counts, and
+ * The HârnMaster Gold EML options on a defence option (gold/eml-dialog.ts): its counts, and
  * its targets with what the attack imposes (a feint's −half, the darkness).
  */
 function goldDefenceView(out: ChoiceOptionView, ctx: ExchangeContext, v: Hm3View): void {

@@ -1,6 +1,6 @@
 /**
  * The HârnMaster Gold EML options in the hm3 Foundry combat flow (src/rules/hm3/combat.ts with
- * gold/eml-foundry.ts): the attack dialog's rows (feint, darkness, dodged, recovering, mounted)
+ * gold/eml-dialog.ts): the attack dialog's rows (feint, darkness, dodged, recovering, mounted)
  * in the target breakdown and the declaration, the defence dialog's counts (feinting
  * counterstrike, dodged, recovering, mounted), and whole exchanges through the engine; the
  * card's unhorsing line. Seed 000 lines 59-61, 71-127, 177-185, 338-344; rulings G30-G39.

@@ -177,7 +177,7 @@ describe("the dialog's rows", () => {
       hm3Combat.buildDeclaration(
         knight(),
         foe(),
-        request([{ id: "gold.disarm" }, { id: "gold.tackle" }]),
+        request([{ id: "gold.disarm", param: "one" }, { id: "gold.tackle" }]),
         ON,
       ),
     ).toThrow(/catalog/);
@@ -257,7 +257,7 @@ describe("Block against a Tackle (G47)", () => {
 describe("card lines name the option", () => {
   it("a failed disarm: the weapon's landing hex and the TA; a hidden target for a player", () => {
     const d = parseDeclaration(
-      hm3Combat.buildDeclaration(knight(), foe(), request([{ id: "gold.disarm" }]), {
+      hm3Combat.buildDeclaration(knight(), foe(), request([{ id: "gold.disarm", param: "one" }]), {
         nonLethalAttacks: true,
       }).declaration,
     );

@@ -5,7 +5,7 @@
  * exchange's declaration and result (src/rules/hm3/exchange.ts extends them through ./types.ts);
  * `EML_CATALOG` are its attack-dialog rows, each shown only while its option is on
  * (`CatalogRowOption.option`). The rules themselves are in ./eml-rules.ts (engine) and
- * ./eml-foundry.ts (the Foundry dialogs).
+ * ./eml-dialog.ts (the Foundry dialogs).
  */
 import type { CatalogRowOption } from "../../../core/combat";
 import type { Level } from "../tables";
