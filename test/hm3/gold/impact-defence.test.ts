@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { ChoiceRequest, FighterSnapshot } from "../../../src/core/combat";
 import { ScriptedDice, SeededDice } from "../../../src/core/dice";
 import { InputError } from "../../../src/core/errors";
+import { IMPACT_CARD_KEYS, impactCardLines } from "../../../src/foundry/rulesets/hm3/card-impact";
 import { hm3Input, type ItemLike } from "../../../src/foundry/rulesets/hm3/input";
 import { deriveHm3Character, hm3, hm3Combat, type Hm3Result } from "../../../src/rules/hm3";
 
@@ -212,5 +213,10 @@ describe("the angry count on Counterstrike (000:25; G10)", () => {
     expect(plain.strikes[0]!.impact).toBe(9);
     expect(angry.strikes[0]!.impact).toBe(12);
     expect(angry.strikes[0]!.angryBonus).toBe(3);
+    // The card names the option on the counterstrike's strike.
+    expect(impactCardLines(angry.strikes[0]!)).toEqual([
+      { text: { i18n: IMPACT_CARD_KEYS.angry, data: { bonus: 3 } } },
+    ]);
+    expect(impactCardLines(plain.strikes[0]!)).toEqual([]);
   });
 });
