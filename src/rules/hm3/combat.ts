@@ -813,7 +813,7 @@ function buildDeclaration(
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
   // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
-  pairedTangle(r.request, options, attack);
+  pairedTangle(r.request, options, attack, item);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
   pairedDoubleStrike(
     r.request,

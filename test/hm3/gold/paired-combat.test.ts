@@ -501,5 +501,13 @@ describe("the 'tangle & strike' row (seed 000 lines 264-278; rulings G28, G59)",
         ),
       ).message,
     ).toMatch(/either a tangle or a double strike/);
+    // Line 266: the weapon in the primary hand tangles; an off-hand one is refused.
+    const offHand = () =>
+      snapshot("Attacker", 0, [skill("s1", "Sword", 60), weapon("sword", "off")]);
+    const e = error(() =>
+      hm3Combat.buildDeclaration(offHand(), defender(), request(tangle("body")), on),
+    );
+    expect(e.field).toBe("catalog.tangle");
+    expect(e.message).toMatch(/primary \(main\) hand/);
   });
 });

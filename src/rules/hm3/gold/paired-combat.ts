@@ -101,17 +101,25 @@ export function declaredTangle(
 
 /**
  * Adds the "tangle & strike" row to the declaration being built: `attack.tangle` (the area's
- * penalty and dice; the engine adds the EML modifier `gold.tangle`, line 276).
+ * penalty and dice; the engine adds the EML modifier `gold.tangle`, line 276). The attacking
+ * item must be held in the main hand (line 266).
  */
 export function pairedTangle(
   request: AttackRequest,
   options: Readonly<Record<string, boolean>>,
   attack: Record<string, unknown>,
+  item: FighterItem,
 ): void {
   const tangle = declaredTangle(request, options);
   if (!tangle) return;
   if (attack.type !== "melee")
     throw new InputError("catalog.tangle", attack.type, "a tangle is a melee attack (line 270)");
+  if (handOf(item) !== "primary")
+    throw new InputError(
+      "catalog.tangle",
+      item.name,
+      "the tangle is made with the weapon held in the primary (main) hand (seed 000 line 266)",
+    );
   attack.tangle = tangle;
 }
 
