@@ -65,12 +65,14 @@ import {
   itemAllowed,
   pairedChoiceFields,
   pairedDeclaration,
+  pairedTangle,
   pairedAttackTarget,
   pairedDoubleStrike,
   pairedShownTarget,
   REACTION_NO_HAND_KEY,
 } from "./gold/paired-combat";
 import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
+import { impactDefence, impactDefenceCounts } from "./gold/impact-defence";
 import { rollsDeclaration, rollsTarget, type RollsCombatFighter } from "./gold/rolls-combat";
 import { checkTackleDefence } from "./gold/rolls-parse";
 import { ROLLS_MODIFIER_LABELS } from "./gold/rolls";
@@ -810,6 +812,8 @@ function buildDeclaration(
   );
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
+  // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
+  pairedTangle(r.request, options, attack, item);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
   pairedDoubleStrike(
     r.request,
@@ -1037,7 +1041,15 @@ function optionsIn(
  * its targets with what the attack imposes (a feint's −half, the darkness).
  */
 function goldDefenceView(out: ChoiceOptionView, ctx: ExchangeContext, v: Hm3View): void {
-  const counts = emlDefenceCounts(out.id, ctx.decl.options);
+  const counts = [
+    ...emlDefenceCounts(out.id, ctx.decl.options),
+    // An angry counterstrike (gold/impact-defence.ts).
+    ...impactDefenceCounts(
+      out.id,
+      ctx.decl.options,
+      out.items.map((i) => v.derived.weapons[i.itemId]?.ml ?? 0),
+    ),
+  ];
   if (counts.length) out.counts = counts;
   const gold = (target: Target, itemId: string | null): Target =>
     emlDefenceTarget(target, {}, goldDefenceContext(out.id, ctx, v, itemId, null));
@@ -1192,7 +1204,15 @@ function buildChoiceIn(
   const aim = request.aim as AimZone;
   const target = defenceTarget("counterstrike", ctx, v, item, aim, request.custom);
   const gctx = goldDefenceContext("counterstrike", ctx, v, item.item.id, mode.aspect);
-  const gold = goldDefence(request, option, target, gctx);
+  // An angry counterstrike: `defence.angry` and its modifier (gold/impact-defence.ts).
+  const angry = impactDefence(
+    request.counts,
+    option.counts ?? [],
+    ctx.decl.options,
+    item.derived.ml,
+    target,
+  );
+  const gold = goldDefence(request, option, angry.target, gctx);
   return {
     type: "counterstrike",
     eml: gold.eml,
@@ -1201,6 +1221,7 @@ function buildChoiceIn(
     impact: mode.impact,
     ...wqField(item.item),
     ...gold.fields,
+    ...angry.fields,
     ...pairedChoiceFields(pending, "counterstrike", item.item),
     ...goldStrikeFields(
       itemSystem(item.item).hm3,

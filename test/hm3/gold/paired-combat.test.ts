@@ -11,7 +11,7 @@ import { hm3Input, type ItemLike } from "../../../src/foundry/rulesets/hm3/input
 import { PAIRED_CARD_KEY, pairedCardLines } from "../../../src/foundry/rulesets/hm3/paired-card";
 import { deriveHm3Character, hm3, hm3Combat, type Hm3Result } from "../../../src/rules/hm3";
 import { REACTION_IGNORE_KEY } from "../../../src/rules/hm3/gold/paired";
-import { REACTION_NO_HAND_KEY } from "../../../src/rules/hm3/gold/paired-combat";
+import { REACTION_NO_HAND_KEY, TANGLE_AREAS } from "../../../src/rules/hm3/gold/paired-combat";
 import { input, run } from "./paired-helpers";
 
 const ATTRS = Object.fromEntries(
@@ -410,5 +410,104 @@ describe("the 'double strike' row", () => {
     expect(
       error(() => hm3Combat.buildDeclaration(dualAttacker(), defender(), request(row), {})).field,
     ).toBe("catalog.doubleStrike");
+  });
+});
+
+describe("the 'tangle & strike' row (seed 000 lines 264-278; rulings G28, G59)", () => {
+  const tangle = (area: string) => [{ id: "tangle", param: area }];
+  const on = { pairedWeapons: true };
+
+  it("is offered only while pairedWeapons is on, with the three areas of ruling G28", () => {
+    const row = hm3Combat.catalog!.find((r) => r.id === "tangle")!;
+    expect(row.option).toBe("pairedWeapons");
+    expect(row.param).toMatchObject({ kind: "choice" });
+    expect((row.param as { choices: { id: string }[] }).choices.map((c) => c.id)).toEqual([
+      "body",
+      "limb",
+      "weapon",
+    ]);
+    expect(TANGLE_AREAS).toEqual({
+      body: { penalty: 0, dice: 5 },
+      limb: { penalty: 10, dice: 4 },
+      weapon: { penalty: 15, dice: 4 },
+    });
+  });
+
+  it("declares attack.tangle by area; the dialog shows the engine's EML (line 276)", () => {
+    for (const [area, penalty, dice] of [
+      ["body", 0, 5],
+      ["limb", 10, 4],
+      ["weapon", 15, 4],
+    ] as const) {
+      const build = hm3Combat.buildDeclaration(attacker(), defender(), request(tangle(area)), on);
+      const attack = (build.declaration as { attack: Record<string, unknown> }).attack;
+      expect(attack.tangle).toEqual({ penalty, dice });
+      const shown = hm3Combat.attackTarget(attacker(), defender(), request(tangle(area)), on);
+      const plain = hm3Combat.attackTarget(attacker(), defender(), request(), on);
+      expect(shown.value).toBe(plain.value - penalty);
+      // The whole fighter's +0 is no modifier at all.
+      const tangled = (t: typeof shown) => t.modifiers.filter((m) => m.key === "gold.tangle");
+      expect(tangled(shown)).toEqual(
+        penalty ? [{ key: "gold.tangle", value: -penalty, source: "seed 000 line 276" }] : [],
+      );
+      const decl = hm3.parseDeclaration(build.declaration);
+      expect(decl.attack.target.value).toBe(shown.value);
+      expect(tangled(decl.attack.target)).toEqual(tangled(shown));
+    }
+  });
+
+  it("a tangle that strikes rolls the area's dice as the tangle penalty and gives a TA (G59)", () => {
+    const build = hm3Combat.buildDeclaration(attacker(), defender(), request(tangle("limb")), on);
+    const state = hm3.start(hm3.parseDeclaration(build.declaration), replayDice([]));
+    const pending = hm3.pending(state)!;
+    const raw = hm3Combat.buildChoice(pending, build, defender(), {
+      optionId: "ignore",
+      itemId: null,
+      mode: null,
+      aim: null,
+      custom: [],
+    });
+    const choice = hm3.parseChoice(state, raw);
+    // AML 80 − 10 = 70: 25 is a CS, A*4 against Ignore; the limb's 4d6 tangle.
+    const done = hm3.choose(
+      state,
+      choice,
+      replayDice([
+        { name: "attack", count: 1, sides: 100, values: [25], total: 25 },
+        { name: "tangle", count: 4, sides: 6, values: [1, 2, 3, 4], total: 10 },
+      ]),
+    );
+    const result = hm3.result(done) as Hm3Result;
+    expect(result.tangle).toEqual({ success: true, dice: 4, rolls: [1, 2, 3, 4], penalty: 10 });
+    expect(result.tacticalAdvantage).toBe("attacker");
+  });
+
+  it("is refused while pairedWeapons is off, with an unknown area, or with a double strike", () => {
+    expect(
+      error(() => hm3Combat.buildDeclaration(attacker(), defender(), request(tangle("body")), {}))
+        .field,
+    ).toBe("catalog.tangle");
+    expect(
+      error(() => hm3Combat.buildDeclaration(attacker(), defender(), request(tangle("neck")), on))
+        .field,
+    ).toMatch(/^catalog/);
+    expect(
+      error(() =>
+        hm3Combat.buildDeclaration(
+          attacker(),
+          defender(),
+          request([...tangle("body"), { id: "doubleStrike" }]),
+          on,
+        ),
+      ).message,
+    ).toMatch(/either a tangle or a double strike/);
+    // Line 266: the weapon in the primary hand tangles; an off-hand one is refused.
+    const offHand = () =>
+      snapshot("Attacker", 0, [skill("s1", "Sword", 60), weapon("sword", "off")]);
+    const e = error(() =>
+      hm3Combat.buildDeclaration(offHand(), defender(), request(tangle("body")), on),
+    );
+    expect(e.field).toBe("catalog.tangle");
+    expect(e.message).toMatch(/primary \(main\) hand/);
   });
 });

@@ -13,6 +13,7 @@ import type { Hm3Declaration, Hm3Defence } from "../exchange";
 import type { DefenceType } from "../tables";
 import { adjustDefence } from "./paired";
 import { DOUBLE_STRIKE_ATTACK, withModifier } from "./paired-double";
+import type { TangleAttempt } from "./paired-tangle";
 import { REACTION_CONTEXTS, defenceManner, type Hand, type ReactionRoll } from "./paired-reaction";
 
 /** The hand an item is held in, as the Reaction Roll reads it: both hands count as secondary (G51). */
@@ -62,6 +63,64 @@ export function pairedDeclaration(
     );
   attack.defenderSurprised = context;
   defender.initiative = defenderInitiative;
+}
+
+/**
+ * The areas a tangle attempt aims at (the "tangle & strike" row's choice, ruling G28): the EML
+ * penalty by the size of the target (seed 000 line 276, +0 to −15: the whole fighter 0, a limb
+ * −10, the weapon alone −15) and the tangle penalty's dice by what is entangled (line 278: the
+ * whole fighter 5d6, a limb or the weapon 4d6).
+ */
+export const TANGLE_AREAS: Readonly<Record<string, TangleAttempt>> = Object.freeze({
+  body: Object.freeze({ penalty: 0, dice: 5 as const }),
+  limb: Object.freeze({ penalty: 10, dice: 4 as const }),
+  weapon: Object.freeze({ penalty: 15, dice: 4 as const }),
+});
+
+/** The tangle attempt the request declares (the "tangle & strike" row), checked; null: none. */
+export function declaredTangle(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+): TangleAttempt | null {
+  const row = request.catalog?.find((r) => r.id === "tangle");
+  if (!row) return null;
+  if (options.pairedWeapons !== true)
+    throw new InputError("catalog.tangle", row.param, "the pairedWeapons option is off");
+  const p = row.param;
+  const area = typeof p === "string" && Object.hasOwn(TANGLE_AREAS, p) ? TANGLE_AREAS[p] : null;
+  if (!area)
+    throw new InputError(
+      "catalog.tangle",
+      row.param,
+      `expected one of ${Object.keys(TANGLE_AREAS).join(", ")}`,
+    );
+  if (declaresDoubleStrike(request))
+    throw new InputError("catalog.tangle", row.param, "declare either a tangle or a double strike");
+  return { penalty: area.penalty, dice: area.dice };
+}
+
+/**
+ * Adds the "tangle & strike" row to the declaration being built: `attack.tangle` (the area's
+ * penalty and dice; the engine adds the EML modifier `gold.tangle`, line 276). The attacking
+ * item must be held in the main hand (line 266).
+ */
+export function pairedTangle(
+  request: AttackRequest,
+  options: Readonly<Record<string, boolean>>,
+  attack: Record<string, unknown>,
+  item: FighterItem,
+): void {
+  const tangle = declaredTangle(request, options);
+  if (!tangle) return;
+  if (attack.type !== "melee")
+    throw new InputError("catalog.tangle", attack.type, "a tangle is a melee attack (line 270)");
+  if (handOf(item) !== "primary")
+    throw new InputError(
+      "catalog.tangle",
+      item.name,
+      "the tangle is made with the weapon held in the primary (main) hand (seed 000 line 266)",
+    );
+  attack.tangle = tangle;
 }
 
 /** The Reaction Roll a pending defence carries (`data.reaction`), or null. */
@@ -118,12 +177,18 @@ export function declaresDoubleStrike(request: AttackRequest): boolean {
   return request.catalog?.some((r) => r.id === "doubleStrike") === true;
 }
 
-/** The attack target the dialog shows: with a double strike declared, its −20 (line 255). */
+/**
+ * The attack target the dialog shows: with a double strike declared, its −20 (line 255); with a
+ * tangle attempt, its area's penalty (line 276).
+ */
 export function pairedAttackTarget(
   request: AttackRequest,
   options: Readonly<Record<string, boolean>>,
   target: Target,
 ): Target {
+  const tangle = options.pairedWeapons === true ? declaredTangle(request, options) : null;
+  // The tangle attempt's area (line 276), as the engine adds it from `attack.tangle`.
+  if (tangle) return withModifier(target, "gold.tangle", -tangle.penalty, "276");
   if (!declaresDoubleStrike(request) || options.pairedWeapons !== true) return target;
   return withModifier(target, "gold.doubleStrike", DOUBLE_STRIKE_ATTACK, "255");
 }

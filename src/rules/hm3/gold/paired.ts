@@ -92,6 +92,21 @@ export const PAIRED_CATALOG: readonly CatalogRowOption[] = Object.freeze([
     option: "pairedWeapons",
     param: null,
   }),
+  // Tangle & strike (seed 000 lines 264-278): the area's penalty and dice (ruling G28,
+  // gold/paired-combat.ts TANGLE_AREAS).
+  Object.freeze({
+    id: "tangle",
+    labelKey: "BLOWBYBLOW.HM3.Gold.Paired.Catalog.tangle",
+    option: "pairedWeapons",
+    param: Object.freeze({
+      kind: "choice" as const,
+      choices: [
+        { id: "body", labelKey: "BLOWBYBLOW.HM3.Gold.Paired.Tangle.body" },
+        { id: "limb", labelKey: "BLOWBYBLOW.HM3.Gold.Paired.Tangle.limb" },
+        { id: "weapon", labelKey: "BLOWBYBLOW.HM3.Gold.Paired.Tangle.weapon" },
+      ],
+    }),
+  }),
 ]);
 
 /** The Reaction Roll, when the attack declares the defender surprised (made at `start`). */
