@@ -413,11 +413,11 @@ describe("the 'double strike' row", () => {
   });
 });
 
-describe("the 'tangle & strike' row (seed 000 lines 264-278; rulings G28, G59)", () => {
+describe("the 'tangle & strike' row (seed 000 lines 264-278; rulings G39, G59)", () => {
   const tangle = (area: string) => [{ id: "tangle", param: area }];
   const on = { pairedWeapons: true };
 
-  it("is offered only while pairedWeapons is on, with the three areas of ruling G28", () => {
+  it("is offered only while pairedWeapons is on, with the three areas of ruling G39", () => {
     const row = hm3Combat.catalog!.find((r) => r.id === "tangle")!;
     expect(row.option).toBe("pairedWeapons");
     expect(row.param).toMatchObject({ kind: "choice" });

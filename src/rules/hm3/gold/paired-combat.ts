@@ -66,7 +66,7 @@ export function pairedDeclaration(
 }
 
 /**
- * The areas a tangle attempt aims at (the "tangle & strike" row's choice, ruling G28): the EML
+ * The areas a tangle attempt aims at (the "tangle & strike" row's choice, ruling G39): the EML
  * penalty by the size of the target (seed 000 line 276, +0 to −15: the whole fighter 0, a limb
  * −10, the weapon alone −15) and the tangle penalty's dice by what is entangled (line 278: the
  * whole fighter 5d6, a limb or the weapon 4d6).

@@ -92,7 +92,7 @@ export const PAIRED_CATALOG: readonly CatalogRowOption[] = Object.freeze([
     option: "pairedWeapons",
     param: null,
   }),
-  // Tangle & strike (seed 000 lines 264-278): the area's penalty and dice (ruling G28,
+  // Tangle & strike (seed 000 lines 264-278): the area's penalty and dice (ruling G39,
   // gold/paired-combat.ts TANGLE_AREAS).
   Object.freeze({
     id: "tangle",
