@@ -21,6 +21,8 @@ export const DISENGAGE_KEYS = Object.freeze({
   stumble: "BLOWBYBLOW.HM3.Gold.Turns.disengage.stumble",
   stumbleFailed: "BLOWBYBLOW.HM3.Gold.Turns.disengage.stumbleFailed",
   stumbleHeld: "BLOWBYBLOW.HM3.Gold.Turns.disengage.stumbleHeld",
+  optionOff: "BLOWBYBLOW.HM3.Gold.Turns.disengage.optionOff",
+  notGold: "BLOWBYBLOW.HM3.Gold.Turns.disengage.notGold",
 });
 
 /** A fighter in a Disengage: its name and derived figures (null: it does not test). */
