@@ -244,8 +244,16 @@ export interface CombatRules {
   readonly catalog?: readonly CatalogRowOption[];
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
-  /** The attacks a fighter's items allow, in sheet order. */
-  attackOptions(attacker: FighterSnapshot, defender: FighterSnapshot | null): AttackOption[];
+  /**
+   * The attacks a fighter's items allow, in sheet order. With `at` (the measured distance and
+   * the world's optional rules) an attack the distance rules out is unavailable (HM3 with
+   * HârnMaster Gold weapon reach); without it none is.
+   */
+  attackOptions(
+    attacker: FighterSnapshot,
+    defender: FighterSnapshot | null,
+    at?: { distance: number | null; options: Readonly<Record<string, boolean>> },
+  ): AttackOption[];
   /** The range band a distance falls in (null: beyond the longest band). */
   bandFor(option: AttackOption, distance: number): string | null;
   /**

@@ -23,6 +23,7 @@ import { registerDataModels } from "./data";
 import { registerImportCheck } from "./data/import-check";
 import { migrateWorld, registerMigrationSettings } from "./migrations/world";
 import { registerQuench } from "./quench";
+import { rulesetAction } from "./rulesets";
 import { registerSheets } from "./sheets/register";
 
 export const SYSTEM_ID = "blow-by-blow";
@@ -36,6 +37,8 @@ export interface BlowByBlowApi {
   attackWithItem: typeof attackWithItem;
   /** Opens the maneuver dialog for a combatant whose turn it is (rulesets with maneuvers). */
   chooseManeuver: typeof chooseManeuver;
+  /** Runs the world ruleset's own action (HM3 with HârnMaster Gold: `disengage`). */
+  rulesetAction: typeof rulesetAction;
 }
 
 declare global {
@@ -72,7 +75,7 @@ Hooks.once("init", () => {
   // In-Foundry tests (docs/testing.md): registered only when the Quench module is active.
   registerQuench();
 
-  game.blowByBlow = { rulesets: RULESETS, attack, attackWithItem, chooseManeuver };
+  game.blowByBlow = { rulesets: RULESETS, attack, attackWithItem, chooseManeuver, rulesetAction };
 });
 
 Hooks.once("ready", () => {

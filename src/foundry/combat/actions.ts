@@ -239,11 +239,6 @@ export async function attack(args: {
 
   const attacker = fighterSnapshot(actor);
   const defender = fighterSnapshot(defenderActor);
-  const options = fr.combat.attackOptions(attacker, defender);
-  if (options.length === 0) {
-    warn("BLOWBYBLOW.Combat.Warning.noAttacks", { name: actor.name });
-    return null;
-  }
   const view = (globalThis as { canvas?: CanvasLike }).canvas ?? null;
   const situation = measureSituation(
     token,
@@ -253,6 +248,15 @@ export async function attack(args: {
     view?.ready === false ? null : view,
     fr.combat.situation ?? [],
   );
+  // The measured distance marks an attack it rules out (HârnMaster Gold weapon reach).
+  const options = fr.combat.attackOptions(attacker, defender, {
+    distance: situation.distance,
+    options: worldOptions(fr.id),
+  });
+  if (options.length === 0) {
+    warn("BLOWBYBLOW.Combat.Warning.noAttacks", { name: actor.name });
+    return null;
+  }
   const request = await AttackDialog.prompt({
     attacker,
     defender,

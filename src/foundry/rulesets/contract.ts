@@ -231,6 +231,11 @@ export interface FoundryRuleset<Derived = unknown> {
    */
   advantageScope?: "turn" | "round";
   /**
+   * Actions of its own a macro runs through `game.blowByBlow.rulesetAction(name, args)` (HM3:
+   * `disengage`, a HârnMaster Gold option); absent: none.
+   */
+  actions?: Readonly<Record<string, (args: { actorUuid: string }) => Promise<unknown>>>;
+  /**
    * Its pure combat functions; absent: the ruleset cannot fight in Foundry yet (its documents,
    * sheets and derived figures work; the combat flow refuses it by name, `fightingRuleset`).
    */

@@ -125,6 +125,21 @@ export function cardRuleset(fr: FoundryRuleset): CardRuleset {
 }
 
 /** The world's ruleset when it can fight in Foundry; throws a localised error otherwise. */
+/**
+ * Runs the world ruleset's own action `name` (`FoundryRuleset.actions`) for a macro; warns and
+ * returns null when it has none of that name.
+ */
+export async function rulesetAction(name: string, args: { actorUuid: string }): Promise<unknown> {
+  const action = worldRuleset().actions?.[name];
+  if (!action) {
+    ui.notifications?.warn(
+      game.i18n.format("BLOWBYBLOW.Combat.Warning.noRulesetAction", { name: String(name) }),
+    );
+    return null;
+  }
+  return action(args);
+}
+
 export function worldFightingRuleset(): FightingRuleset {
   return fightingRuleset(worldRuleset());
 }

@@ -80,6 +80,14 @@ import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import { goldBlockFields, goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
 import {
+  attackReachKey,
+  defenceReachKey,
+  reachReason,
+  reachRules,
+  readReachRules,
+  type ReachRules,
+} from "./gold/turns-reach-combat";
+import {
   AIM_ZONES,
   ASPECT_ALIASES,
   ASPECTS,
@@ -438,10 +446,15 @@ export function readAttackRequest(value: unknown): AttackRequest {
 
 // ── Attacks ──────────────────────────────────────────────────────────────────────────────────
 
-/** The attacks a fighter's items allow, in item order (see `CombatRules.attackOptions`). */
+/**
+ * The attacks a fighter's items allow, in item order (see `CombatRules.attackOptions`); with
+ * `at` (the distance and the world's options) a melee weapon out of HârnMaster Gold reach is
+ * unavailable (gold/turns-reach-combat.ts).
+ */
 function attackOptions(
   attacker: FighterSnapshot,
   defender: FighterSnapshot | null,
+  at?: { distance: number | null; options: Readonly<Record<string, boolean>> },
 ): AttackOption[] {
   const a = view(attacker, "attacker");
   const aims = aimsAt(defender ? view(defender, "defender").plan : undefined);
@@ -487,7 +500,9 @@ function attackOptions(
       };
     }
     if (!option) continue;
-    const why = unavailable(item, a);
+    const why =
+      unavailable(item, a) ??
+      (at ? attackReachKey(attacker, item, option.kind, at.distance, at.options) : undefined);
     if (why) option.unavailableKey = why;
     out.push(option);
   }
@@ -523,7 +538,10 @@ function resolveAttack(
 ): ResolvedAttack {
   const request = readAttackRequest(raw);
   const a = view(attacker, "attacker");
-  const options = attackOptions(attacker, defender);
+  const options = attackOptions(attacker, defender, {
+    distance: request.situation.distance,
+    options: worldOptions,
+  });
   const option = options.find((o) => o.itemId === request.itemId);
   if (!option)
     throw new InputError(
@@ -533,11 +551,12 @@ function resolveAttack(
     );
   if (option.unavailableKey) {
     const why =
-      option.unavailableKey === HM3_COMBAT_KEYS.unavailable.broken
+      reachReason(option.unavailableKey) ??
+      (option.unavailableKey === HM3_COMBAT_KEYS.unavailable.broken
         ? "it is broken (WQ 0)"
         : option.unavailableKey === HM3_COMBAT_KEYS.unavailable.notEquipped
           ? "it is not equipped"
-          : "it is in no hand";
+          : "it is in no hand");
     throw new InputError("itemId", request.itemId, `cannot attack with this item now: ${why}`);
   }
   const mode = option.modes.find((m) => m.id === request.mode);
@@ -850,6 +869,8 @@ function buildDeclaration(
     itemId: r.option.itemId,
     // The defender's outnumbered modifier (ruling R32) is taken from the attack's situation.
     engagingDefender: r.request.situation.engagingDefender,
+    // HârnMaster Gold weapon reach: the distance and the attacker's reach, for the defences.
+    ...reachRules(attacker, item, r.option.kind, r.request.situation.distance, options),
   };
   if (r.option.kind === "missile") {
     const velocity = itemSystem(item).hm3.velocity;
@@ -867,6 +888,8 @@ export interface ExchangeContext {
   attackType: "melee" | "missile";
   velocity: Velocity;
   engagingDefender: number;
+  /** HârnMaster Gold weapon reach (`rules.reach`); null while it was off. */
+  reach: ReachRules | null;
 }
 
 function exchangeContext(exchange: DeclarationBuild): ExchangeContext {
@@ -887,7 +910,7 @@ function exchangeContext(exchange: DeclarationBuild): ExchangeContext {
       n,
       `expected a whole number 1 to ${MAX_OPPONENTS}`,
     );
-  return { decl, attackType, velocity, engagingDefender: n };
+  return { decl, attackType, velocity, engagingDefender: n, reach: readReachRules(rules) };
 }
 
 /**
@@ -999,8 +1022,20 @@ function optionsIn(
     const shown = (t: Target, m: Melee | null) =>
       pairedShownTarget(ctx.decl, pending, o.id as "block", m?.item ?? null, t);
     const allowed = (m: Melee) => itemAllowed(pending, o.id as "block", m.item);
+    // HârnMaster Gold weapon reach (gold/turns-reach-combat.ts): an item out of reach is left
+    // out; with none left for that reason, the option names it.
+    const reach = (kind: "block" | "counterstrike", ready: Melee[]) => {
+      const keys = ready.map((m) =>
+        defenceReachKey(kind, v.snapshot, m.item, ctx.attackType, ctx.reach, ctx.decl.options),
+      );
+      return {
+        ready: ready.filter((_, i) => !keys[i]),
+        key: keys.every((k) => k) ? (keys[0] ?? null) : null,
+      };
+    };
     if (o.id === "block") {
-      const ready = blockers(v);
+      const inReach = reach("block", blockers(v));
+      const ready = inReach.ready;
       out.items = ready.filter(allowed).map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
@@ -1010,9 +1045,10 @@ function optionsIn(
       if (out.items.length === 0)
         out.unavailableKey = ready.length
           ? REACTION_NO_HAND_KEY
-          : HM3_COMBAT_KEYS.unavailable.nothingToBlock;
+          : (inReach.key ?? HM3_COMBAT_KEYS.unavailable.nothingToBlock);
     } else if (o.id === "counterstrike") {
-      const ready = strikers(v);
+      const inReach = reach("counterstrike", strikers(v));
+      const ready = inReach.ready;
       out.items = ready.filter(allowed).map((m) => ({
         itemId: m.item.id,
         name: m.item.name,
@@ -1025,7 +1061,7 @@ function optionsIn(
       if (out.items.length === 0)
         out.unavailableKey = ready.length
           ? REACTION_NO_HAND_KEY
-          : HM3_COMBAT_KEYS.unavailable.noWeapon;
+          : (inReach.key ?? HM3_COMBAT_KEYS.unavailable.noWeapon);
     } else if (o.id === "dodge") {
       out.target = shown(defenceTarget("dodge", ctx, v, null, null, []), null);
     }
@@ -1135,6 +1171,16 @@ function buildChoiceIn(
       `expected one of ${views.map((o) => o.id).join(", ") || "nothing (no defence is pending)"}`,
     );
   if (request.optionId === "block") checkTackleDefence(context().decl.attack, "block");
+  // HârnMaster Gold weapon reach: an item out of reach is refused with the reason (G68, G28).
+  if ((option.id === "block" || option.id === "counterstrike") && request.itemId) {
+    const c = context();
+    const m = melee(view(chooser, "chooser")).find((i) => i.item.id === request.itemId);
+    const key = m
+      ? defenceReachKey(option.id, chooser, m.item, c.attackType, c.reach, c.decl.options)
+      : null;
+    if (key)
+      throw new InputError("itemId", request.itemId, `cannot ${option.id}: ${reachReason(key)}`);
+  }
   if (option.unavailableKey)
     throw new InputError(
       "optionId",

@@ -5,6 +5,7 @@
  * `system.hm3` blocks (./source.ts shape, ./fields.ts schema, ./rules.ts field rules,
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
+import { disengage } from "./disengage-action";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
 import type { GoldOptions } from "../../../rules/hm3/gold/options";
 import type { ExchangeRecord, Side } from "../../../core/ruleset";
@@ -126,6 +127,8 @@ export const HM3_FOUNDRY = Object.freeze({
     }),
     fieldPath: hm3FieldPath,
   }),
+  // HârnMaster Gold Disengage (seed 000 lines 85-91, G67): `rulesetAction("disengage", …)`.
+  actions: { disengage },
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
