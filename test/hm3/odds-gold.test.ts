@@ -11,6 +11,8 @@
 import { describe, expect, it } from "vitest";
 import { SeededDice, type Dice, type RollClassifier } from "../../src/core/dice";
 import { hm3, type Hm3Declaration, type Hm3Defence, type Hm3Result } from "../../src/rules/hm3";
+import { enumerateDice } from "../../src/core/enumerate";
+import { AIM_ROLLS, aimedHit } from "../../src/rules/hm3/gold/aim-locate";
 import { checkPairedChoice } from "../../src/rules/hm3/gold/paired";
 import { oddsInput, type Hm3Odds } from "../../src/rules/hm3/odds";
 import { enumeratedOdds } from "../../src/rules/hm3/odds-enumerated";
@@ -441,4 +443,35 @@ describe.each(CASES)("the exact odds with Gold $name", (c) => {
       expectSame(odds, full, `hint "${name}" off:`);
     }
   }, 120_000);
+});
+
+describe("the aimed side roll's hint (too costly to turn off in a whole exchange)", () => {
+  /** Where an aimed strike lands (and its face part), over every path of its own rolls. */
+  function landing(location: string, roll: number, ignore: boolean): Map<string, number> {
+    const out = new Map<string, number>();
+    enumerateDice(
+      (dice) => aimedHit(dice, AIM_ROLLS, { location, side: "left", aap: 100 }, undefined, roll),
+      (hit, p) => {
+        const k = `${hit.loc.sided}/${hit.face ?? ""}/${hit.aimed.sideKept}`;
+        out.set(k, (out.get(k) ?? 0) + p);
+      },
+      ignore ? { ignoreHints: (n) => n === "side" } : {},
+    );
+    return out;
+  }
+  it.each([
+    ["thigh", 60],
+    ["forearm", 35],
+    ["eye", 5],
+  ])(
+    "aimed at the left %s (location roll %i, 100 AAP): the same landings, 95 in 100 kept",
+    (loc, roll) => {
+      const hinted = landing(loc, roll, false);
+      const full = landing(loc, roll, true);
+      expect([...full.keys()].sort()).toEqual([...hinted.keys()].sort());
+      for (const [k, p] of full) expect(Math.abs(p - hinted.get(k)!), k).toBeLessThan(1e-12);
+      const kept = [...hinted].filter(([k]) => k.endsWith("/true")).reduce((a, [, p]) => a + p, 0);
+      expect(kept).toBeCloseTo(0.95, 12);
+    },
+  );
 });
