@@ -76,7 +76,7 @@ interface Case {
    * The hinted rolls the option reads or adds: each turned off alone must change no figure. Left
    * out for their cost (a full face walk of up to 6d6, or d100 × d100): `shock` (HM3's own hint,
    * test/hm3/odds-enumerated.test.ts), the aimed `side` roll (behind an aimed location roll read
-   * whole), a double strike's `second.attack` and `second.shock`.
+   * whole: checked on `aimedHit` alone, below), a double strike's `second.attack` and `second.shock`.
    */
   hints: string[];
   /** A Gold field the option adds that must be reachable (`defender:bluntTrauma`, `gold:double`). */
