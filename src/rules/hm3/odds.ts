@@ -530,6 +530,6 @@ export function oddsInput(raw: unknown): { odds: Hm3Odds; ignored: string[] } {
     delete rest[k];
   }
   const { decl } = parseResolveInput(rest);
-  const defence = parseDefence(rest.defence, decl.attack.type);
+  const defence = parseDefence(rest.defence, decl.attack.type, decl);
   return { odds: exchangeOdds(decl, defence), ignored };
 }

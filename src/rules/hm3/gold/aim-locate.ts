@@ -4,7 +4,7 @@
  * sub-table) and the side roll (line 9). Rulings G2-G7 (docs/rulings.md). Pure: the dice are
  * injected and every roll is named (`side`).
  */
-import { rollOne, type Dice } from "../../../core/dice";
+import { rollOne, type Dice, type RollClassifier } from "../../../core/dice";
 import { InputError } from "../../../core/errors";
 import { HUMAN_BODY_PLAN, isHumanPlan, planStrikeLocation, type PlanStrike } from "../body-plan";
 import type { Hm3BodyPlanInput } from "../character-types";
@@ -140,6 +140,9 @@ export interface AimedHit {
   aimed: AimedStrike;
 }
 
+/** The side roll is read only through whether it keeps the chosen side (01-95, ruling G6). */
+const SIDE_CLASS: RollClassifier = (roll) => roll <= GOLD_SIDE_CHANCE;
+
 const opposite = (s: "left" | "right"): "left" | "right" => (s === "left" ? "right" : "left");
 
 /**
@@ -174,7 +177,7 @@ export function aimedHit(
   };
   const sideOfPaired = (rawRoll: number): "left" | "right" => {
     if (!aimAt.side) return sideOf(rawRoll);
-    const roll = rollOne(dice, names.side, 100);
+    const roll = rollOne(dice, names.side, 100, SIDE_CLASS);
     aimed.sideRoll = roll;
     aimed.sideKept = roll <= GOLD_SIDE_CHANCE;
     return aimed.sideKept ? aimAt.side : opposite(aimAt.side);

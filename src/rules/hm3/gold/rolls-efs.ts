@@ -7,7 +7,7 @@
  * d6 rolls: ÷5 onto the target, toward zero), G42 (the rolls' skills: d100 tests against an ML
  * less PP ×5), G43 (which rolls take the bonus).
  */
-import { rollOne, sum, type Dice } from "../../../core/dice";
+import { rollOne, sum, type Dice, type RollClassifier } from "../../../core/dice";
 import { clamp } from "../../../core/modifiers";
 import { EML_MAX, EML_MIN } from "../../shared/hm-test";
 import { fumbleRoll, shockRoll, stumbleRoll, type Check } from "../mechanics";
@@ -131,6 +131,12 @@ export function efsSpec(
 }
 
 /**
+ * The engine reads a roll only through its failure (total above target): the hint for the exact
+ * odds (test/hm3/odds-gold.test.ts turns it off and finds the same odds).
+ */
+const EFS_FAILED: RollClassifier = (total, target) => total > target;
+
+/**
  * Makes a Shock, Fumble or Stumble roll. With no Gold option at work and no points it is HM3's
  * own roll (mechanics.ts), dice for dice.
  */
@@ -151,7 +157,7 @@ export function efsRoll(
   }
   const spec = efsSpec(kind, f, up, pp, points, options);
   if (spec.sides === 100) {
-    const roll = rollOne(dice, name, 100);
+    const roll = rollOne(dice, name, 100, EFS_FAILED, spec.target);
     return {
       roll: name,
       dice: 1,
@@ -165,7 +171,7 @@ export function efsRoll(
       points,
     };
   }
-  const values = dice.roll(name, spec.count, 6);
+  const values = dice.roll(name, spec.count, 6, EFS_FAILED, spec.target);
   const total = sum(values);
   return {
     roll: name,

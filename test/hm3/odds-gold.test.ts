@@ -1,0 +1,477 @@
+/**
+ * The exact odds with each HârnMaster Gold option that changes the exchange (issue 19: "the odds
+ * take every option into account and stay exact"). For one representative declaration per option,
+ * built as `cli odds` and `resolve` take it (docs/cli.md, parsed by `parseResolveInput`):
+ * (1) the probabilities sum to 1 and the result map covers every code of the matrix;
+ * (2) the enumerated figures agree with seeded runs of the engine as the ruleset plays it
+ *     (`hm3.start`, then `hm3.choose`), within 5 sigma;
+ * (3) each class hint the exchange rolls with (the engine's `classOf`), turned off alone, leaves
+ *     the figures unchanged: a wrong hint would silently corrupt the exact odds.
+ */
+import { describe, expect, it } from "vitest";
+import { SeededDice, type Dice, type RollClassifier } from "../../src/core/dice";
+import { hm3, type Hm3Declaration, type Hm3Defence, type Hm3Result } from "../../src/rules/hm3";
+import { enumerateDice } from "../../src/core/enumerate";
+import { AIM_ROLLS, aimedHit } from "../../src/rules/hm3/gold/aim-locate";
+import { checkPairedChoice } from "../../src/rules/hm3/gold/paired";
+import { oddsInput, type Hm3Odds } from "../../src/rules/hm3/odds";
+import { enumeratedOdds } from "../../src/rules/hm3/odds-enumerated";
+import { parseDefence, parseResolveInput } from "../../src/rules/hm3/parse";
+import { RESULT_CODES } from "../../src/rules/hm3/tables";
+
+type Json = Record<string, unknown>;
+
+const ARMOUR = {
+  skull: { blunt: 3, edge: 5, point: 4 },
+  thorax: { blunt: 4, edge: 6, point: 5 },
+  abdomen: { blunt: 4, edge: 6, point: 5 },
+  "left-upper-arm": { blunt: 2, edge: 3, point: 2 },
+  thigh: { blunt: 3, edge: 4, point: 3 },
+};
+
+/** A body plan of one location (a block of wood with a pulse), to keep a double strike small. */
+const ONE_LOCATION = {
+  id: "test-one",
+  name: "One location",
+  locations: [
+    {
+      id: "body",
+      name: "Body",
+      region: "torso",
+      paired: false,
+      aim: { high: 100, mid: 100, low: 100 },
+      injury: [
+        { severity: "M", level: 1, fumbleStumble: false, amputation: false },
+        { severity: "S", level: 2, fumbleStumble: false, amputation: false },
+        { severity: "S", level: 3, fumbleStumble: false, amputation: false },
+        { severity: "G", level: 4, fumbleStumble: false, amputation: false },
+        { severity: "K", level: 5, fumbleStumble: false, amputation: false },
+      ],
+    },
+  ],
+};
+
+/** A plain melee exchange: small impact, a Dodge, some armour on the defender. */
+function base(): Json {
+  return {
+    ruleset: "hm3",
+    attack: { type: "melee", eml: 70, aspect: "edge", aim: "mid", impact: 3 },
+    defence: { type: "dodge", eml: 45 },
+    attacker: { endurance: 12, dex: 12, agl: 12 },
+    defender: { endurance: 11, dex: 11, agl: 12, up: 1, armour: ARMOUR },
+    options: {},
+  };
+}
+
+interface Case {
+  name: string;
+  options: Record<string, boolean>;
+  attack?: Json;
+  defence?: Json;
+  attacker?: Json;
+  defender?: Json;
+  /** Replaces the defender wholly. */
+  defenderOnly?: Json;
+  /**
+   * The hinted rolls the option reads or adds: each turned off alone must change no figure. Left
+   * out for their cost (a full face walk of up to 6d6, or d100 × d100): `shock` (HM3's own hint,
+   * test/hm3/odds-enumerated.test.ts), the aimed `side` roll (behind an aimed location roll read
+   * whole: checked on `aimedHit` alone, below), a double strike's `second.attack` and `second.shock`.
+   */
+  hints: string[];
+  /** A Gold field the option adds that must be reachable (`defender:bluntTrauma`, `gold:double`). */
+  reaches?: string;
+}
+
+const CASES: Case[] = [
+  {
+    name: "aimedMelee (aimAt thorax, 10 AAP)",
+    hints: ["impact"],
+    options: { aimedMelee: true },
+    attack: { aim: undefined, aimAt: { location: "thorax", aap: 10 } },
+  },
+  {
+    name: "aimedMelee (aimAt a side: the side roll)",
+    hints: ["impact"],
+    options: { aimedMelee: true },
+    attack: { aim: undefined, aimAt: { location: "thigh", side: "left", aap: 0 } },
+  },
+  {
+    name: "angryStrike (20 points)",
+    hints: ["impact"],
+    options: { angryStrike: true },
+    attack: { angry: 20 },
+  },
+  {
+    name: "bluntTrauma with its minimum injury",
+    hints: ["impact", "location"],
+    options: { bluntTrauma: true, bluntTraumaMinimumInjury: true },
+    attack: { blunt: 2 },
+    reaches: "defender:bluntTrauma",
+  },
+  {
+    name: "impactSize (a small defender)",
+    hints: ["impact", "location"],
+    options: { impactSize: true },
+    defender: { sizeClass: "small" },
+    reaches: "defender:size",
+  },
+  {
+    name: "handedImpact (a two-handed weapon in one hand)",
+    hints: ["impact"],
+    options: { handedImpact: true },
+    attack: { impact: 5, handed: { weapon: "two", grip: "one", penalty: 10 } },
+    reaches: "defender:handedImpact",
+  },
+  {
+    name: "cuttingWeapons with ringScaleArmour",
+    hints: ["location", "impact"],
+    options: { cuttingWeapons: true, ringScaleArmour: true },
+    attack: { cutting: true },
+    defender: {
+      armour: undefined,
+      layers: [{ material: "ring", locations: ["thorax", "abdomen", "skull"] }],
+    },
+  },
+  {
+    name: "randomAspect",
+    hints: ["impact", "location", "face"],
+    options: { randomAspect: true },
+    attack: { impact: 4, aspects: { blunt: 2, edge: 4, point: 3 } },
+  },
+  {
+    name: "shieldsCheckFirst (a shield's Block)",
+    hints: ["defenderWeaponDamage", "attackerWeaponDamage"],
+    options: { shieldsCheckFirst: true },
+    attack: { wq: 11 },
+    defence: { type: "block", eml: 50, wq: 9, shield: true },
+  },
+  {
+    name: "weaponDamageModifiers (a Block)",
+    hints: ["defenderWeaponDamage", "attackerWeaponDamage"],
+    options: { weaponDamageModifiers: true },
+    attack: { wq: 11, impact: 4, aspects: { blunt: 3, edge: 4, point: 2 } },
+    defence: { type: "block", eml: 50, wq: 9, aspects: { blunt: 2, edge: 3, point: 2 } },
+  },
+  {
+    name: "feint (10 points)",
+    hints: ["defence"],
+    options: { feint: true },
+    attack: { feint: 10 },
+  },
+  {
+    name: "darkness",
+    hints: ["defence"],
+    options: { darkness: true },
+    attack: { darkness: { sky: "cloudy", moon: "half" } },
+  },
+  { name: "dodging", hints: ["attack"], options: { dodging: true }, attack: { dodged: true } },
+  {
+    name: "mountedCombat (unhorsing)",
+    hints: ["attack"],
+    options: { mountedCombat: true },
+    attack: { eml: 40, mounted: { teamInitiative: 55, ml: 40 } },
+    reaches: "gold:unhorsing",
+  },
+  {
+    name: "strikeRecovery",
+    hints: ["attack"],
+    options: { strikeRecovery: true },
+    attack: { recovering: true, weaponClass: { attack: 25, defence: 10 } },
+  },
+  {
+    name: "injuryRollBonus with grievousWoundPenalty",
+    hints: ["fumble", "stumble"],
+    options: { injuryRollBonus: true, grievousWoundPenalty: true },
+    attack: { impact: 5 },
+    reaches: "defender:injuryRoll",
+  },
+  {
+    name: "injuryRollSkills",
+    hints: ["stumble"],
+    options: { injuryRollSkills: true },
+    attack: { impact: 5 },
+    defender: { rollSkills: { condition: 55, weapon: 50, dodge: 45 } },
+  },
+  {
+    name: "nonLethalAttacks: disarm",
+    hints: ["attack", "defence", "disarm", "defenderStumble"],
+    options: { nonLethalAttacks: true },
+    attack: { nonLethal: "disarm" },
+    reaches: "gold:nonLethal",
+  },
+  {
+    name: "nonLethalAttacks: sweep",
+    hints: ["attack", "defence", "sweep", "defenderStumble"],
+    options: { nonLethalAttacks: true },
+    attack: { nonLethal: "sweep" },
+    reaches: "gold:nonLethal",
+  },
+  {
+    name: "nonLethalAttacks: tackle",
+    hints: ["defence", "impact", "shock"],
+    options: { nonLethalAttacks: true },
+    attack: { nonLethal: "tackle", ground: 1 },
+    reaches: "gold:nonLethal",
+  },
+  {
+    name: "unarmedStyles (a brawling strike)",
+    hints: ["impact"],
+    options: { unarmedStyles: true },
+    attack: { aspect: "blunt", impact: 1, unarmed: { style: "brawling", mode: "strike" } },
+  },
+  {
+    name: "pairedWeapons: double strike",
+    hints: ["second.impact"],
+    options: { pairedWeapons: true },
+    attack: { eml: 80, double: { aspect: "point", aim: "mid", impact: 2, eml: 60, wq: 10 } },
+    // One location: a double strike's paths are the product of its two exchanges' paths.
+    defender: { bodyPlan: ONE_LOCATION, armour: { body: { blunt: 2, edge: 4, point: 3 } } },
+    reaches: "gold:double",
+  },
+  {
+    name: "pairedWeapons: tangle and strike",
+    hints: ["attack", "defence"],
+    options: { pairedWeapons: true },
+    attack: { tangle: { penalty: 5, dice: 4 } },
+    reaches: "gold:tangle",
+  },
+  {
+    name: "reactionRoll (a surprised defender)",
+    hints: ["reaction"],
+    options: { reactionRoll: true },
+    attack: { defenderSurprised: "surprise" },
+    defender: { initiative: 60 },
+    reaches: "gold:reaction",
+  },
+  {
+    name: "bruteForce (a plain door, its DF given)",
+    hints: ["attackerFumble"],
+    options: { bruteForce: true },
+    attack: { aspect: "blunt", impact: 4 },
+    defence: { type: "ignore", eml: undefined },
+    defenderOnly: { object: { door: "plain", thickness: 1, df: 8, damage: 2 } },
+    reaches: "gold:object",
+  },
+];
+
+/** `over` laid on `into`: an undefined value deletes the key. */
+function merge(into: Json, over: Json | undefined): Json {
+  const out: Json = { ...into };
+  for (const [k, v] of Object.entries(over ?? {})) {
+    if (v === undefined) delete out[k];
+    else out[k] = v;
+  }
+  return out;
+}
+
+function input(c: Case): Json {
+  const b = base();
+  return {
+    ...b,
+    attack: merge(b.attack as Json, c.attack),
+    defence: merge(b.defence as Json, c.defence),
+    attacker: merge(b.attacker as Json, c.attacker),
+    defender: c.defenderOnly ?? merge(b.defender as Json, c.defender),
+    options: c.options,
+  };
+}
+
+function parsed(raw: Json): { decl: Hm3Declaration; defence: Hm3Defence } {
+  const rest: Json = { ...raw };
+  delete rest.ruleset;
+  const { decl } = parseResolveInput(rest);
+  return { decl, defence: parseDefence(rest.defence, decl.attack.type, decl) };
+}
+
+// ── The figures of one engine result, as odds-enumerated.ts counts them ────────────────────
+
+const BASE_STRIKE = new Set(
+  "by dice aim locationRoll location face faceRoll aspect weaponImpact impactRolls impact armour effectiveImpact injury injuryLevel tableInjury fumbleRoll stumbleRoll amputationRoll kill bleeding killCheck shock fumble stumble ignition".split(
+    " ",
+  ),
+);
+const BASE_RESULT = new Set(
+  "ruleset attackType defenceType attack defence result strikes fumbles stumbles weaponDamage weaponDamageSkipped tacticalAdvantage wild effects rolls choices".split(
+    " ",
+  ),
+);
+const present = (v: unknown) =>
+  !(v === undefined || v === null || v === false || v === 0 || v === "") &&
+  !(Array.isArray(v) && v.length === 0);
+
+/** The events of one result: `result:A*2`, `defender:injury:S2`, `defender:shock`, `gold:double`… */
+function events(r: Hm3Result): string[] {
+  const out = [`result:${r.result}`, `attack:${r.attack.level}`];
+  if (r.defence) out.push(`defence:${r.defence.level}`);
+  for (const side of ["attacker", "defender"] as const) {
+    const on = r.strikes.filter((s) => s.by !== side);
+    const seen = new Set<string>();
+    const codes = on.filter((s) => s.injury !== null).map((s) => s.injury);
+    seen.add(`injury:${codes.length ? codes.join("+") : "none"}`);
+    if (on.length) seen.add("struck");
+    for (const s of on) {
+      if (s.kill) seen.add("kill");
+      if (s.shock?.failed) seen.add("shock");
+      if (s.fumble?.failed) seen.add("fumble");
+      if (s.stumble?.failed) seen.add("stumble");
+      if (s.amputationRoll) seen.add("amputationRoll");
+      if (s.bleeding) seen.add("bleeding");
+      for (const [k, v] of Object.entries(s)) if (!BASE_STRIKE.has(k) && present(v)) seen.add(k);
+    }
+    for (const x of r.fumbles) if (x.side === side && x.check.failed) seen.add("fumble");
+    for (const x of r.stumbles) if (x.side === side && x.check.failed) seen.add("stumble");
+    for (const w of r.weaponDamage)
+      if (w.side === side && w.check.failed) {
+        seen.add("weaponDamaged");
+        if (w.wq <= 1) seen.add("weaponBroken");
+      }
+    for (const k of seen) out.push(`${side}:${k}`);
+  }
+  for (const [k, v] of Object.entries(r))
+    if (!BASE_RESULT.has(k) && present(v)) out.push(`gold:${k}`);
+  return out;
+}
+
+/** The same events' exact probabilities from the odds. */
+function exact(o: Hm3Odds): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const [k, p] of Object.entries(o.result)) m.set(`result:${k}`, p);
+  for (const [k, p] of Object.entries(o.attackLevel)) m.set(`attack:${k}`, p);
+  for (const [k, p] of Object.entries(o.defenceLevel ?? {})) m.set(`defence:${k}`, p);
+  for (const side of ["attacker", "defender"] as const) {
+    const s = o[side];
+    for (const [k, p] of Object.entries(s.injury)) m.set(`${side}:injury:${k}`, p);
+    for (const k of [
+      "struck",
+      "kill",
+      "shock",
+      "fumble",
+      "stumble",
+      "amputationRoll",
+      "bleeding",
+      "weaponDamaged",
+      "weaponBroken",
+    ] as const)
+      m.set(`${side}:${k}`, s[k]);
+    for (const [k, p] of Object.entries(s.gold ?? {})) m.set(`${side}:${k}`, p);
+  }
+  for (const [k, p] of Object.entries(o.gold ?? {})) m.set(`gold:${k}`, p);
+  return m;
+}
+
+/** Dice that note the name of each roll made with a class hint. */
+class HintNoting implements Dice {
+  readonly hinted = new Set<string>();
+  constructor(private readonly inner: Dice) {}
+  roll(name: string, count: number, sides: number, classOf?: RollClassifier, arg?: number) {
+    if (classOf) this.hinted.add(name);
+    return this.inner.roll(name, count, sides, classOf, arg);
+  }
+}
+
+/** The exchange as the ruleset plays it: start (the Reaction Roll), then the defence. */
+function play(decl: Hm3Declaration, defence: Hm3Defence, dice: Dice): Hm3Result {
+  const state = hm3.start(decl, dice);
+  let choice = defence;
+  try {
+    checkPairedChoice(decl, state.reaction ?? null, defence);
+  } catch {
+    choice = { type: "ignore" };
+  }
+  return hm3.result(hm3.choose(state, choice, dice));
+}
+
+/** Every number of `b` against `a` (a key one lacks counts 0). */
+function expectSame(a: Hm3Odds, b: Hm3Odds, what: string): void {
+  const ea = exact(a);
+  const eb = exact(b);
+  for (const k of new Set([...ea.keys(), ...eb.keys()])) {
+    const x = ea.get(k) ?? 0;
+    const y = eb.get(k) ?? 0;
+    expect(Math.abs(x - y), `${what} ${k}: ${x} vs ${y}`).toBeLessThan(1e-12);
+  }
+  expect(Math.abs(a.expectedEffectiveImpact - b.expectedEffectiveImpact), what).toBeLessThan(1e-9);
+}
+
+const N = 20_000;
+const MAX_PATHS = 500_000;
+
+describe.each(CASES)("the exact odds with Gold $name", (c) => {
+  const raw = input(c);
+  const { decl, defence } = parsed(raw);
+  let memo: Hm3Odds | undefined;
+  const exactOdds = () => (memo ??= enumeratedOdds(decl, defence, { maxPaths: MAX_PATHS }));
+
+  it("sum to 1 and cover every result code; `cli odds` reads the same input", () => {
+    const odds = exactOdds();
+    for (const code of RESULT_CODES) expect(odds.result, code).toHaveProperty(code);
+    const total = Object.values(odds.result).reduce((a, b) => a + b, 0);
+    expect(Math.abs(total - 1)).toBeLessThan(1e-12);
+    const inj = Object.values(odds.defender.injury).reduce((a, b) => a + b, 0);
+    expect(Math.abs(inj - 1)).toBeLessThan(1e-12);
+    const levels = Object.values(odds.attackLevel).reduce((a, b) => a + b, 0);
+    expect(Math.abs(levels - 1)).toBeLessThan(1e-12);
+    expect(odds.enumeration!.paths).toBeGreaterThan(1);
+    if (c.reaches) expect(exact(odds).get(c.reaches), c.reaches).toBeGreaterThan(0);
+    expectSame(oddsInput(raw).odds, odds, "oddsInput");
+  });
+
+  const noting = new HintNoting(new SeededDice(19));
+  it(`agree with ${N} seeded runs of the engine (5 sigma)`, () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < N; i++)
+      for (const e of events(play(decl, defence, noting))) counts.set(e, (counts.get(e) ?? 0) + 1);
+    const want = exact(exactOdds());
+    for (const k of counts.keys())
+      expect(want.has(k), `sampled ${k} has no exact figure`).toBe(true);
+    for (const [k, p] of want) {
+      const f = (counts.get(k) ?? 0) / N;
+      const sigma = Math.sqrt(Math.max(p * (1 - p), 1e-6) / N);
+      expect(Math.abs(f - p), `${k}: exact ${p}, sampled ${f}`).toBeLessThan(5 * sigma);
+    }
+  });
+
+  it("each class hint it rolls with, turned off alone, changes no figure", () => {
+    const odds = exactOdds();
+    for (const name of c.hints) {
+      expect(noting.hinted.has(name), `the ${name} roll carries a hint`).toBe(true);
+      const full = enumeratedOdds(decl, defence, {
+        ignoreHints: (n) => n === name,
+        maxPaths: MAX_PATHS,
+      });
+      expectSame(odds, full, `hint "${name}" off:`);
+    }
+  }, 120_000);
+});
+
+describe("the aimed side roll's hint (too costly to turn off in a whole exchange)", () => {
+  /** Where an aimed strike lands (and its face part), over every path of its own rolls. */
+  function landing(location: string, roll: number, ignore: boolean): Map<string, number> {
+    const out = new Map<string, number>();
+    enumerateDice(
+      (dice) => aimedHit(dice, AIM_ROLLS, { location, side: "left", aap: 100 }, undefined, roll),
+      (hit, p) => {
+        const k = `${hit.loc.sided}/${hit.face ?? ""}/${hit.aimed.sideKept}`;
+        out.set(k, (out.get(k) ?? 0) + p);
+      },
+      ignore ? { ignoreHints: (n) => n === "side" } : {},
+    );
+    return out;
+  }
+  it.each([
+    ["thigh", 60],
+    ["forearm", 35],
+    ["eye", 5],
+  ])(
+    "aimed at the left %s (location roll %i, 100 AAP): the same landings, 95 in 100 kept",
+    (loc, roll) => {
+      const hinted = landing(loc, roll, false);
+      const full = landing(loc, roll, true);
+      expect([...full.keys()].sort()).toEqual([...hinted.keys()].sort());
+      for (const [k, p] of full) expect(Math.abs(p - hinted.get(k)!), k).toBeLessThan(1e-12);
+      const kept = [...hinted].filter(([k]) => k.endsWith("/true")).reduce((a, [, p]) => a + p, 0);
+      expect(kept).toBeCloseTo(0.95, 12);
+    },
+  );
+});
