@@ -19,6 +19,8 @@ import {
   KNIGHT_SYSTEM,
 } from "../../foundry/actor-sheet-fixtures";
 import type { CharacterSource, CreatureSource } from "../../../src/foundry/data/source";
+import { validateBodyPlan } from "../../../src/rules/hm3/body-plan";
+import { quadrupedPlan } from "../../foundry/actor-sheet-fixtures";
 
 type Obj = Record<string, unknown>;
 
@@ -125,6 +127,20 @@ describe("stored size classes in the exchange (G15, G16)", () => {
     expect(byLocation.strike.size).toBeUndefined();
     const whole = strike("large", 30, { impactSize: true }, "medium");
     expect(whole.strike.size).toMatchObject({ sizeClass: "large", multiplier: 0.9 });
+  });
+});
+
+describe("the core's plan reader and a location's size class (G16)", () => {
+  it("accepts a class or null, refuses another value naming the field and value", () => {
+    // The core's plan input carries an id (hm3Input gives the creature's).
+    const plan = { id: "creature", ...quadrupedPlan() };
+    plan.locations[0]!.sizeClass = "large";
+    plan.locations[1]!.sizeClass = null;
+    expect(validateBodyPlan(plan).locations).toHaveLength(6);
+    plan.locations[2]!.sizeClass = "giant" as never;
+    expect(() => validateBodyPlan(plan)).toThrow(
+      expect.objectContaining({ field: "bodyPlan.locations[2].sizeClass", value: "giant" }),
+    );
   });
 });
 
