@@ -63,6 +63,8 @@ function loc(
     paired,
     aim: { high, mid, low },
     injury: injury.map((c) => parseInjuryCode(c)),
+    // HârnMaster Gold (ruling G16): the creature's size class.
+    sizeClass: null,
   };
 }
 
@@ -147,6 +149,7 @@ export function bodyPlanDocs(): Obj[] {
         fatigue: 0,
         encumbrance: null,
         unarmedStyle: "brawling",
+        sizeClass: "medium",
         bodyPlan: plan,
       },
     });
@@ -154,7 +157,7 @@ export function bodyPlanDocs(): Obj[] {
     creature(
       "Human (body plan)",
       "<p>The human body plan of seed 003 (STRIKE LOCATION and INJURY tables, lines 60-110), as a creature's plan: a template for humanoid creatures. Characters always use this plan; the face sub-table is rolled only for characters.</p>",
-      { name: human.name, locations: human.locations },
+      { name: human.name, locations: human.locations.map((l) => ({ ...l, sizeClass: null })) },
       [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10],
     ),
     creature(
@@ -330,6 +333,9 @@ export const FIGHTERS_SPEC: readonly FighterSpec[] = [
             shield: false,
             cutting: false,
             longReach: false,
+            handModePenalty: null,
+            strRequirement: 0,
+            lighterClasses: 0,
           },
         },
       },
@@ -374,6 +380,7 @@ export function fighterDocs(items: ReadonlyMap<string, Obj>): Obj[] {
       fatigue: 0,
       encumbrance: null,
       unarmedStyle: "brawling",
+      sizeClass: "medium",
     };
     if (spec.type === "creature") hm3.bodyPlan = spec.bodyPlan ?? null;
     const actor = actorDoc(FIGHTERS, spec.name, spec.type, "icons/svg/mystery-man.svg", {

@@ -255,6 +255,10 @@ export function meleeDoc(row: CsvRow): Obj {
         shield,
         cutting: CUTTING_WEAPONS.has(name),
         longReach: LONG_REACH.has(name),
+        // HârnMaster Gold hand mode and strength (rulings G17-G19): the defaults; GMs set them.
+        handModePenalty: null,
+        strRequirement: 0,
+        lighterClasses: 0,
       },
     },
   );

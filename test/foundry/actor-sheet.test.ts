@@ -839,6 +839,96 @@ describe("form submission", () => {
   });
 });
 
+describe("HârnMaster Gold size classes on the sheet (rulings G15, G16)", () => {
+  it("the size class select (characters and creatures) and a size column per plan location", async () => {
+    const c = actorContext(knightInput());
+    expect(c.attributes!.sizeClass).toEqual({
+      name: "system.hm3.sizeClass",
+      value: "medium",
+      choices: {
+        tiny: "Tiny",
+        verySmall: "Very Small",
+        small: "Small",
+        medium: "Medium",
+        large: "Large",
+        veryLarge: "Very Large",
+        monstrous: "Monstrous",
+      },
+    });
+    const system = dogSystem();
+    system.hm3.sizeClass = "large";
+    system.hm3.bodyPlan!.locations[2]!.sizeClass = "medium";
+    const d = actorContext(dogInput({ system }));
+    expect(d.attributes!.sizeClass.value).toBe("large");
+    expect(d.bodyPlan!.rows.map((r) => r.sizeClass)).toEqual(["", "", "medium", "", "", ""]);
+    expect(d.bodyPlan!.sizeClassChoices[""]).toBe("Creature's");
+    expect(d.bodyPlan!.sizeClassChoices.large).toBe("Large");
+
+    const knightSheet = await sheetFor(CharacterSheet, knight()).render(true);
+    expect(knightSheet.renderedHTML.attributes).toContain('name="system.hm3.sizeClass"');
+    const dogSheet = await sheetFor(CreatureSheet, dog()).render(true);
+    expect(dogSheet.renderedHTML.attributes).toContain('name="system.hm3.sizeClass"');
+    for (let i = 0; i < 6; i++)
+      expect(dogSheet.renderedHTML.bodyPlan).toContain(
+        `name="system.hm3.bodyPlan.locations.${i}.sizeClass"`,
+      );
+  });
+
+  it("stores a size class; refuses an unknown one naming the field and value", async () => {
+    const actor = knight();
+    const sheet = sheetFor(CharacterSheet, actor);
+    const updates: Obj[] = [];
+    (actor as unknown as Obj).update = async (changes: Obj) => {
+      updates.push(changes);
+      return actor;
+    };
+    await sheet.submitForm({ "system.hm3.sizeClass": "large", "system.hm3.fatigue": 1 });
+    expect(updates).toEqual([{ system: { hm3: { sizeClass: "large", fatigue: 1 } } }]);
+    expect(standIns.notifications.messages).toEqual([]);
+    await sheet.submitForm({ "system.hm3.sizeClass": "huge", "system.hm3.fatigue": 2 });
+    expect(updates[1]).toEqual({ system: { hm3: { fatigue: 2 } } });
+    const messages = standIns.notifications.messages.map((m) => m.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('"huge"');
+    expect(messages[0]).toContain("Size class");
+  });
+
+  it("a plan location's size class: a class, or blank for the creature's (null); bad ones refused", async () => {
+    const actor = dog();
+    const sheet = sheetFor(CreatureSheet, actor);
+    const updates: Obj[] = [];
+    (actor as unknown as Obj).update = async (changes: Obj) => {
+      updates.push(changes);
+      return actor;
+    };
+    await sheet.submitForm({
+      "system.hm3.sizeClass": "large",
+      "system.hm3.bodyPlan.locations.2.sizeClass": "medium",
+      "system.hm3.bodyPlan.locations.3.sizeClass": "",
+      "system.hm3.bodyPlan.locations.4.sizeClass": "giant",
+    });
+    expect(updates).toHaveLength(1);
+    const hm3 = (updates[0]!.system as Obj).hm3 as Obj & {
+      bodyPlan: { locations: { sizeClass?: string | null }[] };
+    };
+    expect(hm3.sizeClass).toBe("large");
+    expect(hm3.bodyPlan.locations.map((l) => l.sizeClass ?? null)).toEqual([
+      null,
+      null,
+      "medium",
+      null,
+      null,
+      null,
+    ]);
+    const messages = standIns.notifications.messages.map((m) => m.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('"giant"');
+    expect(messages[0]).toContain("Size class");
+    // Added rows start on the creature's class.
+    expect(addPlanLocation(quadrupedPlan(), "Wing").locations[6]!.sizeClass).toBeNull();
+  });
+});
+
 describe("actions", () => {
   it("rollSkill posts a test card: d100 against the EML with the core's success level", async () => {
     const actor = knight();

@@ -5,7 +5,7 @@
  * drops an invalid field and keeps the rest.
  */
 import "./stand-ins";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetStandIns, standIns } from "./stand-ins/globals";
 import { repoFile } from "./stand-ins/handlebars";
@@ -530,6 +530,58 @@ describe("submit", () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toMatch(/99/);
     expect(warnings[0]!.message).not.toMatch(/BLOWBYBLOW\./);
+  });
+
+  it("HârnMaster Gold hand mode and strength (G17-G19): stored, blank penalty null, bad refused by name", async () => {
+    const doc = fakeItem("weapon");
+    const sheet = sheetFor(doc);
+    const submit = (form: Obj) =>
+      (sheet as unknown as { submitForm(f: Obj): Promise<void> }).submitForm(form);
+    await submit({
+      "system.hm3.handModePenalty": "15",
+      "system.hm3.strRequirement": "17",
+      "system.hm3.lighterClasses": "1",
+    });
+    await submit({ "system.hm3.handModePenalty": "" });
+    expect(doc.updates).toEqual([
+      { system: { hm3: { handModePenalty: 15, strRequirement: 17, lighterClasses: 1 } } },
+      { system: { hm3: { handModePenalty: null } } },
+    ]);
+    expect(standIns.notifications.messages).toEqual([]);
+    await submit({ "system.hm3.strRequirement": -1, "system.hm3.lighterClasses": 2 });
+    expect(doc.updates[2]).toEqual({ system: { hm3: { lighterClasses: 2 } } });
+    const warnings = standIns.notifications.messages.map((m) => m.message);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("STR requirement");
+    expect(warnings[0]).toContain("-1");
+  });
+
+  it("the weapon's Gold fields in its context (blank penalty: the G17 default as placeholder) and template", () => {
+    const c = itemContext(contextInput("weapon")).weapon!;
+    expect([
+      c.handModePenalty,
+      c.handModePenaltyDefault,
+      c.strRequirement,
+      c.lighterClasses,
+    ]).toEqual([null, 0, 0, 0]);
+    const two = itemSource("weapon");
+    const hm3 = (two.system as unknown as { hm3: Obj }).hm3;
+    Object.assign(hm3, {
+      handMode: "two",
+      handModePenalty: 15,
+      strRequirement: 17,
+      lighterClasses: 1,
+    });
+    const w = itemContext({ ...contextInput("weapon"), ...two }).weapon!;
+    expect([
+      w.handModePenalty,
+      w.handModePenaltyDefault,
+      w.strRequirement,
+      w.lighterClasses,
+    ]).toEqual([15, 10, 17, 1]);
+    const template = readFileSync(repoFile("templates/item/weapon.hbs"), "utf8");
+    for (const f of ["handModePenalty", "strRequirement", "lighterClasses"])
+      expect(template).toContain(`name="system.hm3.${f}"`);
   });
 
   it("reads an injury code as severity and level, only when the code changed", () => {

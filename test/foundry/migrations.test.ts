@@ -222,6 +222,7 @@ describe("data models migrate on load", () => {
         fatigue: 2,
         encumbrance: null,
         unarmedStyle: "brawling",
+        sizeClass: "medium",
       },
       m2m: defaultM2mBlock(),
       hmzd: hmzdDefault("Actor", "character"),
@@ -569,7 +570,14 @@ describe("migrateWorld: unlinked tokens' deltas, one update per token (issue 15)
     expect(items[0]!.system).toEqual({
       ...migrated,
       // Fields added later (HârnMaster Gold's cutting and long reach traits) take their defaults on load.
-      hm3: { ...migrated.hm3, cutting: false, longReach: false },
+      hm3: {
+        ...migrated.hm3,
+        cutting: false,
+        longReach: false,
+        handModePenalty: null,
+        strRequirement: 0,
+        lighterClasses: 0,
+      },
       m2m: defaultM2mItemBlock("weapon"),
       hmzd: hmzdDefault("Item", "weapon"),
     });

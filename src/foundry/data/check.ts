@@ -95,6 +95,8 @@ function checkLeaf(rule: LeafRule, value: unknown, plan: PlanContext | undefined
     case "number":
       return checkNumber(rule, value);
     case "choice":
+      if (rule.nullable && (value === null || (typeof value === "string" && value.trim() === "")))
+        return ok(null);
       if (typeof value === "string" && rule.choices.includes(value.trim())) return ok(value.trim());
       return bad(VALIDATION_KEYS.notChoice, { choices: rule.choices.join(", ") });
     case "text":

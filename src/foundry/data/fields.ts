@@ -39,6 +39,17 @@ export function choice<const C extends readonly string[]>(choices: C, initial: C
   return new (fields().StringField)({ required: true, blank: false, choices, initial });
 }
 
+/** One of a fixed set of strings, or null (no choice made). */
+export function nullableChoice<const C extends readonly string[]>(choices: C) {
+  return new (fields().StringField)({
+    required: true,
+    blank: false,
+    nullable: true,
+    choices,
+    initial: null,
+  });
+}
+
 export function bool(initial: boolean) {
   return new (fields().BooleanField)({ required: true, initial });
 }

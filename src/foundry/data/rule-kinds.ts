@@ -17,7 +17,10 @@ export interface NumberRule {
 export interface ChoiceRule {
   kind: "choice";
   choices: readonly string[];
-  initial: string;
+  /** null only where `nullable` (no choice made: a default read elsewhere). */
+  initial: string | null;
+  /** null (or a blank form value) is accepted and stored as null. */
+  nullable?: true;
 }
 
 export interface TextRule {
@@ -93,6 +96,13 @@ export const choice = (choices: readonly string[], initial: string): ChoiceRule 
   kind: "choice",
   choices,
   initial,
+});
+/** One of `choices` or null (null: no choice, the reader's default applies). */
+export const nullableChoice = (choices: readonly string[]): ChoiceRule => ({
+  kind: "choice",
+  choices,
+  initial: null,
+  nullable: true,
 });
 
 /** Bounds of the ruleset-free fields. */

@@ -9,6 +9,7 @@ import { copy, deepFreeze } from "../../core/data";
 import { checkKeys, InputError, readBoolean, readEnum, readObject } from "../../core/errors";
 import type { Hm3BodyPlanInput, Hm3InjuryCellInput, Hm3PlanLocationInput } from "./character-types";
 import { impactBand, isPaired, sideOf } from "./mechanics";
+import { isSizeClass, SIZE_CLASS_IDS } from "./gold/impact-size";
 import {
   AIM_TABLE,
   AIM_ZONES,
@@ -213,7 +214,15 @@ function readCell(raw: unknown, field: string, region: Region): Hm3InjuryCellInp
 
 function readLocation(raw: unknown, field: string): Hm3PlanLocationInput {
   const o = readObject(raw, field);
-  checkKeys(o, field, ["id", "name", "region", "paired", "aim", "injury"]);
+  checkKeys(o, field, ["id", "name", "region", "paired", "aim", "injury", "sizeClass"]);
+  // HârnMaster Gold: the location's own size class (ruling G16), stored with the plan; null or
+  // absent is the creature's. Checked here; the strike reads it through `locationSizeClasses`.
+  if (o.sizeClass !== undefined && o.sizeClass !== null && !isSizeClass(o.sizeClass))
+    throw new InputError(
+      `${field}.sizeClass`,
+      o.sizeClass,
+      `expected one of ${SIZE_CLASS_IDS.join(", ")} or null (the creature's)`,
+    );
   const id = o.id;
   if (typeof id !== "string" || !SLUG.test(id))
     throw new InputError(

@@ -252,7 +252,8 @@ describe("hm3Input", () => {
     expect(input.bodyPlan).toEqual({
       id: CREATURE_PLAN_ID,
       name: "Ogre",
-      locations: plan.locations,
+      // As stored: each location with its HârnMaster Gold size class (null: the creature's, G16).
+      locations: plan.locations.map((l) => ({ ...l, sizeClass: null })),
     });
     const human = actor("creature", { hm3: { attributes: ATTRS } }, []);
     expect(hm3Input(human.system as unknown as CreatureSource, []).bodyPlan).toBeUndefined();

@@ -327,7 +327,18 @@ describe("import through Foundry's importFromJSON (stand-in)", () => {
       const { hm3, ...rest } = system as { hm3: Record<string, unknown> };
       const older = { ...hm3 };
       // Fields added after schema 1 (the HârnMaster Gold ones, issue 19) were not in such a world.
-      for (const k of ["cutting", "squeeze", "tear", "unarmedStyle", "longReach"]) delete older[k];
+      for (const k of [
+        "cutting",
+        "squeeze",
+        "tear",
+        "unarmedStyle",
+        "longReach",
+        "sizeClass",
+        "handModePenalty",
+        "strRequirement",
+        "lighterClasses",
+      ])
+        delete older[k];
       return { ...rest, ...older };
     };
     const old = knight() as unknown as {

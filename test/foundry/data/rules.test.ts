@@ -67,7 +67,8 @@ function ruleOfField(field: DataField): Rule {
       return {
         kind: "choice",
         choices: field.choices as string[],
-        initial: field.initial as string,
+        initial: field.initial as string | null,
+        ...(field.nullable ? { nullable: true as const } : {}),
       };
     if (field.options.validate)
       return { kind: "location-or-slug" as "slug", initial: field.initial as string };

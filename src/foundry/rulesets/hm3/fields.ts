@@ -23,7 +23,16 @@ import {
 } from "../../../rules/hm3/tables";
 import { UNARMED_STYLES } from "../../../rules/hm3/gold/rolls";
 import { DEFAULT_UNARMED_STYLE } from "../../../rules/hm3/gold/rolls-unarmed";
-import { bool, choice, int, locationId, nullableInt, text } from "../../data/fields";
+import { DEFAULT_SIZE_CLASS, SIZE_CLASS_IDS } from "../../../rules/hm3/gold/impact-size";
+import {
+  bool,
+  choice,
+  int,
+  locationId,
+  nullableChoice,
+  nullableInt,
+  text,
+} from "../../data/fields";
 import type { NumberRule } from "../../data/rule-kinds";
 import { BOUNDS, INJURY_ASPECTS, VELOCITIES } from "./rules";
 
@@ -44,6 +53,8 @@ export function hm3ActorFields(attribute: NumberRule = BOUNDS.attribute) {
     encumbrance: nullableInt(BOUNDS.encumbrance),
     // HârnMaster Gold unarmed combat style (seed 000 lines 346-354; ruling G49).
     unarmedStyle: choice(UNARMED_STYLES, DEFAULT_UNARMED_STYLE),
+    // HârnMaster Gold impact & target size (seed 000 lines 133-145; ruling G15).
+    sizeClass: choice(SIZE_CLASS_IDS, DEFAULT_SIZE_CLASS),
   };
 }
 
@@ -77,6 +88,8 @@ export function bodyPlan() {
     paired: bool(false),
     aim: new f.SchemaField(aim),
     injury: new f.ArrayField(cell),
+    // The location's own size class (seed 000 line 147; ruling G16); null: the creature's.
+    sizeClass: nullableChoice(SIZE_CLASS_IDS),
   });
   return new f.SchemaField(
     { name: text("Creature", false), locations: new f.ArrayField(location) },
@@ -104,6 +117,10 @@ export const HM3_BLOCKS = {
       cutting: bool(false),
       // HârnMaster Gold weapon reach (seed 000 line 368): a Long Reach weapon (pike, ísagâra).
       longReach: bool(false),
+      // HârnMaster Gold hand mode and strength (seed 000 lines 233-241; rulings G17-G19).
+      handModePenalty: nullableInt(BOUNDS.handModePenalty),
+      strRequirement: int(BOUNDS.strRequirement),
+      lighterClasses: int(BOUNDS.lighterClasses),
     }),
   "Item.missile": () => {
     const ranges = {} as Record<RangeBand, ReturnType<typeof rangeBand>>;

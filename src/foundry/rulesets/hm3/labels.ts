@@ -20,6 +20,7 @@ export const HM3_LABELS = {
     "hm3.fatigue": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.fatigue.label",
     "hm3.encumbrance": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.encumbrance.label",
     "hm3.unarmedStyle": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.unarmedStyle.label",
+    "hm3.sizeClass": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.sizeClass.label",
   },
   "Actor.creature": {
     "hm3.attributes": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.attributes.label",
@@ -38,6 +39,7 @@ export const HM3_LABELS = {
     "hm3.fatigue": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.fatigue.label",
     "hm3.encumbrance": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.encumbrance.label",
     "hm3.unarmedStyle": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.unarmedStyle.label",
+    "hm3.sizeClass": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.sizeClass.label",
     "hm3.bodyPlan": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.label",
     "hm3.bodyPlan.name": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.name.label",
     "hm3.bodyPlan.locations": "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.locations.label",
@@ -67,6 +69,8 @@ export const HM3_LABELS = {
       "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.locations.element.injury.element.fumbleStumble.label",
     "hm3.bodyPlan.locations.element.injury.element.amputation":
       "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.locations.element.injury.element.amputation.label",
+    "hm3.bodyPlan.locations.element.sizeClass":
+      "BLOWBYBLOW.HM3.Actor.FIELDS.hm3.bodyPlan.locations.element.sizeClass.label",
   },
   "Item.weapon": {
     "hm3.skill": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.skill.label",
@@ -82,6 +86,9 @@ export const HM3_LABELS = {
     "hm3.shield": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.shield.label",
     "hm3.cutting": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.cutting.label",
     "hm3.longReach": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.longReach.label",
+    "hm3.handModePenalty": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.handModePenalty.label",
+    "hm3.strRequirement": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.strRequirement.label",
+    "hm3.lighterClasses": "BLOWBYBLOW.HM3.Weapon.FIELDS.hm3.lighterClasses.label",
   },
   "Item.missile": {
     "hm3.skill": "BLOWBYBLOW.HM3.Missile.FIELDS.hm3.skill.label",

@@ -6,6 +6,7 @@
  */
 import { UNARMED_STYLES } from "../../../rules/hm3/gold/rolls";
 import { DEFAULT_UNARMED_STYLE } from "../../../rules/hm3/gold/rolls-unarmed";
+import { DEFAULT_SIZE_CLASS, SIZE_CLASS_IDS } from "../../../rules/hm3/gold/impact-size";
 import { locationIds } from "../../../core/body";
 import { HUMAN_BODY_PLAN, REGIONS, sidedLocationIds } from "../../../rules/hm3/body-plan";
 import {
@@ -22,6 +23,7 @@ import {
   choice,
   GENERIC_BOUNDS,
   int,
+  nullableChoice,
   nullableInt,
   type NumberRule,
   type Rule,
@@ -54,6 +56,14 @@ export const BOUNDS = Object.freeze({
   range: int(0, undefined, 0),
   bandImpact: int(0, 50, 0),
   aimPoints: int(0, 100, 0),
+  /**
+   * HârnMaster Gold (rulings G17-G19): a weapon's main-hand-alone Hand Mode penalty in EML
+   * points (null: 10 for a two-handed weapon, 0 otherwise), its STR requirement (0: none; up to
+   * a creature's STR) and how many weight classes lighter than optimal it is for its wielder.
+   */
+  handModePenalty: nullableInt(0, 100),
+  strRequirement: int(0, HM3_CREATURE_ATTRIBUTE_MAX, 0),
+  lighterClasses: int(0, 10, 0),
   ...GENERIC_BOUNDS,
 });
 
@@ -83,6 +93,8 @@ const actor = (attribute: NumberRule) => ({
   encumbrance: BOUNDS.encumbrance,
   // HârnMaster Gold unarmed combat style (seed 000 lines 346-354; ruling G49).
   unarmedStyle: choice(UNARMED_STYLES, DEFAULT_UNARMED_STYLE),
+  // HârnMaster Gold impact & target size (seed 000 lines 133-145; ruling G15).
+  sizeClass: choice(SIZE_CLASS_IDS, DEFAULT_SIZE_CLASS),
 });
 
 /**
@@ -105,6 +117,8 @@ export const HM3_RULES = {
     "bodyPlan.locations.*.injury.*.level": BOUNDS.injuryLevel,
     "bodyPlan.locations.*.injury.*.fumbleStumble": { kind: "boolean", initial: false },
     "bodyPlan.locations.*.injury.*.amputation": { kind: "boolean", initial: false },
+    // The location's own size class (ruling G16); null: the creature's.
+    "bodyPlan.locations.*.sizeClass": nullableChoice(SIZE_CLASS_IDS),
   },
   "Item.weapon": {
     skill: { kind: "text", blank: true, initial: "" },
@@ -119,6 +133,9 @@ export const HM3_RULES = {
     shield: { kind: "boolean", initial: false },
     cutting: { kind: "boolean", initial: false },
     longReach: { kind: "boolean", initial: false },
+    handModePenalty: BOUNDS.handModePenalty,
+    strRequirement: BOUNDS.strRequirement,
+    lighterClasses: BOUNDS.lighterClasses,
   },
   "Item.missile": {
     skill: { kind: "text", blank: true, initial: "" },

@@ -13,6 +13,7 @@ import type { Region } from "../../../core/body";
 import type { AimZone, Aspect, Material, RangeBand, Severity } from "../../../rules/hm3/tables";
 import type { Velocity } from "../../../rules/hm3/eml";
 import type { UnarmedStyle } from "../../../rules/hm3/gold/rolls";
+import type { SizeClass } from "../../../rules/hm3/gold/impact-size";
 
 export interface Hm3ActorBlock {
   attributes: Hm3Attributes;
@@ -22,6 +23,8 @@ export interface Hm3ActorBlock {
   encumbrance: number | null;
   /** HârnMaster Gold unarmed combat style (ruling G49); Brawling by default. */
   unarmedStyle: UnarmedStyle;
+  /** HârnMaster Gold size class (ruling G15); Medium by default (absent in older sources). */
+  sizeClass?: SizeClass;
 }
 
 export interface Hm3PlanLocationSource {
@@ -31,6 +34,8 @@ export interface Hm3PlanLocationSource {
   paired: boolean;
   aim: Record<AimZone, number>;
   injury: Hm3InjuryCellInput[];
+  /** HârnMaster Gold: the location's own size class (ruling G16); null or absent: the creature's. */
+  sizeClass?: SizeClass | null;
 }
 
 export interface Hm3BodyPlanSource {
@@ -65,6 +70,14 @@ export interface Hm3WeaponBlock {
   cutting: boolean;
   /** HârnMaster Gold weapon reach: a Long Reach weapon (absent in sources made before it). */
   longReach?: boolean;
+  /**
+   * HârnMaster Gold (rulings G17-G19; absent in older sources): the main-hand-alone Hand Mode
+   * penalty (null: 10 two-handed, 0 otherwise), the STR requirement (0: none) and the weight
+   * classes lighter than optimal for the wielder (0 by default).
+   */
+  handModePenalty?: number | null;
+  strRequirement?: number;
+  lighterClasses?: number;
 }
 
 export interface Hm3MissileBlock {

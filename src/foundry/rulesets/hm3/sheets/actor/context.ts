@@ -8,6 +8,11 @@
  */
 import { UNARMED_STYLES, type UnarmedStyle } from "../../../../../rules/hm3/gold/rolls";
 import { DEFAULT_UNARMED_STYLE } from "../../../../../rules/hm3/gold/rolls-unarmed";
+import {
+  DEFAULT_SIZE_CLASS,
+  SIZE_CLASS_IDS,
+  type SizeClass,
+} from "../../../../../rules/hm3/gold/impact-size";
 import type { Region } from "../../../../../core/body";
 import {
   formatInjuryCode,
@@ -211,6 +216,8 @@ export interface AttributesContext {
   encumbrance: InputBounds & { name: string; value: number | null; placeholder: string };
   /** HârnMaster Gold unarmed combat style (ruling G49): a choice of the four styles. */
   unarmedStyle: { name: string; value: string; choices: Record<string, string> };
+  /** HârnMaster Gold size class (ruling G15): a choice of the seven classes. */
+  sizeClass: { name: string; value: string; choices: Record<string, string> };
 }
 
 /**
@@ -253,7 +260,28 @@ function attributes(input: ActorContextInput): AttributesContext {
         UNARMED_STYLES.map((s) => [s, input.localize(UNARMED_STYLE_LABEL[s])]),
       ),
     },
+    sizeClass: {
+      name: "system.hm3.sizeClass",
+      value: hm3.sizeClass ?? DEFAULT_SIZE_CLASS,
+      choices: sizeClassChoices(input.localize),
+    },
   };
+}
+
+/** The size classes' names (seed 000 lines 137-143), whole keys for the lang audit. */
+const SIZE_CLASS_LABEL: Readonly<Record<SizeClass, string>> = Object.freeze({
+  tiny: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.tiny",
+  verySmall: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.verySmall",
+  small: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.small",
+  medium: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.medium",
+  large: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.large",
+  veryLarge: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.veryLarge",
+  monstrous: "BLOWBYBLOW.HM3.Gold.Impact.SizeClass.monstrous",
+});
+
+/** The size classes for Foundry's `selectOptions` helper (value → localised name). */
+function sizeClassChoices(localize: (key: string) => string): Record<string, string> {
+  return Object.fromEntries(SIZE_CLASS_IDS.map((s) => [s, localize(SIZE_CLASS_LABEL[s])]));
 }
 
 /** The unarmed styles' names (seed 000 lines 351-354), whole keys for the lang audit. */
@@ -423,6 +451,8 @@ export interface PlanRow {
   name: string;
   region: Region;
   paired: boolean;
+  /** The location's own size class (ruling G16); "" is the creature's. */
+  sizeClass: string;
   aim: { zone: AimZone; name: string; value: number }[];
   cells: PlanCell[];
 }
@@ -441,6 +471,8 @@ export interface BodyPlanContext {
   name: { name: string; value: string };
   /** Region choices for Foundry's `selectOptions` helper (value → localised label). */
   regionChoices: Record<string, string>;
+  /** A location's size class choices: "" (the creature's) then the seven classes. */
+  sizeClassChoices: Record<string, string>;
   zones: { zone: AimZone; label: string }[];
   rows: PlanRow[];
   sums: ZoneSum[];
@@ -457,8 +489,20 @@ function bodyPlan(input: ActorContextInput, format: Format): BodyPlanContext | n
   const plan = input.system.hm3.bodyPlan;
   const zones = AIM_ZONES.map((zone) => ({ zone, label: localize(AIM_LABEL[zone]) }));
   const regionChoices = Object.fromEntries(REGIONS.map((r) => [r, localize(REGION_LABEL[r])]));
+  const sizeClassChoicesOf = {
+    "": localize("BLOWBYBLOW.HM3.Gold.Impact.SizeClass.creature"),
+    ...sizeClassChoices(localize),
+  };
   if (!plan)
-    return { human: true, name: { name: "", value: "" }, regionChoices, zones, rows: [], sums: [] };
+    return {
+      human: true,
+      name: { name: "", value: "" },
+      regionChoices,
+      sizeClassChoices: sizeClassChoicesOf,
+      zones,
+      rows: [],
+      sums: [],
+    };
   const rows = plan.locations.map((loc, index): PlanRow => {
     const prefix = planRowPrefix(index);
     return {
@@ -468,6 +512,7 @@ function bodyPlan(input: ActorContextInput, format: Format): BodyPlanContext | n
       name: loc.name,
       region: loc.region,
       paired: loc.paired,
+      sizeClass: loc.sizeClass ?? "",
       aim: AIM_ZONES.map((zone) => ({ zone, name: `${prefix}.aim.${zone}`, value: loc.aim[zone] })),
       cells: loc.injury.map((cell, i) => ({
         name: `${prefix}.injury.${i}`,
@@ -491,6 +536,7 @@ function bodyPlan(input: ActorContextInput, format: Format): BodyPlanContext | n
     human: false,
     name: { name: "system.hm3.bodyPlan.name", value: plan.name },
     regionChoices,
+    sizeClassChoices: sizeClassChoicesOf,
     zones,
     rows,
     sums,

@@ -7,6 +7,7 @@ import type { Region } from "../../../../../core/body";
 import { humanBodyPlan, REGIONS } from "../../../../../rules/hm3/body-plan";
 import type { Hm3InjuryCellInput } from "../../../../../rules/hm3/character-types";
 import { AIM_ZONES, IMPACT_BANDS } from "../../../../../rules/hm3/tables";
+import { isSizeClass } from "../../../../../rules/hm3/gold/impact-size";
 import type { Hm3BodyPlanSource, Hm3PlanLocationSource } from "../../source";
 
 export const PLAN_PREFIX = "system.hm3.bodyPlan";
@@ -36,6 +37,7 @@ export function addPlanLocation(plan: Hm3BodyPlanSource, name: string): Hm3BodyP
     paired: false,
     aim: { high: 0, mid: 0, low: 0 },
     injury: defaultLadder(),
+    sizeClass: null,
   };
   return { ...plan, locations: [...plan.locations, location] };
 }
@@ -90,6 +92,9 @@ export function planFromForm(
     if (typeof fields.region === "string" && (REGIONS as readonly string[]).includes(fields.region))
       loc.region = fields.region as Region;
     if (typeof fields.paired === "boolean") loc.paired = fields.paired;
+    // The location's own size class (ruling G16): null (a blank choice) is the creature's.
+    if (fields.sizeClass === null || isSizeClass(fields.sizeClass))
+      loc.sizeClass = fields.sizeClass;
     for (const zone of AIM_ZONES) {
       const value = fields[`aim.${zone}`];
       if (typeof value === "number") loc.aim[zone] = value;

@@ -117,6 +117,15 @@ export interface WeaponContext extends SkillLink {
   cutting: boolean;
   /** HârnMaster Gold weapon reach: a Long Reach weapon. */
   longReach: boolean;
+  /**
+   * HârnMaster Gold hand mode and strength (rulings G17-G19): the main-hand-alone Hand Mode
+   * penalty (null: the default, shown as a placeholder), the STR requirement (0: none) and the
+   * weight classes lighter than optimal.
+   */
+  handModePenalty: number | null;
+  handModePenaltyDefault: number;
+  strRequirement: number;
+  lighterClasses: number;
   owner: {
     ml: number;
     aml: number;

@@ -69,6 +69,11 @@ export function weaponContext(system: SourceByType["Item"]["weapon"], t: Tools):
     shield: hm3.shield,
     cutting: hm3.cutting === true,
     longReach: hm3.longReach === true,
+    handModePenalty: hm3.handModePenalty ?? null,
+    // Ruling G17: empty reads as 10 for a two-handed weapon, 0 otherwise.
+    handModePenaltyDefault: hm3.handMode === "two" ? 10 : 0,
+    strRequirement: hm3.strRequirement ?? 0,
+    lighterClasses: hm3.lighterClasses ?? 0,
     owner: derived
       ? {
           ml: derived.ml,
