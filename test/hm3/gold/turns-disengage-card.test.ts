@@ -15,21 +15,7 @@ import {
 import { deriveHm3Character } from "../../../src/rules/hm3";
 import { resolveDisengage } from "../../../src/rules/hm3/gold/turns-disengage";
 import lang from "../../../lang/en.json";
-
-const ATTRS = {
-  str: 12,
-  sta: 12,
-  dex: 12,
-  agl: 12,
-  eye: 12,
-  hrg: 12,
-  sml: 12,
-  voi: 12,
-  int: 12,
-  aur: 12,
-  wil: 12,
-  cml: 12,
-};
+import { ATTRS } from "./fixtures";
 
 const derived = (initiative: number) =>
   deriveHm3Character(

@@ -12,30 +12,7 @@ import { deriveHm3Character, hm3, hm3Combat } from "../../../src/rules/hm3";
 import { REACH_KEYS } from "../../../src/rules/hm3/gold/turns-reach";
 import { readReachRules, reachReason } from "../../../src/rules/hm3/gold/turns-reach-combat";
 import lang from "../../../lang/en.json";
-
-const ATTRS = {
-  str: 12,
-  sta: 12,
-  dex: 12,
-  agl: 12,
-  eye: 12,
-  hrg: 12,
-  sml: 12,
-  voi: 12,
-  int: 12,
-  aur: 12,
-  wil: 12,
-  cml: 12,
-};
-const physical = {
-  description: "",
-  quantity: 1,
-  weight: 0,
-  carried: true,
-  equipped: true,
-  held: "main",
-};
-const NO_IMPACT = { blunt: null, edge: null, point: null, fire: null };
+import { ATTRS, NO_IMPACT, physical } from "./fixtures";
 
 const skill = (id: string, name: string): ItemLike => ({
   id,
