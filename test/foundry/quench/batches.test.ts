@@ -1,6 +1,6 @@
 /**
- * The Quench batches (src/foundry/quench: the exchange, the sheets and data) run in Node against
- * the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
+ * The Quench batches (src/foundry/quench: every ruleset's, HârnMaster Gold's too) run in Node
+ * against the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
  * the system's entry point is loaded and `init` fired as Foundry would, Quench's `quenchReady`
  * hook registers the batches (Quench marked active), and the registered batches' own suites and
  * tests run here. Two seams are the stand-ins' instead of Foundry's, which only Foundry runs:
@@ -38,6 +38,10 @@ describe("Quench registration", () => {
     expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
       ["blow-by-blow.exchange", "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
       ["blow-by-blow.sheets", "BLOW BY BLOW: sheets and data"],
+      [
+        "blow-by-blow.gold",
+        "BLOW BY BLOW: HârnMaster Gold options in play (aimed melee, angry strike, blunt trauma, initiative, reach, disengage)",
+      ],
       [
         "blow-by-blow.m2m",
         "BLOW BY BLOW: a GURPS Man to Man world (packs, Friedrick, sheets, switching back)",
