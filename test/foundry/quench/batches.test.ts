@@ -1,12 +1,13 @@
 /**
  * The Quench batches (src/foundry/quench: every ruleset's, HârnMaster Gold's too) run in Node
- * against the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
- * the system's entry point is loaded and `init` fired as Foundry would, Quench's `quenchReady`
- * hook registers the batches (Quench marked active), and the registered batches' own suites and
- * tests run here. Two seams are the stand-ins' instead of Foundry's, which only Foundry runs:
- * the canvas (a scene, tokens, the GM's target: the stand-ins' scene helpers in place of
- * foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form submission in place
- * of foundrySheetDriver). What passing here proves, and what it does not, is in docs/testing.md.
+ * against the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context
+ * (shim.ts): the system's entry point is loaded and `init` fired as Foundry would, Quench's
+ * `quenchReady` hook registers the batches (Quench marked active), and the registered batches'
+ * own suites and tests run here. Two seams are the stand-ins' instead of Foundry's, which only
+ * Foundry runs: the canvas (a scene, tokens, the GM's target: the stand-ins' scene helpers in
+ * place of foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form
+ * submission in place of foundrySheetDriver). What passing here proves, and what it does not,
+ * is in docs/testing.md.
  */
 import { describe, expect, it } from "vitest";
 import { sheetDriver, stage } from "./world";

@@ -1,7 +1,8 @@
 /**
  * HârnMaster 3's Quench batches (docs/testing.md), registered through the Quench registry
  * (src/foundry/rulesets/quench.ts): a whole exchange run by the GM, the sheets and data, and
- * HârnMaster Gold options in play (./gold-batch.ts). All three play HM3 and stop at once in a world of another ruleset.
+ * HârnMaster Gold options in play (./gold-batch.ts). All three play HM3 and stop at once in a
+ * world of another ruleset.
  */
 import type { QuenchBatch } from "../../../quench/batch";
 import { exchangeBatch } from "./exchange-batch";
