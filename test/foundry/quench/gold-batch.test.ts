@@ -1,13 +1,19 @@
 /**
  * The HârnMaster Gold Quench batch (src/foundry/rulesets/hm3/quench/gold-batch.ts) fails where
  * it should. batches.test.ts runs it with the others; here it runs, the way mocha runs it
- * (shim.ts `runBatch`), once green against the HM3 sample fighters as built and once against a
- * pack with a broken figure, each time leaving the world as it was (its Gold options too).
+ * (shim.ts `runBatch`): green against the HM3 sample fighters as built (also with a Gold option
+ * on before the run), stopped at once while a Gold rule that asks for a reload is on, and
+ * against packs with one broken figure each, where only the test of that figure fails; each
+ * time the world is left as it was (its Gold options too).
  */
 import { describe, expect, it } from "vitest";
 import { packSources, setPack, stage } from "./world";
 import { standIns, type DocumentInput } from "../stand-ins";
-import { BRIGAND_NAME, goldBatch } from "../../../src/foundry/rulesets/hm3/quench/gold-batch";
+import {
+  ALDRIC_NAME,
+  BRIGAND_NAME,
+  goldBatch,
+} from "../../../src/foundry/rulesets/hm3/quench/gold-batch";
 import { worldOptions } from "../../../src/foundry/combat/settings";
 import { runBatch } from "./shim";
 
@@ -19,6 +25,22 @@ async function failures(): Promise<[string, string][]> {
   const results = await runBatch((context) => goldBatch(context, stage));
   expect(results.map((r) => r.title)).toHaveLength(8);
   return results.filter((r) => r.error).map((r): [string, string] => [r.title, r.error!.message]);
+}
+
+/** The pack's fighters with the item `item` of `actor` changed by `change` (its `hm3` block). */
+function tamperedItem(
+  fighters: DocumentInput[],
+  actor: string,
+  item: string,
+  change: (hm3: Obj) => void,
+): DocumentInput[] {
+  return fighters.map((doc) => {
+    if (doc.name !== actor) return doc;
+    const copy = structuredClone(doc) as unknown as { items: Obj[] };
+    const found = copy.items.find((i) => i.name === item)!;
+    change((found.system as Obj).hm3 as Obj);
+    return copy as unknown as DocumentInput;
+  });
 }
 
 /** The world as before the run: nothing left, the apply mode and every Gold option as they were. */
@@ -66,14 +88,31 @@ describe("the HârnMaster Gold Quench batch fails where it should", () => {
     }
   });
 
+  it("a Sir Aldric of Initiative 70 (the pack: 64) fails the initiative test, and only it", async () => {
+    const fighters = packSources("hm3-sample-fighters");
+    setPack(
+      "hm3-sample-fighters",
+      "Actor",
+      tamperedItem(fighters, ALDRIC_NAME, "Initiative", (hm3) => (hm3.ml = 70)),
+    );
+    const options = worldOptions("hm3");
+    try {
+      expect(await failures()).toEqual([
+        [
+          "initiative: Roll All rolls INI + 1d100 for each combatant (000:151, G60)",
+          "Sir Aldric's formula: expected '45 + 1d100' to equal '39 + 1d100'",
+        ],
+      ]);
+    } finally {
+      setPack("hm3-sample-fighters", "Actor", fighters);
+    }
+    expectCleanWorld(options);
+  });
+
   it("a Brigand whose handaxe cuts deeper (Edge 9) fails the blunt trauma test, and only it", async () => {
     const fighters = packSources("hm3-sample-fighters");
-    const tampered = fighters.map((doc) => {
-      if (doc.name !== BRIGAND_NAME) return doc;
-      const copy = structuredClone(doc) as unknown as { items: Obj[] };
-      const axe = copy.items.find((i) => i.name === "Handaxe")!;
-      ((axe.system as Obj).hm3 as { impact: { edge: number } }).impact.edge = 9;
-      return copy as unknown as DocumentInput;
+    const tampered = tamperedItem(fighters, BRIGAND_NAME, "Handaxe", (hm3) => {
+      (hm3.impact as { edge: number }).edge = 9;
     });
     setPack("hm3-sample-fighters", "Actor", tampered);
     const options = worldOptions("hm3");
