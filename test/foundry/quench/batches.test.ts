@@ -20,6 +20,7 @@ import { cleanUp } from "../../../src/foundry/quench/support";
 import { onQuenchReady } from "../../../src/foundry/quench";
 import { quenchContext, recordingQuench, suiteTimeouts } from "./shim";
 import { BATCH_TIMEOUT_MS } from "../../../src/foundry/quench/context";
+import { worldOptions } from "../../../src/foundry/combat/settings";
 
 // Quench fires quenchReady (in its setup hook) with the quench object.
 const quench = recordingQuench();
@@ -31,6 +32,7 @@ const randomUniform = standIns.CONFIG.Dice!.randomUniform;
 const applyMode = standIns.game.settings.get("blow-by-blow", "applyMode");
 const ruleset = standIns.game.settings.get("blow-by-blow", "ruleset");
 const prompts = { attack: AttackDialog.prompt, defence: DefenceDialog.prompt };
+const goldOptions = worldOptions("hm3");
 
 // ── The registration ─────────────────────────────────────────────────────────────────────────
 
@@ -130,7 +132,7 @@ describe("after the batches", () => {
     expect(BATCH_TIMEOUT_MS).toBeGreaterThan(2000);
   });
 
-  it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
+  it("left nothing behind: actors, combat, cards, settings (HM3's options too), dice and dialogs as before", () => {
     expect(standIns.game.actors.contents).toEqual([]);
     expect(standIns.game.items.contents).toEqual([]);
     expect(standIns.game.combats!.contents).toEqual([]);
@@ -140,6 +142,7 @@ describe("after the batches", () => {
     expect(standIns.game.scenes!.contents).toEqual([]);
     expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe(applyMode);
     expect(standIns.game.settings.get("blow-by-blow", "ruleset")).toBe(ruleset);
+    expect(worldOptions("hm3")).toEqual(goldOptions);
     expect(standIns.CONFIG.Dice!.randomUniform).toBe(randomUniform);
     expect(AttackDialog.prompt).toBe(prompts.attack);
     expect(DefenceDialog.prompt).toBe(prompts.defence);
