@@ -17,14 +17,26 @@ export interface StagedToken {
 export interface QuenchStage {
   /**
    * Places a linked token of each actor, side by side (one grid space apart), on a new scene the
-   * current user views; `cleanup` views the scene viewed before and deletes the new one.
+   * current user views; `cleanup` views the scene viewed before and deletes the new one. The
+   * scene's grid space is `grid` (a ruleset that reads distances in its own units, as HM3 reads
+   * hexes), else 5 ft.
    */
   placeTokens(
     actors: readonly [StagedActor, StagedActor],
+    grid?: StageGrid,
   ): Promise<{ tokens: [StagedToken, StagedToken]; sceneId: string; cleanup(): Promise<void> }>;
   /** Makes `token` the current user's only target. */
   target(token: StagedToken): Promise<void>;
 }
+
+/** A scene's grid space: its distance and units (Foundry's `grid.distance`, `grid.units`). */
+export interface StageGrid {
+  distance: number;
+  units: string;
+}
+
+/** The grid space of the stage's scenes unless a batch asks for another: 5 ft. */
+export const STAGE_GRID: Readonly<StageGrid> = Object.freeze({ distance: 5, units: "ft" });
 
 /** An actor as the stage reads it. */
 export interface StagedActor {
@@ -43,14 +55,19 @@ async function waitFor(ready: () => boolean, ms: number, what: string): Promise<
 
 /** The stage in Foundry v13. */
 export const foundryStage: QuenchStage = {
-  async placeTokens(actors) {
+  async placeTokens(actors, grid = STAGE_GRID) {
     const previous = game.scenes.viewed;
     const scene = await Scene.create({
       name: "Blow by Blow test (temporary)",
       width: 1000,
       height: 1000,
       padding: 0,
-      grid: { type: CONST.GRID_TYPES.SQUARE, size: 100, distance: 5, units: "ft" },
+      grid: {
+        type: CONST.GRID_TYPES.SQUARE,
+        size: 100,
+        distance: grid.distance,
+        units: grid.units,
+      },
     });
     if (!scene) throw new Error("Blow by Blow test: the scene was not created");
     const cleanup = async () => {

@@ -1,12 +1,13 @@
 /**
- * The Quench batches (src/foundry/quench: the exchange, the sheets and data) run in Node against
- * the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context (shim.ts):
- * the system's entry point is loaded and `init` fired as Foundry would, Quench's `quenchReady`
- * hook registers the batches (Quench marked active), and the registered batches' own suites and
- * tests run here. Two seams are the stand-ins' instead of Foundry's, which only Foundry runs:
- * the canvas (a scene, tokens, the GM's target: the stand-ins' scene helpers in place of
- * foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form submission in place
- * of foundrySheetDriver). What passing here proves, and what it does not, is in docs/testing.md.
+ * The Quench batches (src/foundry/quench: every ruleset's, HârnMaster Gold's too) run in Node
+ * against the stand-ins (docs/foundry-stand-ins.md), through the vitest-based Quench context
+ * (shim.ts): the system's entry point is loaded and `init` fired as Foundry would, Quench's
+ * `quenchReady` hook registers the batches (Quench marked active), and the registered batches'
+ * own suites and tests run here. Two seams are the stand-ins' instead of Foundry's, which only
+ * Foundry runs: the canvas (a scene, tokens, the GM's target: the stand-ins' scene helpers in
+ * place of foundryStage) and the sheets' DOM (the stand-ins' DOM-free render and form
+ * submission in place of foundrySheetDriver). What passing here proves, and what it does not,
+ * is in docs/testing.md.
  */
 import { describe, expect, it } from "vitest";
 import { sheetDriver, stage } from "./world";
@@ -19,6 +20,7 @@ import { cleanUp } from "../../../src/foundry/quench/support";
 import { onQuenchReady } from "../../../src/foundry/quench";
 import { quenchContext, recordingQuench, suiteTimeouts } from "./shim";
 import { BATCH_TIMEOUT_MS } from "../../../src/foundry/quench/context";
+import { worldOptions } from "../../../src/foundry/combat/settings";
 
 // Quench fires quenchReady (in its setup hook) with the quench object.
 const quench = recordingQuench();
@@ -30,6 +32,7 @@ const randomUniform = standIns.CONFIG.Dice!.randomUniform;
 const applyMode = standIns.game.settings.get("blow-by-blow", "applyMode");
 const ruleset = standIns.game.settings.get("blow-by-blow", "ruleset");
 const prompts = { attack: AttackDialog.prompt, defence: DefenceDialog.prompt };
+const goldOptions = worldOptions("hm3");
 
 // ── The registration ─────────────────────────────────────────────────────────────────────────
 
@@ -38,6 +41,10 @@ describe("Quench registration", () => {
     expect(quench.batches.map((b) => [b.key, b.displayName])).toEqual([
       ["blow-by-blow.exchange", "BLOW BY BLOW: a whole HM3 exchange run by the GM"],
       ["blow-by-blow.sheets", "BLOW BY BLOW: sheets and data"],
+      [
+        "blow-by-blow.gold",
+        "BLOW BY BLOW: HârnMaster Gold options in play (aimed melee, angry strike, blunt trauma, initiative, reach, disengage)",
+      ],
       [
         "blow-by-blow.m2m",
         "BLOW BY BLOW: a GURPS Man to Man world (packs, Friedrick, sheets, switching back)",
@@ -125,7 +132,7 @@ describe("after the batches", () => {
     expect(BATCH_TIMEOUT_MS).toBeGreaterThan(2000);
   });
 
-  it("left nothing behind: actors, combat, cards, settings, dice and dialogs as before", () => {
+  it("left nothing behind: actors, combat, cards, settings (HM3's options too), dice and dialogs as before", () => {
     expect(standIns.game.actors.contents).toEqual([]);
     expect(standIns.game.items.contents).toEqual([]);
     expect(standIns.game.combats!.contents).toEqual([]);
@@ -135,6 +142,7 @@ describe("after the batches", () => {
     expect(standIns.game.scenes!.contents).toEqual([]);
     expect(standIns.game.settings.get("blow-by-blow", "applyMode")).toBe(applyMode);
     expect(standIns.game.settings.get("blow-by-blow", "ruleset")).toBe(ruleset);
+    expect(worldOptions("hm3")).toEqual(goldOptions);
     expect(standIns.CONFIG.Dice!.randomUniform).toBe(randomUniform);
     expect(AttackDialog.prompt).toBe(prompts.attack);
     expect(DefenceDialog.prompt).toBe(prompts.defence);

@@ -24,7 +24,7 @@ import {
   type StandInToken,
 } from "../stand-ins";
 import type { SheetDriver } from "../../../src/foundry/quench/sheet-driver";
-import type { QuenchStage } from "../../../src/foundry/quench/stage";
+import { STAGE_GRID, type QuenchStage } from "../../../src/foundry/quench/stage";
 import { DocumentSheetConfig } from "../stand-ins/applications";
 
 export const REPO = join(import.meta.dirname, "../../..");
@@ -67,10 +67,16 @@ export const placed: StandInToken[] = [];
 
 /** The stand-ins' canvas: their scene and token helpers (the stand-ins have no Scene.create). */
 export const stage: QuenchStage = {
-  async placeTokens([a, b]) {
+  async placeTokens([a, b], grid) {
+    // Without a grid asked for, the 5 ft space as before, its units left unset.
     const scene = createScene({
       id: "sceneQuench00001",
-      grid: { type: GRID_TYPES.SQUARE, size: 100, distance: 5 },
+      grid: {
+        type: GRID_TYPES.SQUARE,
+        size: 100,
+        distance: grid?.distance ?? STAGE_GRID.distance,
+        ...(grid ? { units: grid.units } : {}),
+      },
     });
     const ta = placeToken(a as StandInActor, {
       at: [0, 0],
