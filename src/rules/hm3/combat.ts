@@ -71,6 +71,8 @@ import {
   pairedShownTarget,
   REACTION_NO_HAND_KEY,
 } from "./gold/paired-combat";
+import { carriedAttackRows, carriedDefenceCounts } from "./gold/carry";
+import { carriedCounterTarget, carriedTangles, carriedTangleTarget } from "./gold/carry-combat";
 import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
 import { impactDefence, impactDefenceCounts } from "./gold/impact-defence";
 import { rollsDeclaration, rollsTarget, type RollsCombatFighter } from "./gold/rolls-combat";
@@ -659,7 +661,11 @@ function attackTarget(
     rollsFighter(view(defender, "defender")),
   );
   const rolled = rollsTarget(impact, { aim: r.aim, ...rolls.attack }, o, r.option.kind);
-  const target = pairedAttackTarget(request, options, rolled);
+  const target = carriedTangleTarget(
+    pairedAttackTarget(request, options, rolled),
+    attacker,
+    options,
+  );
   // The aim's modifiers as the engine adds them from `attack.aimAt` (G8, G9).
   return r.aimed ? aimedPreview(target, r.aimed, view(defender, "defender").plan) : target;
 }
@@ -677,7 +683,12 @@ function goldAttack(
     weapon: r.option.kind === "melee" ? emlWeaponOf(a.snapshot, a.derived, r.option.itemId) : null,
     ridingMl: ridingMlOf(a.snapshot, a.derived),
   };
-  const fields = emlAttackFields(r.request.catalog ?? [], ctx);
+  const rows = carriedAttackRows(r.request.catalog ?? [], a.snapshot.carried, {
+    options,
+    kind: r.option.kind,
+    itemId: r.option.itemId,
+  });
+  const fields = emlAttackFields(rows, ctx);
   return { fields, target: emlAttackTarget(r.target, fields, ctx) };
 }
 
@@ -828,6 +839,12 @@ function buildDeclaration(
     defenderJson.armour as Record<string, unknown>,
     d.derived.goldArmour,
     worldOptions,
+  );
+  // HârnMaster Gold carried tangle penalties (gold/carry-combat.ts).
+  carriedTangles(
+    { attacker: attackerJson, defender: defenderJson },
+    { attacker, defender },
+    options,
   );
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
@@ -1088,7 +1105,13 @@ function goldDefenceView(out: ChoiceOptionView, ctx: ExchangeContext, v: Hm3View
   ];
   if (counts.length) out.counts = counts;
   const gold = (target: Target, itemId: string | null): Target =>
-    emlDefenceTarget(target, {}, goldDefenceContext(out.id, ctx, v, itemId, null));
+    carriedCounterTarget(
+      target,
+      v.snapshot,
+      out,
+      itemId,
+      goldDefenceContext(out.id, ctx, v, itemId, null),
+    );
   for (const i of out.items) if (i.target) i.target = gold(i.target, i.itemId);
   if (out.target) out.target = gold(out.target, null);
 }
@@ -1258,7 +1281,12 @@ function buildChoiceIn(
     item.derived.ml,
     target,
   );
-  const gold = goldDefence(request, option, angry.target, gctx);
+  const carried = carriedDefenceCounts(request.counts, chooser.carried, {
+    options: ctx.decl.options,
+    optionId: "counterstrike",
+    itemId: item.item.id,
+  });
+  const gold = goldDefence({ ...request, counts: carried }, option, angry.target, gctx);
   return {
     type: "counterstrike",
     eml: gold.eml,
