@@ -15,6 +15,11 @@ import { attack, defend } from "../../../src/foundry/combat/actions";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
+import {
+  decorateTracker,
+  type CombatLike,
+  type ElementLike,
+} from "../../../src/foundry/combat/tracker";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { fightingRuleset, foundryRuleset } from "../../../src/foundry/rulesets";
 import { HM3_FOUNDRY } from "../../../src/foundry/rulesets/hm3";
@@ -260,6 +265,33 @@ describe("the tracker line and the GM's clear (G78)", () => {
     expect(await asUser(w.alice, () => t.action("clearCarried", combat, aldric))).toBe(false);
     expect(storedCarry(w.aldric)).not.toBeNull();
     expect(await t.action("clearCarried", combat, aldric)).toBe(true);
+    expect(storedCarry(w.aldric)).toBeNull();
+  });
+
+  it("the rendered tracker carries the line and its button clears on a GM's click", async () => {
+    await setOption("dodging");
+    const w = world();
+    const { combat, aldric } = await startCombat(w);
+    await brigandAttacksAldricDodges(w);
+    // A tracker row: its name element gets the markup; the button is found by its action.
+    const clicks: (() => void)[] = [];
+    const button = {
+      dataset: { bbbTrackerAction: "clearCarried" },
+      addEventListener: (_type: "click", listener: (e: object) => void) =>
+        clicks.push(() => listener({})),
+    };
+    const name = { html: "", insertAdjacentHTML: (_p: string, h: string) => (name.html += h) };
+    const row = {
+      dataset: { combatantId: aldric.id! },
+      querySelector: (sel: string) => (sel === ".token-name" ? name : null),
+      querySelectorAll: (sel: string) => (sel === "[data-bbb-tracker-action]" ? [button] : []),
+    };
+    const root = { querySelectorAll: () => [row] };
+    decorateTracker(combat as unknown as CombatLike, root as unknown as ElementLike);
+    expect(name.html).toContain("bbb-tracker-carried");
+    expect(clicks).toHaveLength(1);
+    clicks[0]!();
+    await settle();
     expect(storedCarry(w.aldric)).toBeNull();
   });
 
