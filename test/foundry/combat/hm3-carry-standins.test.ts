@@ -11,7 +11,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asUser, createCombat, settle, standIns, type StandInActor } from "../stand-ins";
 import type { ChoiceRequest } from "../../../src/core/combat";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
-import { attack, defend } from "../../../src/foundry/combat/actions";
+import { approveAttack, attack, defend } from "../../../src/foundry/combat/actions";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
@@ -220,11 +221,66 @@ describe("strike recovery carried to the same weapon's next strike (000:340-342;
 });
 
 describe("a tangle penalty carried by the tangled fighter (000:272, 278; G77)", () => {
-  it("the resolved card's tangle becomes the defender's penalty on its next attack", async () => {
+  it("Aldric tangles the Brigand: the rolled penalty is on the Brigand's next attack and defence", async () => {
     await setOption("pairedWeapons");
     const w = world();
-    const { combat } = await startCombat(w);
-    // What a successful tangle's card tells (the engine's `result.tangle`, paired-tangle.ts).
+    const { combat, brigand } = await startCombat(w);
+    vi.spyOn(AttackDialog, "prompt").mockImplementation((input) =>
+      Promise.resolve({
+        itemId: SWORD,
+        mode: "edge",
+        aim: "mid",
+        band: null,
+        situation: input.situation,
+        custom: [],
+        catalog: [{ id: "tangle", param: "body" }],
+      }),
+    );
+    const message = await asUser(w.alice, () =>
+      attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
+    );
+    await settle();
+    const id = cardId(message as never);
+    // A catalog row waits for the GM's approval (the flow's rule for declared rows).
+    await approveAttack(id, true);
+    await settle();
+    // Attack CS, Block CF: the attacker strikes, so the tangle succeeds (G59); 5d6 of 3s = 15.
+    await gmDefends(id, w.brigand, block, { attack: 5, defence: 100, tangle: 3 });
+    expect((card(id).result as { tangle?: { penalty: number } }).tangle?.penalty).toBe(15);
+    expect(storedCarry(w.brigand)).toMatchObject({
+      combat: combat.id,
+      tangled: { penalty: 15, armed: false },
+    });
+    // The Brigand's next attack: attacker.tangled, itemised −15 (line 278).
+    stubAttack();
+    const next = await attack({
+      actorUuid: w.brigand.uuid,
+      tokenUuid: w.tBrigand.document.uuid,
+      itemId: SWORD,
+    });
+    await settle();
+    const c = card(cardId(next as never));
+    expect(((c.declaration as Obj).attacker as Obj).tangled).toBe(15);
+    expect(goldMods(parseDeclaration(c.declaration))).toEqual([
+      { key: "gold.tangled", value: -15, source: "seed 000 line 278" },
+    ]);
+    // Sir Aldric's attack on the tangled Brigand: his defence carries it (defender.tangled).
+    stubAttack();
+    const third = await asUser(w.alice, () =>
+      attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
+    );
+    await settle();
+    const d = card(cardId(third as never)).declaration as Obj;
+    expect((d.defender as Obj).tangled).toBe(15);
+    expect((d.attacker as Obj).tangled).toBeUndefined();
+    // The Brigand's turn starts and ends: the penalty is gone.
+    await HM3_FOUNDRY.turnEvent(combat, brigand, "turnStart");
+    expect(storedCarry(w.brigand)?.tangled?.armed).toBe(true);
+    await HM3_FOUNDRY.turnEvent(combat, brigand, "turnEnd");
+    expect(storedCarry(w.brigand)).toBeNull();
+  });
+
+  it("reads the tangle of a resolved card (settledExchange)", () => {
     const ex = settledExchange({
       declaration: { options: { pairedWeapons: true } },
       result: {
@@ -236,16 +292,7 @@ describe("a tangle penalty carried by the tangled fighter (000:272, 278; G77)", 
       context: { request: { itemId: "net" } },
       choices: [],
     } as unknown as ExchangeCard);
-    expect(ex).toMatchObject({ tanglePenalty: 13, attackItemId: "net" });
-    // The GM's client writes it (as `exchangeResolved` does); Alice's next attack carries it.
-    await w.aldric.update(
-      carryUpdate(combat.id!, { tangled: { penalty: ex!.tanglePenalty, armed: false } }),
-    );
-    const { raw, decl } = await aliceAttacks(w);
-    expect((raw.attacker as Obj).tangled).toBe(13);
-    expect(goldMods(decl)).toEqual([
-      { key: "gold.tangled", value: -13, source: "seed 000 line 278" },
-    ]);
+    expect(ex).toMatchObject({ tanglePenalty: 13, attackItemId: "net", defenceType: "block" });
   });
 });
 
