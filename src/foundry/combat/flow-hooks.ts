@@ -98,7 +98,7 @@ async function resolvedQuietly(message: MessageLike): Promise<void> {
   const card = cardOf(message.system);
   if (card.state !== "resolved" && card.state !== "applied") return;
   try {
-    await foundryRuleset(String(card.ruleset))?.exchangeResolved?.(message);
+    await foundryRuleset(String(card.ruleset))?.exchangeResolved?.(message, card);
   } catch (err) {
     console.error("Blow by Blow | after a resolved exchange", err);
   }

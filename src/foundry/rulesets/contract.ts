@@ -287,7 +287,7 @@ export interface FoundryRuleset<Derived = unknown> {
    * What the ruleset does on the active GM's client once an exchange card of it is resolved
    * (HM3: HârnMaster Gold's state carried to the fighters' next exchanges). Absent: nothing.
    */
-  exchangeResolved?(message: unknown): Promise<unknown>;
+  exchangeResolved?(message: unknown, card: ExchangeCard): Promise<unknown>;
   /**
    * What the ruleset does as a combatant's turn starts or ends in the tracker, on the active
    * GM's client (HM3: the carried Gold state lapses). Absent: nothing.

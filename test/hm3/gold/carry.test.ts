@@ -124,7 +124,7 @@ function weapon(id: string, attack: number, defence: number): ItemLike {
     handMode: "one",
     shield: false,
   };
-  return { id, type: "weapon", name: `The ${id}`, system: { description: "", ...physical, hm3 } };
+  return { id, type: "weapon", name: `The ${id}`, system: { ...physical, hm3 } };
 }
 
 /** Sword ML 50 with a Battlesword (A/D 25/10: AML 75) and a Shortsword (15/10), Dodge 50. */

@@ -25,14 +25,24 @@ import {
   type SettledExchange,
 } from "../../../rules/hm3/gold/carry";
 import { goldOn, type GoldOptions } from "../../../rules/hm3/gold/options";
-import { cardOf } from "../../data/chat-message/exchange";
 import { sideItems } from "../../combat/apply";
 import { sideActor } from "../../combat/permissions";
-import { isActiveGM, type MessageLike } from "../../combat/query-common";
+import type { MessageLike } from "../../combat/query-common";
 import { escapeHtml } from "../../sheets/common";
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** Whether this client is the active GM's (the one that writes for everyone). */
+function isActiveGM(): boolean {
+  const g = (
+    globalThis as {
+      game?: { user?: { id: string | null }; users?: { activeGM?: { id: string | null } | null } };
+    }
+  ).game;
+  const gm = g?.users?.activeGM;
+  return !!gm && gm.id === g?.user?.id;
+}
 
 /** The flag (scope `blow-by-blow`) on the actor and on a settled card. */
 export const CARRIED_FLAG = "carried";
@@ -139,11 +149,10 @@ const settling = new Set<string>();
  * The active GM's client, once per resolved card (its flag `carried`): each side fighting in a
  * running combat carries what the exchange left it (carry.ts `carryAfter`).
  */
-export async function carryResolved(message: MessageLike): Promise<void> {
+export async function carryResolved(message: MessageLike, card: ExchangeCard): Promise<void> {
   if (!isActiveGM() || !message.id || settling.has(message.id)) return;
   const own = isObj(message.flags?.["blow-by-blow"]) ? message.flags["blow-by-blow"] : {};
   if (own[CARRIED_FLAG] === true) return;
-  const card = cardOf(message.system);
   if (card.state !== "resolved" && card.state !== "applied") return;
   const ex = settledExchange(card);
   if (!ex || !CARRIED_OPTIONS.some((id) => goldOn(ex.options, id))) return;

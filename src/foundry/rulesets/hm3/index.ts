@@ -5,6 +5,7 @@
  * `system.hm3` blocks (./source.ts shape, ./fields.ts schema, ./rules.ts field rules,
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
+import type { ExchangeCard } from "../../../core/flow";
 import type { MessageLike } from "../../combat/query-common";
 import {
   carriedMarkup,
@@ -143,7 +144,8 @@ export const HM3_FOUNDRY = Object.freeze({
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
   // HârnMaster Gold state carried across turns (gold-carry.ts, G75-G78).
-  exchangeResolved: (message: unknown) => carryResolved(message as MessageLike),
+  exchangeResolved: (message: unknown, card: ExchangeCard) =>
+    carryResolved(message as MessageLike, card),
   turnEvent: (combat: unknown, combatant: unknown, event: "turnStart" | "turnEnd") =>
     carryTurn(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null }, event),
   combatEnded: (combat: unknown) => carryCombatEnded(combat as CarryCombatLike),
