@@ -518,8 +518,10 @@ export function registerTracker(): void {
   Hooks.on("createActiveEffect", onEffect);
   Hooks.on("updateActiveEffect", onEffect);
   Hooks.on("deleteActiveEffect", (effect) => refreshTrackerFor(effectActor(effect)));
-  Hooks.on("updateActor", (actor) => {
+  Hooks.on("updateActor", (actor, changes) => {
     void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
+    // What a ruleset carries for the fighter (its flags) is shown under its name.
+    if ((changes as { flags?: unknown } | undefined)?.flags) refreshTrackerFor(actor);
   });
   Hooks.on("preUpdateCombatant", (combatant, changes) => {
     fixSequence(combatant, changes as Record<string, unknown>);

@@ -311,8 +311,15 @@ describe("the tracker line and the GM's clear (G78)", () => {
     // A player's click changes nothing; the GM's clears the state.
     expect(await asUser(w.alice, () => t.action("clearCarried", combat, aldric))).toBe(false);
     expect(storedCarry(w.aldric)).not.toBeNull();
+    // The tracker showing this combat re-renders when the flag changes.
+    const ui = globalThis as unknown as { ui: { combat?: unknown } };
+    const render = vi.fn();
+    const before = ui.ui.combat;
+    ui.ui.combat = { viewed: combat, render };
     expect(await t.action("clearCarried", combat, aldric)).toBe(true);
     expect(storedCarry(w.aldric)).toBeNull();
+    expect(render).toHaveBeenCalled();
+    ui.ui.combat = before;
   });
 
   it("the rendered tracker carries the line and its button clears on a GM's click", async () => {
