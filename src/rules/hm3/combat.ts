@@ -72,6 +72,7 @@ import {
   REACTION_NO_HAND_KEY,
 } from "./gold/paired-combat";
 import { carriedAttackRows, carriedDefenceCounts } from "./gold/carry";
+import { chargeFields } from "./gold/armour-charge";
 import { carriedCounterTarget, carriedTangles, carriedTangleTarget } from "./gold/carry-combat";
 import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
 import { impactDefence, impactDefenceCounts } from "./gold/impact-defence";
@@ -811,6 +812,8 @@ function buildDeclaration(
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
   Object.assign(attack, impact.fields);
+  // HârnMaster Gold weapon damage modifiers: a mounted charge's bonus (gold/armour-charge.ts).
+  Object.assign(attack, chargeFields(r.request.catalog ?? [], worldOptions, r.option.kind));
   // HârnMaster Gold armour group: cutting, the weapon's other aspects, six-column armour.
   if (r.option.kind === "melee")
     Object.assign(

@@ -3,6 +3,7 @@
  * carry-combat.ts; rulings G75-G77): what a resolved exchange leaves each side, how the bearer's
  * turns end it, and what it adds to the next attack or defence the hm3 combat flow builds.
  * Seed 000 lines 96-98 (dodging), 340-342 (strike recovery), 272 and 278 (tangle penalty).
+ * Also the attack dialog's mounted charge bonus row (000:368, gold/armour-charge.ts; G79).
  */
 import { describe, expect, it } from "vitest";
 import type { AttackRequest, FighterSnapshot } from "../../../src/core/combat";
@@ -18,6 +19,7 @@ import {
   readCarried,
   type SettledExchange,
 } from "../../../src/rules/hm3/gold/carry";
+import { CHARGE_ROW, chargeFields } from "../../../src/rules/hm3/gold/armour-charge";
 import { ATTRS, NO_IMPACT, physical } from "./fixtures";
 
 const ALL = { dodging: true, strikeRecovery: true, pairedWeapons: true };
@@ -257,5 +259,34 @@ describe("applied to the next attack and defence the flow builds (G75-G77)", () 
     // With pairedWeapons off the penalty is not applied.
     const off = declare(fighter("A", tangled), fighter("B"), { dodging: true }).decl;
     expect(off.attack.target.modifiers).toEqual([]);
+  });
+});
+
+describe("a mounted charge's impact bonus declared in the attack dialog (000:368; G26, G79)", () => {
+  const on = { weaponDamageModifiers: true };
+  const charge = (param: unknown) => [{ id: CHARGE_ROW, param } as never];
+
+  it("becomes attack.chargeBonus (the engine adds it to the opposing impact, G26)", () => {
+    const a = fighter("A");
+    const d = fighter("B");
+    const build = hm3Combat.buildDeclaration(a, d, { ...request(), catalog: charge(6) }, on);
+    expect((build.declaration as { attack: { chargeBonus?: number } }).attack.chargeBonus).toBe(6);
+    const decl = hm3.parseDeclaration(build.declaration);
+    expect(decl.attack.chargeBonus).toBe(6);
+    // Without the row the attack carries none.
+    const plain = hm3Combat.buildDeclaration(a, d, request(), on);
+    expect((plain.declaration as { attack: Record<string, unknown> }).attack.chargeBonus).toBe(
+      undefined,
+    );
+  });
+
+  it("is refused naming the row: option off, a missile, a bonus out of bounds", () => {
+    expect(() => chargeFields(charge(6), {}, "melee")).toThrow(
+      /catalog\[0\]\.id.*weaponDamageModifiers/,
+    );
+    expect(() => chargeFields(charge(6), on, "missile")).toThrow(/melee attack/);
+    expect(() => chargeFields(charge(0), on, "melee")).toThrow(/catalog\[0\]\.param/);
+    expect(() => chargeFields(charge(2.5), on, "melee")).toThrow(/whole number 1 to 100/);
+    expect(chargeFields([], on, "melee")).toEqual({});
   });
 });
