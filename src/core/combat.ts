@@ -34,6 +34,12 @@ export interface FighterSnapshot {
    * token's in it). Absent in snapshots made without a document (tests, the workbench).
    */
   uuid?: string;
+  /**
+   * What the ruleset carries for the fighter from one exchange to the next in the running
+   * combat (plain JSON, opaque to the adapter; HM3: HârnMaster Gold's Dodge, strike recovery
+   * and tangle, src/rules/hm3/gold/carry.ts). Absent outside a combat or when none.
+   */
+  carried?: unknown;
 }
 
 export interface FighterItem {

@@ -48,6 +48,8 @@ export interface ActorLike {
   system: unknown;
   items: Iterable<ItemLike> & { get?(id: string): ItemLike | undefined };
   statuses?: Iterable<string>;
+  /** The actor's flags (`flags["blow-by-blow"].carried`: what the ruleset carries, see below). */
+  flags?: unknown;
   testUserPermission(user: UserLike, permission: "OWNER"): boolean;
   toggleStatusEffect?(
     id: string,
@@ -110,7 +112,23 @@ export function fighterSnapshot(actor: ActorLike): FighterSnapshot {
     items,
     conditions: [...(actor.statuses ?? [])].sort(),
     uuid: actor.uuid,
+    ...carriedOf(actor),
   };
+}
+
+/**
+ * What the ruleset carries for the fighter (`FighterSnapshot.carried`): the actor's flag
+ * `flags["blow-by-blow"].carried`, `{combat, …}`, while that combat exists and has started;
+ * nothing otherwise (a flag left by a combat that ended is not read).
+ */
+function carriedOf(actor: ActorLike): { carried?: unknown } {
+  const own = (actor.flags as Obj | undefined)?.["blow-by-blow"] as Obj | undefined;
+  const carried = own?.carried as Obj | null | undefined;
+  if (!carried || typeof carried !== "object" || typeof carried.combat !== "string") return {};
+  const combats = (globalThis as { game?: { combats?: { get(id: string): unknown } } }).game
+    ?.combats;
+  const combat = combats?.get(carried.combat) as { started?: boolean } | undefined;
+  return combat?.started ? { carried: copy(carried) } : {};
 }
 
 // ── Engaging the defender (pure) ─────────────────────────────────────────────────────────────

@@ -217,6 +217,7 @@ function makeDocumentClasses() {
         turnKey(context?.round ?? this.round, context?.turn ?? this.turn ?? 0),
       );
       const outcome = await combatantTurnEvent(this, combatant, "turnStart");
+      await worldRulesetOrNull()?.turnEvent?.(this, combatant, "turnStart");
       // Out of the fight at the start of his turn: marked defeated, the turn passes to the next
       // (unless nobody is left standing, where advancing would go round for ever).
       if (
@@ -255,6 +256,7 @@ function makeDocumentClasses() {
       super._onDelete(options, userId);
       const others = (game as { combats?: Iterable<Combat.Implementation> }).combats ?? [];
       void clearFights(this, others);
+      if (isActiveGM()) void worldRulesetOrNull()?.combatEnded?.(this);
     }
 
     /** The ending turn's events of a ruleset with turn hooks (turn-events.ts). */
@@ -264,6 +266,7 @@ function makeDocumentClasses() {
     ): Promise<void> {
       await super._onEndTurn(combatant, context);
       await combatantTurnEvent(this, combatant, "turnEnd");
+      await worldRulesetOrNull()?.turnEvent?.(this, combatant, "turnEnd");
     }
 
     /**
@@ -432,6 +435,10 @@ export interface ElementLike {
   querySelectorAll(selector: string): Iterable<ElementLike>;
   insertAdjacentHTML(position: "beforeend", html: string): void;
   remove(): void;
+  addEventListener?(
+    type: "click",
+    listener: (event: { preventDefault?(): void; stopPropagation?(): void }) => void,
+  ): void;
 }
 
 /**
@@ -460,10 +467,24 @@ export function decorateTracker(combat: CombatLike | null | undefined, html: Ele
     if (!combatant) continue;
     row.querySelector(".bbb-tracker-conditions")?.remove();
     row.querySelector(".bbb-tracker-sequence")?.remove();
+    row.querySelector(".bbb-tracker-carried")?.remove();
+    const ruleset = worldRulesetOrNull()?.tracker;
     const markup =
       sequenceMarkup(combatant as { initiative?: number | null; flags?: unknown }) +
-      combatantMarkup(combat, combatant);
+      combatantMarkup(combat, combatant) +
+      (ruleset?.markup(combat, combatant, gameLike().user?.isGM === true) ?? "");
     if (markup) (row.querySelector(".token-name") ?? row).insertAdjacentHTML("beforeend", markup);
+    // The ruleset's controls (a GM's clear button), handled here: the click is checked by the ruleset.
+    for (const control of row.querySelectorAll("[data-bbb-tracker-action]"))
+      control.addEventListener?.(
+        "click",
+        (event: { preventDefault?(): void; stopPropagation?(): void }) => {
+          event.preventDefault?.();
+          event.stopPropagation?.();
+          const action = control.dataset.bbbTrackerAction;
+          if (action && ruleset) void ruleset.action(action, combat, combatant);
+        },
+      );
   }
 }
 
@@ -497,8 +518,10 @@ export function registerTracker(): void {
   Hooks.on("createActiveEffect", onEffect);
   Hooks.on("updateActiveEffect", onEffect);
   Hooks.on("deleteActiveEffect", (effect) => refreshTrackerFor(effectActor(effect)));
-  Hooks.on("updateActor", (actor) => {
+  Hooks.on("updateActor", (actor, changes) => {
     void markDefeated(actor).catch((err: unknown) => console.error("Blow by Blow |", err));
+    // What a ruleset carries for the fighter (its flags) is shown under its name.
+    if ((changes as { flags?: unknown } | undefined)?.flags) refreshTrackerFor(actor);
   });
   Hooks.on("preUpdateCombatant", (combatant, changes) => {
     fixSequence(combatant, changes as Record<string, unknown>);

@@ -283,6 +283,26 @@ export interface FoundryRuleset<Derived = unknown> {
    * nothing.
    */
   roundStart?(combat: unknown, round: number): Promise<unknown>;
+  /**
+   * What the ruleset does on the active GM's client once an exchange card of it is resolved
+   * (HM3: HârnMaster Gold's state carried to the fighters' next exchanges). Absent: nothing.
+   */
+  exchangeResolved?(message: unknown, card: ExchangeCard): Promise<unknown>;
+  /**
+   * What the ruleset does as a combatant's turn starts or ends in the tracker, on the active
+   * GM's client (HM3: the carried Gold state lapses). Absent: nothing.
+   */
+  turnEvent?(combat: unknown, combatant: unknown, event: "turnStart" | "turnEnd"): Promise<unknown>;
+  /** What the ruleset does when a combat is deleted, on the active GM's client. */
+  combatEnded?(combat: unknown): Promise<unknown>;
+  /**
+   * More under a combatant's name in the tracker (`markup`, escaped HTML; "" for nothing), and
+   * what its controls marked `data-bbb-tracker-action="<id>"` do when clicked (`action`).
+   */
+  tracker?: {
+    markup(combat: unknown, combatant: unknown, isGM: boolean): string;
+    action(id: string, combat: unknown, combatant: unknown): Promise<unknown>;
+  };
 }
 
 /** One maneuver a fighter may choose, as the maneuver dialog lists it. */

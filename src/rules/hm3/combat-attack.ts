@@ -2,6 +2,9 @@
  * HârnMaster 3 combat: the attacks a fighter can make, their targets and the declaration the
  * engine takes (seed 003 lines 54, 175-181, 208-215, 279-295; rulings R16, R31-R33).
  */
+import { carriedAttackRows } from "./gold/carry";
+import { chargeFields } from "./gold/armour-charge";
+import { carriedTangles, carriedTangleTarget } from "./gold/carry-combat";
 import type {
   AttackOption,
   AttackRequest,
@@ -270,7 +273,11 @@ export function attackTarget(
     rollsFighter(view(defender, "defender")),
   );
   const rolled = rollsTarget(impact, { aim: r.aim, ...rolls.attack }, o, r.option.kind);
-  const target = pairedAttackTarget(request, options, rolled);
+  const target = carriedTangleTarget(
+    pairedAttackTarget(request, options, rolled),
+    attacker,
+    options,
+  );
   // The aim's modifiers as the engine adds them from `attack.aimAt` (G8, G9).
   return r.aimed ? aimedPreview(target, r.aimed, view(defender, "defender").plan) : target;
 }
@@ -288,7 +295,12 @@ function goldAttack(
     weapon: r.option.kind === "melee" ? emlWeaponOf(a.snapshot, a.derived, r.option.itemId) : null,
     ridingMl: ridingMlOf(a.snapshot, a.derived),
   };
-  const fields = emlAttackFields(r.request.catalog ?? [], ctx);
+  const rows = carriedAttackRows(r.request.catalog ?? [], a.snapshot.carried, {
+    options,
+    kind: r.option.kind,
+    itemId: r.option.itemId,
+  });
+  const fields = emlAttackFields(rows, ctx);
   return { fields, target: emlAttackTarget(r.target, fields, ctx) };
 }
 
@@ -382,6 +394,8 @@ export function buildDeclaration(
   // An item with no WQ (ruling R41) declares none either.
   if (r.option.kind === "melee") Object.assign(attack, wqField(item));
   Object.assign(attack, impact.fields);
+  // HârnMaster Gold weapon damage modifiers: a mounted charge's bonus (gold/armour-charge.ts).
+  Object.assign(attack, chargeFields(r.request.catalog ?? [], worldOptions, r.option.kind));
   // HârnMaster Gold armour group: cutting, the weapon's other aspects, six-column armour.
   if (r.option.kind === "melee")
     Object.assign(
@@ -410,6 +424,12 @@ export function buildDeclaration(
     defenderJson.armour as Record<string, unknown>,
     d.derived.goldArmour,
     worldOptions,
+  );
+  // HârnMaster Gold carried tangle penalties (gold/carry-combat.ts).
+  carriedTangles(
+    { attacker: attackerJson, defender: defenderJson },
+    { attacker, defender },
+    options,
   );
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);

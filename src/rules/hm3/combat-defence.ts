@@ -2,6 +2,8 @@
  * HârnMaster 3 combat: the defences open to a defender, their targets and the choice the engine
  * takes (seed 003 lines 37-50, 175-181; rulings R2, R26, R32).
  */
+import { carriedDefenceCounts } from "./gold/carry";
+import { carriedCounterTarget } from "./gold/carry-combat";
 import type {
   ChoiceOptionView,
   ChoiceRequest,
@@ -266,7 +268,13 @@ function goldDefenceView(out: ChoiceOptionView, ctx: ExchangeContext, v: Hm3View
   ];
   if (counts.length) out.counts = counts;
   const gold = (target: Target, itemId: string | null): Target =>
-    emlDefenceTarget(target, {}, goldDefenceContext(out.id, ctx, v, itemId, null));
+    carriedCounterTarget(
+      target,
+      v.snapshot,
+      out,
+      itemId,
+      goldDefenceContext(out.id, ctx, v, itemId, null),
+    );
   for (const i of out.items) if (i.target) i.target = gold(i.target, i.itemId);
   if (out.target) out.target = gold(out.target, null);
 }
@@ -412,7 +420,12 @@ function buildChoiceIn(
     item.derived.ml,
     target,
   );
-  const gold = goldDefence(request, option, angry.target, gctx);
+  const carried = carriedDefenceCounts(request.counts, chooser.carried, {
+    options: ctx.decl.options,
+    optionId: "counterstrike",
+    itemId: item.item.id,
+  });
+  const gold = goldDefence({ ...request, counts: carried }, option, angry.target, gctx);
   return {
     type: "counterstrike",
     eml: gold.eml,

@@ -5,6 +5,17 @@
  * `system.hm3` blocks (./source.ts shape, ./fields.ts schema, ./rules.ts field rules,
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
+import type { ExchangeCard } from "../../../core/flow";
+import type { MessageLike } from "../../combat/query-common";
+import {
+  carriedMarkup,
+  carryCombatEnded,
+  carryResolved,
+  carryTurn,
+  clearCarried,
+  type CarryActorLike,
+  type CarryCombatLike,
+} from "./gold-carry";
 import { disengage } from "./disengage-action";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
 import type { GoldOptions } from "../../../rules/hm3/gold/options";
@@ -132,4 +143,24 @@ export const HM3_FOUNDRY = Object.freeze({
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
+  // HârnMaster Gold state carried across turns (gold-carry.ts, G75-G78).
+  exchangeResolved: (message: unknown, card: ExchangeCard) =>
+    carryResolved(message as MessageLike, card),
+  turnEvent: (combat: unknown, combatant: unknown, event: "turnStart" | "turnEnd") =>
+    carryTurn(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null }, event),
+  combatEnded: (combat: unknown) => carryCombatEnded(combat as CarryCombatLike),
+  tracker: {
+    markup: (combat: unknown, combatant: unknown, isGM: boolean) =>
+      carriedMarkup(
+        combat as CarryCombatLike,
+        combatant as { actor: CarryActorLike | null },
+        isGM,
+        (key) => game.i18n?.localize(key) ?? key,
+        (key, data) => game.i18n?.format(key, data) ?? key,
+      ),
+    action: (id: string, combat: unknown, combatant: unknown) =>
+      id === "clearCarried"
+        ? clearCarried(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null })
+        : Promise.resolve(false),
+  },
 } satisfies FoundryRuleset);

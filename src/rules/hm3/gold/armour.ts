@@ -10,6 +10,7 @@ import type { CatalogRowOption } from "../../../core/combat";
 import type { Dice } from "../../../core/dice";
 import type { Side } from "../../../core/ruleset";
 import type { Aspect } from "../tables";
+import { CHARGE_CATALOG_ROW } from "./armour-charge";
 import { rollAspect, type AspectImpacts, type RandomAspect } from "./armour-aspect";
 import {
   columnValue,
@@ -61,8 +62,8 @@ export interface ArmourResult {
   shieldCheckedFirst?: boolean;
 }
 
-/** The attack dialog's rows for this group's decisions (none: these rules need no decision). */
-export const ARMOUR_CATALOG: readonly CatalogRowOption[] = Object.freeze([]);
+/** The attack dialog's rows for this group's decisions: a mounted charge's bonus (G79). */
+export const ARMOUR_CATALOG: readonly CatalogRowOption[] = Object.freeze([CHARGE_CATALOG_ROW]);
 
 /** What the engine's strike hands this group's rules. */
 interface StrikingWeapon extends ArmourWeapon {
