@@ -178,6 +178,11 @@ describe("the workbench's HârnMaster Gold decisions", () => {
       expect(await row(page, "aimedMelee.aap").isHidden()).toBe(true);
       expect(await page.locator(".bbb-wb-problem").count()).toBe(0);
       expect((await eml(page, "attack")).value).toBe(before.value);
+      // On again: the rows are back, none declared.
+      await tick(page, "aimedMelee");
+      expect(await row(page, "aimedMelee.aap").isVisible()).toBe(true);
+      expect(await row(page, "aimedMelee.aap").locator("[data-declare]").isChecked()).toBe(false);
+      expect((await eml(page, "attack")).value).toBe(before.value);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

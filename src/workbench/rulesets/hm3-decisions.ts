@@ -72,11 +72,15 @@ export function mountDecisions(rules: Rules, changed: () => void): void {
 }
 
 /**
- * Shows the attack rows whose option is on with `rules`, hides the others (a hidden row is not
- * declared), and the panel itself when none is shown.
+ * Shows the attack rows whose option is on with `rules`, hides (and unticks) the others, and
+ * hides the panel itself when none is shown.
  */
 export function showDecisions(rules: Rules): void {
-  for (const li of rowItems()) li.hidden = !shown(li.dataset.option, rules);
+  for (const li of rowItems()) {
+    li.hidden = !shown(li.dataset.option, rules);
+    // A row whose option goes off is no longer declared (nor when the option comes back).
+    if (li.hidden) li.querySelector<HTMLInputElement>("[data-declare]")!.checked = false;
+  }
   showPanel();
 }
 
