@@ -4,25 +4,26 @@
  * decisions read by the EMLs, the odds and the exchange rolled (the same result as the core's
  * duel with the same request), and a refusal shown beside its input with the ruleset's message.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
-import { SeededDice } from "../../src/core/dice";
-import { createDuel, type ActorSource } from "../../src/sim/duel";
+import type { ActorSource } from "../../src/sim/duel";
 import { bestAttack } from "../../src/sim/policy";
 import { localizerOf } from "../../src/workbench/handlebars";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
-import { shot, workbenchSuite } from "./workbench-page";
+import { rollAndCheckHm3, shot, workbenchSuite } from "./workbench-page";
 
 const { localize } = localizerOf(en);
 const { open } = workbenchSuite();
 
-const fighter = (file: string) =>
-  JSON.parse(
-    readFileSync(join(REPO_ROOT, "packs/_source/hm3-sample-fighters", `${file}.json`), "utf8"),
-  ) as ActorSource;
+/** The HM3 sample fighters in the page's order (by file name). */
+const PACK = join(REPO_ROOT, "packs/_source/hm3-sample-fighters");
+const FIGHTERS = readdirSync(PACK)
+  .filter((f) => f.endsWith(".json"))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(PACK, f), "utf8")) as ActorSource);
 
 /** Ticks an optional rule in the options panel (opening it first). */
 async function tick(page: Page, id: string, on = true): Promise<void> {
@@ -78,41 +79,17 @@ describe("the workbench's HârnMaster Gold decisions", () => {
       expect(await page.locator("#wb-odds-result").textContent()).not.toBe(oddsBefore);
 
       // The exchange rolled is the core's for the same request, rules and dice.
-      await page.fill("#wb-seed", "7");
-      await page.dispatchEvent("#wb-seed", "change");
-      await page.click("#wb-roll");
-      const card = page.locator("#wb-log .exchange-card").first();
-      await card.waitFor();
+      const { card } = await rollAndCheckHm3(page, 7, FIGHTERS, {
+        options: { angryStrike: true },
+        choice: (duel) => ({
+          attack: {
+            ...bestAttack(duel.snapshot("a"), duel.snapshot("b")),
+            catalog: [{ id: "gold.angry", param: 20 }],
+          },
+          defence: { optionId: "dodge", itemId: null, mode: null, aim: null, custom: [] },
+        }),
+      });
       expect(await card.textContent()).toContain(localize("BLOWBYBLOW.Modifier.gold.angry"));
-      const names = await page
-        .locator("#wb-a option:checked, #wb-b option:checked")
-        .allTextContents();
-      const all = [
-        "brigand",
-        "longbowman",
-        "man-at-arms",
-        "militia-spearman",
-        "sir-aldric-knight",
-        "war-dog",
-      ].map(fighter);
-      const byName = new Map(all.map((a) => [a.name, a]));
-      const duel = createDuel(
-        { actor: byName.get(names[0]!)! },
-        { actor: byName.get(names[1]!)! },
-        { options: { angryStrike: true } },
-      );
-      const request = {
-        ...bestAttack(duel.snapshot("a"), duel.snapshot("b")),
-        catalog: [{ id: "gold.angry", param: 20 }],
-      };
-      const dodge = { optionId: "dodge", itemId: null, mode: null, aim: null, custom: [] };
-      const core = duel.attack("a", new SeededDice(7), { attack: request, defence: dodge })!.card
-        .result as unknown as {
-        result: string;
-      };
-      expect(await card.locator(".bbb-hm3-code").textContent()).toBe(
-        core.result === "miss" ? "\u2022" : core.result.replace("*", "\u2605"),
-      );
 
       // A sacrifice not in tens is refused beside its field, with the ruleset's message.
       await row(page, "gold.angry").locator("[data-param]").fill("15");
