@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, expect } from "vitest";
 import { SeededDice } from "../../src/core/dice";
-import { createDuel, type ActorSource } from "../../src/sim/duel";
+import { createDuel, type ActorSource, type Duel, type ExchangeChoice } from "../../src/sim/duel";
 import { REPO_ROOT } from "../foundry/stand-ins/handlebars";
 import { launch } from "./harness";
 
@@ -70,13 +70,15 @@ export async function shot(page: Page, name: string): Promise<void> {
 /**
  * Rolls one HM3 exchange on the page with the dice of `seed` and checks its card: an HM3 card
  * whose result code is the core's for the same two fighters (looked up by the names picked in
- * `fighters`) and seed, the page's default choices being the duel policy's. Returns the card
- * and the names of the attacker and the defender.
+ * `fighters`) and seed, the page's default choices being the duel policy's (or, with `core`,
+ * the rules and the choices the page was given). Returns the card and the names of the
+ * attacker and the defender.
  */
 export async function rollAndCheckHm3(
   page: Page,
   seed: number,
   fighters: readonly ActorSource[],
+  core: { options?: Record<string, boolean>; choice?: (duel: Duel) => ExchangeChoice } = {},
 ): Promise<{ card: Locator; names: string[] }> {
   await page.fill("#wb-seed", String(seed));
   await page.dispatchEvent("#wb-seed", "change");
@@ -86,12 +88,15 @@ export async function rollAndCheckHm3(
   expect(await card.getAttribute("data-ruleset")).toBe("hm3");
   const names = await page.locator("#wb-a option:checked, #wb-b option:checked").allTextContents();
   const byName = new Map(fighters.map((a) => [a.name, a]));
-  const duel = createDuel({ actor: byName.get(names[0]!)! }, { actor: byName.get(names[1]!)! });
-  const core = duel.attack("a", new SeededDice(seed))!.card.result as unknown as {
-    result: string;
-  };
+  const duel = createDuel(
+    { actor: byName.get(names[0]!)! },
+    { actor: byName.get(names[1]!)! },
+    { options: core.options },
+  );
+  const result = duel.attack("a", new SeededDice(seed), core.choice?.(duel))!.card
+    .result as unknown as { result: string };
   expect(await card.locator(".bbb-hm3-code").textContent()).toBe(
-    core.result === "miss" ? "\u2022" : core.result.replace("*", "\u2605"),
+    result.result === "miss" ? "\u2022" : result.result.replace("*", "\u2605"),
   );
   return { card, names };
 }

@@ -12,6 +12,7 @@ import { hm3Combat } from "../../rules/hm3";
 import { bestAttack, worldDefaults } from "../../sim/policy";
 import { createDuel, type ActorSource, type Duel, type SideKey } from "../../sim/duel";
 import { el, format, K, localize, wholeIn } from "../page";
+import { attackCatalog } from "./hm3-decisions";
 
 export const fighterFiles = import.meta.glob("../../../packs/_source/hm3-sample-fighters/*.json", {
   import: "default",
@@ -110,7 +111,10 @@ export function fillAttack(): void {
     .join("");
 }
 
-/** The user's attack request (validated: a bad modifier is refused by name). */
+/**
+ * The user's attack request (validated: a bad modifier is refused by name), with the HârnMaster
+ * Gold rows declared on the page (hm3-decisions.ts; the ruleset checks them).
+ */
 export function attackRequest(): AttackRequest {
   const [itemId, mode] = el<HTMLSelectElement>("wb-attack").value.split("|");
   const mod = wholeIn(el<HTMLInputElement>("wb-mod"), localize(K.modifier), {
@@ -119,12 +123,14 @@ export function attackRequest(): AttackRequest {
   });
   const d = S.duel!;
   const base = bestAttack(d.snapshot("a"), d.snapshot("b"));
+  const catalog = attackCatalog();
   return {
     ...base,
     itemId: itemId ?? base.itemId,
     mode: mode ?? base.mode,
     aim: el<HTMLSelectElement>("wb-aim").value || "mid",
     custom: mod ? [{ label: localize(K.modifier), value: mod }] : [],
+    ...(catalog.length ? { catalog } : {}),
   };
 }
 

@@ -13,9 +13,17 @@ import { exchangeOdds } from "../../rules/hm3/odds";
 import { bestDefence } from "../../sim/policy";
 import { el, format, K, localize, pct } from "../page";
 import { attackRequest, S } from "./hm3-fight";
+import { defenceCounts, fillCounts, withDecisions } from "./hm3-decisions";
 
-/** The defence options against the chosen attack, and the exact odds of the chosen pair. */
+/**
+ * The defence options against the chosen attack, the chosen defence's Gold counts, and the exact
+ * odds of the chosen pair; a declared decision the ruleset refuses is shown beside its input.
+ */
 export function fillDefenceAndOdds(): void {
+  withDecisions(fillNow);
+}
+
+function fillNow(): void {
   const d = S.duel!;
   const a = d.snapshot("a");
   const b = d.snapshot("b");
@@ -46,6 +54,7 @@ export function fillDefenceAndOdds(): void {
         `<option value="${escapeHtml(r.value)}"${r.value === keep ? " selected" : ""}>${escapeHtml(r.label)}</option>`,
     )
     .join("");
+  fillCounts(options.find((o) => o.id === el<HTMLSelectElement>("wb-defence").value.split("|")[0]));
   const defence = defenceRequest(options);
   const value = hm3Combat.buildChoice(pending, build, b, defence);
   const odds = exchangeOdds(decl, hm3.parseChoice(state, value));
@@ -128,16 +137,19 @@ export function emlTable(id: string, caption: string, target: Target): string {
   ].join("")}</table>`;
 }
 
+/** The defence chosen on the page, with the Gold counts typed for it (hm3-decisions.ts). */
 export function defenceRequest(options: ReturnType<typeof hm3Combat.choiceOptions>): ChoiceRequest {
   const [optionId, itemId] = el<HTMLSelectElement>("wb-defence").value.split("|");
   const option = options.find((o) => o.id === optionId);
   if (!option) return bestDefence(options);
   const item = option.items.find((i) => i.itemId === itemId);
+  const counts = option.counts?.length ? defenceCounts() : undefined;
   return {
     optionId: option.id,
     itemId: item ? item.itemId : null,
     mode: item ? ([...item.modes].sort((x, y) => y.impact - x.impact)[0]?.id ?? null) : null,
     aim: option.aims.length ? "mid" : null,
     custom: [],
+    ...(counts ? { counts } : {}),
   };
 }

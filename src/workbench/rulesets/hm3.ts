@@ -23,8 +23,23 @@ import { defenceRequest, fillDefenceAndOdds } from "./hm3-odds";
 import { afterExchange, applyFigures, logCard, logRecovery, showSides } from "./hm3-sides";
 import { runMany } from "./hm3-duels";
 import { mountOptions } from "./hm3-options";
+import { mountDecisions, showDecisions, withDecisions } from "./hm3-decisions";
 import { cancelDuels, stopDuels } from "../duels";
 import type { WorkbenchRuleset } from "./types";
+
+/** Rolls one exchange with the page's attack and defence, decisions included. */
+function roll(): void {
+  const d = S.duel!;
+  const b = d.snapshot("b");
+  const a = d.snapshot("a");
+  const request = attackRequest();
+  const build = hm3Combat.buildDeclaration(a, b, request, S.options);
+  const state = hm3.start(hm3.parseDeclaration(build.declaration), new SeededDice(0));
+  const defence = defenceRequest(hm3Combat.choiceOptions(hm3.pending(state)!, build, b));
+  const entry = d.attack("a", diceNow(), { attack: request, defence });
+  if (entry) logCard(entry.card);
+  afterExchange();
+}
 
 function wire(): void {
   const restart = () => {
@@ -34,11 +49,13 @@ function wire(): void {
     edited.b = null;
     S.dice = null;
     newDuel();
+    showDecisions(S.options);
     fillAttack();
     fillDefenceAndOdds();
     showSides();
   };
   mountOptions(guarded("wb-options", restart));
+  mountDecisions(S.options, guarded("wb-decisions", fillDefenceAndOdds));
   el("wb-a").addEventListener("change", guarded("wb-a", restart));
   el("wb-b").addEventListener("change", guarded("wb-b", restart));
   el("wb-reset").addEventListener("click", guarded("wb-reset", restart));
@@ -53,18 +70,7 @@ function wire(): void {
     el(id).addEventListener("change", guarded(id, fillDefenceAndOdds));
   el("wb-roll").addEventListener(
     "click",
-    guarded("wb-roll", () => {
-      const d = S.duel!;
-      const b = d.snapshot("b");
-      const a = d.snapshot("a");
-      const request = attackRequest();
-      const build = hm3Combat.buildDeclaration(a, b, request, S.options);
-      const state = hm3.start(hm3.parseDeclaration(build.declaration), new SeededDice(0));
-      const defence = defenceRequest(hm3Combat.choiceOptions(hm3.pending(state)!, build, b));
-      const entry = d.attack("a", diceNow(), { attack: request, defence });
-      if (entry) logCard(entry.card);
-      afterExchange();
-    }),
+    guarded("wb-roll", () => withDecisions(roll)),
   );
   for (const side of ["a", "b"])
     el(`wb-side-${side}`).addEventListener("submit", (event) => {
@@ -106,12 +112,12 @@ export const HM3_WORKBENCH: WorkbenchRuleset = {
       laterKey: null,
     });
     // The optional rules' toggles (HârnMaster Gold's among them), under the controls.
-    root
-      .querySelector(".bbb-wb-setup")!
-      .insertAdjacentHTML(
-        "afterend",
-        '<section id="wb-options" class="bbb-wb-options-panel"></section>',
-      );
+    root.querySelector(".bbb-wb-setup")!.insertAdjacentHTML(
+      "afterend",
+      '<section id="wb-options" class="bbb-wb-options-panel"></section>' +
+        // The per-exchange decisions those rules add (hm3-decisions.ts), under the toggles.
+        '<section id="wb-decisions" class="bbb-wb-decisions" hidden></section>',
+    );
     wire();
     newDuel();
     fillAttack();
