@@ -110,6 +110,12 @@ time("hm3: enumerated odds (Gold on; counterstrike)", 1, () => {
   exchangeOdds(goldDecl, defences[1]!);
 });
 
+// Exact odds with each Gold declaration of test/hm3/odds-gold.test.ts (bench/odds-gold.ts).
+{
+  const { benchOddsGold } = await import("./odds-gold");
+  benchOddsGold(time, wanted);
+}
+
 const m2mDecl = m2m.parseDeclaration({
   attack: { skill: 13, damage: "2+1", type: "cut", target: "random" },
   defender: { ht: 12, dr: { torso: 3, head: 2, "left-arm": 2, "right-arm": 2 } },

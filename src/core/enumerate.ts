@@ -139,6 +139,15 @@ function buildFaceBranches(name: string, count: number, sides: number): readonly
   }
 }
 
+const COLLAPSED: (readonly Branch[])[] = [];
+
+/** The one branch of a collapsed roll of `count` dice: every die 1, probability 1. */
+function collapsedBranch(count: number): readonly Branch[] {
+  return (COLLAPSED[count] ??= Object.freeze([
+    { values: new Array<number>(count).fill(1), probability: 1 },
+  ]));
+}
+
 export interface EnumerateOptions {
   /** Stop with an error after this many runs (default 5,000,000). */
   maxPaths?: number;
@@ -147,6 +156,13 @@ export interface EnumerateOptions {
    * soundness turns one off and finds the same odds.
    */
   ignoreHints?: (name: string) => boolean;
+  /**
+   * Roll names read as one branch of probability 1 (every die showing 1): for a caller that
+   * reads none of the figures those rolls decide (the exact odds of one side's wounds, whose
+   * other side's strike is enumerated in a pass of its own). Exact only when nothing the caller
+   * reads depends on them: what such a pass reads must be the same with the roll enumerated.
+   */
+  collapse?: (name: string) => boolean;
 }
 
 /** What an enumeration did. */
@@ -166,6 +182,7 @@ export function enumerateDice<R>(
 ): EnumerateStats {
   const maxPaths = options.maxPaths ?? 5_000_000;
   const ignore = options.ignoreHints;
+  const collapse = options.collapse;
   // The path: nodes 0..size-1 of `nodes` (node objects are kept and reused, so a walk of
   // millions of paths allocates a node only when it goes deeper than before).
   const nodes: Node[] = [];
@@ -181,8 +198,9 @@ export function enumerateDice<R>(
             `enumerate: the run is not deterministic: roll ${depth + 1} was "${node.name}" ${node.count}d${node.sides}, now "${name}" ${count}d${sides}`,
           );
       } else {
-        const branches =
-          classOf && !ignore?.(name)
+        const branches = collapse?.(name)
+          ? collapsedBranch(count)
+          : classOf && !ignore?.(name)
             ? classBranches(count, sides, classOf, arg ?? 0)
             : faceBranches(name, count, sides);
         const above = depth > 0 ? nodes[depth - 1]!.probability : 1;
