@@ -13,7 +13,9 @@
  *   weighted by the number of ways the dice make the totals of that class (a d100 test: four
  *   success levels; 3d6 against a target: fail or not; impact: each total);
  * - without one: one branch per face of each die (sides^count branches), so a roll the engine
- *   reads in full is enumerated in full.
+ *   reads in full is enumerated in full;
+ * - collapsed by the caller (`EnumerateOptions.collapse`): one branch, every die 1, probability 1,
+ *   for a walk whose figures none of those rolls decides (the other side's strike).
  *
  * A branch hands the engine one representative roll (the class's first total, split evenly over
  * the dice, `splitTotal`). The engine must be deterministic given its dice: the same path must

@@ -92,13 +92,13 @@ const ONE_LOCATION_DEFENDER = {
 export const CASES: Case[] = [
   {
     name: "aimedMelee (aimAt thorax, 10 AAP)",
-    hints: ["impact"],
+    hints: ["impact", "location"],
     options: { aimedMelee: true },
     attack: { aim: undefined, aimAt: { location: "thorax", aap: 10 } },
   },
   {
     name: "aimedMelee (aimAt a side: the side roll)",
-    hints: ["impact"],
+    hints: ["impact", "location"],
     options: { aimedMelee: true },
     attack: { aim: undefined, aimAt: { location: "thigh", side: "left", aap: 0 } },
   },

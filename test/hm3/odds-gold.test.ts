@@ -6,7 +6,9 @@
  * (2) the enumerated figures agree with seeded runs of the engine as the ruleset plays it
  *     (`hm3.start`, then `hm3.choose`), within 5 sigma;
  * (3) each class hint the exchange rolls with (the engine's `classOf`), turned off alone, leaves
- *     the figures unchanged: a wrong hint would silently corrupt the exact odds.
+ *     the figures unchanged: a wrong hint would silently corrupt the exact odds;
+ * (4) walked whole (`whole`: every roll in one walk, no walk per side, no double strike's attacks
+ *     apart) the figures are the same: a wrong decomposition would corrupt them as silently.
  */
 import { describe, expect, it } from "vitest";
 import { SeededDice, type Dice, type RollClassifier } from "../../src/core/dice";

@@ -8,7 +8,8 @@
  *
  * Figures are those of the closed form (odds.ts) read off each result: with at most one strike
  * on a side (HM3's own matrix) they are the same numbers (test/hm3/odds-enumerated.test.ts). A
- * side struck more than once in one exchange (an option's second strike) counts each figure once
+ * side struck more than once in one exchange (an option's second strike, a double strike's
+ * secondary attack, whose wounds land as rolled: G54) counts each figure once
  * (the side fails a shock roll, is killed…), `expectedEffectiveImpact` adds the strikes, and its
  * `injury` key joins the codes of the strikes that injure (`S2+G3`). `gold` gives the probability
  * of each field an option adds to a strike or the result (present and neither null, false, 0 nor
