@@ -100,7 +100,7 @@ time("hm3: exact odds of one exchange (all four defences)", 20_000, (i) => {
 // every path of its dice (src/core/enumerate.ts, src/rules/hm3/odds-enumerated.ts). Limb
 // injuries change no closed-form figure, so these lines time the enumeration itself against the
 // closed form's figures above. Block, Dodge, Ignore: a few thousand paths each; Counterstrike's
-// B*1 and B*2 multiply the two strikes' paths (about 1.2 million), timed apart, once a round.
+// sides are walked apart (about 15,000 paths; 1.2 million before they were), timed apart.
 const goldDecl: Hm3Declaration = { ...decl, options: { ...decl.options, limbInjuries: true } };
 const single = [defences[0]!, defences[2]!, defences[3]!];
 time("hm3: enumerated odds (Gold on; block, dodge, ignore)", 21, (i) => {
@@ -109,6 +109,12 @@ time("hm3: enumerated odds (Gold on; block, dodge, ignore)", 21, (i) => {
 time("hm3: enumerated odds (Gold on; counterstrike)", 1, () => {
   exchangeOdds(goldDecl, defences[1]!);
 });
+
+// Exact odds with each Gold declaration of test/hm3/odds-gold.test.ts (bench/odds-gold.ts).
+{
+  const { benchOddsGold } = await import("./odds-gold");
+  benchOddsGold(time, wanted);
+}
 
 const m2mDecl = m2m.parseDeclaration({
   attack: { skill: 13, damage: "2+1", type: "cut", target: "random" },

@@ -13,7 +13,9 @@
  *   weighted by the number of ways the dice make the totals of that class (a d100 test: four
  *   success levels; 3d6 against a target: fail or not; impact: each total);
  * - without one: one branch per face of each die (sides^count branches), so a roll the engine
- *   reads in full is enumerated in full.
+ *   reads in full is enumerated in full;
+ * - collapsed by the caller (`EnumerateOptions.collapse`): one branch, every die 1, probability 1,
+ *   for a walk whose figures none of those rolls decides (the other side's strike).
  *
  * A branch hands the engine one representative roll (the class's first total, split evenly over
  * the dice, `splitTotal`). The engine must be deterministic given its dice: the same path must
@@ -139,6 +141,15 @@ function buildFaceBranches(name: string, count: number, sides: number): readonly
   }
 }
 
+const COLLAPSED: (readonly Branch[])[] = [];
+
+/** The one branch of a collapsed roll of `count` dice: every die 1, probability 1. */
+function collapsedBranch(count: number): readonly Branch[] {
+  return (COLLAPSED[count] ??= Object.freeze([
+    { values: new Array<number>(count).fill(1), probability: 1 },
+  ]));
+}
+
 export interface EnumerateOptions {
   /** Stop with an error after this many runs (default 5,000,000). */
   maxPaths?: number;
@@ -147,6 +158,13 @@ export interface EnumerateOptions {
    * soundness turns one off and finds the same odds.
    */
   ignoreHints?: (name: string) => boolean;
+  /**
+   * Roll names read as one branch of probability 1 (every die showing 1): for a caller that
+   * reads none of the figures those rolls decide (the exact odds of one side's wounds, whose
+   * other side's strike is enumerated in a pass of its own). Exact only when nothing the caller
+   * reads depends on them: what such a pass reads must be the same with the roll enumerated.
+   */
+  collapse?: (name: string) => boolean;
 }
 
 /** What an enumeration did. */
@@ -166,6 +184,7 @@ export function enumerateDice<R>(
 ): EnumerateStats {
   const maxPaths = options.maxPaths ?? 5_000_000;
   const ignore = options.ignoreHints;
+  const collapse = options.collapse;
   // The path: nodes 0..size-1 of `nodes` (node objects are kept and reused, so a walk of
   // millions of paths allocates a node only when it goes deeper than before).
   const nodes: Node[] = [];
@@ -181,8 +200,9 @@ export function enumerateDice<R>(
             `enumerate: the run is not deterministic: roll ${depth + 1} was "${node.name}" ${node.count}d${node.sides}, now "${name}" ${count}d${sides}`,
           );
       } else {
-        const branches =
-          classOf && !ignore?.(name)
+        const branches = collapse?.(name)
+          ? collapsedBranch(count)
+          : classOf && !ignore?.(name)
             ? classBranches(count, sides, classOf, arg ?? 0)
             : faceBranches(name, count, sides);
         const above = depth > 0 ? nodes[depth - 1]!.probability : 1;

@@ -6,7 +6,9 @@
  * (2) the enumerated figures agree with seeded runs of the engine as the ruleset plays it
  *     (`hm3.start`, then `hm3.choose`), within 5 sigma;
  * (3) each class hint the exchange rolls with (the engine's `classOf`), turned off alone, leaves
- *     the figures unchanged: a wrong hint would silently corrupt the exact odds.
+ *     the figures unchanged: a wrong hint would silently corrupt the exact odds;
+ * (4) walked whole (`whole`: every roll in one walk, no walk per side, no double strike's attacks
+ *     apart) the figures are the same: a wrong decomposition would corrupt them as silently.
  */
 import { describe, expect, it } from "vitest";
 import { SeededDice, type Dice, type RollClassifier } from "../../src/core/dice";
@@ -16,273 +18,8 @@ import { AIM_ROLLS, aimedHit } from "../../src/rules/hm3/gold/aim-locate";
 import { checkPairedChoice } from "../../src/rules/hm3/gold/paired";
 import { oddsInput, type Hm3Odds } from "../../src/rules/hm3/odds";
 import { enumeratedOdds } from "../../src/rules/hm3/odds-enumerated";
-import { parseDefence, parseResolveInput } from "../../src/rules/hm3/parse";
 import { RESULT_CODES } from "../../src/rules/hm3/tables";
-
-type Json = Record<string, unknown>;
-
-const ARMOUR = {
-  skull: { blunt: 3, edge: 5, point: 4 },
-  thorax: { blunt: 4, edge: 6, point: 5 },
-  abdomen: { blunt: 4, edge: 6, point: 5 },
-  "left-upper-arm": { blunt: 2, edge: 3, point: 2 },
-  thigh: { blunt: 3, edge: 4, point: 3 },
-};
-
-/** A body plan of one location (a block of wood with a pulse), to keep a double strike small. */
-const ONE_LOCATION = {
-  id: "test-one",
-  name: "One location",
-  locations: [
-    {
-      id: "body",
-      name: "Body",
-      region: "torso",
-      paired: false,
-      aim: { high: 100, mid: 100, low: 100 },
-      injury: [
-        { severity: "M", level: 1, fumbleStumble: false, amputation: false },
-        { severity: "S", level: 2, fumbleStumble: false, amputation: false },
-        { severity: "S", level: 3, fumbleStumble: false, amputation: false },
-        { severity: "G", level: 4, fumbleStumble: false, amputation: false },
-        { severity: "K", level: 5, fumbleStumble: false, amputation: false },
-      ],
-    },
-  ],
-};
-
-/** A plain melee exchange: small impact, a Dodge, some armour on the defender. */
-function base(): Json {
-  return {
-    ruleset: "hm3",
-    attack: { type: "melee", eml: 70, aspect: "edge", aim: "mid", impact: 3 },
-    defence: { type: "dodge", eml: 45 },
-    attacker: { endurance: 12, dex: 12, agl: 12 },
-    defender: { endurance: 11, dex: 11, agl: 12, up: 1, armour: ARMOUR },
-    options: {},
-  };
-}
-
-interface Case {
-  name: string;
-  options: Record<string, boolean>;
-  attack?: Json;
-  defence?: Json;
-  attacker?: Json;
-  defender?: Json;
-  /** Replaces the defender wholly. */
-  defenderOnly?: Json;
-  /**
-   * The hinted rolls the option reads or adds: each turned off alone must change no figure. Left
-   * out for their cost (a full face walk of up to 6d6, or d100 × d100): `shock` (HM3's own hint,
-   * test/hm3/odds-enumerated.test.ts), the aimed `side` roll (behind an aimed location roll read
-   * whole: checked on `aimedHit` alone, below), a double strike's `second.attack` and `second.shock`.
-   */
-  hints: string[];
-  /** A Gold field the option adds that must be reachable (`defender:bluntTrauma`, `gold:double`). */
-  reaches?: string;
-}
-
-const CASES: Case[] = [
-  {
-    name: "aimedMelee (aimAt thorax, 10 AAP)",
-    hints: ["impact"],
-    options: { aimedMelee: true },
-    attack: { aim: undefined, aimAt: { location: "thorax", aap: 10 } },
-  },
-  {
-    name: "aimedMelee (aimAt a side: the side roll)",
-    hints: ["impact"],
-    options: { aimedMelee: true },
-    attack: { aim: undefined, aimAt: { location: "thigh", side: "left", aap: 0 } },
-  },
-  {
-    name: "angryStrike (20 points)",
-    hints: ["impact"],
-    options: { angryStrike: true },
-    attack: { angry: 20 },
-  },
-  {
-    name: "bluntTrauma with its minimum injury",
-    hints: ["impact", "location"],
-    options: { bluntTrauma: true, bluntTraumaMinimumInjury: true },
-    attack: { blunt: 2 },
-    reaches: "defender:bluntTrauma",
-  },
-  {
-    name: "impactSize (a small defender)",
-    hints: ["impact", "location"],
-    options: { impactSize: true },
-    defender: { sizeClass: "small" },
-    reaches: "defender:size",
-  },
-  {
-    name: "handedImpact (a two-handed weapon in one hand)",
-    hints: ["impact"],
-    options: { handedImpact: true },
-    attack: { impact: 5, handed: { weapon: "two", grip: "one", penalty: 10 } },
-    reaches: "defender:handedImpact",
-  },
-  {
-    name: "cuttingWeapons with ringScaleArmour",
-    hints: ["location", "impact"],
-    options: { cuttingWeapons: true, ringScaleArmour: true },
-    attack: { cutting: true },
-    defender: {
-      armour: undefined,
-      layers: [{ material: "ring", locations: ["thorax", "abdomen", "skull"] }],
-    },
-  },
-  {
-    name: "randomAspect",
-    hints: ["impact", "location", "face"],
-    options: { randomAspect: true },
-    attack: { impact: 4, aspects: { blunt: 2, edge: 4, point: 3 } },
-  },
-  {
-    name: "shieldsCheckFirst (a shield's Block)",
-    hints: ["defenderWeaponDamage", "attackerWeaponDamage"],
-    options: { shieldsCheckFirst: true },
-    attack: { wq: 11 },
-    defence: { type: "block", eml: 50, wq: 9, shield: true },
-  },
-  {
-    name: "weaponDamageModifiers (a Block)",
-    hints: ["defenderWeaponDamage", "attackerWeaponDamage"],
-    options: { weaponDamageModifiers: true },
-    attack: { wq: 11, impact: 4, aspects: { blunt: 3, edge: 4, point: 2 } },
-    defence: { type: "block", eml: 50, wq: 9, aspects: { blunt: 2, edge: 3, point: 2 } },
-  },
-  {
-    name: "feint (10 points)",
-    hints: ["defence"],
-    options: { feint: true },
-    attack: { feint: 10 },
-  },
-  {
-    name: "darkness",
-    hints: ["defence"],
-    options: { darkness: true },
-    attack: { darkness: { sky: "cloudy", moon: "half" } },
-  },
-  { name: "dodging", hints: ["attack"], options: { dodging: true }, attack: { dodged: true } },
-  {
-    name: "mountedCombat (unhorsing)",
-    hints: ["attack"],
-    options: { mountedCombat: true },
-    attack: { eml: 40, mounted: { teamInitiative: 55, ml: 40 } },
-    reaches: "gold:unhorsing",
-  },
-  {
-    name: "strikeRecovery",
-    hints: ["attack"],
-    options: { strikeRecovery: true },
-    attack: { recovering: true, weaponClass: { attack: 25, defence: 10 } },
-  },
-  {
-    name: "injuryRollBonus with grievousWoundPenalty",
-    hints: ["fumble", "stumble"],
-    options: { injuryRollBonus: true, grievousWoundPenalty: true },
-    attack: { impact: 5 },
-    reaches: "defender:injuryRoll",
-  },
-  {
-    name: "injuryRollSkills",
-    hints: ["stumble"],
-    options: { injuryRollSkills: true },
-    attack: { impact: 5 },
-    defender: { rollSkills: { condition: 55, weapon: 50, dodge: 45 } },
-  },
-  {
-    name: "nonLethalAttacks: disarm",
-    hints: ["attack", "defence", "disarm", "defenderStumble"],
-    options: { nonLethalAttacks: true },
-    attack: { nonLethal: "disarm" },
-    reaches: "gold:nonLethal",
-  },
-  {
-    name: "nonLethalAttacks: sweep",
-    hints: ["attack", "defence", "sweep", "defenderStumble"],
-    options: { nonLethalAttacks: true },
-    attack: { nonLethal: "sweep" },
-    reaches: "gold:nonLethal",
-  },
-  {
-    name: "nonLethalAttacks: tackle",
-    hints: ["defence", "impact", "shock"],
-    options: { nonLethalAttacks: true },
-    attack: { nonLethal: "tackle", ground: 1 },
-    reaches: "gold:nonLethal",
-  },
-  {
-    name: "unarmedStyles (a brawling strike)",
-    hints: ["impact"],
-    options: { unarmedStyles: true },
-    attack: { aspect: "blunt", impact: 1, unarmed: { style: "brawling", mode: "strike" } },
-  },
-  {
-    name: "pairedWeapons: double strike",
-    hints: ["second.impact"],
-    options: { pairedWeapons: true },
-    attack: { eml: 80, double: { aspect: "point", aim: "mid", impact: 2, eml: 60, wq: 10 } },
-    // One location: a double strike's paths are the product of its two exchanges' paths.
-    defender: { bodyPlan: ONE_LOCATION, armour: { body: { blunt: 2, edge: 4, point: 3 } } },
-    reaches: "gold:double",
-  },
-  {
-    name: "pairedWeapons: tangle and strike",
-    hints: ["attack", "defence"],
-    options: { pairedWeapons: true },
-    attack: { tangle: { penalty: 5, dice: 4 } },
-    reaches: "gold:tangle",
-  },
-  {
-    name: "reactionRoll (a surprised defender)",
-    hints: ["reaction"],
-    options: { reactionRoll: true },
-    attack: { defenderSurprised: "surprise" },
-    defender: { initiative: 60 },
-    reaches: "gold:reaction",
-  },
-  {
-    name: "bruteForce (a plain door, its DF given)",
-    hints: ["attackerFumble"],
-    options: { bruteForce: true },
-    attack: { aspect: "blunt", impact: 4 },
-    defence: { type: "ignore", eml: undefined },
-    defenderOnly: { object: { door: "plain", thickness: 1, df: 8, damage: 2 } },
-    reaches: "gold:object",
-  },
-];
-
-/** `over` laid on `into`: an undefined value deletes the key. */
-function merge(into: Json, over: Json | undefined): Json {
-  const out: Json = { ...into };
-  for (const [k, v] of Object.entries(over ?? {})) {
-    if (v === undefined) delete out[k];
-    else out[k] = v;
-  }
-  return out;
-}
-
-function input(c: Case): Json {
-  const b = base();
-  return {
-    ...b,
-    attack: merge(b.attack as Json, c.attack),
-    defence: merge(b.defence as Json, c.defence),
-    attacker: merge(b.attacker as Json, c.attacker),
-    defender: c.defenderOnly ?? merge(b.defender as Json, c.defender),
-    options: c.options,
-  };
-}
-
-function parsed(raw: Json): { decl: Hm3Declaration; defence: Hm3Defence } {
-  const rest: Json = { ...raw };
-  delete rest.ruleset;
-  const { decl } = parseResolveInput(rest);
-  return { decl, defence: parseDefence(rest.defence, decl.attack.type, decl) };
-}
+import { CASES, input, parsed } from "./odds-gold-cases";
 
 // ── The figures of one engine result, as odds-enumerated.ts counts them ────────────────────
 
@@ -304,8 +41,10 @@ const present = (v: unknown) =>
 function events(r: Hm3Result): string[] {
   const out = [`result:${r.result}`, `attack:${r.attack.level}`];
   if (r.defence) out.push(`defence:${r.defence.level}`);
+  // A double strike's secondary attack lands as rolled (G54): its strikes and rolls count too.
+  const parts = r.double ? [r, r.double.second] : [r];
   for (const side of ["attacker", "defender"] as const) {
-    const on = r.strikes.filter((s) => s.by !== side);
+    const on = parts.flatMap((x) => x.strikes.filter((s) => s.by !== side));
     const seen = new Set<string>();
     const codes = on.filter((s) => s.injury !== null).map((s) => s.injury);
     seen.add(`injury:${codes.length ? codes.join("+") : "none"}`);
@@ -319,9 +58,11 @@ function events(r: Hm3Result): string[] {
       if (s.bleeding) seen.add("bleeding");
       for (const [k, v] of Object.entries(s)) if (!BASE_STRIKE.has(k) && present(v)) seen.add(k);
     }
-    for (const x of r.fumbles) if (x.side === side && x.check.failed) seen.add("fumble");
-    for (const x of r.stumbles) if (x.side === side && x.check.failed) seen.add("stumble");
-    for (const w of r.weaponDamage)
+    for (const x of parts.flatMap((y) => y.fumbles))
+      if (x.side === side && x.check.failed) seen.add("fumble");
+    for (const x of parts.flatMap((y) => y.stumbles))
+      if (x.side === side && x.check.failed) seen.add("stumble");
+    for (const w of parts.flatMap((y) => y.weaponDamage))
       if (w.side === side && w.check.failed) {
         seen.add("weaponDamaged");
         if (w.wq <= 1) seen.add("weaponBroken");
@@ -431,6 +172,13 @@ describe.each(CASES)("the exact odds with Gold $name", (c) => {
       expect(Math.abs(f - p), `${k}: exact ${p}, sampled ${f}`).toBeLessThan(5 * sigma);
     }
   });
+
+  // Registered only where the whole walk is affordable (`Case.whole`).
+  if (c.whole !== false)
+    it("walked whole (every roll together), changes no figure", () => {
+      const whole = enumeratedOdds(decl, defence, { whole: true, maxPaths: MAX_PATHS });
+      expectSame(exactOdds(), whole, "walked whole:");
+    });
 
   it("each class hint it rolls with, turned off alone, changes no figure", () => {
     const odds = exactOdds();

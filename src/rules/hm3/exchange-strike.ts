@@ -9,7 +9,7 @@ import { InputError } from "../../core/errors";
 import { efsRoll, injuryRollPoints, ipBandOf } from "./gold/rolls-efs";
 import { injuryImpact, MINIMUM_INJURY_CELL, strikeBase } from "./gold/impact-strike";
 import { armourColumnOf, goldArmour, randomAspectWeapon } from "./gold/armour";
-import { aimedHit, AIM_ROLLS } from "./gold/aim-locate";
+import { aimedHit, aimedLocationHint, AIM_ROLLS } from "./gold/aim-locate";
 import { canAim, isHumanPlan, planInjuryCell, planStrikeLocation } from "./body-plan";
 import type { Hm3InjuryCellInput } from "./character-types";
 import {
@@ -88,10 +88,10 @@ export function deliverStrike(
   }
   // Aimed melee (HârnMaster Gold, seed 000 lines 5-15): the AAPs move the rolls (gold/aim-locate.ts).
   const aimAt = by === "attacker" ? (weapon as Hm3Attack).aimAt : undefined;
-  // The hint follows the lookup below: the location hit is all the strike reads of its roll. An
-  // aimed roll is moved by its AAPs before the lookup, so its odds read the roll whole (no hint).
+  // The hint follows the lookup below: the location hit is all the strike reads of its roll (an
+  // aimed roll's, moved by its AAPs: gold/aim-locate.ts).
   const locationRoll = aimAt
-    ? rollOne(dice, n.location, 100)
+    ? rollOne(dice, n.location, 100, aimedLocationHint(aimAt, plan))
     : plan
       ? rollOne(dice, n.location, 100, (r) => planStrikeLocation(plan, weapon.aim, r).sided)
       : rollOne(dice, n.location, 100, HUMAN_LOCATION_CLASS, ZONES.indexOf(weapon.aim));

@@ -146,6 +146,34 @@ const SIDE_CLASS: RollClassifier = (roll) => roll <= GOLD_SIDE_CHANCE;
 const opposite = (s: "left" | "right"): "left" | "right" => (s === "left" ? "right" : "left");
 
 /**
+ * The class hint of an aimed strike's location roll (src/core/dice.ts `RollClassifier`): what
+ * `aimedHit` reads of the raw roll, the location the moved roll hits and, where that location is
+ * paired and no side was chosen, the raw roll's parity (its side). The moved roll and the AAPs
+ * used are the roll's own record. A closure (the target and plan differ per attack).
+ */
+export function aimedLocationHint(
+  aimAt: AimAt,
+  plan: Hm3BodyPlanInput | undefined,
+): RollClassifier {
+  const t = aimTarget(plan, aimAt.location);
+  return (roll) => {
+    const moved = shiftToward(roll, t.range, aimAt.aap).roll;
+    let location: string;
+    let paired: boolean;
+    if (human(plan)) {
+      const at = humanStrike(t.column, moved);
+      location = at.location;
+      paired = isPaired(at.location);
+    } else {
+      const at = planStrikeLocation(plan!, t.column, moved);
+      location = at.location;
+      paired = at.sided !== at.location;
+    }
+    return paired && !aimAt.side ? `${location}:${sideOf(roll)}` : location;
+  };
+}
+
+/**
  * Where an aimed strike lands (seed 000 lines 9, 11; rulings G3-G6): the raw location roll moved
  * by the AAPs toward the target's range in its column; on the face with a face part aimed at, the
  * face roll (`faceName`) moved the same way by all the AAPs again (Example 2, line 15). A paired

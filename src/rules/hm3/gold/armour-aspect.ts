@@ -4,7 +4,7 @@
  * its Primary. HM3 weapons list their Blunt, Edge and Point impacts with no order: ruling G24
  * ranks them by impact (see `aspectRanks`).
  */
-import { rollOne, type Dice } from "../../../core/dice";
+import { rollOne, type Dice, type RollClassifier } from "../../../core/dice";
 
 export const ASPECT_RANKS = ["primary", "secondary", "tertiary"] as const;
 export type AspectRank = (typeof ASPECT_RANKS)[number];
@@ -65,6 +65,9 @@ export function rankOfRoll(roll: number): AspectRank {
   return roll <= 1 ? "tertiary" : roll <= 3 ? "secondary" : "primary";
 }
 
+/** A d6 aspect roll is read through the rank it names only (`rankOfRoll`). */
+const RANK_HINT: RollClassifier = (roll) => rankOfRoll(roll);
+
 /** The aspect a roll gives the weapon: the ranked one, or the Primary when it has none. */
 export function aspectForRoll(weapon: RankedWeapon, roll: number): RandomAspect {
   const ranks = aspectRanks(weapon);
@@ -83,5 +86,5 @@ export function aspectForRoll(weapon: RankedWeapon, roll: number): RandomAspect 
 
 /** Rolls the strike's aspect, 1d6 named `name` (`aspect`, `counter.aspect`). */
 export function rollAspect(dice: Dice, name: string, weapon: RankedWeapon): RandomAspect {
-  return aspectForRoll(weapon, rollOne(dice, name, 6));
+  return aspectForRoll(weapon, rollOne(dice, name, 6, RANK_HINT));
 }

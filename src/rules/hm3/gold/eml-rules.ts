@@ -14,6 +14,7 @@ import type { Effect } from "../../../core/ruleset";
 import { EML_MAX, EML_MIN, successLevel } from "../mechanics";
 import type { ResultCode } from "../tables";
 import { goldOn, requireGold, type GoldOptions } from "./options";
+import { LEVEL_HINT } from "./roll-hints";
 import {
   MOONS,
   SKIES,
@@ -541,7 +542,7 @@ export function unhorsingCode(
  */
 export function unhorsingRoll(dice: Dice, code: "AF" | "AS", mounted: Mounted): Unhorsing {
   const target = Math.min(EML_MAX, Math.max(EML_MIN, mounted.teamInitiative));
-  const roll = rollOne(dice, "attackerUnhorsing", 100);
+  const roll = rollOne(dice, "attackerUnhorsing", 100, LEVEL_HINT, target);
   const level = successLevel(roll, target);
   return { code, roll, target, level, unhorsed: level === "MF" || level === "CF" };
 }

@@ -13,6 +13,7 @@ import { RecordingDice, rollOne, type Dice } from "../../../core/dice";
 import { InputError } from "../../../core/errors";
 import { armourAspect, fumbleRoll, successLevel, wqRoll, type Check } from "../mechanics";
 import type { Level } from "../tables";
+import { LEVEL_HINT, TOTAL_HINT } from "./roll-hints";
 import {
   effectsOf,
   matrixResult,
@@ -74,7 +75,7 @@ export function objectDamageFactor(
 ): { df: number; rolls: number[] | null } {
   if (o.df !== null) return { df: o.df, rolls: null };
   const count = DOORS[o.door!].dfDice * o.thickness!;
-  const rolls = dice.roll("damageFactor", count, 6);
+  const rolls = dice.roll("damageFactor", count, 6, TOTAL_HINT);
   return { df: rolls.reduce((a, b) => a + b, 0), rolls };
 }
 
@@ -102,7 +103,7 @@ export function resolveObjectStrike(
     throw new InputError("defence.type", defence.type, "an object Ignores (seed 000 line 49)");
   const dice = new RecordingDice(inner);
   const { df, rolls: dfRolls } = objectDamageFactor(dice, o);
-  const roll = rollOne(dice, "attack", 100);
+  const roll = rollOne(dice, "attack", 100, LEVEL_HINT, attack.target.value);
   const level: Level = successLevel(roll, attack.target.value);
   const attackTest: TestResult = {
     target: attack.target.value,
@@ -115,7 +116,7 @@ export function resolveObjectStrike(
   let strike: ObjectResult["strike"] = null;
   const s = strikesOf(code)[0];
   if (s) {
-    const impactRolls = dice.roll("impact", s.dice, 6);
+    const impactRolls = dice.roll("impact", s.dice, 6, TOTAL_HINT);
     const impact = attack.impact + impactRolls.reduce((a, b) => a + b, 0);
     const ap = objectAp(o, attack.aspect);
     strike = {

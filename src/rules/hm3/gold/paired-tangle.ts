@@ -11,6 +11,7 @@ import type { Dice } from "../../../core/dice";
 import type { Effect } from "../../../core/ruleset";
 import type { Hm3Result } from "../exchange";
 import type { ResultCode } from "../tables";
+import { TOTAL_HINT } from "./roll-hints";
 
 /** The tangle attempt (`attack.tangle`). */
 export interface TangleAttempt {
@@ -43,7 +44,7 @@ export function joinTangle(result: Hm3Result, tangle: TangleAttempt, dice: Dice)
     result.tangle = { success: false, dice: tangle.dice, rolls: null, penalty: 0 };
     return result;
   }
-  const rolls = dice.roll("tangle", tangle.dice, 6);
+  const rolls = dice.roll("tangle", tangle.dice, 6, TOTAL_HINT);
   const penalty = rolls.reduce((a, b) => a + b, 0);
   result.rolls = [
     ...result.rolls,

@@ -10,6 +10,7 @@ import type { Effect, Side } from "../../../core/ruleset";
 import { DEFAULT_SIZE_CLASS, SIZE_CLASSES, type SizeClass } from "./impact-size";
 import { goldOn, type GoldOptions } from "./options";
 import { efsRoll, type EfsFighter } from "./rolls-efs";
+import { TOTAL_HINT } from "./roll-hints";
 import type { Grip, NonLethalKind, NonLethalOutcome, RollsAttack } from "./rolls";
 
 /** The EML modifier of each attack (000:193, 207, 223: the Aiming Zone modifiers). */
@@ -181,7 +182,7 @@ export function resolveNonLethal(
   out.attackerProne = true;
   out.hold = true;
   if (defender.quadruped) {
-    const values = dice.roll("tackle.tangle", 5, 6);
+    const values = dice.roll("tackle.tangle", 5, 6, TOTAL_HINT);
     const total = sum(values);
     out.tangle = { values, total };
     mods.push({ key: "tangle", value: -total, source: "seed 000 line 226" });
