@@ -311,6 +311,15 @@ export interface CombatRules {
     effect: Extract<Effect, { type: "weaponDamaged" }>,
     item: FighterItem,
   ): Record<string, unknown>;
+  /**
+   * The actor update for a `tally` effect on its victim as it is now (HârnMaster Gold: an
+   * object's damage written to its block); `{}` when nothing changes. Absent: tallies are
+   * skipped.
+   */
+  tally?(
+    effect: Extract<Effect, { type: "tally" }>,
+    victim: FighterSnapshot,
+  ): Record<string, unknown>;
   /** The combatant's initiative value (HM3: Initiative EML); higher acts first. */
   initiative(fighter: FighterSnapshot): number;
   /**

@@ -79,6 +79,7 @@ import { ROLLS_MODIFIER_LABELS } from "./gold/rolls";
 import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import { goldBlockFields, goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
+import { objectFighter, objectTally } from "./gold/paired-object-combat";
 import {
   attackReachKey,
   defenceReachKey,
@@ -829,6 +830,8 @@ function buildDeclaration(
     d.derived.goldArmour,
     worldOptions,
   );
+  // HârnMaster Gold brute force: an object defender's stored block (gold/paired-object-combat.ts).
+  Object.assign(defenderJson, objectFighter(defender, options));
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
   // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
@@ -1369,6 +1372,8 @@ export const hm3Combat: CombatRules = Object.freeze({
   buildChoice,
   injuryItem,
   weaponDamage,
+  // HârnMaster Gold brute force: an object's damage written back (gold/paired-object-combat.ts).
+  tally: objectTally,
   initiative,
   // HârnMaster Gold initiative (seed 000 lines 149-154) when its option is on.
   initiativeRoll,
