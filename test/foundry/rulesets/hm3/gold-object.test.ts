@@ -6,7 +6,13 @@
  * the apply step (from the block as it is when applied). The doors' table itself (lines 53-56)
  * is tested cell by cell in test/hm3/gold/paired-object.test.ts.
  */
+import Handlebars from "handlebars";
 import { beforeEach, describe, expect, it } from "vitest";
+import { foundryHelpers } from "../../../../src/workbench/handlebars";
+import { readTemplate, RUNTIME_OPTIONS } from "../../stand-ins/handlebars";
+import { KNIGHT_SYSTEM, knightInput } from "../../actor-sheet-fixtures";
+import { actorContext } from "../../../../src/foundry/rulesets/hm3/sheets/actor/context";
+import type { ActorContextInput } from "../../../../src/foundry/rulesets/hm3/sheets/actor/context-input";
 import { resetStandIns, standIns } from "../../stand-ins/globals";
 import { DataModelValidationError } from "../../stand-ins/data";
 import { CharacterData, CreatureData } from "../../../../src/foundry/data";
@@ -36,7 +42,8 @@ beforeEach(() => resetStandIns());
 const i18n = () => standIns.game.i18n as unknown as Localizer;
 const messages = (problems: Problem[]) => problems.map((p) => formatProblem(p, i18n()));
 const en = (key: string) => standIns.game.i18n.localize(key);
-const fmt = (key: string, data: Record<string, string>) => standIns.game.i18n.format(key, data);
+const fmt = (key: string, data: Record<string, unknown> = {}) =>
+  standIns.game.i18n.format(key, data as Record<string, string>);
 
 const door = (over: Partial<StoredObject> = {}): StoredObject => ({
   ...NO_OBJECT,
@@ -250,5 +257,34 @@ describe("the write-back (tally effect, G71)", () => {
     expect(objectTally(tally(40, 9, false) as never, fighter(door({ damage: 990 })))).toEqual({
       "system.hm3.object.damage": 1000,
     });
+  });
+});
+
+describe("the attributes part renders the section (real template)", () => {
+  const hb = Handlebars.create();
+  hb.registerHelper(foundryHelpers({ localize: en, format: fmt }));
+  const render = (input: ActorContextInput) =>
+    hb.compile(readTemplate("templates/actor/attributes.hbs"))(
+      actorContext(input),
+      RUNTIME_OPTIONS,
+    );
+  const withObject = (object: StoredObject) =>
+    knightInput({
+      system: { ...KNIGHT_SYSTEM, hm3: { ...KNIGHT_SYSTEM.hm3, object } },
+    } as Partial<ActorContextInput>);
+
+  it("absent while the option is off and the knight is no object", () => {
+    expect(render(knightInput())).not.toContain("system.hm3.object");
+  });
+
+  it("editable inputs with the option on; disabled with it off", () => {
+    const on = render({ ...withObject(door({ df: 7, damage: 9 })), bruteForce: true });
+    expect(on).toContain(en(OBJECT_SHEET_KEY.title));
+    expect(on).toMatch(/<select name="system\.hm3\.object\.kind"\s*>/);
+    expect(on).toMatch(/name="system\.hm3\.object\.damage"\s+value="9"/);
+    expect(on).toContain(en(OBJECT_SHEET_KEY.destroyed));
+    const off = render(withObject(door()));
+    expect(off).toMatch(/<select name="system\.hm3\.object\.kind" disabled/);
+    expect(off).toContain(en(OBJECT_SHEET_KEY.off));
   });
 });
