@@ -242,6 +242,11 @@ export interface CombatRules {
   readonly situation?: readonly SituationExtra[];
   /** Attack modifiers the user declares from a catalog (absent: none; the dialog hides it). */
   readonly catalog?: readonly CatalogRowOption[];
+  /**
+   * The catalog rows as the dialog offers them for an attack on `defender` (HM3: aimed melee at
+   * a creature's own locations). Absent: `catalog` as it is.
+   */
+  catalogAt?(defender: FighterSnapshot | null): readonly CatalogRowOption[];
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
   /**

@@ -80,6 +80,7 @@ import { EML_MAX, EML_MIN } from "./mechanics";
 import { parseDeclaration } from "./parse";
 import { goldBlockFields, goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
 import { objectFighter, objectTally } from "./gold/paired-object-combat";
+import { aimCatalogFor } from "./gold/aim-creature";
 import {
   attackReachKey,
   defenceReachKey,
@@ -1363,6 +1364,8 @@ export const hm3Combat: CombatRules = Object.freeze({
   labels: HM3_TARGET_LABELS,
   // The HârnMaster Gold decisions (issue 19), each row offered only while its option is on.
   catalog: GOLD_CATALOG,
+  // Aimed melee at a creature's own locations (gold/aim-creature.ts, ruling G72).
+  catalogAt: (defender: FighterSnapshot | null) => aimCatalogFor(GOLD_CATALOG, defender),
   incapacitating: INCAPACITATING,
   attackOptions,
   bandFor,
