@@ -18,7 +18,6 @@ export const OBJECT_SHEET_KEY = Object.freeze({
   hint: "BLOWBYBLOW.HM3.Gold.Object.Sheet.hint",
   off: "BLOWBYBLOW.HM3.Gold.Object.Sheet.off",
   destroyed: "BLOWBYBLOW.HM3.Gold.Object.Sheet.destroyed",
-  doorAp: "BLOWBYBLOW.HM3.Gold.Object.Sheet.doorAp",
   dfRolled: "BLOWBYBLOW.HM3.Gold.Object.Sheet.dfRolled",
   needs: "BLOWBYBLOW.HM3.Gold.Object.needs",
   kind: Object.freeze({
