@@ -7,6 +7,7 @@
  * their descriptions (docs/packs.md). The fighters' figures are plausible HM3 values chosen
  * here (docs/packs.md lists them).
  */
+import { NO_OBJECT } from "../src/rules/hm3/gold/paired-object-combat";
 import { humanBodyPlan, parseInjuryCode } from "../src/rules/hm3/body-plan";
 import { stableId, withRulesetBlocks } from "./pack-ids";
 
@@ -150,6 +151,7 @@ export function bodyPlanDocs(): Obj[] {
         encumbrance: null,
         unarmedStyle: "brawling",
         sizeClass: "medium",
+        object: { ...NO_OBJECT },
         bodyPlan: plan,
       },
     });
@@ -381,6 +383,7 @@ export function fighterDocs(items: ReadonlyMap<string, Obj>): Obj[] {
       encumbrance: null,
       unarmedStyle: "brawling",
       sizeClass: "medium",
+      object: { ...NO_OBJECT },
     };
     if (spec.type === "creature") hm3.bodyPlan = spec.bodyPlan ?? null;
     const actor = actorDoc(FIGHTERS, spec.name, spec.type, "icons/svg/mystery-man.svg", {

@@ -248,6 +248,11 @@ export interface CombatRules {
   readonly situation?: readonly SituationExtra[];
   /** Attack modifiers the user declares from a catalog (absent: none; the dialog hides it). */
   readonly catalog?: readonly CatalogRowOption[];
+  /**
+   * The catalog rows as the dialog offers them for an attack on `defender` (HM3: aimed melee at
+   * a creature's own locations). Absent: `catalog` as it is.
+   */
+  catalogAt?(defender: FighterSnapshot | null): readonly CatalogRowOption[];
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
   /**
@@ -316,6 +321,15 @@ export interface CombatRules {
   weaponDamage(
     effect: Extract<Effect, { type: "weaponDamaged" }>,
     item: FighterItem,
+  ): Record<string, unknown>;
+  /**
+   * The actor update for a `tally` effect on its victim as it is now (HârnMaster Gold: an
+   * object's damage written to its block); `{}` when nothing changes. Absent: tallies are
+   * skipped.
+   */
+  tally?(
+    effect: Extract<Effect, { type: "tally" }>,
+    victim: FighterSnapshot,
   ): Record<string, unknown>;
   /** The combatant's initiative value (HM3: Initiative EML); higher acts first. */
   initiative(fighter: FighterSnapshot): number;

@@ -86,6 +86,20 @@ export type Effect =
   | { type: "tacticalAdvantage"; to: Side; cause: string }
   | {
       /**
+       * A running total the ruleset keeps on the side's actor grows by `amount` (HârnMaster
+       * Gold: an object's damage toward its Damage Factor). The adapter asks the ruleset's
+       * `CombatRules.tally` for the actor update, read from the actor as it is when applied, so
+       * two exchanges applied in either order both count. `data`: what else the ruleset keeps.
+       */
+      type: "tally";
+      to: Side;
+      tally: string;
+      amount: number;
+      cause: string;
+      data?: Record<string, unknown>;
+    }
+  | {
+      /**
        * The side's ruleset state block after the exchange (§5 item 6): computed from the block
        * the declaration carried at `basedOn`; the adapter stores it, and refuses (re-runs the
        * exchange) when the actor's block is no longer at that revision.

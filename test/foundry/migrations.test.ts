@@ -223,6 +223,8 @@ describe("data models migrate on load", () => {
         encumbrance: null,
         unarmedStyle: "brawling",
         sizeClass: "medium",
+        // HârnMaster Gold brute force (G70): no object.
+        object: { kind: "none", blunt: null, edge: null, df: null, damage: 0, thickness: 1 },
       },
       m2m: defaultM2mBlock(),
       hmzd: hmzdDefault("Actor", "character"),

@@ -266,7 +266,7 @@ export async function attack(args: {
     preview: (r) => fr.combat.attackTarget(attacker, defender, r, worldOptions(fr.id)),
     bandFor: (option, distance) => fr.combat.bandFor(option, distance),
     labels: fr.combat.labels,
-    ...catalogFor(fr.combat.catalog, worldOptions(fr.id)),
+    ...catalogFor(fr.combat.catalogAt?.(defender) ?? fr.combat.catalog, worldOptions(fr.id)),
     ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),
   });
   if (!request) return null;

@@ -11,6 +11,8 @@
  * - weaponDamaged → the item the side fought with in this exchange (the attack's item, or the
  *   item of that side's latest choice) updated with `combat.weaponDamage`;
  * - tacticalAdvantage → nothing here: the card's button claims it (tracker);
+ * - tally → the victim's actor updated with `combat.tally` (read from the actor as it is now:
+ *   HârnMaster Gold, an object's damage toward its Damage Factor);
  * - state → the side's ruleset state block written to its actor through the ruleset's fight
  *   store (`FoundryRuleset.fight`: the block and what the sheet shows of it, GURPS HP) when the
  *   actor's block is still at the revision the exchange was based on (`basedOn`); else the
@@ -179,6 +181,16 @@ export function planEffects(
           itemId: item.id,
           changes,
         });
+        return;
+      }
+      case "tally": {
+        // A running total on the victim's actor (an object's damage), added to as it is now.
+        const changes = combat.tally?.(effect, target.snapshot) ?? {};
+        if (Object.keys(changes).length === 0) {
+          skipped.push({ effect: index, reason: "the actor does not change" });
+          return;
+        }
+        operations.push({ op: "updateActor", side, actorUuid: target.actorUuid, changes });
         return;
       }
       case "state": {

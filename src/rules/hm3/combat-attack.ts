@@ -2,6 +2,7 @@
  * HârnMaster 3 combat: the attacks a fighter can make, their targets and the declaration the
  * engine takes (seed 003 lines 54, 175-181, 208-215, 279-295; rulings R16, R31-R33).
  */
+import { objectFighter } from "./gold/paired-object-combat";
 import { carriedAttackRows } from "./gold/carry";
 import { chargeFields } from "./gold/armour-charge";
 import { carriedTangles, carriedTangleTarget } from "./gold/carry-combat";
@@ -425,6 +426,8 @@ export function buildDeclaration(
     d.derived.goldArmour,
     worldOptions,
   );
+  // HârnMaster Gold brute force: an object defender's stored block (gold/paired-object-combat.ts).
+  Object.assign(defenderJson, objectFighter(defender, options));
   // HârnMaster Gold carried tangle penalties (gold/carry-combat.ts).
   carriedTangles(
     { attacker: attackerJson, defender: defenderJson },

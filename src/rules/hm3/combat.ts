@@ -13,6 +13,8 @@
  * snapshot), combat-read.ts (reading requests), combat-attack.ts (attacks and the declaration),
  * combat-defence.ts (defences and the choice); here the consequences and the `CombatRules`.
  */
+import { objectTally } from "./gold/paired-object-combat";
+import { aimCatalogFor } from "./gold/aim-creature";
 import type { CombatRules, FighterItem, FighterSnapshot, InjuryItemData } from "../../core/combat";
 import { InputError, readObject } from "../../core/errors";
 import type { ConditionId, Effect } from "../../core/ruleset";
@@ -124,6 +126,8 @@ export const hm3Combat: CombatRules = Object.freeze({
   labels: HM3_TARGET_LABELS,
   // The HârnMaster Gold decisions (issue 19), each row offered only while its option is on.
   catalog: GOLD_CATALOG,
+  // Aimed melee at a creature's own locations (gold/aim-creature.ts, ruling G72).
+  catalogAt: (defender: FighterSnapshot | null) => aimCatalogFor(GOLD_CATALOG, defender),
   incapacitating: INCAPACITATING,
   attackOptions,
   bandFor,
@@ -133,6 +137,8 @@ export const hm3Combat: CombatRules = Object.freeze({
   buildChoice,
   injuryItem,
   weaponDamage,
+  // HârnMaster Gold brute force: an object's damage written back (gold/paired-object-combat.ts).
+  tally: objectTally,
   initiative,
   // HârnMaster Gold initiative (seed 000 lines 149-154) when its option is on.
   initiativeRoll,

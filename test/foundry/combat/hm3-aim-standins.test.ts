@@ -14,6 +14,8 @@ import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { parseDeclaration } from "../../../src/rules/hm3";
 import { AIM_ROW } from "../../../src/rules/hm3/gold/aim";
 import { cardId, resetFlow, world, type World } from "./fixtures";
+import { makeActor, placeToken, targetTokens } from "../stand-ins";
+import { dogSystem } from "../actor-sheet-fixtures";
 
 const SWORD = "wpSword000000001";
 
@@ -75,5 +77,27 @@ describe("aimed melee in the attack flow (ruling G9)", () => {
     expect(message).toBeNull();
     const warned = standIns.notifications.messages.map((n) => n.message).join("; ");
     expect(warned).toMatch(/aimedMelee/);
+  });
+
+  it("against a creature on its own plan the location row lists its locations (ruling G72)", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.aimedMelee", true as never);
+    const w = world();
+    const dog = makeActor({
+      _id: "actorDog00000001",
+      name: "War dog",
+      type: "creature",
+      system: structuredClone(dogSystem()) as unknown as Record<string, unknown>,
+      items: [],
+    });
+    const tDog = placeToken(dog, { _id: "tokDog0000000001", at: [1, 1] });
+    asUser(w.alice, () => targetTokens([tDog]));
+    const { message, input } = await aliceAims(w, [{ id: AIM_ROW.location, param: "foreleg" }]);
+    const row = input.catalog!.find((r) => r.id === AIM_ROW.location)!;
+    const ids = row.param?.kind === "choice" ? row.param.choices.map((c) => c.id) : [];
+    // The tail has no aiming points (G7); no human location or face part is offered.
+    expect(ids).toEqual(["head", "neck", "foreleg", "body", "hindleg"]);
+    const c = cardOf(standIns.game.messages!.get(cardId(message as never))!.system);
+    const attackDecl = (c.declaration as { attack: Record<string, unknown> }).attack;
+    expect(attackDecl.aimAt).toEqual({ location: "foreleg", side: null, aap: 0 });
   });
 });

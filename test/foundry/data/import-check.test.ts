@@ -334,6 +334,7 @@ describe("import through Foundry's importFromJSON (stand-in)", () => {
         "unarmedStyle",
         "longReach",
         "sizeClass",
+        "object",
         "handModePenalty",
         "strRequirement",
         "lighterClasses",

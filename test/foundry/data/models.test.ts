@@ -100,6 +100,8 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         encumbrance: null,
         unarmedStyle: "brawling",
         sizeClass: "medium",
+        // HârnMaster Gold brute force (G70): no object.
+        object: { kind: "none", blunt: null, edge: null, df: null, damage: 0, thickness: 1 },
       },
       m2m: defaultM2mBlock(),
       hmzd: { ...HMZD_ACTOR, bodyPlan: "human" },
@@ -116,6 +118,8 @@ const DEFAULTS: [string, unknown, Record<string, unknown>][] = [
         encumbrance: null,
         unarmedStyle: "brawling",
         sizeClass: "medium",
+        // HârnMaster Gold brute force (G70): no object.
+        object: { kind: "none", blunt: null, edge: null, df: null, damage: 0, thickness: 1 },
         bodyPlan: null,
       },
       m2m: defaultM2mBlock("creature"),

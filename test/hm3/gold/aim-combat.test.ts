@@ -171,9 +171,16 @@ describe("the aimed-melee rows (ruling G9)", () => {
 
   it("each row's parameter is checked against its row (readGoldCatalog)", () => {
     expect(readGoldCatalog([{ id: AIM_ROW.location, param: "jaw" }])).toEqual([loc("jaw")]);
-    expect(errorOf(() => readGoldCatalog([{ id: AIM_ROW.location, param: "wing" }])).field).toBe(
+    // A creature plan's own id ("wing") is read here and checked against the victim's plan when
+    // the declaration is built (G72); an id no plan can have is refused here.
+    expect(readGoldCatalog([{ id: AIM_ROW.location, param: "wing" }])).toEqual([loc("wing")]);
+    expect(errorOf(() => readGoldCatalog([{ id: AIM_ROW.location, param: "wing!" }])).field).toBe(
       "catalog[0].param",
     );
+    expect(
+      errorOf(() => hm3Combat.buildDeclaration(attacker(), defender(), request([loc("wing")]), ON))
+        .field,
+    ).toBe("catalog[0]");
     expect(
       errorOf(() => readGoldCatalog([loc("neck"), { id: AIM_ROW.aap, param: 91 }])).field,
     ).toBe("catalog[1].param");

@@ -24,6 +24,7 @@ import {
 import { UNARMED_STYLES } from "../../../rules/hm3/gold/rolls";
 import { DEFAULT_UNARMED_STYLE } from "../../../rules/hm3/gold/rolls-unarmed";
 import { DEFAULT_SIZE_CLASS, SIZE_CLASS_IDS } from "../../../rules/hm3/gold/impact-size";
+import { OBJECT_KINDS } from "../../../rules/hm3/gold/paired-object-combat";
 import {
   bool,
   choice,
@@ -55,7 +56,21 @@ export function hm3ActorFields(attribute: NumberRule = BOUNDS.attribute) {
     unarmedStyle: choice(UNARMED_STYLES, DEFAULT_UNARMED_STYLE),
     // HârnMaster Gold impact & target size (seed 000 lines 133-145; ruling G15).
     sizeClass: choice(SIZE_CLASS_IDS, DEFAULT_SIZE_CLASS),
+    // HârnMaster Gold brute force: the actor as an object (seed 000 lines 41-57; ruling G70).
+    object: objectBlock(),
   };
+}
+
+/** An object attacked with brute force (ruling G70); kind `none`: the actor is no object. */
+export function objectBlock() {
+  return new (fields().SchemaField)({
+    kind: choice(OBJECT_KINDS, "none"),
+    blunt: nullableInt(BOUNDS.objectAp),
+    edge: nullableInt(BOUNDS.objectAp),
+    df: nullableInt(BOUNDS.objectDf),
+    damage: int(BOUNDS.objectDamage),
+    thickness: int(BOUNDS.objectThickness),
+  });
 }
 
 /** Impact of a weapon per aspect; null where the weapon has no such aspect. */

@@ -7,6 +7,8 @@
 import { UNARMED_STYLES } from "../../../rules/hm3/gold/rolls";
 import { DEFAULT_UNARMED_STYLE } from "../../../rules/hm3/gold/rolls-unarmed";
 import { DEFAULT_SIZE_CLASS, SIZE_CLASS_IDS } from "../../../rules/hm3/gold/impact-size";
+import { OBJECT_KINDS, OBJECT_MAX_DAMAGE } from "../../../rules/hm3/gold/paired-object-combat";
+import { MAX_THICKNESS } from "../../../rules/hm3/gold/paired-parse";
 import { locationIds } from "../../../core/body";
 import { HUMAN_BODY_PLAN, REGIONS, sidedLocationIds } from "../../../rules/hm3/body-plan";
 import {
@@ -64,6 +66,15 @@ export const BOUNDS = Object.freeze({
   handModePenalty: nullableInt(0, 100),
   strRequirement: int(0, HM3_CREATURE_ATTRIBUTE_MAX, 0),
   lighterClasses: int(0, 10, 0),
+  /**
+   * HârnMaster Gold brute force (seed 000 lines 51-57; rulings G70, G71): an object's AP against
+   * Blunt and Edge (null: its door's), its Damage Factor (null: rolled for a door at its first
+   * strike), the damage it has taken and a door's inches of thickness (the CLI's bounds).
+   */
+  objectAp: nullableInt(0, 100),
+  objectDf: nullableInt(1, OBJECT_MAX_DAMAGE),
+  objectDamage: int(0, OBJECT_MAX_DAMAGE, 0),
+  objectThickness: int(1, MAX_THICKNESS, 1),
   ...GENERIC_BOUNDS,
 });
 
@@ -95,6 +106,13 @@ const actor = (attribute: NumberRule) => ({
   unarmedStyle: choice(UNARMED_STYLES, DEFAULT_UNARMED_STYLE),
   // HârnMaster Gold impact & target size (seed 000 lines 133-145; ruling G15).
   sizeClass: choice(SIZE_CLASS_IDS, DEFAULT_SIZE_CLASS),
+  // HârnMaster Gold brute force: the actor as an object (seed 000 lines 41-57; ruling G70).
+  "object.kind": choice(OBJECT_KINDS, "none"),
+  "object.blunt": BOUNDS.objectAp,
+  "object.edge": BOUNDS.objectAp,
+  "object.df": BOUNDS.objectDf,
+  "object.damage": BOUNDS.objectDamage,
+  "object.thickness": BOUNDS.objectThickness,
 });
 
 /**

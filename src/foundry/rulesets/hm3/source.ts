@@ -14,6 +14,7 @@ import type { AimZone, Aspect, Material, RangeBand, Severity } from "../../../ru
 import type { Velocity } from "../../../rules/hm3/eml";
 import type { UnarmedStyle } from "../../../rules/hm3/gold/rolls";
 import type { SizeClass } from "../../../rules/hm3/gold/impact-size";
+import type { StoredObject } from "../../../rules/hm3/gold/paired-object-combat";
 
 export interface Hm3ActorBlock {
   attributes: Hm3Attributes;
@@ -25,6 +26,8 @@ export interface Hm3ActorBlock {
   unarmedStyle: UnarmedStyle;
   /** HârnMaster Gold size class (ruling G15); Medium by default (absent in older sources). */
   sizeClass?: SizeClass;
+  /** HârnMaster Gold brute force (ruling G70): the actor as an object (absent in older sources). */
+  object?: StoredObject;
 }
 
 export interface Hm3PlanLocationSource {

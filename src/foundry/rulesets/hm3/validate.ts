@@ -11,6 +11,7 @@ import { bodyPlanProblems, parseInjuryCode } from "../../../rules/hm3/body-plan"
 import { planContext } from "../../data/plan-context";
 import type { BlockProblem, InputShortcut, PlanContext } from "../contract";
 import { HUMAN_ARMOUR_LOCATIONS, HUMAN_INJURY_LOCATIONS } from "./rules";
+import { objectBlockProblems } from "./gold-object";
 
 /** Label of the virtual `system.hm3.code` path of an injury (`S2`, set as severity and level). */
 export const INJURY_CODE_LABEL = "BLOWBYBLOW.HM3.Injury.code";
@@ -85,12 +86,17 @@ function withPlanDefaults(plan: Obj): Parameters<typeof bodyPlanProblems>[0] {
 
 /** The plan rules of a creature's stored plan (paths inside the block). */
 export function hm3BlockProblems(type: string, block: Obj): BlockProblem[] {
+  // HârnMaster Gold brute force: another object's AP and DF (./gold-object.ts).
+  const object = objectBlockProblems(type, block);
   const bodyPlan = block.bodyPlan;
-  if (type !== "Actor.creature" || !isObj(bodyPlan)) return [];
-  return bodyPlanProblems(withPlanDefaults(bodyPlan)).map((p) => ({
-    field: `bodyPlan.${p.field.replace(/\[(\d+)\]/g, ".$1")}`,
-    value: p.value,
-    key: p.key,
-    params: p.params as Record<string, string | number>,
-  }));
+  if (type !== "Actor.creature" || !isObj(bodyPlan)) return object;
+  return [
+    ...object,
+    ...bodyPlanProblems(withPlanDefaults(bodyPlan)).map((p) => ({
+      field: `bodyPlan.${p.field.replace(/\[(\d+)\]/g, ".$1")}`,
+      value: p.value,
+      key: p.key,
+      params: p.params as Record<string, string | number>,
+    })),
+  ];
 }

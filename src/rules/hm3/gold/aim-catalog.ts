@@ -10,6 +10,7 @@ import type { Target } from "../../../core/modifiers";
 import type { Hm3BodyPlanInput } from "../character-types";
 import { AIM_ROW, type AimAt } from "./aim";
 import { aimedTarget, readAimAt } from "./aim-parse";
+import { isPlanLocationParam } from "./aim-creature";
 import { requireGold, type GoldOptions } from "./options";
 import { GOLD_CATALOG } from "./types";
 
@@ -66,7 +67,10 @@ export function readGoldCatalog(value: unknown, field = "catalog"): CatalogRowIn
         o.id,
         `expected one of ${GOLD_CATALOG.map((r) => r.id).join(", ") || "no row"}`,
       );
-    const param = readParam(row, o.param, `${f}.param`);
+    // A creature plan's own location id (ruling G72): checked against the victim's plan later.
+    const param = isPlanLocationParam(row.id, o.param)
+      ? o.param
+      : readParam(row, o.param, `${f}.param`);
     return param === undefined ? { id: row.id } : { id: row.id, param };
   });
 }

@@ -11,6 +11,7 @@
  */
 import { RecordingDice, rollOne, type Dice } from "../../../core/dice";
 import { InputError } from "../../../core/errors";
+import type { Effect } from "../../../core/ruleset";
 import { armourAspect, fumbleRoll, successLevel, wqRoll, type Check } from "../mechanics";
 import type { Level } from "../tables";
 import { LEVEL_HINT, TOTAL_HINT } from "./roll-hints";
@@ -164,6 +165,29 @@ export function resolveObjectStrike(
     choices: [{ by: "defender", kind: "defence", value: { type: "ignore" } }],
     object: { df, dfRolls, strike, damageBefore: o.damage, damage: total, destroyed: total > df },
   };
-  result.effects = effectsOf(result);
+  result.effects = [...effectsOf(result), ...objectEffects(result.object!)];
   return result;
+}
+
+/** The `tally` an object's damage is written back under (ruling G71). */
+export const OBJECT_DAMAGE_TALLY = "objectDamage";
+
+/**
+ * What the exchange leaves on the object for the GM to apply (ruling G71): a `tally` effect of
+ * the damage this strike counted against DF, carrying the DF when it was rolled now (so the next
+ * exchange takes it, G57). None when the strike counted nothing and no DF was rolled.
+ */
+export function objectEffects(o: ObjectResult): Effect[] {
+  const amount = o.strike?.damage ?? 0;
+  if (amount === 0 && o.dfRolls === null) return [];
+  return [
+    {
+      type: "tally",
+      to: "defender",
+      tally: OBJECT_DAMAGE_TALLY,
+      amount,
+      cause: "bruteForce",
+      data: { df: o.df, dfRolled: o.dfRolls !== null, destroyed: o.destroyed },
+    },
+  ];
 }

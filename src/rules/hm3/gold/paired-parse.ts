@@ -27,7 +27,7 @@ export const PAIRED_FIGHTER_KEYS = ["initiative", "object", "tangled"] as const;
 export const PAIRED_DEFENCE_KEYS = ["hand", "dodgeHex"] as const;
 
 /** Most inches of thickness a door's DF is rolled for. */
-const MAX_THICKNESS = 12;
+export const MAX_THICKNESS = 12;
 
 /** `defender.object`: `{ door, thickness }` (DF rolled), or `{ blunt, edge, df }`, and `damage`. */
 export function readObjectTarget(value: unknown, field: string): ObjectTarget {

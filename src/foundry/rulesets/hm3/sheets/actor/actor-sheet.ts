@@ -6,6 +6,7 @@
  * data layer's `checkUpdate` (bad values are dropped and reported, nothing else is lost), and
  * dropped items by `./drop`.
  */
+import { bruteForceOn } from "../../gold-object";
 import type { DeepPartial } from "fvtt-types/utils";
 import type { Hm3Derived } from "../../../../../rules/hm3/character-types";
 import type { Hm3BodyPlanSource } from "../../source";
@@ -200,6 +201,7 @@ export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
       limited: this.actor.limited,
       enrichedDescription,
       activeTab: this.tabGroups.primary ?? null,
+      bruteForce: bruteForceOn(),
       localize: localize as Localize,
       format,
     };

@@ -52,6 +52,8 @@ export type ActorContextInput = ActorSource & {
   limited: boolean;
   enrichedDescription?: string;
   activeTab?: string | null;
+  /** The world's HârnMaster Gold `bruteForce` option: the object block is editable (G70). */
+  bruteForce?: boolean;
   localize: Localize;
   format?: Format;
 };

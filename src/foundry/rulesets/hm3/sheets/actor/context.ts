@@ -6,6 +6,7 @@
  * in a browser from prepared data. Every number shown is the core's; nothing here
  * re-implements a rule.
  */
+import { objectContext, type ObjectContext } from "../../gold-object";
 import { UNARMED_STYLES, type UnarmedStyle } from "../../../../../rules/hm3/gold/rolls";
 import { DEFAULT_UNARMED_STYLE } from "../../../../../rules/hm3/gold/rolls-unarmed";
 import {
@@ -562,6 +563,8 @@ export interface ActorSheetContext {
   bodyPlan: BodyPlanContext | null;
   description: { name: string; value: string; enriched: string };
   warnings: string[];
+  /** HârnMaster Gold brute force: the actor as an object (../../gold-object.ts); null: hidden. */
+  object: ObjectContext | null;
 }
 
 /** Injury descriptions per sided location, for the body diagram (`S2 Edge`). */
@@ -629,6 +632,13 @@ export function actorContext(input: ActorContextInput): ActorSheetContext {
       enriched: input.enrichedDescription ?? input.system.description,
     },
     warnings,
+    object: objectContext(
+      input.system.hm3.object,
+      input.editable && !input.limited,
+      input.bruteForce === true,
+      localize,
+      (key, data) => format(key, data),
+    ),
   };
 }
 
