@@ -44,6 +44,7 @@ import {
 } from "./eml";
 import { DEFAULT_OPTIONS, type Hm3Declaration, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
+import { DERIVATION_GOLD_OPTIONS } from "./gold/derive-options";
 import { GOLD_CATALOG } from "./gold/types";
 import { initiativeRoll } from "./gold/turns-initiative";
 import { EML_MODIFIER_LABELS } from "./gold/eml";
@@ -219,8 +220,8 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
       hintKey: o.hintKey,
       menu: GOLD_MENU.id,
       ...(o.parent ? { parent: o.parent } : {}),
-      // The derivation reads it (ENC in PP, gold/turns-encumbrance.ts): actors re-derive.
-      ...(o.id === "encumbranceFatigue" ? { requiresReload: true } : {}),
+      // The derivation reads it (gold/derive-options.ts): actors re-derive.
+      ...(DERIVATION_GOLD_OPTIONS.includes(o.id) ? { requiresReload: true } : {}),
     }),
   ),
 ] satisfies { id: keyof Hm3Options }[]);
