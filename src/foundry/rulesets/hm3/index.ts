@@ -6,6 +6,7 @@
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
 import { disengage } from "./disengage-action";
+import { rest } from "./gold-rest";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
 import {
   DERIVATION_GOLD_OPTIONS,
@@ -136,7 +137,8 @@ export const HM3_FOUNDRY = Object.freeze({
     fieldPath: hm3FieldPath,
   }),
   // HârnMaster Gold Disengage (seed 000 lines 85-91, G67): `rulesetAction("disengage", …)`.
-  actions: { disengage },
+  // HârnMaster Gold rest (seed 000 line 113, G93): `rulesetAction("rest", {actorUuid, minutes})`.
+  actions: { disengage, rest },
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
