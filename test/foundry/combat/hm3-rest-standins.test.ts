@@ -10,6 +10,7 @@ import { HM3_FOUNDRY } from "../../../src/foundry/rulesets/hm3";
 import { rest, restOutcome } from "../../../src/foundry/rulesets/hm3/gold-rest";
 import type { Hm3Derived } from "../../../src/rules/hm3/character-types";
 import { resetFlow, world } from "./fixtures";
+import { Hm3ActorSheet } from "../../../src/foundry/rulesets/hm3/sheets/actor/actor-sheet";
 
 beforeEach(resetFlow);
 
@@ -73,5 +74,19 @@ describe("the rest action (000:113, G93)", () => {
     expect(restOutcome(system, 1)).toEqual({ fatigue: 15, recovered: 0 });
     expect(restOutcome(system, 4)).toEqual({ fatigue: 3, recovered: 12 });
     expect(restOutcome({ hm3: { fatigue: 3 } }, 2)).toEqual({ problem: "notDerived" });
+  });
+
+  it("the sheet's Rest button rests 2 minutes for its actor, as the clicking user", async () => {
+    const w = await goldWorld(30);
+    const si = (w.aldric.system as unknown as { derived: Hm3Derived }).derived.goldEncumbrance!
+      .recovery;
+    const actions = Hm3ActorSheet.DEFAULT_OPTIONS.actions as Record<
+      string,
+      (this: unknown) => Promise<void>
+    >;
+    await asUser(w.alice, () => actions.goldRest!.call({ actor: w.aldric }));
+    expect(fatigueOf(w.aldric)).toBe(30 - si);
+    await asUser(w.bob, () => actions.goldRest!.call({ actor: w.aldric }));
+    expect(fatigueOf(w.aldric)).toBe(30 - si);
   });
 });
