@@ -41,6 +41,7 @@ export const COMMANDS = {
       "--aim": { kind: "whole", min: 0, max: MAX_AIM_TURNS },
       "--location": { kind: "choice", choices: ["random", ...HIT_LOCATIONS] },
       "--modifier": { kind: "whole", ...M2M_MODIFIER_RANGE },
+      "--options": { kind: "text" },
     },
   },
   duel: {

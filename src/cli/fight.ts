@@ -33,11 +33,20 @@ export interface FightOutcome {
   result: unknown;
 }
 
-/** One exchange, A attacking B, with the dice of `seed`. */
-export function fightExchange(a: FighterSnapshot, b: FighterSnapshot, seed: number): FightOutcome {
+/**
+ * One exchange, A attacking B, with the dice of `seed`; `rules`: the HM3 optional rules by id
+ * (`fight --options`, read by `readHm3Rules`; default: their defaults). The fighters are to be
+ * derived with the same rules (HârnMaster Gold's encumbrance & fatigue, G90).
+ */
+export function fightExchange(
+  a: FighterSnapshot,
+  b: FighterSnapshot,
+  seed: number,
+  rules: Record<string, boolean> = worldDefaults(),
+): FightOutcome {
   const dice = new SeededDice(seed);
   const request = bestAttack(a, b);
-  const build = hm3Combat.buildDeclaration(a, b, request, worldDefaults());
+  const build = hm3Combat.buildDeclaration(a, b, request, rules);
   let state = hm3.start(hm3.parseDeclaration(build.declaration), dice);
   let defence: FightOutcome["defence"] = { option: "none", item: null, mode: null, target: null };
   for (let pending = hm3.pending(state); pending; pending = hm3.pending(state)) {

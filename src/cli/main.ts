@@ -25,7 +25,8 @@ import { runDemo } from "./demo";
 import { actorMadeFor, actorRulesets, checkActorFile, fightRuleset } from "./actor-file";
 import { fileErrorText, MAX_INPUT_DEPTH, parseArgs, tooDeep } from "./args";
 import { COMMANDS } from "./commands";
-import { runDuelCommand } from "./duel";
+import { duelOptionsOf, runDuelCommand } from "./duel";
+import { readHm3Rules } from "../sim/duel-options";
 import { fightExchange } from "./fight";
 import { m2mFightExchange } from "./m2m-fight";
 
@@ -132,11 +133,19 @@ function rulesetFor(id: string, file: string): FoundryRuleset {
   return ruleset;
 }
 
-/** A fighter from an actor document read from FILE: an error names the file and the field. */
-function fighterOf(raw: unknown, file: string, ruleset?: FoundryRuleset) {
+/**
+ * A fighter from an actor document read from FILE: an error names the file and the field.
+ * `rules`: the optional rules its derivation reads (hm3 `fight --options`, G90).
+ */
+function fighterOf(
+  raw: unknown,
+  file: string,
+  ruleset?: FoundryRuleset,
+  rules?: Record<string, boolean>,
+) {
   const source = checkActorFile(raw, file);
   try {
-    return fighterFromSource(source, [], ruleset);
+    return fighterFromSource(source, [], ruleset, rules);
   } catch (e) {
     if (e instanceof InputError) throw new InputError(`${file}: ${e.field}`, e.value, e.reason);
     throw e;
@@ -215,7 +224,10 @@ export function main(argv: string[]): number {
           [files[0]!, files[1]!],
           options["--ruleset"] as string | undefined,
         );
+        const optionsText = options["--options"] as string | undefined;
         if (ruleset === "m2m") {
+          if (optionsText !== undefined)
+            throw new InputError("--options", optionsText, "only for hm3 fights (these are m2m)");
           const m2m = rulesetFor("m2m", files[0]!);
           const [a, b] = raws.map((raw, i) => fighterOf(raw, files[i]!, m2m));
           const flags = {
@@ -245,10 +257,16 @@ export function main(argv: string[]): number {
               options[flag],
               "chooses an m2m attack: the hm3 fight takes its best attack",
             );
-        const [a, b] = raws.map((raw, i) => fighterOf(raw, files[i]!));
+        // The HM3 optional rules (HârnMaster Gold's among them): the exchange and the fighters'
+        // derivation read them (Gold encumbrance & fatigue, Kamtóla skill base: G90, G91).
+        const rules = readHm3Rules(
+          optionsText === undefined ? null : duelOptionsOf(optionsText, readInput),
+          "--options",
+        );
+        const [a, b] = raws.map((raw, i) => fighterOf(raw, files[i]!, undefined, rules));
         if (!hm3Combat.attackOptions(a!, null).length)
           throw new InputError(`${files[0]}: items`, a!.items.length, "no weapon to attack with");
-        process.stdout.write(JSON.stringify(fightExchange(a!, b!, seed), null, 2) + "\n");
+        process.stdout.write(JSON.stringify(fightExchange(a!, b!, seed, rules), null, 2) + "\n");
         return 0;
       }
       case "duel": {

@@ -39,6 +39,8 @@ import { bestAttack, bestDefence, checkPolicy } from "./policy";
 import { fitsFastDuel, prepareFastDuels, runFastDuel, type FastDuels } from "./hm3-fast-duel";
 import { fastDuelRules, readHm3Rules } from "./duel-options";
 import { goldOn } from "../rules/hm3/gold/options";
+import { derivationGoldOptions } from "../rules/hm3/gold/derive-options";
+import { minuteEndsAt } from "../rules/hm3/gold/turns-encumbrance";
 import { goldTurnOrder, initiativeRoll, rollInitiative } from "../rules/hm3/gold/turns-initiative";
 import { countDuels } from "./duel-stats";
 import { formatWith, localizerOf, type Localize } from "../foundry/sheets/common";
@@ -142,6 +144,11 @@ interface Fighter {
   /** The fighter's derived states (`snapshotOf`), shared by the duels of the same actor. */
   derived: Derived;
   conditions: string[];
+  /**
+   * The optional rules its derivation reads (`derivationGoldOptions`: Gold encumbrance &
+   * fatigue, the Kamtóla skill base; G90), as the Foundry world's derivation reads them.
+   */
+  deriveWith: Record<string, boolean>;
   policy: DuelPolicy;
   /** The snapshot as of the last change (derived once per change, not per exchange). */
   snap: FighterSnapshot | null;
@@ -231,10 +238,10 @@ function derivedOf(actor: unknown): Derived {
 
 function snapshotOf(f: Fighter): FighterSnapshot {
   if (f.snap) return f.snap;
-  const key = `${[...f.conditions].sort().join(",")}|${f.changes}`;
+  const key = `${JSON.stringify(f.deriveWith)}|${[...f.conditions].sort().join(",")}|${f.changes}`;
   let snap = f.derived.get(key);
   if (!snap) {
-    snap = fighterFromSource(f.actor, f.conditions);
+    snap = fighterFromSource(f.actor, f.conditions, undefined, f.deriveWith);
     if (f.derived.size >= DERIVED_MAX) f.derived.clear();
     f.derived.set(key, snap);
   }
@@ -276,6 +283,23 @@ function ownItem(f: Fighter, id: string): ActorSource["items"][number] | undefin
     f.owned.add(id);
   }
   return items[i];
+}
+
+/**
+ * A minute of fighting (HârnMaster Gold, 000:109; G66, G92): the fighter's Fatigue Rate, as its
+ * derivation gives it, added to its fatigue (`system.hm3.fatigue`, part of UP and PP), as the
+ * Foundry tracker adds it as rounds 7, 13, 19… start (src/foundry/rulesets/hm3/gold-fatigue.ts).
+ */
+function addMinuteFatigue(f: Fighter): void {
+  const rate = (snapshotOf(f).derived as Partial<Hm3Derived>).goldEncumbrance?.fatigueRate;
+  const system = f.actor.system as { hm3?: { fatigue?: unknown } };
+  if (typeof rate !== "number" || typeof system.hm3?.fatigue !== "number") return;
+  // The duel's own copy of the system data: the actor given stays as it was.
+  const own = copy(f.actor.system) as { hm3: { fatigue: number } };
+  own.hm3.fatigue += rate;
+  f.actor = { ...f.actor, system: own as unknown as ActorSource["system"] };
+  f.changes += `+f${rate}`;
+  f.snap = null;
 }
 
 /** Whether a fighter is out of the fight, and how. */
@@ -432,6 +456,7 @@ function startDuel(
       changes: "",
       derived: known?.[key] ?? derivedOf(side.actor),
       conditions: [...new Set(side.conditions ?? [])],
+      deriveWith: derivationGoldOptions(rules) as Record<string, boolean>,
       policy: side.policy ?? {},
       snap: null,
       dropped: [],
@@ -455,6 +480,8 @@ function startDuel(
   let order: SideKey[] = [first, OTHER[first]];
   /** Each round's Gold initiative (seed 000 line 151), rolled at the round's start. */
   const rolled: DuelInitiative[] | null = goldOn(rules, "initiative") ? [] : null;
+  /** Gold encumbrance & fatigue (seed 000 lines 101-113): FR added per minute fought (G92). */
+  const fatigueOn = goldOn(rules, "encumbranceFatigue");
   const rollOrder = (forRound: number, dice: Dice): void => {
     const roll = (k: SideKey) => {
       const snap = snapshotOf(fighters[k]);
@@ -541,6 +568,9 @@ function startDuel(
       return null;
     }
     if (rolled && turns % order.length === 0) rollOrder(nextRound, dice);
+    // HârnMaster Gold fatigue (000:109, G66, G92): a minute of fighting adds each FR.
+    if (fatigueOn && turns % order.length === 0 && minuteEndsAt(nextRound))
+      for (const f of [fighters.a, fighters.b]) if (!outcome(f)) addMinuteFatigue(f);
     round = nextRound;
     extraUsed = false;
     return order[turns++ % order.length]!;

@@ -81,4 +81,19 @@ describe("the HârnMaster Gold options menu", () => {
     expect(await menu.count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it("Save asks to reload the world (SettingsConfig.reloadConfirm({world: true})) only when a rule the derivation reads changed", async () => {
+    let menu = await openMenu();
+    await menu.locator('input[name="feint"]').check();
+    await menu.locator("button[type=submit]").click();
+    await page.evaluate(() => window.bbb.settle());
+    expect(await page.evaluate(() => window.bbb.reloadPrompts())).toEqual([]);
+    menu = await openMenu();
+    await menu.locator('input[name="encumbranceFatigue"]').check();
+    await menu.locator("button[type=submit]").click();
+    await page.evaluate(() => window.bbb.settle());
+    expect(await page.evaluate(() => window.bbb.setting("hm3.encumbranceFatigue"))).toBe(true);
+    expect(await page.evaluate(() => window.bbb.reloadPrompts())).toEqual([{ world: true }]);
+    expect(errors).toEqual([]);
+  });
 });

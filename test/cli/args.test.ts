@@ -166,7 +166,7 @@ describe("every entry point through the command line: one line, exit 2", () => {
     [["character"], "character: expected one FILE argument (or - for stdin), got []"],
     [
       ["fight", A, B, "--bogus", "3"],
-      '--bogus: unknown option for fight (its options: --seed, --ruleset, --weapon, --mode, --range, --aim, --location, --modifier), got "--bogus"',
+      '--bogus: unknown option for fight (its options: --seed, --ruleset, --weapon, --mode, --range, --aim, --location, --modifier, --options), got "--bogus"',
     ],
     [["fight", A, B, "--seed", "1e30"], `--seed: ${SEED_RANGE}, got "1e30"`],
     // --n at its bound with --svg a folder: refused at once, before a million duels.

@@ -260,6 +260,7 @@ describe("sheet classes", () => {
         "toggleCarried",
         "toggleEquipped",
         "useHumanPlan",
+        "goldRest",
       ].sort(),
     );
     const creature = sheetFor(CreatureSheet, dog());

@@ -2,7 +2,8 @@
  * The optional-rules menu (issue 19): an ApplicationV2 form, opened from the settings window's
  * button (`game.settings.registerMenu`, GM only), listing a menu's rules (./rules-menu.ts) with
  * their hints. Ticking a rule enables its sub-rules at once (the `change` listener); Save writes
- * the changed world settings (`saveRuleValues`) and closes.
+ * the changed world settings (`saveRuleValues`: it asks to reload the world, as Foundry does,
+ * when a changed rule requires it) and closes.
  */
 import type { DeepPartial } from "fvtt-types/utils";
 import { rulesMenuContext, rulesMenuValues } from "./rules-menu";

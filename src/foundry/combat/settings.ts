@@ -227,18 +227,43 @@ export function registerCombatSettings(): void {
   }
 }
 
-/** Saves a menu's rules (the GM's client): only the values that changed are written. */
+/**
+ * Saves a menu's rules (the GM's client): only the values that changed are written. When a
+ * changed rule requires a reload (`OptionalRule.requiresReload`: the actors' derivation reads
+ * it), the GM is asked to reload the world, as Foundry's settings window asks for a setting with
+ * `requiresReload` (`promptWorldReload`). Returns the ids of the rules written.
+ */
 export async function saveRuleValues(
   def: SettingMenuDefinition,
   values: Readonly<Record<string, boolean>>,
-): Promise<void> {
+): Promise<string[]> {
   const s = settings();
   const now = worldOptions(def.rulesetId);
+  const changed: string[] = [];
   for (const rule of def.rules) {
     const v = values[rule.id];
-    if (typeof v === "boolean" && v !== now[rule.id])
+    if (typeof v === "boolean" && v !== now[rule.id]) {
       await s.set(SYSTEM_ID, optionalRuleKey(def.rulesetId, rule), v);
+      changed.push(rule.id);
+    }
   }
+  if (def.rules.some((r) => r.requiresReload && changed.includes(r.id))) await promptWorldReload();
+  return changed;
+}
+
+/** v13 `SettingsConfig.reloadConfirm` (not in the pinned types' stub of SettingsConfig). */
+interface ReloadConfirm {
+  reloadConfirm(options?: { world?: boolean }): Promise<void>;
+}
+
+/**
+ * Foundry v13's own reload prompt (`foundry.applications.settings.SettingsConfig.reloadConfirm`,
+ * the one its settings window shows for a `requiresReload` setting): `world: true` asks to
+ * reload every connected client too.
+ */
+export async function promptWorldReload(): Promise<void> {
+  const apps = foundry.applications as unknown as { settings?: { SettingsConfig?: ReloadConfirm } };
+  await apps.settings?.SettingsConfig?.reloadConfirm({ world: true });
 }
 
 /**

@@ -23,11 +23,16 @@ const blockItemTypes = (ruleset: FoundryRuleset): string[] =>
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The snapshot of an Actor source (`{name, type, system, items}`); `conditions` as given. */
+/**
+ * The snapshot of an Actor source (`{name, type, system, items}`); `conditions` as given;
+ * `options`: the optional rules its derivation reads (HM3: the Gold encumbrance & fatigue and
+ * Kamtóla skill base, G90); absent: the world's in Foundry, none outside it.
+ */
 export function fighterFromSource(
   raw: unknown,
   conditions: readonly string[] = [],
   ruleset: FoundryRuleset = activeRuleset(),
+  options?: Readonly<Record<string, boolean>>,
 ): FighterSnapshot {
   const id = ruleset.id;
   const label = id.toUpperCase();
@@ -76,6 +81,7 @@ export function fighterFromSource(
       list,
       (err) => (failure = err),
       ruleset,
+      options,
     );
   } catch (e) {
     // A value the derivation could not read (a caller that did not check the source first):

@@ -158,8 +158,14 @@ export interface RulesetDerivation<Derived = unknown> {
   /**
    * The core's derivation of an actor from its stored `system` and items; throws an
    * `InputError` (src/core/errors.ts) naming the derivation's own field for a value it refuses.
+   * `options`: the optional rules by id the derivation is to read (the CLI's, a duel's); absent:
+   * the world's settings in Foundry, none outside it.
    */
-  actor(system: Record<string, unknown>, items: readonly ItemLike[]): Derived;
+  actor(
+    system: Record<string, unknown>,
+    items: readonly ItemLike[],
+    options?: Readonly<Record<string, boolean>>,
+  ): Derived;
   /**
    * The `system` path (`hm3.attributes.str`) of a field an `InputError` of the derivation names
    * (`attributes.str`); "" stays "".

@@ -5,6 +5,7 @@
  * body plans in `body-plan.ts`.
  */
 import type { GoldOptions } from "./gold/options";
+import type { UnarmedStyle } from "./gold/rolls";
 import type { GoldEncumbrance } from "./gold/turns-encumbrance";
 import type { Target } from "../../core/modifiers";
 import type { Region } from "../../core/body";
@@ -199,10 +200,13 @@ export interface Hm3CharacterInput {
   /** Absent: the human plan of seed 003. */
   bodyPlan?: Hm3BodyPlanInput;
   /**
-   * The world's HârnMaster Gold options the derivation reads (`encumbranceFatigue`: ENC from
-   * Condition, src/rules/hm3/gold/turns-encumbrance.ts); absent: all off.
+   * The world's HârnMaster Gold options the derivation reads (`DERIVATION_GOLD_OPTIONS`:
+   * `encumbranceFatigue`, ENC from Condition, src/rules/hm3/gold/turns-encumbrance.ts;
+   * `kamtolaSkillBase`, the Unarmed skill base of a Kamtóla fighter); absent: all off.
    */
   options?: Partial<GoldOptions>;
+  /** The fighter's unarmed combat style (HârnMaster Gold, G49); absent: Brawling. */
+  unarmedStyle?: UnarmedStyle;
 }
 
 /** A problem in the sheet that the derivation worked around; the adapter localises `key`. */

@@ -10,6 +10,7 @@
  * still renders.
  */
 import { goldOn } from "./gold/options";
+import { skillBaseAttributesOf } from "./gold/derive-options";
 import {
   conditionMl,
   encumbranceLevels,
@@ -234,7 +235,12 @@ export function deriveHm3Character(input: Hm3CharacterInput): Hm3Derived {
     if (sk.skillBase !== null && sk.skillBase !== undefined) {
       sb = d.num(sk.skillBase, `${f}.skillBase`, 0);
     } else {
-      const ids = sk.sbAttributes ?? [];
+      // HârnMaster Gold Kamtóla skill base (000:362, G91): DEX AGL AGL for its Unarmed skill.
+      const ids = skillBaseAttributesOf(
+        { name: sk.name ?? "", sbAttributes: sk.sbAttributes ?? [] },
+        input.unarmedStyle,
+        input.options ?? {},
+      );
       const known = ids.every((a) => (HM3_ATTRIBUTES as readonly string[]).includes(a));
       if (ids.length !== 3 || !known) {
         d.warn(`${f}.sbAttributes`, HM3_WARNINGS.skillBaseAttributes, ids);

@@ -2,6 +2,7 @@
  * HârnMaster 3 combat: the localisation keys and labels its combat functions name, and its
  * optional rules (hm3.md §2) with the HârnMaster Gold ones (seed 000) as world settings.
  */
+import { DERIVATION_GOLD_OPTIONS } from "./gold/derive-options";
 import type { OptionalRule, OptionalRuleMenu, TargetLabels } from "../../core/combat";
 import { DEFAULT_OPTIONS, type Hm3Options } from "./exchange";
 import { GOLD_OPTIONS } from "./gold/options";
@@ -131,8 +132,8 @@ export const HM3_OPTIONAL_RULES: readonly OptionalRule[] = Object.freeze([
       hintKey: o.hintKey,
       menu: GOLD_MENU.id,
       ...(o.parent ? { parent: o.parent } : {}),
-      // The derivation reads it (ENC in PP, gold/turns-encumbrance.ts): actors re-derive.
-      ...(o.id === "encumbranceFatigue" ? { requiresReload: true } : {}),
+      // The derivation reads it (gold/derive-options.ts): actors re-derive.
+      ...(DERIVATION_GOLD_OPTIONS.includes(o.id) ? { requiresReload: true } : {}),
     }),
   ),
 ] satisfies { id: keyof Hm3Options }[]);

@@ -17,7 +17,12 @@ import {
   updateLog,
   type StandInActor,
 } from "../../foundry/stand-ins/data";
-import { DialogV2, OWNERSHIP, resetApplications } from "../../foundry/stand-ins/applications";
+import {
+  DialogV2,
+  OWNERSHIP,
+  SettingsConfig,
+  resetApplications,
+} from "../../foundry/stand-ins/applications";
 import { registerDataModels } from "../../../src/foundry/data";
 import { registerSheets } from "../../../src/foundry/sheets/register";
 import {
@@ -287,6 +292,11 @@ const api = {
   },
   answerConfirm(answer: boolean): void {
     DialogV2.answers.push(answer);
+  },
+
+  /** The reload prompts asked (v13 SettingsConfig.reloadConfirm), with their options. */
+  reloadPrompts(): Record<string, unknown>[] {
+    return SettingsConfig.reloadCalls.map((c) => ({ ...c }));
   },
 
   /** The tab groups of the app `id`. */

@@ -18,6 +18,7 @@ import {
 import { rulesMenuContext, rulesMenuValues } from "../../../src/foundry/combat/rules-menu";
 import { GOLD_OPTIONS } from "../../../src/rules/hm3/gold/options";
 import { localize } from "../stand-ins/handlebars";
+import { SettingsConfig } from "../stand-ins/applications";
 
 beforeEach(() => {
   resetStandIns();
@@ -87,5 +88,31 @@ describe("the optional-rules menus", () => {
     await saveRuleValues(gold(), { ...worldOptions("hm3"), feint: true, dodging: true });
     expect(writes.sort()).toEqual(["hm3.dodging", "hm3.feint"]);
     expect(worldOptions("hm3")).toMatchObject({ feint: true, dodging: true, killRoll: false });
+  });
+
+  it("asks to reload the world (v13 SettingsConfig.reloadConfirm({world: true})) only when a rule the derivation reads changed (G90)", async () => {
+    const calls = SettingsConfig.reloadCalls;
+    expect(await saveRuleValues(gold(), { ...worldOptions("hm3"), feint: true })).toEqual([
+      "feint",
+    ]);
+    expect(calls).toEqual([]);
+    expect(
+      await saveRuleValues(gold(), { ...worldOptions("hm3"), encumbranceFatigue: true }),
+    ).toEqual(["encumbranceFatigue"]);
+    expect(calls).toEqual([{ world: true }]);
+    // Saving again with nothing changed: no prompt.
+    await saveRuleValues(gold(), worldOptions("hm3"));
+    expect(calls).toHaveLength(1);
+    // The Kamtóla skill base and the rule it depends on are read by the derivation too.
+    await saveRuleValues(gold(), { ...worldOptions("hm3"), unarmedStyles: true });
+    await saveRuleValues(gold(), { ...worldOptions("hm3"), kamtolaSkillBase: true });
+    expect(calls).toHaveLength(3);
+    const reload = (id: string) => gold().rules.find((r) => r.id === id)!.requiresReload;
+    expect(["encumbranceFatigue", "unarmedStyles", "kamtolaSkillBase"].map(reload)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(reload("feint")).toBeUndefined();
   });
 });

@@ -28,6 +28,7 @@
  * - `foundry.applications.ux.TextEditor.implementation.{enrichHTML, getDragEventData}`:
  *   enrichHTML returns the HTML unchanged.
  * - `foundry.applications.api.DialogV2.confirm`: records the call, answers from a queue.
+ * - `foundry.applications.settings.SettingsConfig.reloadConfirm`: records the call.
  * - `foundry.applications.apps.DocumentSheetConfig.{registerSheet, unregisterSheet}`: record.
  * - `foundry.appv1.sheets.{ActorSheet, ItemSheet}`: empty classes standing for core's sheets.
  * - the global `Handlebars`: the environment `renderTemplate` uses (helpers registered on it
@@ -1160,6 +1161,17 @@ export class DialogV2 {
   }
 }
 
+/**
+ * v13 `foundry.applications.settings.SettingsConfig.reloadConfirm({world})`: the prompt Foundry
+ * shows after saving a `requiresReload` setting. Calls are recorded (no reload happens here).
+ */
+export class SettingsConfig {
+  static reloadCalls: Obj[] = [];
+  static async reloadConfirm(options: Obj = {}): Promise<void> {
+    SettingsConfig.reloadCalls.push(options);
+  }
+}
+
 // ── Installation ─────────────────────────────────────────────────────────────────────────────
 
 function branch(parent: Obj, key: string): Obj {
@@ -1180,6 +1192,7 @@ Object.assign(branch(applications, "sheets"), { ActorSheetV2, ItemSheetV2 });
 Object.assign(branch(applications, "handlebars"), { loadTemplates, renderTemplate });
 Object.assign(branch(applications, "ux"), { TextEditor, FormDataExtended });
 Object.assign(branch(applications, "apps"), { DocumentSheetConfig });
+Object.assign(branch(applications, "settings"), { SettingsConfig });
 
 /** v13's core AppV1 sheets, which core registers under the "core" scope (systems unregister them). */
 export class CoreActorSheet {}
@@ -1196,6 +1209,7 @@ Object.assign(branch(branch(g.foundry, "appv1"), "sheets"), {
 export function resetApplications(): void {
   DialogV2.calls.length = 0;
   DialogV2.answers.length = 0;
+  SettingsConfig.reloadCalls.length = 0;
   DocumentSheetConfig.registrations.length = 0;
   DocumentSheetConfig.unregistrations.length = 0;
 }

@@ -29,6 +29,7 @@ export type ActorDerivedData = {
  * `ruleset`: whose derivation runs (the world's, or the default outside Foundry).
  * `report` receives an error the derivation failed with that is not a plain input problem (by
  * default the console; the CLI passes its own, to print one line rather than a stack trace).
+ * `options`: the optional rules the derivation reads (the CLI's, a duel's); absent: the world's.
  */
 export function deriveActor(
   type: TypeKey,
@@ -36,12 +37,14 @@ export function deriveActor(
   items: readonly ItemLike[],
   report: (err: unknown) => void = (err) => console.error(err),
   ruleset: FoundryRuleset = activeRuleset(),
+  options?: Readonly<Record<string, boolean>>,
 ): ActorDerivedData {
   try {
     return {
       derived: ruleset.derive.actor(
         system as unknown as Record<string, unknown>,
         items,
+        options,
       ) as RulesetDerived,
       errors: [],
     };

@@ -17,8 +17,12 @@ import {
   type CarryCombatLike,
 } from "./gold-carry";
 import { disengage } from "./disengage-action";
+import { rest } from "./gold-rest";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
-import type { GoldOptions } from "../../../rules/hm3/gold/options";
+import {
+  DERIVATION_GOLD_OPTIONS,
+  derivationGoldOptions,
+} from "../../../rules/hm3/gold/derive-options";
 import type { ExchangeRecord, Side } from "../../../core/ruleset";
 import { hm3, hm3Combat, type Hm3Result } from "../../../rules/hm3";
 import { deriveHm3Character } from "../../../rules/hm3/character";
@@ -43,21 +47,22 @@ export function hm3AmputationVictim(result: ExchangeRecord, strike: number): Sid
 
 /** The lang key of every roll an HM3 exchange makes (the names of `hm3.rollSide`). */
 /**
- * The world's HârnMaster Gold options the derivation reads (`encumbranceFatigue`, seed 000 lines
- * 101-113): from the world setting once settings are there; none outside Foundry (the CLI, the
- * workbench) or before the settings are registered.
+ * The world's HârnMaster Gold options the derivation reads (`DERIVATION_GOLD_OPTIONS`: seed 000
+ * lines 101-113 and 362): from the world settings once they are there; none outside Foundry or
+ * before the settings are registered. The CLI, the duels and the workbench pass their own.
  */
-function derivationOptions(): Partial<GoldOptions> {
+function worldDerivationOptions(): Record<string, boolean> {
+  const out: Record<string, boolean> = {};
   try {
     const settings = (
       globalThis as { game?: { settings?: { get(ns: string, key: string): unknown } } }
     ).game?.settings;
-    return settings?.get("blow-by-blow", "hm3.encumbranceFatigue") === true
-      ? { encumbranceFatigue: true }
-      : {};
+    for (const id of DERIVATION_GOLD_OPTIONS)
+      out[id] = settings?.get("blow-by-blow", `hm3.${id}`) === true;
   } catch {
     return {};
   }
+  return out;
 }
 
 export const HM3_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
@@ -129,17 +134,22 @@ export const HM3_FOUNDRY = Object.freeze({
   }),
   derive: Object.freeze({
     /** The derived figures, tagged with the ruleset that derived them (`RulesetDerived`). */
-    actor: (system: Record<string, unknown>, items: readonly ItemLike[]) => ({
+    actor: (
+      system: Record<string, unknown>,
+      items: readonly ItemLike[],
+      options?: Readonly<Record<string, boolean>>,
+    ) => ({
       ruleset: "hm3" as const,
       ...deriveHm3Character({
         ...hm3Input(system as unknown as CharacterSource | CreatureSource, items),
-        options: derivationOptions(),
+        options: derivationGoldOptions(options ?? worldDerivationOptions()),
       }),
     }),
     fieldPath: hm3FieldPath,
   }),
   // HârnMaster Gold Disengage (seed 000 lines 85-91, G67): `rulesetAction("disengage", …)`.
-  actions: { disengage },
+  // HârnMaster Gold rest (seed 000 line 113, G93): `rulesetAction("rest", {actorUuid, minutes})`.
+  actions: { disengage, rest },
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],

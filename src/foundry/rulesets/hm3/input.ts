@@ -143,6 +143,8 @@ export function hm3Input(
     injuries,
     load,
   };
+  // HârnMaster Gold unarmed combat style (G49): the Kamtóla skill base reads it (G91).
+  if (system.hm3.unarmedStyle) input.unarmedStyle = system.hm3.unarmedStyle;
   if (hasBodyPlan(system)) {
     // A creature: attributes up to 99 (R28); its own plan, or the human plan when null.
     input.attributeMax = HM3_CREATURE_ATTRIBUTE_MAX;

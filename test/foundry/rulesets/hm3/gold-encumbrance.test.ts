@@ -51,3 +51,50 @@ describe("Gold encumbrance in the actor's derivation", () => {
     );
   });
 });
+
+describe("Kamtóla skill base in the actor's derivation (000:362, G91)", () => {
+  // STR 16, DEX 12, AGL 11: STR DEX AGL → 13; DEX AGL AGL → round(34 / 3) = 11.
+  const kamtola = (style: string) => {
+    const system = structuredClone(KNIGHT_SYSTEM) as unknown as {
+      hm3: { unarmedStyle: string };
+    };
+    system.hm3.unarmedStyle = style;
+    return makeActor({
+      _id: "actorGoldKamt001",
+      name: "Kamtóla",
+      type: "character",
+      system: system as unknown as Record<string, unknown>,
+      items: [
+        {
+          _id: "skUnarmed0000001",
+          name: "Unarmed",
+          type: "skill",
+          system: {
+            hm3: { category: "combat", sbAttributes: ["str", "dex", "agl"], sbModifier: 0, ml: 40 },
+          },
+        },
+      ],
+    });
+  };
+  const sb = (a: ReturnType<typeof kamtola>) => derivedOf(a).skills.skUnarmed0000001!.sb;
+  const set = (key: string, on: boolean) =>
+    standIns.game.settings.set("blow-by-blow", `hm3.${key}`, on as never);
+
+  it("off: STR DEX AGL, whatever the style", () => {
+    expect(sb(kamtola("kamtola"))).toBe(13);
+  });
+  it("on (with unarmedStyles): DEX AGL AGL for a Kamtóla fighter only; both settings reload the world", async () => {
+    await set("unarmedStyles", true);
+    await set("kamtolaSkillBase", true);
+    expect(sb(kamtola("kamtola"))).toBe(11);
+    expect(sb(kamtola("wrestling"))).toBe(13);
+    for (const key of ["unarmedStyles", "kamtolaSkillBase"])
+      expect(standIns.game.settings.settings.get(`blow-by-blow.hm3.${key}`)?.requiresReload).toBe(
+        true,
+      );
+  });
+  it("kamtolaSkillBase without unarmedStyles takes no effect", async () => {
+    await set("kamtolaSkillBase", true);
+    expect(sb(kamtola("kamtola"))).toBe(13);
+  });
+});

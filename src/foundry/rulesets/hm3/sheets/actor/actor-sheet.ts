@@ -48,6 +48,7 @@ import { SKILL_TEST_TEMPLATE, skillSubject, testCard, type TestSubject } from ".
 import { TYPE_LABEL } from "../item/labels";
 import { inlineItemUpdate } from "./inline";
 import { attack } from "../../../../combat/actions";
+import { rest, REST_SHEET_MINUTES } from "../../gold-rest";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
@@ -120,6 +121,7 @@ export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
       deleteItem: Hm3ActorSheet.#onDeleteItem,
       toggleEquipped: Hm3ActorSheet.#onToggleEquipped,
       toggleCarried: Hm3ActorSheet.#onToggleCarried,
+      goldRest: Hm3ActorSheet.#onGoldRest,
       addPlanLocation: Hm3ActorSheet.#onAddPlanLocation,
       removePlanLocation: Hm3ActorSheet.#onRemovePlanLocation,
       copyHumanPlan: Hm3ActorSheet.#onCopyHumanPlan,
@@ -507,6 +509,14 @@ export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
     target: HTMLElement,
   ): Promise<void> {
     await this.#toggle(target, "equipped");
+  }
+
+  /**
+   * HârnMaster Gold rest (000:113, G93): 2 minutes of rest, through the ruleset's `rest` action
+   * (which checks the option and the user's ownership at the click).
+   */
+  static async #onGoldRest(this: Hm3ActorSheet): Promise<void> {
+    await rest({ actorUuid: this.actor.uuid, minutes: REST_SHEET_MINUTES });
   }
 
   static async #onToggleCarried(

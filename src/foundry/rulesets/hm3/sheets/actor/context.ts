@@ -401,6 +401,20 @@ export interface GearContext {
   overridden: boolean;
   /** Where the encumbrance comes from (computed from the load, or set by hand). */
   encumbranceNote: string;
+  /**
+   * HârnMaster Gold encumbrance & fatigue (seed 000 lines 101-113, G93): ENC, FR and the
+   * current fatigue, with their hints; null while the world option is off.
+   */
+  gold: GoldFatigueContext | null;
+}
+
+export interface GoldFatigueContext {
+  enc: number;
+  encHint: string;
+  fatigueRate: number;
+  fatigueRateHint: string;
+  fatigue: number;
+  recoveryHint: string;
 }
 
 const ENCUMBRANCE_OVERRIDDEN = "BLOWBYBLOW.ActorSheet.Gear.encumbranceOverridden";
@@ -435,6 +449,22 @@ function gear(input: ActorContextInput): GearContext {
     encumbranceNote: input.localize(
       input.system.hm3.encumbrance !== null ? ENCUMBRANCE_OVERRIDDEN : ENCUMBRANCE_COMPUTED,
     ),
+    gold: goldFatigue(input),
+  };
+}
+
+/** The Gold figures of the load section (G93), from the derivation's `goldEncumbrance`. */
+function goldFatigue(input: ActorContextInput): GoldFatigueContext | null {
+  const g = input.derived?.goldEncumbrance;
+  if (!g) return null;
+  const format = formatWith(input.localize);
+  return {
+    enc: g.enc,
+    encHint: format("BLOWBYBLOW.HM3.Gold.Fatigue.encHint", { condition: g.conditionMl }),
+    fatigueRate: g.fatigueRate,
+    fatigueRateHint: input.localize("BLOWBYBLOW.HM3.Gold.Fatigue.fatigueRateHint"),
+    fatigue: input.system.hm3.fatigue,
+    recoveryHint: format("BLOWBYBLOW.HM3.Gold.Fatigue.recoveryHint", { recovery: g.recovery }),
   };
 }
 
