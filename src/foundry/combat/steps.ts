@@ -356,8 +356,32 @@ export async function advantageOnMessage(
         name: card[side].name,
       });
     }
+    // The ruleset's own step for the side that took it (HM3: a Gold Reaction Roll).
+    try {
+      await fr.advantageClaimed?.(claimed, side);
+    } catch (err) {
+      warnFailure(err);
+    }
     return claimed;
   });
+}
+
+/** Tells this client's user of a ruleset step that failed (the step itself stands). */
+function warnFailure(err: unknown): void {
+  const outcome = outcomeOf(err);
+  if (!outcome.ok) ui.notifications?.warn(formatOutcome(outcome));
+}
+
+/** The ruleset's `resolved` step for a card just resolved; a failure is told, not thrown. */
+async function rulesetResolved(card: ExchangeCard): Promise<void> {
+  try {
+    const fr = rulesetOf(card);
+    if (!fr.resolved) return;
+    const { result } = replayExchange(fr.ruleset, card);
+    if (result) await fr.resolved(card, result);
+  } catch (err) {
+    warnFailure(err);
+  }
 }
 
 /**
@@ -414,11 +438,15 @@ export async function amputateOnMessage(
   });
 }
 
-/** After a card resolves: apply mode "auto" applies at once on this (the GM's) client. */
+/**
+ * After a card resolves, on this (the GM's) client: the ruleset's own step (`resolved`, marks
+ * carried to the next turn), then apply mode "auto" applies at once.
+ */
 export async function afterResolved(message: MessageLike): Promise<void> {
-  if (applyMode() !== "auto") return;
   const card = cardOf(message.system);
   if (card.state !== "resolved") return;
+  await rulesetResolved(card);
+  if (applyMode() !== "auto") return;
   try {
     await applyMessage(message, g().user, card.revision);
   } catch (err) {

@@ -283,6 +283,17 @@ export interface FoundryRuleset<Derived = unknown> {
    * nothing.
    */
   roundStart?(combat: unknown, round: number): Promise<unknown>;
+  /**
+   * What the ruleset does on the active GM's client as an exchange card resolves (before any
+   * apply), with the replayed result (HM3: the HârnMaster Gold Reaction Roll a fighter carries
+   * to the next turn, kept as a combatant mark, tracker.ts `setMark`). Absent: nothing.
+   */
+  resolved?(card: ExchangeCard, result: ExchangeRecord): Promise<unknown>;
+  /**
+   * What the ruleset does on the active GM's client once a side's tactical advantage is claimed
+   * from a card (HM3: the HârnMaster Gold Reaction Roll of the side that took it). Absent: nothing.
+   */
+  advantageClaimed?(card: ExchangeCard, side: Side): Promise<unknown>;
 }
 
 /** One maneuver a fighter may choose, as the maneuver dialog lists it. */

@@ -17,6 +17,7 @@ import type {
   ChoiceRequest,
   CombatRules,
   DeclarationBuild,
+  ExchangeFight,
   FighterItem,
   FighterSnapshot,
   InjuryItemData,
@@ -65,12 +66,14 @@ import {
   itemAllowed,
   pairedChoiceFields,
   pairedDeclaration,
+  pairedDefenceView,
   pairedTangle,
   pairedAttackTarget,
   pairedDoubleStrike,
   pairedShownTarget,
   REACTION_NO_HAND_KEY,
 } from "./gold/paired-combat";
+import { pairedCarried } from "./gold/paired-carry";
 import { IMPACT_MODIFIER_LABELS, impactAttack, impactFighter } from "./gold/impact-combat";
 import { impactDefence, impactDefenceCounts } from "./gold/impact-defence";
 import { rollsDeclaration, rollsTarget, type RollsCombatFighter } from "./gold/rolls-combat";
@@ -775,6 +778,7 @@ function buildDeclaration(
   defender: FighterSnapshot,
   request: AttackRequest,
   options: Readonly<Record<string, boolean>>,
+  fight?: ExchangeFight,
 ): DeclarationBuild {
   const r = resolveAttack(attacker, defender, request, options);
   const a = view(attacker, "attacker");
@@ -831,6 +835,15 @@ function buildDeclaration(
   );
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
+  // Reaction Rolls carried across turns (gold/paired-carry.ts): a CF's, the attacker's after a TA.
+  const carried = pairedCarried(
+    options,
+    fight,
+    attack,
+    defenderJson,
+    d.derived.initiative.ml,
+    item,
+  );
   // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
   pairedTangle(r.request, options, attack, item);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
@@ -871,6 +884,7 @@ function buildDeclaration(
     engagingDefender: r.request.situation.engagingDefender,
     // HârnMaster Gold weapon reach: the distance and the attacker's reach, for the defences.
     ...reachRules(attacker, item, r.option.kind, r.request.situation.distance, options),
+    ...carried,
   };
   if (r.option.kind === "missile") {
     const velocity = itemSystem(item).hm3.velocity;
@@ -1068,6 +1082,7 @@ function optionsIn(
     // The engine's own refusal (what the defender held when the attack was declared) stands.
     if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
     goldDefenceView(out, ctx, v);
+    pairedDefenceView(out, pending); // HârnMaster Gold: a dodge into an open hex (G82).
     return out;
   });
 }
@@ -1208,7 +1223,7 @@ function buildChoiceIn(
       type: "dodge",
       eml: gold.eml,
       ...gold.fields,
-      ...pairedChoiceFields(pending, "dodge", null),
+      ...pairedChoiceFields(pending, "dodge", null, request.counts),
     };
   }
   // Block and Counterstrike are made with one of the listed items.

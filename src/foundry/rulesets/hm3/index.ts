@@ -5,6 +5,7 @@
  * `system.hm3` blocks (./source.ts shape, ./fields.ts schema, ./rules.ts field rules,
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
+import { carryAdvantage, carryResolved } from "./carry";
 import { disengage } from "./disengage-action";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
 import type { GoldOptions } from "../../../rules/hm3/gold/options";
@@ -76,6 +77,8 @@ export const HM3_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
   defenderFumble: "BLOWBYBLOW.HM3.Roll.defenderFumble",
   defenderStumble: "BLOWBYBLOW.HM3.Roll.defenderStumble",
   defenderWeaponDamage: "BLOWBYBLOW.HM3.Roll.defenderWeaponDamage",
+  // HârnMaster Gold: the defender's Reaction Roll (seed 000 lines 280-326).
+  reaction: "BLOWBYBLOW.HM3.Gold.Paired.Carry.rollReaction",
 });
 
 /** The `system` path of a field the HM3 derivation names (`attributes.str` → `hm3.attributes.str`). */
@@ -132,4 +135,7 @@ export const HM3_FOUNDRY = Object.freeze({
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
+  // HârnMaster Gold Reaction Rolls carried across turns (seed 000 lines 280-326; ./carry.ts).
+  resolved: carryResolved,
+  advantageClaimed: carryAdvantage,
 } satisfies FoundryRuleset);

@@ -106,16 +106,20 @@ export function reactionTarget(initiative: number, pp: number): Target {
 
 const REACTION_LEVEL: RollClassifier = (roll, target) => successLevel(roll, target);
 
-/** Makes the named roll `reaction` (1d100) against the defender's effective Initiative. */
+/**
+ * Makes the named roll `reaction` (1d100) against the defender's effective Initiative (`name`:
+ * another name, the attacker's own roll after its TA, ./paired-carry.ts).
+ */
 export function rollReaction(
   dice: Dice,
   context: ReactionContext,
   initiative: number,
   pp: number,
+  name = "reaction",
 ): ReactionRoll {
   const target = reactionTarget(initiative, pp);
   // The hint: only the success level is read (the exact odds group the faces by it).
-  const roll = rollOne(dice, "reaction", 100, REACTION_LEVEL, target.value);
+  const roll = rollOne(dice, name, 100, REACTION_LEVEL, target.value);
   const level = successLevel(roll, target.value);
   return { context, target, roll, level, again: context === "surprise" && level === "CF" };
 }
