@@ -4,7 +4,7 @@
  * src/foundry/rulesets/hm3/carry.ts): a surprise CF (000:287) marks the defender's combatant,
  * the next round's first attack rolls the Reaction Roll again (the named roll `reaction`, the
  * card saying it was carried) and clears the mark; a tactical advantage taken makes the taker's
- * own Reaction Roll (000:296-302, named `advantageReaction`), which limits its TA attack's
+ * own Reaction Roll (000:296-303, named `advantageReaction`), which limits its TA attack's
  * weapon and makes the defender react too.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -193,7 +193,7 @@ describe("a surprise CF carried to the next round (000:287, ruling G80)", () => 
   });
 });
 
-describe("the TA taker's own Reaction Roll (000:296-302, rulings G53, G81)", () => {
+describe("the TA taker's own Reaction Roll (000:296-303, rulings G53, G81)", () => {
   it("is rolled as the TA is claimed, limits the TA attack's weapon, makes the defender react, and clears", async () => {
     await standIns.game.settings.set("blow-by-blow", "hm3.reactionRoll", true as never);
     await startedCombat();
@@ -219,7 +219,7 @@ describe("the TA taker's own Reaction Roll (000:296-302, rulings G53, G81)", () 
     expect(posted.content).toContain("must attack with the primary weapon");
     expect(posted.content).toContain("Reaction Roll after a tactical advantage");
 
-    // MS: only the primary weapon (000:300): the shield (off hand) is refused, no card.
+    // MS: only the primary weapon (000:301): the shield (off hand) is refused, no card.
     const before = standIns.game.messages!.contents.length;
     const refused = await gmAttacks(w.aldric, SHIELD, [], []);
     expect(refused).toBeNull();

@@ -627,17 +627,17 @@ describe("Reaction Rolls carried across turns in the declaration (rulings G80, G
     );
   });
 
-  it("000:299-302: the attacker's own roll limits its weapon in the round of its TA", () => {
+  it("000:300-303: the attacker's own roll limits its weapon in the round of its TA", () => {
     const ta = (level: string) => ({
       attacker: { [ADVANTAGE_REACTION_MARK]: { round: 1, roll: 27, target: 55, level } },
     });
     const ms = build(fight(1, ta("MS")));
     expect(attackOf(ms).defenderSurprised).toBe("advantage");
     expect(ms.rules.advantageReaction).toEqual({ round: 1, roll: 27, target: 55, level: "MS" });
-    // MF: the secondary weapon or a Pass (line 301): the main-hand sword is refused.
+    // MF: the secondary weapon or a Pass (line 302): the main-hand sword is refused.
     expect(error(() => build(fight(1, ta("MF")))).field).toBe("itemId");
-    // CF: only a Pass (line 302).
-    expect(error(() => build(fight(1, ta("CF")))).reason).toMatch(/Pass.*line 302/);
+    // CF: only a Pass (line 303).
+    expect(error(() => build(fight(1, ta("CF")))).reason).toMatch(/Pass.*line 303/);
     // The next round the TA is over: nothing limits the attack.
     expect(build(fight(2, ta("CF"))).rules).not.toHaveProperty("advantageReaction");
   });

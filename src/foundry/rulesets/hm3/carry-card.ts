@@ -27,7 +27,7 @@ export const CARRY_KEY = Object.freeze({
   } satisfies Partial<Record<ReactionManner, string>>),
 });
 
-/** What the attacker's roll lets it do (lines 299-302), as a lang key. */
+/** What the attacker's roll lets it do (lines 300-303), as a lang key. */
 export function attackMannerKey(level: keyof typeof ADVANTAGE_ATTACK): string {
   const m = ADVANTAGE_ATTACK[level] as keyof typeof CARRY_KEY.manner;
   return CARRY_KEY.manner[m];

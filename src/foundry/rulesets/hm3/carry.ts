@@ -53,7 +53,7 @@ function hm3Derived(actor: ActorLike): Hm3Derived | null {
   return d && d.ruleset === "hm3" ? (d as unknown as Hm3Derived) : null;
 }
 
-/** The GM's client, after `side` claimed the card's TA: its own Reaction Roll (lines 296-302). */
+/** The GM's client, after `side` claimed the card's TA: its own Reaction Roll (lines 296-303). */
 export async function carryAdvantage(card: ExchangeCard, side: Side): Promise<unknown> {
   const options = (card.declaration as { options?: Record<string, unknown> } | null)?.options;
   if (card.ruleset !== "hm3" || options?.reactionRoll !== true) return null;

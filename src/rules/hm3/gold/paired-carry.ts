@@ -8,10 +8,10 @@
  *   first attack on it in the next round declares it surprised again: the Reaction Roll is the
  *   exchange's named roll `reaction`, and the card says it was carried. A round with no attack on
  *   it lets the mark lapse (not applicable, G80).
- * - A tactical advantage taken with the option on (lines 292-302): the side that took it makes
+ * - A tactical advantage taken with the option on (lines 292-303): the side that took it makes
  *   its own Reaction Roll then, the named roll `advantageReaction` (G53 as amended by G81), kept as
  *   the mark `advantageReaction` for that round: its attack must use the weapon the roll allows
- *   (`attackAllowed`; CF: only a Pass), and the defender makes its own roll after the TA.
+ *   (`attackAllowed`; CF: only a Pass, line 303), and the defender makes its own roll after the TA.
  */
 import type { ExchangeFight, FighterItem } from "../../../core/combat";
 import type { Dice } from "../../../core/dice";
@@ -28,7 +28,7 @@ import {
 
 /** The mark of a Reaction Roll due next round (line 287): the round of the CF. */
 export const REACTION_DUE_MARK = "reactionDue";
-/** The mark of the attacker's own Reaction Roll after its TA (lines 296-302). */
+/** The mark of the attacker's own Reaction Roll after its TA (lines 296-303). */
 export const ADVANTAGE_REACTION_MARK = "advantageReaction";
 /** The named roll of the attacker's own Reaction Roll after its TA. */
 export const ADVANTAGE_REACTION_ROLL = "advantageReaction";
@@ -96,8 +96,8 @@ export function pairedCarried(
         "itemId",
         item.name,
         manner === "pass"
-          ? `the attacker's Reaction Roll after its tactical advantage (CF) leaves only a Pass (seed 000 line 302)`
-          : `the attacker's Reaction Roll after its tactical advantage (${ta.level}) allows an attack only with the ${manner === "primary" ? "primary" : "secondary"} weapon (seed 000 lines ${manner === "primary" ? 300 : 301})`,
+          ? `the attacker's Reaction Roll after its tactical advantage (CF) leaves only a Pass (seed 000 line 303)`
+          : `the attacker's Reaction Roll after its tactical advantage (${ta.level}) allows an attack only with the ${manner === "primary" ? "primary" : "secondary"} weapon (seed 000 line ${manner === "primary" ? 301 : 302})`,
       );
     }
     out.advantageReaction = ta;
@@ -135,7 +135,7 @@ export function marksAfter(result: Hm3Result, rules: CarriedRules, round: number
 }
 
 /**
- * The attacker's own Reaction Roll after its TA (lines 296-302), the named roll
+ * The attacker's own Reaction Roll after its TA (lines 296-303), the named roll
  * `advantageReaction` against its Initiative ML less 5 × PP, and the mark it leaves for `round`.
  */
 export function rollAdvantageReaction(

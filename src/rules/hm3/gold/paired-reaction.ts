@@ -49,12 +49,12 @@ export const SURPRISE_TABLE: Readonly<Record<Level, ReactionManner>> = Object.fr
   CF: "ignore", // line 287: as MF, and another Reaction Roll next Turn
 });
 
-/** Lines 298-302 (ATTACK), the attacker's manner after a tactical advantage. */
+/** Lines 298-303 (ATTACK), the attacker's manner after a tactical advantage. */
 export const ADVANTAGE_ATTACK: Readonly<Record<Level, ReactionManner>> = Object.freeze({
-  CS: "any", // line 299
-  MS: "primary", // line 300
-  MF: "secondaryOrPass", // line 301
-  CF: "pass", // line 302
+  CS: "any", // line 300
+  MS: "primary", // line 301
+  MF: "secondaryOrPass", // line 302
+  CF: "pass", // line 303
 });
 
 /** Lines 304-326 (BLOCK, COUNTERSTRIKE, DODGE), the defender's manner after a tactical advantage. */
@@ -197,7 +197,7 @@ export function halveTarget(t: Target, line: number): Target {
 /** Whether the attacker, after its own Reaction Roll on a tactical advantage, may attack with `hand`. */
 export function attackAllowed(level: Level, hand: Hand | "pass"): boolean {
   const manner = ADVANTAGE_ATTACK[level];
-  // Passing is always open; CF leaves nothing else (line 302).
+  // Passing is always open; CF leaves nothing else (line 303).
   if (hand === "pass") return true;
   if (manner === "any") return true;
   if (manner === "secondaryOrPass") return hand === "secondary";
