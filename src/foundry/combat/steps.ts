@@ -20,6 +20,7 @@ import {
 import type { Effect, Side } from "../../core/ruleset";
 import { cardOf } from "../data/chat-message/exchange";
 import type { FightingRuleset } from "../rulesets";
+import type { RulesetStepTools } from "../rulesets/contract";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken } from "./permissions";
@@ -45,7 +46,7 @@ import {
 } from "./query-common";
 import { applyMode, customModifierCap, gmRollsAll } from "./settings";
 import { fighterSnapshot, type TokenDocLike, type UserLike } from "./snapshot";
-import { gainAdvantage } from "./tracker";
+import { exchangeFight, gainAdvantage, setMark } from "./tracker";
 
 /**
  * Refuses a choice that is not what the chooser's request gives with the chooser's fighter as it
@@ -358,12 +359,25 @@ export async function advantageOnMessage(
     }
     // The ruleset's own step for the side that took it (HM3: a Gold Reaction Roll).
     try {
-      await fr.advantageClaimed?.(claimed, side);
+      if (fr.advantageClaimed) await fr.advantageClaimed(claimed, side, await stepTools(claimed));
     } catch (err) {
       warnFailure(err);
     }
     return claimed;
   });
+}
+
+/** What a ruleset's GM-side step is handed: the card's actors, the round, the marks' writer. */
+async function stepTools(card: ExchangeCard): Promise<RulesetStepTools> {
+  const actors = {
+    attacker: await actorOf(card, "attacker"),
+    defender: await actorOf(card, "defender"),
+  };
+  return {
+    actors,
+    round: exchangeFight(actors.attacker.uuid, actors.defender.uuid).round,
+    setMark,
+  };
 }
 
 /** Tells this client's user of a ruleset step that failed (the step itself stands). */
@@ -378,7 +392,7 @@ async function rulesetResolved(card: ExchangeCard): Promise<void> {
     const fr = rulesetOf(card);
     if (!fr.resolved) return;
     const { result } = replayExchange(fr.ruleset, card);
-    if (result) await fr.resolved(card, result);
+    if (result) await fr.resolved(card, result, () => stepTools(card));
   } catch (err) {
     warnFailure(err);
   }

@@ -22,29 +22,27 @@ import {
   rollAdvantageReaction,
 } from "../../../rules/hm3/gold/paired-carry";
 import { foundryRoll } from "../../combat/dice";
-import { actorOf } from "../../combat/query-common";
 import { fighterSnapshot, type ActorLike } from "../../combat/snapshot";
-import { exchangeFight, setMark } from "../../combat/tracker";
 import { handlebarsApi } from "../../sheets/common";
+import type { RulesetStepTools } from "../contract";
 import { attackMannerKey, CARRY_KEY } from "./carry-card";
 import { SKILL_TEST_TEMPLATE, testCard } from "./sheets/actor/tests";
 
 /** The GM's client, after an HM3 card resolves: the marks the exchange leaves. */
-export async function carryResolved(card: ExchangeCard, result: ExchangeRecord): Promise<void> {
+export async function carryResolved(
+  card: ExchangeCard,
+  result: ExchangeRecord,
+  loadTools: () => Promise<RulesetStepTools>,
+): Promise<void> {
   const r = result as Hm3Result;
   if (r.ruleset !== "hm3") return;
   const rules = readCarriedRules(card.context?.rules);
-  if (!r.reaction?.again && !rules.reactionCarried && !rules.advantageReaction) return;
-  const attacker = await actorOf(card, "attacker");
-  const defender = await actorOf(card, "defender");
-  const { round } = exchangeFight(attacker.uuid, defender.uuid);
-  const marks = marksAfter(r, rules, round);
-  for (const [side, actor] of [
-    ["attacker", attacker],
-    ["defender", defender],
-  ] as const)
+  if (!r.reaction?.again && rules.reactionCarried === undefined && !rules.advantageReaction) return;
+  const tools = await loadTools();
+  const marks = marksAfter(r, rules, tools.round);
+  for (const side of ["attacker", "defender"] as const)
     for (const [key, value] of Object.entries(marks[side] ?? {}))
-      await setMark(actor.uuid, key, value);
+      await tools.setMark(tools.actors[side].uuid, key, value);
 }
 
 /** The actor's derived HM3 figures, or null. */
@@ -54,18 +52,21 @@ function hm3Derived(actor: ActorLike): Hm3Derived | null {
 }
 
 /** The GM's client, after `side` claimed the card's TA: its own Reaction Roll (lines 296-303). */
-export async function carryAdvantage(card: ExchangeCard, side: Side): Promise<unknown> {
+export async function carryAdvantage(
+  card: ExchangeCard,
+  side: Side,
+  tools: RulesetStepTools,
+): Promise<unknown> {
   const options = (card.declaration as { options?: Record<string, unknown> } | null)?.options;
   if (card.ruleset !== "hm3" || options?.reactionRoll !== true) return null;
-  const actor = await actorOf(card, side);
+  const actor = tools.actors[side];
   const derived = hm3Derived(actor);
   if (!derived) return null;
-  const { round } = exchangeFight(actor.uuid, actor.uuid);
   const { value, rolls } = await rollAsNeeded(
-    (dice) => rollAdvantageReaction(dice, derived.initiative.ml, derived.pp, round),
+    (dice) => rollAdvantageReaction(dice, derived.initiative.ml, derived.pp, tools.round),
     foundryRoll,
   );
-  await setMark(actor.uuid, ADVANTAGE_REACTION_MARK, value.mark);
+  await tools.setMark(actor.uuid, ADVANTAGE_REACTION_MARK, value.mark);
   const localize = (key: string) => game.i18n.localize(key);
   const view = testCard(
     actor.name,
