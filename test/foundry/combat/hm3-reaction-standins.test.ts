@@ -8,7 +8,14 @@
  * weapon and makes the defender react too.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { createCombat, settle, standIns, targetTokens, type StandInActor } from "../stand-ins";
+import {
+  asUser,
+  createCombat,
+  settle,
+  standIns,
+  targetTokens,
+  type StandInActor,
+} from "../stand-ins";
 import type { AttackRequest, CatalogRowInput, ChoiceRequest } from "../../../src/core/combat";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { replayExchange } from "../../../src/core/flow";
@@ -173,6 +180,38 @@ describe("a surprise CF carried to the next round (000:287, ruling G80)", () => 
     expect(
       (cardNow(third!).declaration as { attack: Obj }).attack.defenderSurprised,
     ).toBeUndefined();
+  });
+
+  it("a player's attack on a fighter carrying it: the GM's client rebuilds it alike and rolls it", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.reactionRoll", true as never);
+    const combat = await startedCombat();
+    const own = [...combat.combatants].find(
+      (x) => (x as unknown as { actor: { uuid: string } }).actor.uuid === w.brigand.uuid,
+    )!;
+    await own.update({ flags: { "blow-by-blow": { marks: { reactionDue: { round: 1 } } } } });
+    await combat.nextRound();
+    vi.spyOn(AttackDialog, "prompt").mockImplementation(
+      (input): Promise<AttackRequest> =>
+        Promise.resolve({
+          itemId: SWORD,
+          mode: "edge",
+          aim: "mid",
+          band: null,
+          situation: input.situation,
+          custom: [],
+        }),
+    );
+    // The Reaction Roll is the defender's die: the GM's client rolls it (architecture §2.6).
+    scriptDice([[5, 100]]);
+    const message = await asUser(w.alice, () =>
+      attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
+    );
+    await settle();
+    const c = cardNow(message as never);
+    expect(c.state).toBe("awaitingDefence");
+    expect((c.declaration as { attack: Obj }).attack.defenderSurprised).toBe("surprise");
+    expect((c.context.rules as Obj).reactionCarried).toBe(1);
+    expect(c.rolls).toEqual([{ name: "reaction", count: 1, sides: 100, values: [5], total: 5 }]);
   });
 
   it("with the option off a CF leaves no mark and nothing is carried", async () => {
