@@ -373,9 +373,11 @@ async function stepTools(card: ExchangeCard): Promise<RulesetStepTools> {
     attacker: await actorOf(card, "attacker"),
     defender: await actorOf(card, "defender"),
   };
+  const { round, turn } = exchangeFight(actors.attacker.uuid, actors.defender.uuid);
   return {
     actors,
-    round: exchangeFight(actors.attacker.uuid, actors.defender.uuid).round,
+    round,
+    ...(turn !== undefined ? { turn } : {}),
     setMark,
   };
 }

@@ -315,6 +315,7 @@ export function exchangeFight(attackerUuid: string, defenderUuid: string): Excha
   const fight: ExchangeFight = {
     round: typeof round === "number" && Number.isInteger(round) && round > 0 ? round : 0,
   };
+  if (fight.round > 0 && typeof combat?.turn === "number") fight.turn = combat.turn;
   // The marks each side's combatant carries in that combat (`setMark`), for the ruleset.
   const attacker = combat ? marksIn(combat, attackerUuid) : null;
   const defender = combat ? marksIn(combat, defenderUuid) : null;

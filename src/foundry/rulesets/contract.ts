@@ -311,6 +311,8 @@ export interface RulesetStepTools {
   actors: Record<Side, ActorLike>;
   /** The round of the started combat they fight in now; 0 outside one. */
   round: number;
+  /** The turn within that round; absent outside a started combat. */
+  turn?: number;
   /** Sets (null: clears) a mark on the actor's combatant; false when it fights in no combat. */
   setMark(actorUuid: string, key: string, value: unknown): Promise<boolean>;
 }

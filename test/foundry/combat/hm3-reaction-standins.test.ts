@@ -246,7 +246,7 @@ describe("the TA taker's own Reaction Roll (000:296-303, rulings G53, G81)", () 
     await takeAdvantage(cardId(first as never), "defender");
     await settle();
     const mark = marksOf(w.aldric).advantageReaction as Obj;
-    expect(mark).toMatchObject({ round: 1, roll: 11, level: "MS" });
+    expect(mark).toMatchObject({ round: 1, turn: 0, roll: 11, level: "MS" });
     const posted = standIns.game.messages!.contents.find(
       (m) => (m.flags?.["blow-by-blow"] as Obj | undefined)?.advantageReaction,
     )!;

@@ -638,8 +638,15 @@ describe("Reaction Rolls carried across turns in the declaration (rulings G80, G
     expect(error(() => build(fight(1, ta("MF")))).field).toBe("itemId");
     // CF: only a Pass (line 303).
     expect(error(() => build(fight(1, ta("CF")))).reason).toMatch(/Pass.*line 303/);
-    // The next round the TA is over: nothing limits the attack.
+    // The next round, or another character turn, the TA is over: nothing limits the attack.
     expect(build(fight(2, ta("CF"))).rules).not.toHaveProperty("advantageReaction");
+    const turn0 = {
+      attacker: {
+        [ADVANTAGE_REACTION_MARK]: { round: 1, turn: 0, roll: 99, target: 55, level: "CF" },
+      },
+    };
+    expect(error(() => build({ ...fight(1, turn0), turn: 0 })).field).toBe("itemId");
+    expect(build({ ...fight(1, turn0), turn: 1 }).rules).not.toHaveProperty("advantageReaction");
   });
 
   it("the marks an exchange leaves: a CF's due next round, a carried or used roll cleared", () => {

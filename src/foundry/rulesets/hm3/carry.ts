@@ -63,7 +63,7 @@ export async function carryAdvantage(
   const derived = hm3Derived(actor);
   if (!derived) return null;
   const { value, rolls } = await rollAsNeeded(
-    (dice) => rollAdvantageReaction(dice, derived.initiative.ml, derived.pp, tools.round),
+    (dice) => rollAdvantageReaction(dice, derived.initiative.ml, derived.pp, tools),
     foundryRoll,
   );
   await tools.setMark(actor.uuid, ADVANTAGE_REACTION_MARK, value.mark);

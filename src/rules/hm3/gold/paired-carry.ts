@@ -10,7 +10,7 @@
  *   it lets the mark lapse (not applicable, G80).
  * - A tactical advantage taken with the option on (lines 292-303): the side that took it makes
  *   its own Reaction Roll then, the named roll `advantageReaction` (G53 as amended by G81), kept as
- *   the mark `advantageReaction` for that round: its attack must use the weapon the roll allows
+ *   the mark `advantageReaction` for that character turn: its attack must use the weapon the roll allows
  *   (`attackAllowed`; CF: only a Pass, line 303), and the defender makes its own roll after the TA.
  */
 import type { ExchangeFight, FighterItem } from "../../../core/combat";
@@ -38,6 +38,8 @@ export interface ReactionDue {
 }
 export interface AdvantageReaction {
   round: number;
+  /** The character turn (within the round) the TA was taken in; absent: any turn of the round. */
+  turn?: number;
   roll: number;
   target: number;
   level: Level;
@@ -62,7 +64,14 @@ export function readAdvantageReaction(value: unknown): AdvantageReaction | null 
   const o = record(value);
   if (!o || !whole(o.round) || !whole(o.roll) || !whole(o.target)) return null;
   if (!(LEVELS as readonly unknown[]).includes(o.level)) return null;
-  return { round: o.round, roll: o.roll, target: o.target, level: o.level as Level };
+  const out: AdvantageReaction = {
+    round: o.round,
+    roll: o.roll,
+    target: o.target,
+    level: o.level as Level,
+  };
+  if (whole(o.turn)) out.turn = o.turn;
+  return out;
 }
 
 /** What the declaration takes from the marks (`rules.reactionCarried`, `rules.advantageReaction`). */
@@ -88,7 +97,8 @@ export function pairedCarried(
   if (options.reactionRoll !== true || !fight || fight.round < 1) return {};
   const out: CarriedRules = {};
   const ta = readAdvantageReaction(fight.marks?.attacker?.[ADVANTAGE_REACTION_MARK]);
-  if (ta && ta.round === fight.round) {
+  // The TA's extra action is taken in the character turn it was gained in (hm3.md §2).
+  if (ta && ta.round === fight.round && (ta.turn === undefined || ta.turn === fight.turn)) {
     const hand = handOf(item);
     if (!attackAllowed(ta.level, hand)) {
       const manner = ADVANTAGE_ATTACK[ta.level];
@@ -142,13 +152,17 @@ export function rollAdvantageReaction(
   dice: Dice,
   initiative: number,
   pp: number,
-  round: number,
+  at: { round: number; turn?: number },
 ): { reaction: ReactionRoll; mark: AdvantageReaction } {
   const reaction = rollReaction(dice, "advantage", initiative, pp, ADVANTAGE_REACTION_ROLL);
-  return {
-    reaction,
-    mark: { round, roll: reaction.roll, target: reaction.target.value, level: reaction.level },
+  const mark: AdvantageReaction = {
+    round: at.round,
+    roll: reaction.roll,
+    target: reaction.target.value,
+    level: reaction.level,
   };
+  if (at.turn !== undefined) mark.turn = at.turn;
+  return { reaction, mark };
 }
 
 /** What the card keeps of the carried rolls (`rules`, plain JSON from the card), checked. */
