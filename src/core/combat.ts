@@ -220,6 +220,14 @@ export interface InjuryItemData {
 export interface ExchangeFight {
   /** The combat round (Foundry's `Combat#round`, 1 at the start); 0 outside a started combat. */
   round: number;
+  /** The turn within the round (Foundry's `Combat#turn`); absent outside a started combat. */
+  turn?: number;
+  /**
+   * What each side's combatant carries between exchanges for the ruleset (plain JSON by key,
+   * a null value: none), as the tracker keeps it; absent: nothing carried (HM3: a HârnMaster Gold
+   * Reaction Roll due next turn, the attacker's own one after a tactical advantage).
+   */
+  marks?: Partial<Record<"attacker" | "defender", Readonly<Record<string, unknown>>>>;
 }
 
 /** A declaration as built for a card, with the ruleset's own notes beside it. */

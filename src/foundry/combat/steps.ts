@@ -20,6 +20,7 @@ import {
 import type { Effect, Side } from "../../core/ruleset";
 import { cardOf } from "../data/chat-message/exchange";
 import type { FightingRuleset } from "../rulesets";
+import type { RulesetStepTools } from "../rulesets/contract";
 import { planEffects, runOperations, sideItems, type Operation, type SideTarget } from "./apply";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, sideToken } from "./permissions";
@@ -45,7 +46,7 @@ import {
 } from "./query-common";
 import { applyMode, customModifierCap, gmRollsAll } from "./settings";
 import { fighterSnapshot, type TokenDocLike, type UserLike } from "./snapshot";
-import { gainAdvantage } from "./tracker";
+import { exchangeFight, gainAdvantage, setMark } from "./tracker";
 
 /**
  * Refuses a choice that is not what the chooser's request gives with the chooser's fighter as it
@@ -356,8 +357,47 @@ export async function advantageOnMessage(
         name: card[side].name,
       });
     }
+    // The ruleset's own step for the side that took it (HM3: a Gold Reaction Roll).
+    try {
+      if (fr.advantageClaimed) await fr.advantageClaimed(claimed, side, await stepTools(claimed));
+    } catch (err) {
+      warnFailure(err);
+    }
     return claimed;
   });
+}
+
+/** What a ruleset's GM-side step is handed: the card's actors, the round, the marks' writer. */
+async function stepTools(card: ExchangeCard): Promise<RulesetStepTools> {
+  const actors = {
+    attacker: await actorOf(card, "attacker"),
+    defender: await actorOf(card, "defender"),
+  };
+  const { round, turn } = exchangeFight(actors.attacker.uuid, actors.defender.uuid);
+  return {
+    actors,
+    round,
+    ...(turn !== undefined ? { turn } : {}),
+    setMark,
+  };
+}
+
+/** Tells this client's user of a ruleset step that failed (the step itself stands). */
+function warnFailure(err: unknown): void {
+  const outcome = outcomeOf(err);
+  if (!outcome.ok) ui.notifications?.warn(formatOutcome(outcome));
+}
+
+/** The ruleset's `resolved` step for a card just resolved; a failure is told, not thrown. */
+async function rulesetResolved(card: ExchangeCard): Promise<void> {
+  try {
+    const fr = rulesetOf(card);
+    if (!fr.resolved) return;
+    const { result } = replayExchange(fr.ruleset, card);
+    if (result) await fr.resolved(card, result, () => stepTools(card));
+  } catch (err) {
+    warnFailure(err);
+  }
 }
 
 /**
@@ -414,11 +454,15 @@ export async function amputateOnMessage(
   });
 }
 
-/** After a card resolves: apply mode "auto" applies at once on this (the GM's) client. */
+/**
+ * After a card resolves, on this (the GM's) client: the ruleset's own step (`resolved`, marks
+ * carried to the next turn), then apply mode "auto" applies at once.
+ */
 export async function afterResolved(message: MessageLike): Promise<void> {
-  if (applyMode() !== "auto") return;
   const card = cardOf(message.system);
   if (card.state !== "resolved") return;
+  await rulesetResolved(card);
+  if (applyMode() !== "auto") return;
   try {
     await applyMessage(message, g().user, card.revision);
   } catch (err) {

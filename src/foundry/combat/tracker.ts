@@ -315,7 +315,46 @@ export function combatOfActor(actorUuid: string): CombatLike | null {
 export function exchangeFight(attackerUuid: string, defenderUuid: string): ExchangeFight {
   const combat = combatOfActor(attackerUuid) ?? combatOfActor(defenderUuid);
   const round = combat?.round;
-  return { round: typeof round === "number" && Number.isInteger(round) && round > 0 ? round : 0 };
+  const fight: ExchangeFight = {
+    round: typeof round === "number" && Number.isInteger(round) && round > 0 ? round : 0,
+  };
+  if (fight.round > 0 && typeof combat?.turn === "number") fight.turn = combat.turn;
+  // The marks each side's combatant carries in that combat (`setMark`), for the ruleset.
+  const attacker = combat ? marksIn(combat, attackerUuid) : null;
+  const defender = combat ? marksIn(combat, defenderUuid) : null;
+  if (attacker || defender)
+    fight.marks = { ...(attacker ? { attacker } : {}), ...(defender ? { defender } : {}) };
+  return fight;
+}
+
+/** The actor's combatant in the combat, or null. */
+function combatantIn(combat: CombatLike, actorUuid: string): CombatantLike | null {
+  return [...combat.combatants].find((c) => actorUuidOf(c) === actorUuid) ?? null;
+}
+
+/** The marks (`flags["blow-by-blow"].marks`, null values left out) of the actor's combatant. */
+function marksIn(combat: CombatLike, actorUuid: string): Record<string, unknown> | null {
+  const flags = (combatantIn(combat, actorUuid)?.flags as Record<string, unknown> | undefined)?.[
+    "blow-by-blow"
+  ] as { marks?: unknown } | undefined;
+  const marks = flags?.marks;
+  if (!marks || typeof marks !== "object" || Array.isArray(marks)) return null;
+  const kept = Object.entries(marks as Record<string, unknown>).filter(([, v]) => v !== null);
+  return kept.length ? Object.fromEntries(kept) : null;
+}
+
+/**
+ * GM side: sets (or, with null, clears) a ruleset's mark `key` on the actor's combatant in the
+ * started combat it fights in (`flags["blow-by-blow"].marks`, kept with the combat, so it
+ * survives a reload; `exchangeFight` hands it to the ruleset). False when the actor fights in
+ * no started combat (nothing to carry it).
+ */
+export async function setMark(actorUuid: string, key: string, value: unknown): Promise<boolean> {
+  const combat = combatOfActor(actorUuid);
+  const own = combat ? combatantIn(combat, actorUuid) : null;
+  if (!own) return false;
+  await own.update({ flags: { "blow-by-blow": { marks: { [key]: value } } } });
+  return true;
 }
 
 let advantageQueue: Promise<unknown> = Promise.resolve();

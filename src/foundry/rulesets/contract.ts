@@ -24,6 +24,7 @@ import type { HeldCondition } from "../../core/turns";
 import type { AnyRuleset } from "../../rules";
 import type { LangText } from "../chat/text";
 import type { Rule } from "../data/rule-kinds";
+import type { ActorLike } from "../combat/snapshot";
 
 /** The document types that may carry a ruleset block (`Actor.character`, `Item.weapon`…). */
 export type BlockTypeKey =
@@ -309,6 +310,37 @@ export interface FoundryRuleset<Derived = unknown> {
     markup(combat: unknown, combatant: unknown, isGM: boolean): string;
     action(id: string, combat: unknown, combatant: unknown): Promise<unknown>;
   };
+  /**
+   * What the ruleset does on the active GM's client as an exchange card resolves (before any
+   * apply), with the replayed result (HM3: the HârnMaster Gold Reaction Roll a fighter carries
+   * to the next turn, kept as a combatant mark, tracker.ts `setMark`); `tools` reads the card's
+   * actors only when called. Absent: nothing.
+   */
+  resolved?(
+    card: ExchangeCard,
+    result: ExchangeRecord,
+    tools: () => Promise<RulesetStepTools>,
+  ): Promise<unknown>;
+  /**
+   * What the ruleset does on the active GM's client once a side's tactical advantage is claimed
+   * from a card (HM3: the HârnMaster Gold Reaction Roll of the side that took it). Absent: nothing.
+   */
+  advantageClaimed?(card: ExchangeCard, side: Side, tools: RulesetStepTools): Promise<unknown>;
+}
+
+/**
+ * What the flow hands a ruleset's GM-side steps (`resolved`, `advantageClaimed`), so a ruleset
+ * folder need not import the flow's modules (which import the ruleset registry).
+ */
+export interface RulesetStepTools {
+  /** The card's fighters' actors (a token's synthetic actor for an unlinked token). */
+  actors: Record<Side, ActorLike>;
+  /** The round of the started combat they fight in now; 0 outside one. */
+  round: number;
+  /** The turn within that round; absent outside a started combat. */
+  turn?: number;
+  /** Sets (null: clears) a mark on the actor's combatant; false when it fights in no combat. */
+  setMark(actorUuid: string, key: string, value: unknown): Promise<boolean>;
 }
 
 /** One maneuver a fighter may choose, as the maneuver dialog lists it. */

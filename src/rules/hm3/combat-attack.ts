@@ -2,6 +2,8 @@
  * HârnMaster 3 combat: the attacks a fighter can make, their targets and the declaration the
  * engine takes (seed 003 lines 54, 175-181, 208-215, 279-295; rulings R16, R31-R33).
  */
+import type { ExchangeFight } from "../../core/combat";
+import { pairedCarried } from "./gold/paired-carry";
 import { objectFighter } from "./gold/paired-object-combat";
 import { carriedAttackRows } from "./gold/carry";
 import { chargeFields } from "./gold/armour-charge";
@@ -370,6 +372,7 @@ export function buildDeclaration(
   defender: FighterSnapshot,
   request: AttackRequest,
   options: Readonly<Record<string, boolean>>,
+  fight?: ExchangeFight,
 ): DeclarationBuild {
   const r = resolveAttack(attacker, defender, request, options);
   const a = view(attacker, "attacker");
@@ -436,6 +439,15 @@ export function buildDeclaration(
   );
   // HârnMaster Gold reaction roll: the "defender surprised" row (gold/paired-combat.ts).
   pairedDeclaration(r.request, options, attack, defenderJson, d.derived.initiative.ml);
+  // Reaction Rolls carried across turns (gold/paired-carry.ts): a CF's, the attacker's after a TA.
+  const carried = pairedCarried(
+    options,
+    fight,
+    attack,
+    defenderJson,
+    d.derived.initiative.ml,
+    item,
+  );
   // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
   pairedTangle(r.request, options, attack, item);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
@@ -476,6 +488,7 @@ export function buildDeclaration(
     engagingDefender: r.request.situation.engagingDefender,
     // HârnMaster Gold weapon reach: the distance and the attacker's reach, for the defences.
     ...reachRules(attacker, item, r.option.kind, r.request.situation.distance, options),
+    ...carried,
   };
   if (r.option.kind === "missile") {
     const velocity = itemSystem(item).hm3.velocity;

@@ -2,6 +2,7 @@
  * HârnMaster 3 combat: the defences open to a defender, their targets and the choice the engine
  * takes (seed 003 lines 37-50, 175-181; rulings R2, R26, R32).
  */
+import { pairedDefenceView } from "./gold/paired-combat";
 import { carriedDefenceCounts } from "./gold/carry";
 import { carriedCounterTarget } from "./gold/carry-combat";
 import type {
@@ -248,6 +249,7 @@ function optionsIn(
     // The engine's own refusal (what the defender held when the attack was declared) stands.
     if (o.unavailableKey) out.unavailableKey = o.unavailableKey;
     goldDefenceView(out, ctx, v);
+    pairedDefenceView(out, pending); // HârnMaster Gold: a dodge into an open hex (G82).
     return out;
   });
 }
@@ -370,7 +372,7 @@ function buildChoiceIn(
       type: "dodge",
       eml: gold.eml,
       ...gold.fields,
-      ...pairedChoiceFields(pending, "dodge", null),
+      ...pairedChoiceFields(pending, "dodge", null, request.counts),
     };
   }
   // Block and Counterstrike are made with one of the listed items.

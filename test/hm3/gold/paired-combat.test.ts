@@ -4,14 +4,29 @@
  * Reaction Roll (seed 000 lines 280-326; G50-G53); the card lines (paired-card.ts).
  */
 import { describe, expect, it } from "vitest";
-import type { AttackRequest, FighterSnapshot } from "../../../src/core/combat";
+import type {
+  AttackRequest,
+  ChoiceRequest,
+  ExchangeFight,
+  FighterSnapshot,
+} from "../../../src/core/combat";
 import { replayDice, type RollRecord } from "../../../src/core/dice";
 import { InputError } from "../../../src/core/errors";
 import { hm3Input, type ItemLike } from "../../../src/foundry/rulesets/hm3/input";
 import { PAIRED_CARD_KEY, pairedCardLines } from "../../../src/foundry/rulesets/hm3/paired-card";
 import { deriveHm3Character, hm3, hm3Combat, type Hm3Result } from "../../../src/rules/hm3";
 import { REACTION_IGNORE_KEY } from "../../../src/rules/hm3/gold/paired";
-import { REACTION_NO_HAND_KEY, TANGLE_AREAS } from "../../../src/rules/hm3/gold/paired-combat";
+import {
+  REACTION_HEX_COUNT,
+  REACTION_HEX_KEY,
+  REACTION_NO_HAND_KEY,
+  TANGLE_AREAS,
+} from "../../../src/rules/hm3/gold/paired-combat";
+import {
+  ADVANTAGE_REACTION_MARK,
+  marksAfter,
+  REACTION_DUE_MARK,
+} from "../../../src/rules/hm3/gold/paired-carry";
 import { input, run } from "./paired-helpers";
 
 const ATTRS = Object.fromEntries(
@@ -509,5 +524,142 @@ describe("the 'tangle & strike' row (seed 000 lines 264-278; rulings G39, G59)",
     );
     expect(e.field).toBe("catalog.tangle");
     expect(e.message).toMatch(/primary \(main\) hand/);
+  });
+});
+
+describe("a dodge into an adjacent open hex in the defence dialog (000:324-325, ruling G82)", () => {
+  const dodge = (counts?: Record<string, number>): ChoiceRequest => ({
+    optionId: "dodge",
+    itemId: null,
+    mode: null,
+    aim: null,
+    custom: [],
+    ...(counts ? { counts } : {}),
+  });
+  const dodgeView = (b: ReturnType<typeof declared>) =>
+    hm3Combat.choiceOptions(b.pending, b.build, defender()).find((v) => v.id === "dodge")!;
+
+  it("after a TA, MS (000:324): the open hex is offered; ticked it dodges at full EML, else at half", () => {
+    const d = declared("advantage", 27);
+    const view = dodgeView(d);
+    expect(view.counts).toEqual([
+      { id: REACTION_HEX_COUNT, labelKey: REACTION_HEX_KEY.count, max: 1 },
+    ]);
+    expect(view.target!.value).toBe(25);
+    const hex = hm3Combat.buildChoice(
+      d.pending,
+      d.build,
+      defender(),
+      dodge({ [REACTION_HEX_COUNT]: 1 }),
+    ) as Record<string, unknown>;
+    expect(hex.dodgeHex).toBe(true);
+    const done = hm3.choose(
+      d.state,
+      hm3.parseChoice(d.state, hex),
+      replayDice([
+        { name: "attack", count: 1, sides: 100, values: [90], total: 90 },
+        { name: "defence", count: 1, sides: 100, values: [50], total: 50 },
+      ]),
+    );
+    const r = hm3.result(done);
+    expect(r.defence!.target).toBe(50);
+    expect(r.choices[0]!.value).toMatchObject({ type: "dodge", dodgeHex: true });
+    const half = hm3Combat.buildChoice(
+      d.pending,
+      d.build,
+      defender(),
+      dodge({ [REACTION_HEX_COUNT]: 0 }),
+    ) as Record<string, unknown>;
+    expect(half).not.toHaveProperty("dodgeHex");
+  });
+
+  it("after a TA, MF (000:325): the Dodge is named the open-hex dodge at half EML, no count", () => {
+    const d = declared("advantage", 41);
+    const view = dodgeView(d);
+    expect(view.labelKey).toBe(REACTION_HEX_KEY.onlyHex);
+    expect(view.counts).toBeUndefined();
+    expect(view.target!.value).toBe(25);
+    const choice = hm3Combat.buildChoice(d.pending, d.build, defender(), dodge()) as Record<
+      string,
+      unknown
+    >;
+    expect(choice.dodgeHex).toBe(true);
+  });
+
+  it("is not offered on a CS, on a surprise, nor with the option off; a request naming it is refused", () => {
+    expect(dodgeView(declared("advantage", 5)).counts).toBeUndefined();
+    expect(dodgeView(declared("surprise", 27)).counts).toBeUndefined();
+    const plain = hm3Combat.buildDeclaration(attacker(), defender(), request(), {});
+    const state = hm3.start(hm3.parseDeclaration(plain.declaration), replayDice([]));
+    const pending = hm3.pending(state)!;
+    const view = hm3Combat.choiceOptions(pending, plain, defender()).find((v) => v.id === "dodge")!;
+    expect(view.counts).toBeUndefined();
+    const refused = error(() =>
+      hm3Combat.buildChoice(pending, plain, defender(), dodge({ [REACTION_HEX_COUNT]: 1 })),
+    );
+    expect(refused.field).toBe(`counts.${REACTION_HEX_COUNT}`);
+  });
+});
+
+describe("Reaction Rolls carried across turns in the declaration (rulings G80, G81)", () => {
+  const fight = (round: number, marks: ExchangeFight["marks"]): ExchangeFight => ({
+    round,
+    marks,
+  });
+  const build = (f: ExchangeFight, options = { reactionRoll: true }, itemId = "sword") =>
+    hm3Combat.buildDeclaration(attacker(), defender(), { ...request(), itemId }, options, f);
+  const attackOf = (b: { declaration: unknown }) =>
+    (b.declaration as { attack: Record<string, unknown> }).attack;
+  const due = { defender: { [REACTION_DUE_MARK]: { round: 1 } } };
+
+  it("000:287: a CF's roll is made at the first attack of the next round only", () => {
+    const next = build(fight(2, due));
+    expect(attackOf(next).defenderSurprised).toBe("surprise");
+    expect((next.declaration as { defender: { initiative: number } }).defender.initiative).toBe(40);
+    expect(next.rules.reactionCarried).toBe(1);
+    for (const round of [1, 3]) {
+      const b = build(fight(round, due));
+      expect(attackOf(b)).not.toHaveProperty("defenderSurprised");
+      expect(b.rules).not.toHaveProperty("reactionCarried");
+    }
+    expect(attackOf(build(fight(2, due), { reactionRoll: false } as never))).not.toHaveProperty(
+      "defenderSurprised",
+    );
+  });
+
+  it("000:300-303: the attacker's own roll limits its weapon in the round of its TA", () => {
+    const ta = (level: string) => ({
+      attacker: { [ADVANTAGE_REACTION_MARK]: { round: 1, roll: 27, target: 55, level } },
+    });
+    const ms = build(fight(1, ta("MS")));
+    expect(attackOf(ms).defenderSurprised).toBe("advantage");
+    expect(ms.rules.advantageReaction).toEqual({ round: 1, roll: 27, target: 55, level: "MS" });
+    // MF: the secondary weapon or a Pass (line 302): the main-hand sword is refused.
+    expect(error(() => build(fight(1, ta("MF")))).field).toBe("itemId");
+    // CF: only a Pass (line 303).
+    expect(error(() => build(fight(1, ta("CF")))).reason).toMatch(/Pass.*line 303/);
+    // The next round, or another character turn, the TA is over: nothing limits the attack.
+    expect(build(fight(2, ta("CF"))).rules).not.toHaveProperty("advantageReaction");
+    const turn0 = {
+      attacker: {
+        [ADVANTAGE_REACTION_MARK]: { round: 1, turn: 0, roll: 99, target: 55, level: "CF" },
+      },
+    };
+    expect(error(() => build({ ...fight(1, turn0), turn: 0 })).field).toBe("itemId");
+    expect(build({ ...fight(1, turn0), turn: 1 }).rules).not.toHaveProperty("advantageReaction");
+  });
+
+  it("the marks an exchange leaves: a CF's due next round, a carried or used roll cleared", () => {
+    const cf = { reaction: { again: true } } as unknown as Hm3Result;
+    const cs = { reaction: { again: false } } as unknown as Hm3Result;
+    expect(marksAfter(cf, {}, 3)).toEqual({ defender: { [REACTION_DUE_MARK]: { round: 3 } } });
+    expect(marksAfter(cs, { reactionCarried: 2 }, 3)).toEqual({
+      defender: { [REACTION_DUE_MARK]: null },
+    });
+    const used = { round: 1, roll: 5, target: 55, level: "CS" as const };
+    expect(marksAfter(cs, { advantageReaction: used }, 1)).toEqual({
+      attacker: { [ADVANTAGE_REACTION_MARK]: null },
+    });
+    expect(marksAfter(cs, {}, 1)).toEqual({});
   });
 });

@@ -54,6 +54,7 @@ import { rollsCardNotes } from "./gold-rolls-card";
 import type { CheckView, Hm3CardView, RollView, StrikeView } from "./card-views";
 import { aimedStrikeView, aimedSummary, type AimNames } from "./gold-aim-card";
 import { pairedCardLines } from "./paired-card";
+import { carryCardLines } from "./carry-card";
 import { impactCardLines } from "./card-impact";
 
 export const HM3_RESULT_TEMPLATE = "systems/blow-by-blow/templates/chat/hm3/result.hbs";
@@ -537,6 +538,14 @@ export function hm3ResultContext(card: ExchangeCard, viewer: CardViewer): Hm3Car
       attacker: named("attacker"),
       defender: named("defender"),
     }),
+  );
+  // HârnMaster Gold Reaction Rolls carried across turns (./carry-card.ts).
+  view.goldNotes.push(
+    ...carryCardLines(
+      card,
+      { attacker: named("attacker"), defender: named("defender") },
+      seesTargetsOf(viewer, "attacker"),
+    ),
   );
   // HârnMaster Gold paired group: reaction roll, double strike, brute force (./paired-card.ts).
   view.goldNotes.push(

@@ -16,6 +16,7 @@ import {
   type CarryActorLike,
   type CarryCombatLike,
 } from "./gold-carry";
+import { carryAdvantage, carryResolved as reactionResolved } from "./carry";
 import { disengage } from "./disengage-action";
 import { rest } from "./gold-rest";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
@@ -92,6 +93,8 @@ export const HM3_ROLL_LABELS: Readonly<Record<string, string>> = Object.freeze({
   defenderFumble: "BLOWBYBLOW.HM3.Roll.defenderFumble",
   defenderStumble: "BLOWBYBLOW.HM3.Roll.defenderStumble",
   defenderWeaponDamage: "BLOWBYBLOW.HM3.Roll.defenderWeaponDamage",
+  // HârnMaster Gold: the defender's Reaction Roll (seed 000 lines 280-326).
+  reaction: "BLOWBYBLOW.HM3.Gold.Paired.Carry.rollReaction",
 });
 
 /** The `system` path of a field the HM3 derivation names (`attributes.str` → `hm3.attributes.str`). */
@@ -173,4 +176,7 @@ export const HM3_FOUNDRY = Object.freeze({
         ? clearCarried(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null })
         : Promise.resolve(false),
   },
+  // HârnMaster Gold Reaction Rolls carried across turns (seed 000 lines 280-326; ./carry.ts).
+  resolved: reactionResolved,
+  advantageClaimed: carryAdvantage,
 } satisfies FoundryRuleset);

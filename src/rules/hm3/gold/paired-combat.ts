@@ -5,7 +5,12 @@
  * (the pending choice's `data.reaction`) allows, with the targets the engine will roll against
  * (a double strike's −10, a half EML), and the choice names the hand or the hex the roll asks for.
  */
-import type { AttackRequest, CatalogRowInput, FighterItem } from "../../../core/combat";
+import type {
+  AttackRequest,
+  CatalogRowInput,
+  ChoiceOptionView,
+  FighterItem,
+} from "../../../core/combat";
 import { InputError, readObject } from "../../../core/errors";
 import type { Target } from "../../../core/modifiers";
 import type { PendingChoice } from "../../../core/ruleset";
@@ -137,17 +142,53 @@ export function itemAllowed(pending: PendingChoice, type: DefenceType, item: Fig
   return manner === "primary" || manner === "secondary" ? handOf(item) === manner : true;
 }
 
-/** What the choice adds for the Reaction Roll: the item's hand, a dodge into a hex (line 325). */
+/**
+ * What the choice adds for the Reaction Roll: the item's hand, a dodge into a hex. On MF the
+ * dodge is always into an open hex (line 325); on MS only when the defender ticks the open hex
+ * (the count `gold.dodgeHex`, line 324, ruling G82).
+ */
 export function pairedChoiceFields(
   pending: PendingChoice,
   type: DefenceType,
   item: FighterItem | null,
+  counts?: Readonly<Record<string, number>>,
 ): Pick<Hm3Defence, "hand" | "dodgeHex"> {
   const reaction = pendingReaction(pending);
   if (!reaction || reaction.context !== "advantage") return {};
-  if (type === "dodge")
-    return defenceManner(reaction, "dodge") === "hexHalf" ? { dodgeHex: true } : {};
+  if (type === "dodge") {
+    const manner = defenceManner(reaction, "dodge");
+    if (manner === "hexHalf") return { dodgeHex: true };
+    return manner === "hexOrHalf" && counts?.[REACTION_HEX_COUNT] === 1 ? { dodgeHex: true } : {};
+  }
   return item && (type === "block" || type === "counterstrike") ? { hand: handOf(item) } : {};
+}
+
+/** The defence dialog's count for a Dodge into an adjacent open hex (0 or 1, ruling G82). */
+export const REACTION_HEX_COUNT = "gold.dodgeHex";
+/** Keys of the open-hex dodge in the defence dialog (whole literals, for the lang audit). */
+export const REACTION_HEX_KEY = Object.freeze({
+  /** The count: into an adjacent open hex at full EML (line 324). */
+  count: "BLOWBYBLOW.HM3.Gold.Paired.Carry.dodgeHexCount",
+  /** The Dodge option on MF: only into an adjacent open hex, at half EML (line 325). */
+  onlyHex: "BLOWBYBLOW.HM3.Gold.Paired.Carry.dodgeHexOnly",
+});
+
+/**
+ * The Dodge option of the defence dialog after a TA's Reaction Roll (seed 000 lines 324-325,
+ * ruling G82): on MS it offers the open hex at full EML as a count (max 1; unticked, the dodge
+ * is at half EML, the target shown); on MF it is named as the open-hex dodge at half EML. The
+ * engine does not read the map: the defender says the hex is open (G52).
+ */
+export function pairedDefenceView(out: ChoiceOptionView, pending: PendingChoice): void {
+  const reaction = pendingReaction(pending);
+  if (out.id !== "dodge" || out.unavailableKey || reaction?.context !== "advantage") return;
+  const manner = defenceManner(reaction, "dodge");
+  if (manner === "hexHalf") out.labelKey = REACTION_HEX_KEY.onlyHex;
+  if (manner === "hexOrHalf")
+    out.counts = [
+      ...(out.counts ?? []),
+      { id: REACTION_HEX_COUNT, labelKey: REACTION_HEX_KEY.count, max: 1 },
+    ];
 }
 
 /** The target the prompt shows: what the engine rolls against (−10, half EML). */

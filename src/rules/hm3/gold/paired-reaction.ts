@@ -49,12 +49,12 @@ export const SURPRISE_TABLE: Readonly<Record<Level, ReactionManner>> = Object.fr
   CF: "ignore", // line 287: as MF, and another Reaction Roll next Turn
 });
 
-/** Lines 298-302 (ATTACK), the attacker's manner after a tactical advantage. */
+/** Lines 298-303 (ATTACK), the attacker's manner after a tactical advantage. */
 export const ADVANTAGE_ATTACK: Readonly<Record<Level, ReactionManner>> = Object.freeze({
-  CS: "any", // line 299
-  MS: "primary", // line 300
-  MF: "secondaryOrPass", // line 301
-  CF: "pass", // line 302
+  CS: "any", // line 300
+  MS: "primary", // line 301
+  MF: "secondaryOrPass", // line 302
+  CF: "pass", // line 303
 });
 
 /** Lines 304-326 (BLOCK, COUNTERSTRIKE, DODGE), the defender's manner after a tactical advantage. */
@@ -106,16 +106,20 @@ export function reactionTarget(initiative: number, pp: number): Target {
 
 const REACTION_LEVEL: RollClassifier = (roll, target) => successLevel(roll, target);
 
-/** Makes the named roll `reaction` (1d100) against the defender's effective Initiative. */
+/**
+ * Makes the named roll `reaction` (1d100) against the defender's effective Initiative (`name`:
+ * another name, the attacker's own roll after its TA, ./paired-carry.ts).
+ */
 export function rollReaction(
   dice: Dice,
   context: ReactionContext,
   initiative: number,
   pp: number,
+  name = "reaction",
 ): ReactionRoll {
   const target = reactionTarget(initiative, pp);
   // The hint: only the success level is read (the exact odds group the faces by it).
-  const roll = rollOne(dice, "reaction", 100, REACTION_LEVEL, target.value);
+  const roll = rollOne(dice, name, 100, REACTION_LEVEL, target.value);
   const level = successLevel(roll, target.value);
   return { context, target, roll, level, again: context === "surprise" && level === "CF" };
 }
@@ -193,7 +197,7 @@ export function halveTarget(t: Target, line: number): Target {
 /** Whether the attacker, after its own Reaction Roll on a tactical advantage, may attack with `hand`. */
 export function attackAllowed(level: Level, hand: Hand | "pass"): boolean {
   const manner = ADVANTAGE_ATTACK[level];
-  // Passing is always open; CF leaves nothing else (line 302).
+  // Passing is always open; CF leaves nothing else (line 303).
   if (hand === "pass") return true;
   if (manner === "any") return true;
   if (manner === "secondaryOrPass") return hand === "secondary";
