@@ -28,7 +28,11 @@ const d100 = (name: string, value: number): RollRecord => ({
 });
 
 async function started(own: Record<string, number | number[]>, foes: number) {
-  const script = new ScriptedDice(own);
+  const script = new ScriptedDice(own, {
+    roll(name) {
+      throw new Error(`unscripted roll ${name}`);
+    },
+  });
   const { rolls } = await rollAsNeeded(
     (dice) => ownTest(me, dice),
     async (name, count, sides) => script.roll(name, count, sides),

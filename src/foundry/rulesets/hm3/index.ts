@@ -6,6 +6,8 @@
  * ./labels.ts labels, ./migrations.ts, ./validate.ts) and its actors' derivation (./input.ts).
  */
 import { disengage } from "./disengage-action";
+import { DISENGAGE_BUTTON } from "./disengage-view";
+import { DISENGAGE_STEP, disengageFoeStep, renderDisengageCard } from "./disengage-foes";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
 import type { GoldOptions } from "../../../rules/hm3/gold/options";
 import type { ExchangeRecord, Side } from "../../../core/ruleset";
@@ -127,8 +129,12 @@ export const HM3_FOUNDRY = Object.freeze({
     }),
     fieldPath: hm3FieldPath,
   }),
-  // HârnMaster Gold Disengage (seed 000 lines 85-91, G67): `rulesetAction("disengage", …)`.
+  // HârnMaster Gold Disengage (seed 000 lines 85-91, G67, G85): `rulesetAction("disengage", …)`,
+  // a token HUD button while the option is on, each foe's answer from the card.
   actions: { disengage },
+  actionButtons: [DISENGAGE_BUTTON],
+  steps: { [DISENGAGE_STEP]: disengageFoeStep },
+  renderChatMessage: renderDisengageCard,
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
