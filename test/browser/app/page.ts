@@ -343,6 +343,15 @@ const api = {
     return { id: app.id };
   },
 
+  /**
+   * Sets a world setting of the system (the combat settings registered first, as at `init`):
+   * `hm3.disengaging` for HârnMaster Gold's Disengage button.
+   */
+  async setSetting(key: string, value: unknown): Promise<void> {
+    registerCombatSettings();
+    await standIns.game.settings.set("blow-by-blow", key, value as never);
+  },
+
   /** A world setting of the system, as `game.settings.get` reads it. */
   setting(key: string): unknown {
     return standIns.game.settings.get("blow-by-blow", key);

@@ -1,0 +1,69 @@
+/**
+ * HârnMaster Gold's Disengage button on the HM3 actor sheet's Combat tab (seed 000 lines 85-91;
+ * rulings G67, G85), in Chromium on the real sheet class and the Foundry stand-ins
+ * (test/browser/app): shown only with the `disengaging` option on in an hm3 world and to the
+ * actor's owner; a click runs the Disengage action, which posts its card (the disengager's
+ * Initiative test; no foe targeted here).
+ */
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { launch, missingKeys, openAppPage } from "./harness";
+
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+  ({ page, errors } = await openAppPage(browser));
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  await page.evaluate(() => window.bbb.reset());
+  errors.length = 0;
+});
+
+async function openKnight(permission: number | null = null): Promise<Locator> {
+  const { id } = await page.evaluate((p) => window.bbb.openActorSheet("character", p), permission);
+  const sheet = page.locator(`[id="${id}"]`);
+  await sheet.locator('nav.tabs a[data-tab="combat"]').click();
+  return sheet;
+}
+
+describe("the Disengage button (HârnMaster Gold, 000:85-91)", () => {
+  it("is not shown while the option is off", async () => {
+    await page.evaluate(() => window.bbb.setSetting("ruleset", "hm3"));
+    const sheet = await openKnight();
+    expect(await sheet.locator("button[data-action=disengage]").count()).toBe(0);
+  });
+
+  it("with the option on: shown on the Combat tab, a click posts the Disengage card", async () => {
+    await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
+    const sheet = await openKnight();
+    const button = sheet.locator("button[data-action=disengage]");
+    expect(await button.isVisible()).toBe(true);
+    expect((await button.textContent())?.trim()).toBe("Disengage (HârnMaster Gold)");
+    expect(await button.getAttribute("data-tooltip")).toContain("Target the engaged foes first");
+    expect(await missingKeys(page)).toEqual([]);
+    const before = (await page.evaluate(() => window.bbb.messages())).length;
+    await button.click();
+    await page.evaluate(() => window.bbb.settle());
+    const posted = (await page.evaluate(() => window.bbb.messages())).slice(before);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toContain("Disengage (HârnMaster Gold)");
+    expect(posted[0]).toContain("Sir Aldric");
+    // No foe targeted: the move is never stopped (G67).
+    expect(posted[0]).toContain("No foe engaged");
+    expect(errors).toEqual([]);
+  });
+
+  it("not shown to a viewer who does not own the actor", async () => {
+    await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
+    const sheet = await openKnight(2);
+    expect(await sheet.locator("button[data-action=disengage]").count()).toBe(0);
+  });
+});
