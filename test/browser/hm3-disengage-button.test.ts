@@ -61,6 +61,37 @@ describe("the Disengage button (HârnMaster Gold, 000:85-91)", () => {
     expect(errors).toEqual([]);
   });
 
+  it("the card's Test button: the GM tests for the targeted Brigand, the card is written once", async () => {
+    await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
+    await page.evaluate(() => window.bbb.targetBrigand());
+    const sheet = await openKnight();
+    await sheet.locator("button[data-action=disengage]").click();
+    await page.evaluate(() => window.bbb.settle());
+    let id = await page.evaluate(() => window.bbb.renderLastMessage());
+    await page.evaluate(() => window.bbb.settle());
+    const card = () => page.locator(`[id="${id}"]`);
+    expect(await card().locator(".bbb-disengage-foe").textContent()).toContain(
+      "Brigand: to test Initiative or decline",
+    );
+    const test = card().locator('button.bbb-disengage-answer[data-answer="test"]');
+    expect(await test.isVisible()).toBe(true);
+    expect(await card().locator(".bbb-disengage-outcome").textContent()).toContain("Waiting for 1");
+    await test.click();
+    await page.evaluate(() => window.bbb.settle());
+    // The GM's step updated the message: rendered again, the Brigand's roll is on it, no buttons.
+    id = await page.evaluate(() => window.bbb.renderLastMessage());
+    await page.evaluate(() => window.bbb.settle());
+    expect(await card().locator(".bbb-disengage-foe").textContent()).toMatch(
+      /Brigand: .+\(\d+ against \d+\)/,
+    );
+    expect(await card().locator("button.bbb-disengage-answer").count()).toBe(0);
+    expect(await card().locator(".bbb-disengage-outcome").textContent()).toMatch(
+      /Out of every Engagement Zone|One hex out of every Engagement Zone/,
+    );
+    expect(await missingKeys(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it("not shown to a viewer who does not own the actor", async () => {
     await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
     const sheet = await openKnight(2);
