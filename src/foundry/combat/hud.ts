@@ -1,8 +1,10 @@
 /**
  * The Token HUD's Attack button: added to the HUD's left column for users who own the
  * token's actor (a GM owns every actor); a click checks ownership again, closes the HUD and
- * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card). The
- * status palette's tooltips say how long each held condition lasts (./hud-held.ts).
+ * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card). Below
+ * it, the world ruleset's own action buttons (`FoundryRuleset.actionButtons`, HM3 with
+ * HârnMaster Gold: Disengage) while the world offers them, checked the same way. The status
+ * palette's tooltips say how long each held condition lasts (./hud-held.ts).
  */
 import { rulesetAction, worldRuleset, type RulesetActionButton } from "../rulesets";
 import { attack } from "./actions";
