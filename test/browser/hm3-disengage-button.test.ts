@@ -5,29 +5,15 @@
  * actor's owner; a click runs the Disengage action, which posts its card (the disengager's
  * Initiative test; no foe targeted here).
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { launch, missingKeys, openAppPage } from "./harness";
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useAppSession } from "./app-session";
+import { missingKeys } from "./harness";
 
-let browser: Browser;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-  ({ page, errors } = await openAppPage(browser));
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await page.evaluate(() => window.bbb.reset());
-  errors.length = 0;
-});
+const session = useAppSession();
 
 async function openKnight(permission: number | null = null): Promise<Locator> {
+  const page = session.page;
   const { id } = await page.evaluate((p) => window.bbb.openActorSheet("character", p), permission);
   const sheet = page.locator(`[id="${id}"]`);
   await sheet.locator('nav.tabs a[data-tab="combat"]').click();
@@ -36,12 +22,14 @@ async function openKnight(permission: number | null = null): Promise<Locator> {
 
 describe("the Disengage button (HârnMaster Gold, 000:85-91)", () => {
   it("is not shown while the option is off", async () => {
+    const page = session.page;
     await page.evaluate(() => window.bbb.setSetting("ruleset", "hm3"));
     const sheet = await openKnight();
     expect(await sheet.locator("button[data-action=disengage]").count()).toBe(0);
   });
 
   it("with the option on: shown on the Combat tab, a click posts the Disengage card", async () => {
+    const page = session.page;
     await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
     const sheet = await openKnight();
     const button = sheet.locator("button[data-action=disengage]");
@@ -51,24 +39,25 @@ describe("the Disengage button (HârnMaster Gold, 000:85-91)", () => {
     expect(await missingKeys(page)).toEqual([]);
     const before = (await page.evaluate(() => window.bbb.messages())).length;
     await button.click();
-    await page.evaluate(() => window.bbb.settle());
+    await session.settle();
     const posted = (await page.evaluate(() => window.bbb.messages())).slice(before);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toContain("Disengage (HârnMaster Gold)");
     expect(posted[0]).toContain("Sir Aldric");
     // No foe targeted: the move is never stopped (G67).
     expect(posted[0]).toContain("No foe engaged");
-    expect(errors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 
   it("the card's Test button: the GM tests for the targeted Brigand, the card is written once", async () => {
+    const page = session.page;
     await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
     await page.evaluate(() => window.bbb.targetBrigand());
     const sheet = await openKnight();
     await sheet.locator("button[data-action=disengage]").click();
-    await page.evaluate(() => window.bbb.settle());
+    await session.settle();
     let id = await page.evaluate(() => window.bbb.renderLastMessage());
-    await page.evaluate(() => window.bbb.settle());
+    await session.settle();
     const card = () => page.locator(`[id="${id}"]`);
     expect(await card().locator(".bbb-disengage-foe").textContent()).toContain(
       "Brigand: to test Initiative or decline",
@@ -77,10 +66,10 @@ describe("the Disengage button (HârnMaster Gold, 000:85-91)", () => {
     expect(await test.isVisible()).toBe(true);
     expect(await card().locator(".bbb-disengage-outcome").textContent()).toContain("Waiting for 1");
     await test.click();
-    await page.evaluate(() => window.bbb.settle());
+    await session.settle();
     // The GM's step updated the message: rendered again, the Brigand's roll is on it, no buttons.
     id = await page.evaluate(() => window.bbb.renderLastMessage());
-    await page.evaluate(() => window.bbb.settle());
+    await session.settle();
     expect(await card().locator(".bbb-disengage-foe").textContent()).toMatch(
       /Brigand: .+\(\d+ against \d+\)/,
     );
@@ -89,10 +78,11 @@ describe("the Disengage button (HârnMaster Gold, 000:85-91)", () => {
       /Out of every Engagement Zone|One hex out of every Engagement Zone/,
     );
     expect(await missingKeys(page)).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(session.errors).toEqual([]);
   });
 
   it("not shown to a viewer who does not own the actor", async () => {
+    const page = session.page;
     await page.evaluate(() => window.bbb.setSetting("hm3.disengaging", true));
     const sheet = await openKnight(2);
     expect(await sheet.locator("button[data-action=disengage]").count()).toBe(0);
