@@ -256,6 +256,7 @@ describe("sheet classes", () => {
         "editItem",
         "removePlanLocation",
         "attack",
+        "disengage",
         "rollSkill",
         "toggleCarried",
         "toggleEquipped",

@@ -217,7 +217,11 @@ export function onRenderChatMessageHTML(
   if (typeof html?.querySelector !== "function") return;
   const turn = message?.type === "exchange" ? null : turnRecordOf(message?.flags);
   if (turn) return ensureChatTemplates().then(() => renderTurnCardInto(turn, html));
-  if (message?.type !== "exchange") return;
+  if (message?.type !== "exchange") {
+    // A ruleset's own cards (HM3: HârnMaster Gold's Disengage) are wired by the ruleset.
+    for (const fr of Object.values(FOUNDRY_RULESETS)) fr.renderChatMessage?.(message, html);
+    return;
+  }
   // Foundry does not await a hook listener; the promise is returned for tests to wait on.
   return renderCardInto(message, html);
 }

@@ -1,9 +1,12 @@
 /**
  * The Token HUD's Attack button: added to the HUD's left column for users who own the
  * token's actor (a GM owns every actor); a click checks ownership again, closes the HUD and
- * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card). The
- * status palette's tooltips say how long each held condition lasts (./hud-held.ts).
+ * starts an attack from that token (`attack`, ./actions.ts: the dialog, then the card). Below
+ * it, the world ruleset's own action buttons (`FoundryRuleset.actionButtons`, HM3 with
+ * HârnMaster Gold: Disengage) while the world offers them, checked the same way. The status
+ * palette's tooltips say how long each held condition lasts (./hud-held.ts).
  */
+import { rulesetAction, worldRuleset, type RulesetActionButton } from "../rulesets";
 import { attack } from "./actions";
 import { addHeldTooltips } from "./hud-held";
 import type { ActorLike } from "./snapshot";
@@ -88,10 +91,68 @@ export function addAttackButton(hud: TokenHudLike, html: HTMLElement): HTMLButto
   return button;
 }
 
+/** The class of the world ruleset's action buttons (`FoundryRuleset.actionButtons`). */
+export const HUD_ACTION_CLASS = "bbb-hud-action";
+
+/** The world ruleset's action buttons the world offers now; none when the ruleset is unknown. */
+function shownActionButtons(): readonly RulesetActionButton[] {
+  try {
+    return (worldRuleset().actionButtons ?? []).filter((b) => b.shown());
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A ruleset action's click: ownership is checked again, the HUD closed, the action run for the
+ * token's actor (`rulesetAction`, which checks again what the world offers).
+ */
+export async function onHudRulesetAction(hud: TokenHudLike, action: string): Promise<void> {
+  const token = tokenOf(hud);
+  if (!canAttackFrom(token)) {
+    ui.notifications?.warn(localize(NOT_OWNER));
+    return;
+  }
+  await hud.close?.();
+  await rulesetAction(action, { actorUuid: token.actor.uuid });
+}
+
+/**
+ * Adds the world ruleset's action buttons (HM3 with HârnMaster Gold: Disengage) to the HUD's
+ * left column, below Attack, for the owners of the token's actor; returns those added.
+ */
+export function addRulesetButtons(hud: TokenHudLike, html: HTMLElement): HTMLButtonElement[] {
+  const column = html.querySelector<HTMLElement>(".col.left");
+  if (!column) return [];
+  for (const old of column.querySelectorAll?.(`.${HUD_ACTION_CLASS}`) ?? []) old.remove();
+  if (!canAttackFrom(tokenOf(hud))) return [];
+  return shownActionButtons().map((spec) => {
+    const label = localize(spec.labelKey);
+    const button = html.ownerDocument.createElement("button");
+    button.type = "button";
+    button.className = `control-icon ${HUD_ACTION_CLASS}`;
+    button.dataset.action = spec.action;
+    button.dataset.tooltip = label;
+    button.setAttribute("aria-label", label);
+    const icon = html.ownerDocument.createElement("i");
+    icon.className = spec.icon;
+    icon.setAttribute("inert", "");
+    button.append(icon);
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      void onHudRulesetAction(hud, spec.action);
+    });
+    column.append(button);
+    return button;
+  });
+}
+
 /** Hooks the button into every Token HUD render (v13 passes the HUD's HTMLElement). */
 export function registerTokenHud(): void {
   Hooks.on("renderTokenHUD", (hud, html) => {
     addAttackButton(hud, html);
+    addRulesetButtons(hud, html);
     addHeldTooltips(tokenOf(hud)?.actor as ActorLike | null | undefined, html);
   });
 }

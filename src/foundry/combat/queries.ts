@@ -47,6 +47,7 @@ import type { Side } from "../../core/ruleset";
 import { acceptMessage } from "./accept";
 import { approveOnMessage } from "./approve";
 import { maneuverStep } from "./maneuver-step";
+import { worldRuleset } from "../rulesets";
 import {
   CombatError,
   g,
@@ -70,6 +71,7 @@ export const QUERY = Object.freeze({
   amputate: "blow-by-blow.amputate",
   approve: "blow-by-blow.approve",
   maneuver: "blow-by-blow.maneuver",
+  ruleset: "blow-by-blow.ruleset",
 } as const);
 export type QueryName = (typeof QUERY)[keyof typeof QUERY];
 
@@ -150,6 +152,14 @@ export const STEPS: Readonly<Record<StepName, Step>> = Object.freeze({
   },
   [QUERY.maneuver]: async (user: UserLike, data: Obj) => {
     await maneuverStep(user, data);
+  },
+  // A step of the world ruleset's own cards (FoundryRuleset.steps), by its name `step`.
+  [QUERY.ruleset]: async (user: UserLike, data: Obj) => {
+    const name = readString(data, "step");
+    const steps = worldRuleset().steps ?? {};
+    const step = Object.hasOwn(steps, name) ? steps[name] : undefined;
+    if (!step) throw new InputError("step", name, "the world's ruleset has no such step");
+    await step(user, data);
   },
 });
 
@@ -242,6 +252,7 @@ export const QUERY_HANDLERS: Readonly<Record<QueryName, Handler>> = Object.freez
   [QUERY.amputate]: handler(QUERY.amputate),
   [QUERY.approve]: handler(QUERY.approve),
   [QUERY.maneuver]: handler(QUERY.maneuver),
+  [QUERY.ruleset]: handler(QUERY.ruleset),
 });
 
 /**
@@ -260,6 +271,7 @@ declare global {
       "blow-by-blow.amputate": StepQuery;
       "blow-by-blow.approve": StepQuery;
       "blow-by-blow.maneuver": StepQuery;
+      "blow-by-blow.ruleset": StepQuery;
     }
   }
 }

@@ -51,6 +51,8 @@ export type CombatErrorCode =
   | "turnNotStarted"
   | "staleManeuver"
   | "staleState"
+  | "notOwnerOf"
+  | "alreadyAnswered"
   | "failed";
 
 /** Each code's localisation key, written out whole for the lang audit. */
@@ -81,6 +83,8 @@ export const COMBAT_ERROR_KEYS: Readonly<Record<CombatErrorCode, string>> = Obje
   turnNotStarted: "BLOWBYBLOW.Combat.Error.turnNotStarted",
   staleManeuver: "BLOWBYBLOW.Combat.Error.staleManeuver",
   staleState: "BLOWBYBLOW.Combat.Error.staleState",
+  notOwnerOf: "BLOWBYBLOW.Combat.Error.notOwnerOf",
+  alreadyAnswered: "BLOWBYBLOW.Combat.Error.alreadyAnswered",
   failed: "BLOWBYBLOW.Combat.Error.failed",
 });
 

@@ -24,7 +24,7 @@ import type { HeldCondition } from "../../core/turns";
 import type { AnyRuleset } from "../../rules";
 import type { LangText } from "../chat/text";
 import type { Rule } from "../data/rule-kinds";
-import type { ActorLike } from "../combat/snapshot";
+import type { ActorLike, UserLike } from "../combat/snapshot";
 
 /** The document types that may carry a ruleset block (`Actor.character`, `Item.weapon`…). */
 export type BlockTypeKey =
@@ -243,6 +243,25 @@ export interface FoundryRuleset<Derived = unknown> {
    */
   actions?: Readonly<Record<string, (args: { actorUuid: string }) => Promise<unknown>>>;
   /**
+   * Buttons for its actions where a player looks for them (the token HUD's left column, beside
+   * Attack): each runs `actions[action]` for the token's actor; `shown` says whether the world
+   * offers it now (HM3's Disengage: the HârnMaster Gold option on). Absent: none.
+   */
+  actionButtons?: readonly RulesetActionButton[];
+  /**
+   * GM-side steps its own chat cards ask for through the generic query `blow-by-blow.ruleset`
+   * (`{step, …}`), run on the active GM's client as the user who asks; each checks that user's
+   * permissions itself and throws a refusal (CombatError, FlowError, InputError). Absent: none.
+   */
+  steps?: Readonly<
+    Record<string, (user: UserLike, data: Record<string, unknown>) => Promise<unknown>>
+  >;
+  /**
+   * Called on `renderChatMessageHTML` for every message that is not an exchange card: the
+   * ruleset draws or wires its own cards (those its flags mark) and leaves the others alone.
+   */
+  renderChatMessage?(message: { id: string | null; flags?: unknown }, html: HTMLElement): void;
+  /**
    * Its pure combat functions; absent: the ruleset cannot fight in Foundry yet (its documents,
    * sheets and derived figures work; the combat flow refuses it by name, `fightingRuleset`).
    */
@@ -341,6 +360,18 @@ export interface RulesetStepTools {
   turn?: number;
   /** Sets (null: clears) a mark on the actor's combatant; false when it fights in no combat. */
   setMark(actorUuid: string, key: string, value: unknown): Promise<boolean>;
+}
+
+/** A ruleset action's button (`FoundryRuleset.actionButtons`). */
+export interface RulesetActionButton {
+  /** The key in `actions`. */
+  action: string;
+  /** Lang key of its tooltip and label. */
+  labelKey: string;
+  /** Font Awesome classes of its icon. */
+  icon: string;
+  /** Whether the world offers the action now (read at each render). */
+  shown(): boolean;
 }
 
 /** One maneuver a fighter may choose, as the maneuver dialog lists it. */

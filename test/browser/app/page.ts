@@ -41,6 +41,7 @@ import {
 import { attackInput, defenceInput } from "../../foundry/dialogs/fixtures";
 import type { SheetItem } from "../../../src/foundry/rulesets/hm3/sheets/actor/context";
 import { registerCombatSettings } from "../../../src/foundry/combat/settings";
+import { registerQueries } from "../../../src/foundry/combat/queries";
 import { onRenderChatMessageHTML, preloadChatTemplates } from "../../../src/foundry/chat/render";
 import * as Cards from "../../foundry/chat/fixtures";
 import { M2mActorSheet } from "../../../src/foundry/rulesets/m2m/sheets/actor/actor-sheet";
@@ -351,6 +352,51 @@ const api = {
     const app = new App();
     await open(app, () => app.render({ force: true }));
     return { id: app.id };
+  },
+
+  /**
+   * Sets a world setting of the system (the combat settings registered first, as at `init`):
+   * `hm3.disengaging` for HârnMaster Gold's Disengage button.
+   */
+  async setSetting(key: string, value: unknown): Promise<void> {
+    registerCombatSettings();
+    await standIns.game.settings.set("blow-by-blow", key, value as never);
+  },
+
+  /**
+   * A foe for HârnMaster Gold's Disengage: a Brigand (owned by the GM only) whose token the
+   * current user targets (the stand-in target: what the action reads, `document.actor`).
+   */
+  targetBrigand(): void {
+    const brigand = makeActor({
+      _id: "actorBrigand0001",
+      name: "Brigand",
+      type: "character",
+      system: structuredClone(KNIGHT_SYSTEM) as unknown as Obj,
+    });
+    standIns.game.actors.set(brigand.id!, brigand);
+    (standIns.game.user.targets as Set<unknown>).add({ document: { actor: brigand } });
+  },
+
+  /**
+   * Renders the last chat message into the page as v13 does (`renderChatMessageHTML`: the
+   * system's hook, which lets each ruleset wire its own cards); returns the element's id.
+   */
+  renderLastMessage(): string {
+    registerQueries();
+    const message = standIns.game.messages!.contents.at(-1)!;
+    const li = document.createElement("li");
+    li.id = `chat-${message.id}`;
+    li.className = "chat-message";
+    const content = document.createElement("div");
+    content.className = "message-content";
+    content.innerHTML = String(message.content);
+    li.append(content);
+    document.getElementById(li.id)?.remove();
+    document.body.append(li);
+    const filling = onRenderChatMessageHTML(message as never, li);
+    if (filling) track(filling);
+    return li.id;
   },
 
   /** A world setting of the system, as `game.settings.get` reads it. */

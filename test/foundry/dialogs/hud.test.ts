@@ -16,10 +16,13 @@ import {
 } from "../stand-ins";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerDataModels } from "../../../src/foundry/data";
+import { registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { KNIGHT_SYSTEM } from "../actor-sheet-fixtures";
 import {
   addAttackButton,
+  addRulesetButtons,
   canAttackFrom,
+  HUD_ACTION_CLASS,
   HUD_BUTTON_CLASS,
   onHudAttack,
   registerTokenHud,
@@ -29,6 +32,17 @@ import {
 type Obj = Record<string, unknown>;
 
 const attacks = vi.hoisted(() => [] as Obj[]);
+const disengages = vi.hoisted(() => [] as Obj[]);
+// The hm3 ruleset's Disengage action, recorded (its own tests: combat/hm3-disengage-standins).
+vi.mock("../../../src/foundry/rulesets/hm3/disengage-action", () => ({
+  disengage: async (args: Obj) => {
+    disengages.push(args);
+    return null;
+  },
+  disengageHtml: async () => "",
+  hm3Derived: () => null,
+  aglOf: () => null,
+}));
 vi.mock("../../../src/foundry/combat/actions", () => ({
   attack: async (args: Obj) => {
     attacks.push(args);
@@ -211,5 +225,51 @@ describe("the Token HUD's Attack button", () => {
     expect(attacks).toEqual([{ actorUuid: actor.uuid, tokenUuid: token.document.uuid }]);
     await asUser(bob as never, () => onHudAttack(tokenHud));
     expect(attacks).toHaveLength(1);
+  });
+});
+
+describe("the Token HUD's ruleset action buttons (HM3: Disengage, HârnMaster Gold 000:85-91)", () => {
+  beforeEach(() => {
+    registerCombatSettings();
+    disengages.length = 0;
+  });
+
+  it("none while the world does not offer the action (option off, or another ruleset)", async () => {
+    const { html, left } = hudHtml();
+    expect(addRulesetButtons(hud(true).hud, html as never)).toEqual([]);
+    await standIns.game.settings.set("blow-by-blow", "hm3.disengaging", true as never);
+    await standIns.game.settings.set("blow-by-blow", "ruleset", "m2m" as never);
+    expect(addRulesetButtons(hud(true).hud, html as never)).toEqual([]);
+    expect(left.children).toEqual([]);
+  });
+
+  it("hm3 with the option on: a Disengage button for the owner, none for another user", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.disengaging", true as never);
+    const { html, left } = hudHtml();
+    expect(addRulesetButtons(hud(false).hud, html as never)).toEqual([]);
+    const [button] = addRulesetButtons(hud(true).hud, html as never) as unknown as El[];
+    expect(left.children).toEqual([button]);
+    expect(button!.classList).toEqual(["control-icon", HUD_ACTION_CLASS]);
+    expect(button!.dataset.action).toBe("disengage");
+    expect(button!.dataset.tooltip).toBe("Disengage (HârnMaster Gold)");
+    expect(button!.children[0]!.className).toBe("fa-solid fa-person-running");
+  });
+
+  it("a click closes the HUD and runs the action for the token's actor; ownership checked again", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.disengaging", true as never);
+    const { html } = hudHtml();
+    const { hud: h, actor, close } = hud(true);
+    const [button] = addRulesetButtons(h, html as never) as unknown as El[];
+    button!.click();
+    await flush();
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(disengages).toEqual([{ actorUuid: "Actor.aldric" }]);
+    actor.isOwner = false;
+    button!.click();
+    await flush();
+    expect(disengages).toHaveLength(1);
+    expect(standIns.notifications.messages.map((n) => n.message)).toContain(
+      "You do not own this token's actor.",
+    );
   });
 });

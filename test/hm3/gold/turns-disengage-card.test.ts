@@ -1,19 +1,21 @@
 /**
  * The HârnMaster Gold Disengage action's Foundry part (issue 19; seed 000 lines 85-91; ruling
- * G67): the engine's input from the fighters' derived figures and the skill-test chat card
- * (src/foundry/rulesets/hm3/disengage.ts), with the engine's named rolls.
+ * G67): the engine's input from the fighters' derived figures
+ * (src/foundry/rulesets/hm3/disengage.ts), with the engine's named rolls; the card's view is
+ * below (src/foundry/rulesets/hm3/disengage-view.ts, ruling G85).
  */
 import { describe, expect, it } from "vitest";
-import { ScriptedDice, type Dice, type RollScript } from "../../../src/core/dice";
+import type { RollRecord } from "../../../src/core/dice";
 import { formatWith } from "../../../src/foundry/sheets/common";
 import { hm3Input } from "../../../src/foundry/rulesets/hm3/input";
-import {
-  DISENGAGE_KEYS,
-  disengageCard,
-  disengageInput,
-} from "../../../src/foundry/rulesets/hm3/disengage";
+import { DISENGAGE_KEYS, disengageInput } from "../../../src/foundry/rulesets/hm3/disengage";
 import { deriveHm3Character } from "../../../src/rules/hm3";
-import { resolveDisengage } from "../../../src/rules/hm3/gold/turns-disengage";
+import { answerFoe, startDisengage } from "../../../src/rules/hm3/gold/turns-disengage-answers";
+import {
+  disengageView,
+  readDisengageFlag,
+  type DisengageFlag,
+} from "../../../src/foundry/rulesets/hm3/disengage-view";
 import lang from "../../../lang/en.json";
 import { ATTRS } from "./fixtures";
 
@@ -50,13 +52,13 @@ function lookup(key: string): string {
   if (typeof node !== "string") throw new Error(`no lang string ${key}`);
   return node;
 }
-/** Only the named rolls of the script: any other roll fails the test. */
-const NONE: Dice = {
-  roll(name: string): number[] {
-    throw new Error(`unexpected roll ${name}`);
-  },
-};
-const scripted = (script: RollScript) => new ScriptedDice(script, NONE);
+const rec = (name: string, values: number[], sides = 100): RollRecord => ({
+  name,
+  count: values.length,
+  sides,
+  values,
+  total: values.reduce((a, b) => a + b, 0),
+});
 
 const localize = (key: string) => lookup(key);
 const format = formatWith(localize);
@@ -81,62 +83,65 @@ describe("disengageInput (G67)", () => {
   });
 });
 
-describe("disengageCard (seed 000 lines 87-91)", () => {
-  it("an equal or higher level: away, half Mobility in feet; each foe named with its roll", () => {
-    const me = derived(70);
-    const input = disengageInput({ derived: me, agl: 12 }, [
-      { name: "Orc", derived: derived(50) },
-      { name: "Wolf", derived: null },
+describe("disengageView: the card foe by foe (000:87-91, G85)", () => {
+  // AGL 12, PP 0: Mobility EML 60, 30 ft, 6 hexes (G67).
+  const me = { eml: 70, agl: 12, pp: 0 };
+  const flag = (own: RollRecord[]): DisengageFlag => ({
+    actorUuid: "Actor.aelric",
+    actor: "Aelric",
+    target: derived(70).initiative.eml,
+    foes: [
+      { actorUuid: "Actor.orc", name: "Orc" },
+      { actorUuid: "Actor.wolf", name: "Wolf" },
+    ],
+    state: startDisengage(me, 2, own),
+  });
+
+  it("while the foes have not answered: each asked, the outcome waits", () => {
+    const view = disengageView(flag([rec("disengage", [33])]), localize, format);
+    expect(view.test).toMatchObject({ actor: "Aelric", roll: 33, eml: 70, level: "MS" });
+    expect(view.test.title).toBe(lookup(DISENGAGE_KEYS.title));
+    expect(view.foes.map((f) => [f.pending, f.line])).toEqual([
+      [true, "Orc: to test Initiative or decline"],
+      [true, "Wolf: to test Initiative or decline"],
     ]);
-    // disengage 33 vs 70: MS; the Orc 62 vs 50: MF. Mobility 60 → 30 ft, 6 hexes.
-    const dice = scripted({ disengage: [33], "disengage.foe.0": [62] });
-    const result = resolveDisengage(input, dice);
-    const card = disengageCard(
-      "Aelric",
-      me.initiative.eml,
-      result,
-      ["Orc", "Wolf"],
-      localize,
-      format,
+    expect(view.outcome).toBe(
+      "Waiting for 2 engaged foe(s) to test Initiative or decline (their owners or the GM choose).",
     );
-    expect(card.title).toBe("Disengage (HârnMaster Gold)");
-    expect(card.actor).toBe("Aelric");
-    expect(card.eml).toBe(70);
-    expect(card.roll).toBe(33);
-    expect(card.level).toBe("MS");
-    expect(card.detail).toBe(
-      [
-        "Out of every Engagement Zone, then up to 30 ft (6 hexes) more",
-        `Orc: ${lookup("BLOWBYBLOW.SkillTest.Level.MF")} (62 against 50)`,
-        "Wolf: no test (counts as Marginal Failure)",
-      ].join(" · "),
-    );
+    expect(view.done).toBe(false);
+    expect(view.labels).toEqual({ test: "Test Initiative", decline: "Decline" });
   });
 
-  it("a lower level: one hex and stop; a CF adds its Stumble Roll", () => {
-    const me = derived(40);
-    const input = disengageInput({ derived: me, agl: 12 }, [{ name: "Orc", derived: derived(50) }]);
-    // 100 vs 40: CF (a multiple of 5 that fails); the Orc 20: CS. Stumble 3d6 = 15 > AGL 12.
-    const dice = scripted({
-      disengage: [100],
-      "disengage.foe.0": [20],
-      "disengage.stumble": [5, 5, 5],
-    });
-    const result = resolveDisengage(input, dice);
-    const card = disengageCard("Aelric", me.initiative.eml, result, ["Orc"], localize, format);
-    expect(card.level).toBe("CF");
-    expect(card.detail).toContain("One hex out of every Engagement Zone, then the Turn ends");
-    expect(card.detail).toContain("Critical Failure: Stumble Roll 15 against 12, falls");
+  it("the Orc tests (62 against 50: MF), the Wolf declines (MF): MS goes away 30 ft", () => {
+    const f = flag([rec("disengage", [33])]);
+    let state = answerFoe(f.state, 0, { test: true, eml: 50, roll: rec("disengage.foe.0", [62]) });
+    state = answerFoe(state, 1, { test: false });
+    const view = disengageView({ ...f, state }, localize, format);
+    expect(view.foes.map((x) => x.line)).toEqual([
+      "Orc: Marginal Failure (62 against 50)",
+      "Wolf: declines to test (counts as Marginal Failure)",
+    ]);
+    expect(view.foes.every((x) => !x.pending)).toBe(true);
+    expect(view.outcome).toBe("Out of every Engagement Zone, then up to 30 ft (6 hexes) more");
+    expect(view.done).toBe(true);
   });
 
-  it("no foe engaged: says so; every key is in lang/en.json", () => {
-    const me = derived(70);
-    const result = resolveDisengage(
-      disengageInput({ derived: me, agl: 12 }, []),
-      scripted({ disengage: [10] }),
+  it("a CF: the Stumble Roll on the detail line (000:91)", () => {
+    const f = flag([rec("disengage", [100]), rec("disengage.stumble", [6, 5, 3], 6)]);
+    const view = disengageView(f, localize, format);
+    expect(view.test.level).toBe("CF");
+    expect(view.test.detail).toBe("Critical Failure: Stumble Roll 14 against 12, falls");
+  });
+
+  it("the flag reads back as written; a bad answer is refused naming the field", () => {
+    const f = flag([rec("disengage", [33])]);
+    const flags = { "blow-by-blow": { disengage: JSON.parse(JSON.stringify(f)) as unknown } };
+    expect(readDisengageFlag(flags)).toEqual(f);
+    expect(readDisengageFlag({ "blow-by-blow": {} })).toBeNull();
+    const bad = JSON.parse(JSON.stringify(f)) as { state: { foes: { answer: string }[] } };
+    bad.state.foes[1]!.answer = "maybe";
+    expect(() => readDisengageFlag({ "blow-by-blow": { disengage: bad } })).toThrow(
+      /disengage\.state\.foes\.1\.answer/,
     );
-    const card = disengageCard("A", me.initiative.eml, result, [], localize, format);
-    expect(card.detail).toContain("No foe engaged");
-    for (const key of Object.values(DISENGAGE_KEYS)) expect(lookup(key)).toBeTruthy();
   });
 });

@@ -1,45 +1,54 @@
 /**
  * The HârnMaster Gold Disengage action in Foundry (seed 000 lines 85-91; ruling G67): the
- * disengager (an actor the user owns) tests Initiative against each foe the user targets (the
- * foes engaged with it); the engine rolls its named dice (`disengage`, `disengage.foe.<i>`,
- * `disengage.stumble`) through Foundry's dice and the result is posted as a skill-test card
- * (./disengage.ts, `templates/chat/skill-test.hbs`, whose fields Handlebars escapes).
+ * disengager (an actor the user owns) tests Initiative (`disengage`, and a CF's
+ * `disengage.stumble`, through Foundry's dice) and the card is posted
+ * (`templates/chat/hm3/disengage.hbs`, whose fields Handlebars escapes) with a line for each foe
+ * the user targets (the foes engaged with it); each foe's owner or the GM then answers from the
+ * card, test or decline (000:87; ./disengage-foes.ts, ruling G85).
  */
 import { rollAsNeeded } from "../../../core/flow";
 import type { Hm3Derived } from "../../../rules/hm3/character-types";
-import { resolveDisengage } from "../../../rules/hm3/gold/turns-disengage";
+import { ownTest, startDisengage } from "../../../rules/hm3/gold/turns-disengage-answers";
 import { foundryRoll } from "../../combat/dice";
 import { resolveUuid, userOwns } from "../../combat/permissions";
 import { fighterSnapshot, type ActorLike } from "../../combat/snapshot";
 import { formatWith, handlebarsApi } from "../../sheets/common";
-import { DISENGAGE_KEYS, disengageCard, disengageInput } from "./disengage";
-import { SKILL_TEST_TEMPLATE } from "./sheets/actor/tests";
+import { DISENGAGE_KEYS, disengageInput } from "./disengage";
+import {
+  DISENGAGE_TEMPLATE,
+  disengageOffered,
+  disengageView,
+  type DisengageFlag,
+} from "./disengage-view";
 
 /** The actor's derived HM3 figures, or null when it has none (not derived, another ruleset). */
-function hm3Derived(actor: ActorLike): Hm3Derived | null {
+export function hm3Derived(actor: ActorLike): Hm3Derived | null {
   const d = fighterSnapshot(actor).derived as { ruleset?: unknown } | null;
   return d && d.ruleset === "hm3" ? (d as unknown as Hm3Derived) : null;
 }
 
-function aglOf(actor: ActorLike): number | null {
+export function aglOf(actor: ActorLike): number | null {
   const hm3 = (actor.system as { hm3?: { attributes?: { agl?: unknown } } } | null)?.hm3;
   const agl = hm3?.attributes?.agl;
   return typeof agl === "number" && Number.isInteger(agl) ? agl : null;
 }
 
-/** Whether the world plays hm3 with the `disengaging` option on. */
-function disengagingOn(): boolean {
-  const s = game.settings as unknown as { get(ns: string, key: string): unknown };
-  return (
-    s.get("blow-by-blow", "ruleset") === "hm3" && s.get("blow-by-blow", "hm3.disengaging") === true
-  );
+/** Renders a Disengage card's HTML from its flag (`templates/chat/hm3/disengage.hbs`). */
+export async function disengageHtml(flag: DisengageFlag): Promise<string> {
+  const localize = (key: string) => game.i18n.localize(key);
+  const view = disengageView(flag, localize, formatWith(localize));
+  return handlebarsApi().renderTemplate(DISENGAGE_TEMPLATE, { ...view });
 }
 
-/** Runs a Disengage for the actor of `actorUuid` against the user's targeted tokens. */
+/**
+ * Runs a Disengage for the actor of `actorUuid` against the user's targeted tokens: the
+ * disengager's test is rolled now; each foe then tests or declines from the card
+ * (./disengage-foes.ts).
+ */
 export async function disengage(args: { actorUuid: string }): Promise<unknown> {
   const localize = (key: string) => game.i18n.localize(key);
   const warn = (key: string) => ui.notifications?.warn(localize(key));
-  if (!disengagingOn()) {
+  if (!disengageOffered()) {
     warn(DISENGAGE_KEYS.optionOff);
     return null;
   }
@@ -53,27 +62,27 @@ export async function disengage(args: { actorUuid: string }): Promise<unknown> {
     return null;
   }
   const targets = [...(game.user?.targets ?? [])];
-  const foes = targets
-    .map((t) => t.document.actor as unknown as ActorLike | null)
-    .filter((a): a is ActorLike => !!a && a.uuid !== actor.uuid)
-    .map((a) => ({ name: a.name, derived: hm3Derived(a) }));
-  const input = disengageInput({ derived, agl }, foes);
-  const { value: result, rolls } = await rollAsNeeded(
-    (dice) => resolveDisengage(input, dice),
-    foundryRoll,
-  );
-  const card = disengageCard(
-    actor.name,
-    derived.initiative.eml,
-    result,
-    foes.map((f) => f.name),
-    localize,
-    formatWith(localize),
-  );
-  const content = await handlebarsApi().renderTemplate(SKILL_TEST_TEMPLATE, { ...card });
+  // Each targeted actor once (two tokens of one actor are one foe), never the disengager.
+  const seen = new Set<string>([actor.uuid]);
+  const foes: DisengageFlag["foes"] = [];
+  for (const t of targets) {
+    const a = t.document.actor as unknown as ActorLike | null;
+    if (!a || seen.has(a.uuid)) continue;
+    seen.add(a.uuid);
+    foes.push({ actorUuid: a.uuid, name: a.name });
+  }
+  const me = disengageInput({ derived, agl }, []);
+  const { rolls } = await rollAsNeeded((dice) => ownTest(me, dice), foundryRoll);
+  const flag: DisengageFlag = {
+    actorUuid: actor.uuid,
+    actor: actor.name,
+    target: derived.initiative.eml,
+    foes,
+    state: startDisengage(me, foes.length, rolls),
+  };
   return ChatMessage.implementation.create({
     speaker: ChatMessage.implementation.getSpeaker({ actor: actor as never }),
-    content,
-    flags: { "blow-by-blow": { disengage: { rolls } } },
+    content: await disengageHtml(flag),
+    flags: { "blow-by-blow": { disengage: flag } },
   } as never);
 }

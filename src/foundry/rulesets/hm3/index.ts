@@ -19,6 +19,8 @@ import {
 import { carryAdvantage, carryResolved as reactionResolved } from "./carry";
 import { disengage } from "./disengage-action";
 import { rest } from "./gold-rest";
+import { DISENGAGE_BUTTON } from "./disengage-view";
+import { DISENGAGE_STEP, disengageFoeStep, renderDisengageCard } from "./disengage-foes";
 import { addMinuteFatigue, goldFatigueOn, type FatigueCombatLike } from "./gold-fatigue";
 import {
   DERIVATION_GOLD_OPTIONS,
@@ -150,9 +152,13 @@ export const HM3_FOUNDRY = Object.freeze({
     }),
     fieldPath: hm3FieldPath,
   }),
-  // HârnMaster Gold Disengage (seed 000 lines 85-91, G67): `rulesetAction("disengage", …)`.
+  // HârnMaster Gold Disengage (seed 000 lines 85-91, G67, G85): `rulesetAction("disengage", …)`.
   // HârnMaster Gold rest (seed 000 line 113, G93): `rulesetAction("rest", {actorUuid, minutes})`.
+  // A token HUD button while the Disengage option is on, each foe's answer from the card (G85).
   actions: { disengage, rest },
+  actionButtons: [DISENGAGE_BUTTON],
+  steps: { [DISENGAGE_STEP]: disengageFoeStep },
+  renderChatMessage: renderDisengageCard,
   // HârnMaster Gold fatigue: FR added per minute of combat (seed 000 lines 109-113, G66).
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],

@@ -29,7 +29,10 @@ export type ReachSize =
 export interface ReachFigures {
   /** The weapon's Long Reach trait. */
   longReach: boolean;
-  /** The weapon's length in feet, when known (natural reach of Very Large creatures). */
+  /**
+   * The weapon's length in feet, when known (natural reach of Very Large creatures); null:
+   * unknown, which reaches 2 hexes (G87).
+   */
   lengthFt: number | null;
   /** The fighter's size class (absent: medium). */
   size?: ReachSize;
@@ -56,7 +59,8 @@ export function engagementZone(f: ReachFigures, options: Readonly<Partial<GoldOp
     const size = f.size ?? "medium";
     if (size === "tiny" || size === "verySmall") return { min: 0, max: 0 };
     if (size === "monstrous") return { min: 1, max: 2 };
-    if (size === "veryLarge" && (f.lengthFt ?? 0) >= 4) return { min: 1, max: 2 };
+    // G87: a weapon of unknown length (no length is stored) is not refused the second hex.
+    if (size === "veryLarge" && (f.lengthFt === null || f.lengthFt >= 4)) return { min: 1, max: 2 };
   }
   return { min: 1, max: 1 };
 }

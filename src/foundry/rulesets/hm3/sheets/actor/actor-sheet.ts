@@ -49,6 +49,8 @@ import { TYPE_LABEL } from "../item/labels";
 import { inlineItemUpdate } from "./inline";
 import { attack } from "../../../../combat/actions";
 import { rest, REST_SHEET_MINUTES } from "../../gold-rest";
+import { disengage } from "../../disengage-action";
+import { disengageOffered } from "../../disengage-view";
 
 /** Where Foundry serves the actor templates from. */
 export const ACTOR_TEMPLATES = "systems/blow-by-blow/templates/actor";
@@ -116,6 +118,7 @@ export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
     actions: {
       rollSkill: Hm3ActorSheet.#onRollSkill,
       attack: Hm3ActorSheet.#onAttack,
+      disengage: Hm3ActorSheet.#onDisengage,
       createItem: Hm3ActorSheet.#onCreateItem,
       editItem: Hm3ActorSheet.#onEditItem,
       deleteItem: Hm3ActorSheet.#onDeleteItem,
@@ -232,7 +235,8 @@ export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
 
   protected partExtras(context: ActorSheetContext, partId: string) {
     const { tab } = partContext(context, partId);
-    return { tab };
+    // HârnMaster Gold's Disengage button (seed 000 lines 85-91) while the world offers it.
+    return partId === "combat" ? { tab, disengage: disengageOffered() } : { tab };
   }
 
   /** The body plan editor recomputes its zone sums as aim points are typed. */
@@ -452,6 +456,12 @@ export class Hm3ActorSheet extends ActorSheetBase<ActorSheetContext> {
       tokenUuid: this.token?.uuid ?? null,
       itemId: item.id ?? null,
     });
+  }
+
+  /** The Disengage button (HârnMaster Gold, 000:85-91): the action checks option and owner again. */
+  static async #onDisengage(this: Hm3ActorSheet): Promise<void> {
+    if (!this.actor.isOwner) return;
+    await disengage({ actorUuid: this.actor.uuid });
   }
 
   static async #onCreateItem(
