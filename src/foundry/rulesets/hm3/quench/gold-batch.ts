@@ -45,6 +45,7 @@ import { fightingRuleset, foundryRuleset } from "../../../rulesets";
 import { IMPACT_CARD_KEYS } from "../card-impact";
 import { DISENGAGE_KEYS } from "../disengage";
 import { disengage } from "../disengage-action";
+import { answerDisengage } from "../disengage-foes";
 import { FIGHTERS_PACK, requireGMAndHM3 } from "./exchange-batch";
 
 type FighterDoc = Actor.Implementation;
@@ -449,34 +450,31 @@ export function goldBatch(context: QuenchContext, stage: QuenchStage): void {
       }
     });
 
-    it("disengage: Sir Aldric's Disengage against the targeted Brigand posts its card (G67)", async () => {
+    it("disengage: Sir Aldric's Disengage posts its card, the Brigand's test is rolled when answered (G67, G85)", async () => {
       await stage.target(tokens![1]);
       let message: ChatMessage.Implementation | null = null;
-      await withDice(
-        GOLD_DICE.disengage.map((v) => [v, 100] as [number, number]),
-        async () => {
-          message = (await disengage({
-            actorUuid: aldric!.uuid,
-          })) as ChatMessage.Implementation | null;
-        },
-      );
+      await withDice([[GOLD_DICE.disengage[0]!, 100]], async () => {
+        message = (await disengage({
+          actorUuid: aldric!.uuid,
+        })) as ChatMessage.Implementation | null;
+      });
       const posted = message as ChatMessage.Implementation | null;
       assert.isNotNull(posted, "the Disengage posted no card");
       if (posted?.id) created.add(posted.id);
-      const rolls = (
-        systemFlags(posted!).disengage as { rolls: { name: string; values: number[] }[] }
-      ).rolls;
-      assert.deepEqual(
-        rolls.map((r) => [r.name, r.values]),
-        [
-          ["disengage", [GOLD_DICE.disengage[0]]],
-          ["disengage.foe.0", [GOLD_DICE.disengage[1]]],
-        ],
-      );
-      const text = cardText(posted!.content ?? "");
+      // Only the disengager's own test is rolled at once; each foe answers on the card (G85).
+      assert.include(posted!.content ?? "", "bbb-disengage-answer", "the Brigand's buttons");
+      await withDice([[GOLD_DICE.disengage[1]!, 100]], async () => {
+        assert.isTrue(
+          await answerDisengage({ messageId: posted!.id!, foe: 0, test: true }),
+          "the GM's answer for the Brigand was refused",
+        );
+      });
+      const answered = game.messages!.get(posted!.id!)!;
+      const text = cardText(answered.content ?? "");
       assert.include(text, game.i18n.localize(DISENGAGE_KEYS.title));
       assert.include(text, `${brigand!.name}:`);
       assert.include(text, `(${GOLD_DICE.disengage[1]} `);
+      assert.notInclude(answered.content ?? "", "bbb-disengage-answer", "answered once");
     });
 
     it("switched off in the Gold menu, aimed melee and angry strike leave the attack dialog", async () => {
