@@ -125,6 +125,8 @@ export const hm3Combat: CombatRules = Object.freeze({
   // The HârnMaster Gold decisions (issue 19), each row offered only while its option is on.
   catalog: GOLD_CATALOG,
   incapacitating: INCAPACITATING,
+  // The scene's units, to read its distance in hexes (ruling R43, hexes.ts).
+  situation: Object.freeze(["units"] as const),
   attackOptions,
   bandFor,
   attackTarget,
