@@ -66,6 +66,7 @@ const KEY = Object.freeze({
   bandAutoOutUnits: "BLOWBYBLOW.Dialog.Attack.bandAutoOutUnits",
   bandAutoPlainUnits: "BLOWBYBLOW.Dialog.Attack.bandAutoPlainUnits",
   noBandUnits: "BLOWBYBLOW.Dialog.Error.noBandUnits",
+  distanceUnits: "BLOWBYBLOW.Dialog.Field.distanceUnits",
   bandChoice: "BLOWBYBLOW.Dialog.Attack.bandChoice",
   approvalSituation: "BLOWBYBLOW.Dialog.Approval.situation",
   approvalCustom: "BLOWBYBLOW.Dialog.Approval.custom",
@@ -396,6 +397,8 @@ export interface AttackDialogContext {
   engagingDefender: string;
   defenderProne: boolean;
   distance: string;
+  /** The distance field's label: in hexes, or in the scene's units when the ruleset reads them. */
+  distanceLabel: string;
   /** Facing and light fields the ruleset reads (empty: none). */
   mapFields: MapFieldView[];
   /** The scene's units beside the distance, when the ruleset reads them. */
@@ -537,6 +540,9 @@ export function attackDialogContext(
     engagingDefender: draft.engagingDefender,
     defenderProne: draft.defenderProne,
     distance: draft.distance,
+    distanceLabel: draft.map?.units
+      ? format(KEY.distanceUnits, { units: draft.map.units })
+      : localize(FIELD_LABEL.distance),
     mapFields: mapView.fields,
     unitsNote: mapView.unitsNote,
     custom: customRows(draft.custom, byField),

@@ -504,6 +504,9 @@ describe("the attack dialog's view", () => {
     const near = feet(125); // 25 hexes: Short's last
     expect(near.bands[0]!.label).toBe("From distance (125 ft): Short");
     expect(near.unitsNote).toBe("In the scene's grid units: ft.");
+    expect(near.distanceLabel).toBe("Distance (ft)");
+    // Without units (a ruleset that does not read them): hexes.
+    expect(view(draft()).distanceLabel).toBe("Distance (hexes)");
     expect(feet(130).bands[0]!.label).toBe("From distance (130 ft): Medium");
     const far = feet(1005); // 201 hexes
     expect(far.bands[0]!.label).toBe("From distance (1005 ft): out of range");
