@@ -115,7 +115,7 @@ export function approvalFor(
     const distance = measured?.distance ?? null;
     // A band is compared with the GM's measured distance; with trust, none measured: as chosen.
     if (option && chosen && !(trusting && distance === null)) {
-      const fits = distance !== null ? combat.bandFor(option, distance) : null;
+      const fits = distance !== null ? combat.bandFor(option, distance, measured?.units) : null;
       if (fits !== chosen.id) {
         reasons.push("band");
         const fitting = option.bands.find((b) => b.id === fits);

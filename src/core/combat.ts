@@ -264,17 +264,24 @@ export interface CombatRules {
   /** Conditions that take a combatant out of the fight (marked defeated in the tracker). */
   readonly incapacitating: readonly ConditionId[];
   /**
-   * The attacks a fighter's items allow, in sheet order. With `at` (the measured distance and
-   * the world's optional rules) an attack the distance rules out is unavailable (HM3 with
-   * HârnMaster Gold weapon reach); without it none is.
+   * The attacks a fighter's items allow, in sheet order. With `at` (the measured distance, the
+   * scene's units when the ruleset reads them, and the world's optional rules) an attack the
+   * distance rules out is unavailable (HM3 with HârnMaster Gold weapon reach); without it none is.
    */
   attackOptions(
     attacker: FighterSnapshot,
     defender: FighterSnapshot | null,
-    at?: { distance: number | null; options: Readonly<Record<string, boolean>> },
+    at?: {
+      distance: number | null;
+      units?: string | null;
+      options: Readonly<Record<string, boolean>>;
+    },
   ): AttackOption[];
-  /** The range band a distance falls in (null: beyond the longest band). */
-  bandFor(option: AttackOption, distance: number): string | null;
+  /**
+   * The range band a distance falls in (null: beyond the longest band); `units` are the
+   * scene's, when the ruleset reads them (`situation` "units"; absent: its own).
+   */
+  bandFor(option: AttackOption, distance: number, units?: string | null): string | null;
   /**
    * The attack target for the dialog, itemised (prefilled and situational modifiers); `options`
    * are the world's optional rules, as `buildDeclaration` gets them (absent: the defaults).

@@ -554,6 +554,43 @@ describe("attackTarget, missile (seed 003 lines 208-215, 283)", () => {
     expect(target({ band: "long", situation: situation({ distance: null }) }).value).toBe(20);
   });
 
+  it("a bow at 50 ft on a 5-ft scene takes the band of 10 hexes (rulings R37, R43)", () => {
+    const ft = (distance: number, units: string | null = "ft") =>
+      target({ situation: { ...situation({ distance }), units } });
+    expect(ft(50).value).toBe(60);
+    expect(mods(ft(50))).toEqual([["physicalPenalty", -10, "seed 003 line 210"]]);
+    // 100 ft is 20 hexes, Short's last; 105 ft is 21, Medium; 50 yd is 30 hexes, Medium.
+    expect(ft(100).value).toBe(60);
+    expect(ft(105).value).toBe(40);
+    expect(ft(50, "yd").value).toBe(40);
+    // Units it cannot read: hexes.
+    expect(ft(50, "squares").value).toBe(20);
+    const option = hm3Combat
+      .attackOptions(attackerSnap(), defenderSnap())
+      .find((o) => o.kind === "missile")!;
+    expect(hm3Combat.bandFor(option, 50, "ft")).toBe("short");
+    expect(hm3Combat.bandFor(option, 50)).toBe("long");
+    expect(hm3Combat.bandFor(option, 800, "ft")).toBe("extreme");
+    expect(hm3Combat.bandFor(option, 805, "ft")).toBeNull();
+    const far = inputError(() => ft(805));
+    expect(far.field).toBe("band");
+    expect(far.message).toMatch(/805 ft \(161 hexes\) is beyond extreme range \(160\)/);
+    const declared = hm3Combat.buildDeclaration(
+      attackerSnap(),
+      defenderSnap(),
+      missileRequest({ situation: { ...situation({ distance: 50 }), units: "ft" } }),
+      {},
+    );
+    expect(declared.rules.band).toBe("short");
+  });
+
+  it("a malformed units is refused naming the field", () => {
+    const e = inputError(() =>
+      target({ situation: { ...situation({ distance: 50 }), units: 5 as never } }),
+    );
+    expect(e.field).toBe("situation.units");
+  });
+
   it("an unknown distance or one beyond Extreme needs a band chosen by hand (R33)", () => {
     const unknown = inputError(() => target({ situation: situation({ distance: null }) }));
     expect(unknown.field).toBe("band");

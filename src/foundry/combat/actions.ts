@@ -251,6 +251,8 @@ export async function attack(args: {
   // The measured distance marks an attack it rules out (HârnMaster Gold weapon reach).
   const options = fr.combat.attackOptions(attacker, defender, {
     distance: situation.distance,
+    // In the scene's units, when the ruleset reads them (`CombatRules.situation`).
+    ...(situation.units !== undefined ? { units: situation.units } : {}),
     options: worldOptions(fr.id),
   });
   if (options.length === 0) {
@@ -264,7 +266,7 @@ export async function attack(args: {
     situation,
     itemId: args.itemId ?? null,
     preview: (r) => fr.combat.attackTarget(attacker, defender, r, worldOptions(fr.id)),
-    bandFor: (option, distance) => fr.combat.bandFor(option, distance),
+    bandFor: (option, distance) => fr.combat.bandFor(option, distance, situation.units),
     labels: fr.combat.labels,
     ...catalogFor(fr.combat.catalogAt?.(defender) ?? fr.combat.catalog, worldOptions(fr.id)),
     ...(g().user.isGM ? {} : { approval: { cap: customModifierCap(), measured: situation } }),

@@ -61,6 +61,12 @@ const KEY = Object.freeze({
   bandAutoOut: "BLOWBYBLOW.Dialog.Attack.bandAutoOut",
   bandAutoUnknown: "BLOWBYBLOW.Dialog.Attack.bandAutoUnknown",
   bandAutoPlain: "BLOWBYBLOW.Dialog.Attack.bandAutoPlain",
+  // The same, in the scene's units when the ruleset reads them (`CombatRules.situation`).
+  bandAutoUnits: "BLOWBYBLOW.Dialog.Attack.bandAutoUnits",
+  bandAutoOutUnits: "BLOWBYBLOW.Dialog.Attack.bandAutoOutUnits",
+  bandAutoPlainUnits: "BLOWBYBLOW.Dialog.Attack.bandAutoPlainUnits",
+  noBandUnits: "BLOWBYBLOW.Dialog.Error.noBandUnits",
+  distanceUnits: "BLOWBYBLOW.Dialog.Field.distanceUnits",
   bandChoice: "BLOWBYBLOW.Dialog.Attack.bandChoice",
   approvalSituation: "BLOWBYBLOW.Dialog.Approval.situation",
   approvalCustom: "BLOWBYBLOW.Dialog.Approval.custom",
@@ -314,8 +320,10 @@ export function previewProblem(error: unknown): FieldProblem {
 function bandProblem(p: FieldProblem, request: AttackRequest): FieldProblem {
   if (p.name !== "band" || request.band !== null) return p;
   const distance = request.situation.distance;
-  return distance === null
-    ? { ...p, key: PROBLEM_KEY.notMeasured, value: null }
+  const units = request.situation.units;
+  if (distance === null) return { ...p, key: PROBLEM_KEY.notMeasured, value: null };
+  return units
+    ? { ...p, key: KEY.noBandUnits, value: distance, data: { ...p.data, units } }
     : { ...p, key: PROBLEM_KEY.noBand, value: distance };
 }
 
@@ -389,6 +397,8 @@ export interface AttackDialogContext {
   engagingDefender: string;
   defenderProne: boolean;
   distance: string;
+  /** The distance field's label: in hexes, or in the scene's units when the ruleset reads them. */
+  distanceLabel: string;
   /** Facing and light fields the ruleset reads (empty: none). */
   mapFields: MapFieldView[];
   /** The scene's units beside the distance, when the ruleset reads them. */
@@ -409,22 +419,27 @@ export interface AttackDialogContext {
   showModifiers: boolean;
   canSubmit: boolean;
 }
-/** The label of the automatic band: "From distance (120 hexes): Long range". */
+/**
+ * The label of the automatic band: "From distance (120 hexes): Long range", or in the scene's
+ * `units` when the ruleset reads them and the scene names them ("From distance (50 ft): …").
+ */
 function autoBandLabel(
   input: AttackViewInput,
   option: AttackOption,
   distance: string,
+  units: string | null | undefined,
   localize: Localize,
   format: Format,
 ): string {
   const d = distance.trim() === "" ? NaN : Number(distance);
   if (!Number.isFinite(d) || d < 0) return localize(KEY.bandAutoUnknown);
-  if (!input.bandFor) return format(KEY.bandAutoPlain, { distance: d });
+  const at: Record<string, string | number> = units ? { distance: d, units } : { distance: d };
+  if (!input.bandFor) return format(units ? KEY.bandAutoPlainUnits : KEY.bandAutoPlain, at);
   const id = input.bandFor(option, d);
   const band = option.bands.find((b) => b.id === id);
   return band
-    ? format(KEY.bandAuto, { distance: d, band: localize(band.labelKey) })
-    : format(KEY.bandAutoOut, { distance: d });
+    ? format(units ? KEY.bandAutoUnits : KEY.bandAuto, { ...at, band: localize(band.labelKey) })
+    : format(units ? KEY.bandAutoOutUnits : KEY.bandAutoOut, at);
 }
 
 /**
@@ -501,7 +516,14 @@ export function attackDialogContext(
         ? [
             {
               id: "",
-              label: autoBandLabel(input, option, draft.distance, localize, format),
+              label: autoBandLabel(
+                input,
+                option,
+                draft.distance,
+                draft.map?.units,
+                localize,
+                format,
+              ),
               checked: draft.band === "",
             },
             ...option.bands.map((b) => ({
@@ -518,6 +540,9 @@ export function attackDialogContext(
     engagingDefender: draft.engagingDefender,
     defenderProne: draft.defenderProne,
     distance: draft.distance,
+    distanceLabel: draft.map?.units
+      ? format(KEY.distanceUnits, { units: draft.map.units })
+      : localize(FIELD_LABEL.distance),
     mapFields: mapView.fields,
     unitsNote: mapView.unitsNote,
     custom: customRows(draft.custom, byField),

@@ -38,6 +38,7 @@ import { impactAttack, impactFighter } from "./gold/impact-combat";
 import { rollsDeclaration, rollsTarget } from "./gold/rolls-combat";
 import { goldFighterArmour, goldStrikeFields } from "./gold/armour-combat";
 import { attackReachKey, reachReason, reachRules } from "./gold/turns-reach-combat";
+import { distanceHexes } from "./hexes";
 import {
   AIM_ZONES,
   ASPECTS,
@@ -65,13 +66,17 @@ import { readAttackRequest, readOptions } from "./combat-read";
 
 /**
  * The attacks a fighter's items allow, in item order (see `CombatRules.attackOptions`); with
- * `at` (the distance and the world's options) a melee weapon out of HârnMaster Gold reach is
- * unavailable (gold/turns-reach-combat.ts).
+ * `at` (the distance in the scene's units, converted to hexes by ruling R43, and the world's
+ * options) a melee weapon out of HârnMaster Gold reach is unavailable (gold/turns-reach-combat.ts).
  */
 export function attackOptions(
   attacker: FighterSnapshot,
   defender: FighterSnapshot | null,
-  at?: { distance: number | null; options: Readonly<Record<string, boolean>> },
+  at?: {
+    distance: number | null;
+    units?: string | null;
+    options: Readonly<Record<string, boolean>>;
+  },
 ): AttackOption[] {
   const a = view(attacker, "attacker");
   const aims = aimsAt(defender ? view(defender, "defender").plan : undefined);
@@ -119,19 +124,41 @@ export function attackOptions(
     if (!option) continue;
     const why =
       unavailable(item, a) ??
-      (at ? attackReachKey(attacker, item, option.kind, at.distance, at.options) : undefined);
+      (at
+        ? attackReachKey(
+            attacker,
+            item,
+            option.kind,
+            distanceHexes(at.distance, at.units),
+            at.options,
+          )
+        : undefined);
     if (why) option.unavailableKey = why;
     out.push(option);
   }
   return out;
 }
 
-/** The first band (Short to Extreme) whose range reaches `distance`; null beyond them all. */
-export function bandFor(option: AttackOption, distance: number): string | null {
+/**
+ * The first band (Short to Extreme) whose range (hexes, R37) reaches `distance`, in the scene's
+ * `units` (ruling R43; absent: hexes); null beyond them all.
+ */
+export function bandFor(
+  option: AttackOption,
+  distance: number,
+  units?: string | null,
+): string | null {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0)
     throw new InputError("distance", distance, "expected a distance of 0 or more");
-  for (const b of option.bands) if (distance <= b.range) return b.id;
+  const hexes = distanceHexes(distance, units)!;
+  for (const b of option.bands) if (hexes <= b.range) return b.id;
   return null;
+}
+
+/** "50 ft (10 hexes)" or, in hexes, "10": a distance as a refusal names it. */
+function distanceText(distance: number, units: string | null | undefined): string {
+  const hexes = distanceHexes(distance, units);
+  return units && hexes !== distance ? `${distance} ${units} (${hexes} hexes)` : `${distance}`;
 }
 
 /** An attack request checked against the attacker's options, with its target. */
@@ -157,6 +184,7 @@ function resolveAttack(
   const a = view(attacker, "attacker");
   const options = attackOptions(attacker, defender, {
     distance: request.situation.distance,
+    units: request.situation.units ?? null,
     options: worldOptions,
   });
   const option = options.find((o) => o.itemId === request.itemId);
@@ -228,13 +256,13 @@ function resolveAttack(
       "the distance to the target is unknown: choose a range band (ruling R33)",
     );
   } else {
-    const found = bandFor(option, situation.distance);
+    const found = bandFor(option, situation.distance, situation.units);
     if (!found) {
       const extreme = option.bands[option.bands.length - 1]?.range ?? 0;
       throw new InputError(
         "band",
         null,
-        `the target at ${situation.distance} is beyond extreme range (${extreme}): choose a band to shoot anyway`,
+        `the target at ${distanceText(situation.distance, situation.units)} is beyond extreme range (${extreme}): choose a band to shoot anyway`,
       );
     }
     band = found as RangeBand;
@@ -487,7 +515,14 @@ export function buildDeclaration(
     // The defender's outnumbered modifier (ruling R32) is taken from the attack's situation.
     engagingDefender: r.request.situation.engagingDefender,
     // HârnMaster Gold weapon reach: the distance and the attacker's reach, for the defences.
-    ...reachRules(attacker, item, r.option.kind, r.request.situation.distance, options),
+    // In hexes (ruling R43), as the defences read it.
+    ...reachRules(
+      attacker,
+      item,
+      r.option.kind,
+      distanceHexes(r.request.situation.distance, r.request.situation.units),
+      options,
+    ),
     ...carried,
   };
   if (r.option.kind === "missile") {

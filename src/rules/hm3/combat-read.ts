@@ -61,7 +61,16 @@ export function readSituation(value: unknown): AttackSituation {
   const d = o.distance;
   if (d !== null && (typeof d !== "number" || !Number.isFinite(d) || d < 0))
     throw new InputError("situation.distance", d, "expected a distance of 0 or more, or null");
-  return { engagingDefender: n, defenderProne: o.defenderProne, distance: d };
+  // The scene's units the distance is in (ruling R43; hexes.ts); absent: hexes.
+  const u = o.units;
+  if (u !== undefined && u !== null && typeof u !== "string")
+    throw new InputError("situation.units", u, "expected the scene's grid units, or null");
+  return {
+    engagingDefender: n,
+    defenderProne: o.defenderProne,
+    distance: d,
+    ...(u !== undefined ? { units: u } : {}),
+  };
 }
 
 export function readAttackRequest(value: unknown): AttackRequest {

@@ -129,6 +129,8 @@ export const hm3Combat: CombatRules = Object.freeze({
   // Aimed melee at a creature's own locations (gold/aim-creature.ts, ruling G72).
   catalogAt: (defender: FighterSnapshot | null) => aimCatalogFor(GOLD_CATALOG, defender),
   incapacitating: INCAPACITATING,
+  // The scene's units, to read its distance in hexes (ruling R43, hexes.ts).
+  situation: Object.freeze(["units"] as const),
   attackOptions,
   bandFor,
   attackTarget,

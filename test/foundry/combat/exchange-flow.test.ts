@@ -573,6 +573,8 @@ describe("the situation set by hand (review m3)", () => {
       engagingDefender: 1,
       defenderProne: false,
       distance: request.situation.distance,
+      // HM3 reads the scene's units (ruling R43); this grid names none: hexes.
+      units: "",
     });
     const i18n = standIns.game.i18n;
     const lines = localizeTree(

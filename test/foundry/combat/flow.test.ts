@@ -13,6 +13,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import {
   asUser,
+  canvasStandIn,
   createCombat,
   createLog,
   installDice3d,
@@ -49,7 +50,7 @@ import {
   type StepRequest,
 } from "../../../src/foundry/combat/queries";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
-import { registerCombatSettings } from "../../../src/foundry/combat/settings";
+import { optionalRuleKey, registerCombatSettings } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { FOUNDRY_RULESETS, fightingRuleset } from "../../../src/foundry/rulesets";
 import { cardId, planningDice, scriptDice, world, type DicePlan, type World } from "./fixtures";
@@ -247,7 +248,13 @@ describe("a player attacks the GM's NPC; the GM defends; consequences applied au
     expect(input.attacker.name).toBe("Sir Aldric");
     expect(input.defender.name).toBe("Brigand");
     expect(input.itemId).toBe(SWORD);
-    expect(input.situation).toEqual({ engagingDefender: 1, defenderProne: false, distance: 1 });
+    // HM3 reads the scene's units (ruling R43); the stand-in's grid names none: hexes.
+    expect(input.situation).toEqual({
+      engagingDefender: 1,
+      defenderProne: false,
+      distance: 1,
+      units: "",
+    });
     expect(input.options.map((o) => o.itemId)).toContain(SWORD);
     expect(input.preview(swordAttack(input.situation)).value).toBeGreaterThan(0);
 
@@ -814,5 +821,33 @@ describe("amputation (ruling R30): the GM marks the limb severed, once", () => {
     expect(messages().at(-1)).toBe(
       "warning: The amputation of Brigand from that strike was already marked.",
     );
+  });
+});
+
+describe("HM3 on an ordinary 5-ft scene (rulings R37, R43)", () => {
+  it("the adjacent foe measures 5 ft, one hex: in HârnMaster Gold weapon reach", async () => {
+    await standIns.game.settings.set(
+      "blow-by-blow",
+      optionalRuleKey("hm3", { id: "weaponReach" }),
+      true,
+    );
+    const grid = (canvasStandIn as unknown as { scene: { grid: Obj } }).scene.grid;
+    grid.units = "ft";
+    grid.distance = 5;
+    const message = await attackAs(w.alice, w.aldric);
+    const input = attackPrompt.mock.calls[0]![0];
+    expect(input.situation).toMatchObject({ distance: 5, units: "ft" });
+    expect(input.options.find((o) => o.itemId === SWORD)!.unavailableKey).toBeUndefined();
+    // The defences get the distance in hexes.
+    expect(exchangeBuild(card(message)).rules.reach).toEqual({ distance: 1, longReach: false });
+    // Two spaces away, 10 ft: two hexes, out of the sword's reach.
+    attackPrompt.mockClear();
+    await w.tBrigand.document.update({ x: 200 });
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    const far = attackPrompt.mock.calls[0]![0];
+    expect(far.situation).toMatchObject({ distance: 10, units: "ft" });
+    expect(far.options.find((o) => o.itemId === SWORD)!.unavailableKey).toBeTruthy();
   });
 });

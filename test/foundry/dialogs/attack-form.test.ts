@@ -5,6 +5,7 @@
  * 208-215) shown beside the field they name, the itemised breakdown, and the view model.
  */
 import { describe, expect, it } from "vitest";
+import type { AttackOption } from "../../../src/core/combat";
 import { InputError } from "../../../src/core/errors";
 import {
   attackDialogContext,
@@ -493,6 +494,23 @@ describe("the attack dialog's view", () => {
     expect(unknown.errors.band).toBe(
       "Range: the distance is not measured; type it or choose a band.",
     );
+  });
+
+  it("HM3 on a 5-ft scene: the distance in feet, its band in hexes (rulings R37, R43)", () => {
+    // As the adapter binds it (src/foundry/combat/actions.ts): the measured units passed on.
+    const extra = { bandFor: (o: AttackOption, d: number) => hm3Combat.bandFor(o, d, "ft") };
+    const feet = (distance: number) =>
+      view(initialAttackDraft(OPTIONS, { ...SITUATION, distance, units: "ft" }, BOW.itemId), extra);
+    const near = feet(125); // 25 hexes: Short's last
+    expect(near.bands[0]!.label).toBe("From distance (125 ft): Short");
+    expect(near.unitsNote).toBe("In the scene's grid units: ft.");
+    expect(near.distanceLabel).toBe("Distance (ft)");
+    // Without units (a ruleset that does not read them): hexes.
+    expect(view(draft()).distanceLabel).toBe("Distance (hexes)");
+    expect(feet(130).bands[0]!.label).toBe("From distance (130 ft): Medium");
+    const far = feet(1005); // 201 hexes
+    expect(far.bands[0]!.label).toBe("From distance (1005 ft): out of range");
+    expect(far.errors.band).toBe("Range: no range band reaches 1005 ft; choose one.");
   });
 
   it("shows the breakdown of a valid request and allows the attack", () => {

@@ -194,6 +194,42 @@ describe("attacks out of reach (seed 000 line 368, ruling G68)", () => {
     expect(off.rules).not.toHaveProperty("reach");
   });
 
+  it("on a 5-ft scene the adjacent foe (distance 5, units ft) is in reach (rulings R43, G68)", () => {
+    const at = (distance: number, units: string) =>
+      hm3Combat
+        .attackOptions(spearman(), pikeman(), { distance, units, options: ON })
+        .find((o) => o.itemId === "spear")!.unavailableKey;
+    expect(at(5, "ft")).toBeUndefined();
+    expect(at(10, "ft")).toBe(REACH_KEYS.tooFar);
+    expect(at(1.524, "m")).toBeUndefined();
+    const ft = (distance: number): AttackRequest => ({
+      ...request("spear", distance),
+      situation: { engagingDefender: 1, defenderProne: false, distance, units: "ft" },
+    });
+    // Declared, and the defences get the distance in hexes.
+    const d = hm3Combat.buildDeclaration(spearman(), pikeman(), ft(5), ON);
+    expect(d.rules.reach).toEqual({ distance: 1, longReach: false });
+    expect(inputError(() => hm3Combat.attackTarget(spearman(), pikeman(), ft(10), ON)).field).toBe(
+      "itemId",
+    );
+    // The pike reaches 2 hexes, 10 ft, not the adjacent 5 ft.
+    const pike = hm3Combat.buildDeclaration(
+      pikeman(),
+      pikeOnly(),
+      {
+        ...ft(10),
+        itemId: "pike",
+      },
+      ON,
+    );
+    expect(pike.rules.reach).toEqual({ distance: 2, longReach: true });
+    expect(
+      inputError(() =>
+        hm3Combat.buildDeclaration(pikeman(), pikeOnly(), { ...ft(5), itemId: "pike" }, ON),
+      ).message,
+    ).toMatch(/Long Reach weapon cannot reach an adjacent hex/);
+  });
+
   it("a malformed rules.reach is refused naming the field", () => {
     expect(readReachRules({})).toBeNull();
     expect(inputError(() => readReachRules({ reach: 3 })).field).toBe("rules.reach");

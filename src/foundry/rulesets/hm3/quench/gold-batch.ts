@@ -39,7 +39,7 @@ import { initiativeFormula } from "../../../combat/tracker";
 import { cardOf } from "../../../data/chat-message/exchange";
 import { BATCH_TIMEOUT_MS, type QuenchContext } from "../../../quench/context";
 import { planFaces, scriptedUniform, type DicePlan } from "../../../quench/dice-plan";
-import type { QuenchStage, StagedToken } from "../../../quench/stage";
+import { STAGE_GRID, type QuenchStage, type StagedToken } from "../../../quench/stage";
 import { cleanUp, importActor, SYSTEM_ID, until } from "../../../quench/support";
 import { fightingRuleset, foundryRuleset } from "../../../rulesets";
 import { IMPACT_CARD_KEYS } from "../card-impact";
@@ -110,9 +110,6 @@ export const GOLD_FIGURES = Object.freeze({
   swing: { result: "A*2", location: "neck", angryBonus: 1 },
   handaxe: { location: "left-calf", blunt: { impact: 6, armour: 2, effectiveImpact: 4 } },
 });
-
-/** The scene's grid: one hex to a space (HM3's distances are in hexes). */
-export const HEX_GRID = Object.freeze({ distance: 1, units: "hex" });
 
 function weaponId(actor: FighterDoc, name: string): string {
   const item = actor.items.contents.find((i) => i.type === "weapon" && i.name === name);
@@ -282,9 +279,9 @@ export function goldBatch(context: QuenchContext, stage: QuenchStage): void {
       ids.knightShield = weaponId(aldric, "Knight Shield");
       ids.handaxe = weaponId(brigand, "Handaxe");
       ids.roundShield = weaponId(brigand, "Round Shield");
-      // HM3 reads the distance between tokens in hexes (AttackSituation.distance; ruling R37):
-      // one hex to the grid space, so the fighters side by side are adjacent (weapon reach).
-      const placed = await stage.placeTokens([aldric, brigand], HEX_GRID);
+      // The ordinary 5 ft grid space, units named: HM3 reads the distance between the tokens in
+      // the scene's units, 5 ft one hex (ruling R43), so the fighters side by side are adjacent.
+      const placed = await stage.placeTokens([aldric, brigand], STAGE_GRID);
       tokens = placed.tokens;
       cleanupStage = placed.cleanup;
       combat = (await CONFIG.Combat.documentClass.create({ scene: placed.sceneId, active: true }))!;
