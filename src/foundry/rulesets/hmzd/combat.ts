@@ -14,6 +14,7 @@
  * Rulings: hmzd.md §8 Z2-Z8, Z11; docs/rulings.md Z30 (the EMLs are HM3's), Z31 (a spending
  * named by one button), Z32 (no Universal Penalty from injuries, ./derive.ts).
  */
+import { distanceHexes } from "../../../rules/hm3/hexes";
 import type {
   AttackOption,
   AttackRequest,
@@ -117,10 +118,15 @@ function attackOptions(
   return out;
 }
 
-function bandFor(option: AttackOption, distance: number): string | null {
+/**
+ * The first band whose range (hexes) reaches `distance`, read in the scene's `units` (ruling
+ * R43, as HM3 reads it; absent: hexes); null beyond them all.
+ */
+function bandFor(option: AttackOption, distance: number, units?: string | null): string | null {
   if (typeof distance !== "number" || !Number.isFinite(distance) || distance < 0)
     throw new InputError("distance", distance, "expected a distance of 0 or more");
-  for (const b of option.bands) if (distance <= b.range) return b.id;
+  const hexes = distanceHexes(distance, units)!;
+  for (const b of option.bands) if (hexes <= b.range) return b.id;
   return null;
 }
 
@@ -223,7 +229,7 @@ function resolveAttack(
       "the distance to the target is unknown: choose a range band",
     );
   } else {
-    const found = bandFor(option, situation.distance);
+    const found = bandFor(option, situation.distance, situation.units);
     if (!found)
       throw new InputError(
         "band",
@@ -439,6 +445,8 @@ export const hmzdCombat: CombatRules = Object.freeze({
   optionalRules: HMZD_OPTIONAL_RULES,
   labels: HMZD_TARGET_LABELS,
   incapacitating: HMZD_INCAPACITATING,
+  // The scene's units, for distances in hexes (ruling R43).
+  situation: Object.freeze(["units"] as const),
   attackOptions,
   bandFor,
   attackTarget,

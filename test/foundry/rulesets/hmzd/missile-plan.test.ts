@@ -78,3 +78,30 @@ describe("Z18: an unaimed missile at a horse rolls d12 (its twelve zones)", () =
     expect(en.BLOWBYBLOW.HMZD.Combat.Placement.unaimed).not.toMatch(/d10/);
   });
 });
+
+describe("ruling R43 in hmzd: a missile's band read in the scene's units (5 ft to a hex)", () => {
+  it("a longbow's Short band reaches 50 ft but a distance of 50 hexes is beyond it", () => {
+    const a = archer();
+    const option = hmzdCombat.attackOptions(a, horse()).find((o) => o.itemId === BOW)!;
+    const short = option.bands[0]!;
+    expect(short.id).toBe("short");
+    // The band's range is in hexes (R37): as many feet ×5 are still Short, one more hex is not.
+    expect(hmzdCombat.bandFor(option, short.range * 5, "ft")).toBe("short");
+    expect(hmzdCombat.bandFor(option, (short.range + 1) * 5, "ft")).not.toBe("short");
+    expect(hmzdCombat.bandFor(option, short.range + 1)).not.toBe("short");
+    expect(hmzdCombat.situation).toContain("units");
+  });
+
+  it("an attack with no band takes the band of its distance in feet", () => {
+    const a = archer();
+    const option = hmzdCombat.attackOptions(a, horse()).find((o) => o.itemId === BOW)!;
+    const range = option.bands[0]!.range;
+    const request: AttackRequest = {
+      ...shot("unaimed"),
+      band: null,
+      situation: { engagingDefender: 1, defenderProne: false, distance: range * 5, units: "ft" },
+    };
+    const build = hmzdCombat.buildDeclaration(a, horse(), request, {});
+    expect(build.rules.band).toBe("short");
+  });
+});
