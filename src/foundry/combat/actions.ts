@@ -36,15 +36,18 @@ import { DefenceDialog } from "./defence-dialog";
 import { foundryRoll } from "./dice";
 import { callerFor, resolveUuid, sideActor, userOwns } from "./permissions";
 import { QUERY, runStep, type StepName } from "./queries";
+import { provideFlowTools } from "./flow-tools";
 import {
   activeGM,
   chatMessageClass,
+  CombatError,
   escapeData,
   exchangeBuild,
   formatOutcome,
   isGMCard,
   outcomeOf,
   REQUEST_TIMEOUT_MS,
+  serial,
   type MessageLike,
   type QueryOutcome,
 } from "./query-common";
@@ -489,3 +492,18 @@ export function catalogFor(
   const rows = (catalog ?? []).filter((r) => !r.option || options[r.option] === true);
   return rows.length ? { catalog: rows } : {};
 }
+
+// The flow's functions the ruleset folders call (./flow-tools.ts: no import cycle). Read when
+// called: in an import cycle this module may run before the modules it names have.
+provideFlowTools({
+  get CombatError() {
+    return CombatError;
+  },
+  get serial() {
+    return serial;
+  },
+  askGM,
+  get QUERY() {
+    return QUERY;
+  },
+});

@@ -135,6 +135,8 @@ describe("hm3Input", () => {
       attributes: ATTRS,
       fatigue: 1,
       encumbranceOverride: null,
+      // The actor's unarmed style, for the Kamtóla skill base (HârnMaster Gold, ruling G91).
+      unarmedStyle: "brawling",
       skills: [
         {
           id: "skillSword000001",

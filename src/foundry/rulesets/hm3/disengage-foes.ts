@@ -16,6 +16,7 @@
 import { InputError } from "../../../core/errors";
 import { answerFoe, foeRollName } from "../../../rules/hm3/gold/turns-disengage-answers";
 import { foundryRoll } from "../../combat/dice";
+import { flowTools } from "../../combat/flow-tools";
 import { resolveUuid, userOwns } from "../../combat/permissions";
 import type { MessageLike } from "../../combat/query-common";
 import type { ActorLike, UserLike } from "../../combat/snapshot";
@@ -24,16 +25,6 @@ import { disengageHtml, hm3Derived } from "./disengage-action";
 import { DISENGAGE_FOE_KEYS, readDisengageFlag } from "./disengage-view";
 
 type Obj = Record<string, unknown>;
-
-/**
- * The flow's modules, imported when first used: they import the ruleset registry, which imports
- * this ruleset's index, which imports this module, so a static import would be a cycle.
- */
-const flow = async () => ({
-  ...(await import("../../combat/query-common")),
-  ...(await import("../../combat/actions")),
-  ...(await import("../../combat/queries")),
-});
 
 /** The step's name in the hm3 ruleset's `steps`. */
 export const DISENGAGE_STEP = "disengageFoe";
@@ -62,7 +53,7 @@ function readAnswer(data: Obj): DisengageAnswer {
  */
 export async function disengageFoeStep(user: UserLike, data: Obj): Promise<void> {
   const answer = readAnswer(data);
-  const { CombatError, serial } = await flow();
+  const { CombatError, serial } = flowTools();
   await serial(answer.messageId, async () => {
     const message = game.messages?.get(answer.messageId) as unknown as MessageLike | undefined;
     if (!message)
@@ -129,7 +120,7 @@ export async function answerDisengage(answer: DisengageAnswer): Promise<boolean>
     );
     return false;
   }
-  const { askGM, QUERY } = await flow();
+  const { askGM, QUERY } = flowTools();
   const outcome = await askGM(QUERY.ruleset, { step: DISENGAGE_STEP, ...answer });
   return outcome?.ok === true;
 }
