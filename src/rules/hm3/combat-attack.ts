@@ -4,7 +4,7 @@
  */
 import type { ExchangeFight } from "../../core/combat";
 import { pairedCarried } from "./gold/paired-carry";
-import { objectFighter } from "./gold/paired-object-combat";
+import { objectAttackKey, objectAttackReason, objectFighter } from "./gold/paired-object-combat";
 import { carriedAttackRows } from "./gold/carry";
 import { chargeFields } from "./gold/armour-charge";
 import { carriedTangles, carriedTangleTarget } from "./gold/carry-combat";
@@ -125,13 +125,13 @@ export function attackOptions(
     const why =
       unavailable(item, a) ??
       (at
-        ? attackReachKey(
+        ? (attackReachKey(
             attacker,
             item,
             option.kind,
             distanceHexes(at.distance, at.units),
             at.options,
-          )
+          ) ?? objectAttackKey(defender, option.kind, at.options))
         : undefined);
     if (why) option.unavailableKey = why;
     out.push(option);
@@ -197,6 +197,7 @@ function resolveAttack(
   if (option.unavailableKey) {
     const why =
       reachReason(option.unavailableKey) ??
+      objectAttackReason(option.unavailableKey) ??
       (option.unavailableKey === HM3_COMBAT_KEYS.unavailable.broken
         ? "it is broken (WQ 0)"
         : option.unavailableKey === HM3_COMBAT_KEYS.unavailable.notEquipped

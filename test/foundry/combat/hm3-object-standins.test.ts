@@ -13,6 +13,7 @@ import { asUser, settle, standIns, type StandInActor } from "../stand-ins";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import { localizeTree } from "../../../src/foundry/chat/text";
 import * as actions from "../../../src/foundry/combat/actions";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
@@ -22,6 +23,7 @@ import { hm3ResultContext } from "../../../src/foundry/rulesets/hm3/card";
 import { PAIRED_CARD_KEY } from "../../../src/foundry/rulesets/hm3/paired-card";
 import type { Hm3Result } from "../../../src/rules/hm3";
 import { OBJECT_IGNORE_KEY } from "../../../src/rules/hm3/gold/paired";
+import { OBJECT_MELEE_ONLY_KEY } from "../../../src/rules/hm3/gold/paired-object-combat";
 import { format, localize } from "../stand-ins/handlebars";
 import { viewer } from "../chat/fixtures";
 import {
@@ -36,6 +38,7 @@ import {
 } from "./fixtures";
 
 type Obj = Record<string, unknown>;
+const LONGBOW = "msLongbow0000001";
 const fr = fightingRuleset(FOUNDRY_RULESETS.hm3!);
 
 let w: World;
@@ -223,6 +226,40 @@ describe("brute force against a door in Foundry (rulings G70, G71)", () => {
       fighterSnapshot(w.brigand as unknown as ActorLike),
     );
     expect(offered.find((o) => o.id === "block")?.unavailableKey).toBeUndefined();
+  });
+
+  it("a missile is marked unavailable against an object (brute force is melee, 000:49; G70)", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", true as never);
+    await makeDoor();
+    await w.aldric.items.get(LONGBOW)!.update({ "system.equipped": true });
+    const offered = vi.spyOn(AttackDialog, "prompt").mockResolvedValue(null);
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    const options = offered.mock.calls[0]![0].options;
+    expect(options.find((o) => o.itemId === LONGBOW)?.unavailableKey).toBe(OBJECT_MELEE_ONLY_KEY);
+    expect(localize(OBJECT_MELEE_ONLY_KEY)).toBe(
+      "Brute force is a melee attack: a missile cannot strike an object",
+    );
+    expect(options.find((o) => o.itemId === "wpSword000000001")?.unavailableKey).toBeUndefined();
+
+    // A request naming the bow anyway is refused naming the item; no card is made.
+    stubAttack(LONGBOW, "point");
+    const refused = await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    expect(refused).toBeNull();
+    expect(messages().at(-1)).toMatch(/itemId.*brute force is a melee attack/);
+
+    // With the option off the bow is offered as usual.
+    await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", false as never);
+    offered.mockClear();
+    offered.mockResolvedValue(null);
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    const off = offered.mock.calls[0]![0].options;
+    expect(off.find((o) => o.itemId === LONGBOW)?.unavailableKey).toBeUndefined();
   });
 
   it("another object without its DF is refused naming the field; no card is made", async () => {
