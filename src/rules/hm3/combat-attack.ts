@@ -480,7 +480,7 @@ export function buildDeclaration(
   // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
   pairedTangle(r.request, options, attack, item);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
-  pairedDoubleStrike(
+  const doubleItemId = pairedDoubleStrike(
     r.request,
     options,
     attack,
@@ -525,6 +525,8 @@ export function buildDeclaration(
       options,
     ),
     ...carried,
+    // The double strike's off-hand weapon, recorded for strike recovery (ruling G76).
+    ...(doubleItemId ? { doubleItemId } : {}),
   };
   if (r.option.kind === "missile") {
     const velocity = itemSystem(item).hm3.velocity;
