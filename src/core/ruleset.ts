@@ -48,6 +48,12 @@ export interface PendingChoice {
   options: ChoiceOption[];
   /** What the chooser needs to see to choose (plain data: rolled values, stars to spend…). */
   data?: Record<string, unknown>;
+  /**
+   * The one option (an `options` id) the chooser can take, which the flow takes without a
+   * prompt (an object can only Ignore: HârnMaster Gold brute force). Absent: the chooser is
+   * prompted.
+   */
+  automatic?: string;
 }
 
 /** A choice as it was made, kept in the result so a stored exchange replays. */

@@ -38,6 +38,7 @@ import {
 import { customModifierCap, gmRollsAll, trustUnmeasured, worldOptions } from "./settings";
 import { fighterSnapshot, measureSituation, type ActorLike, type CanvasLike } from "./snapshot";
 import { afterResolved } from "./steps";
+import { withAutomaticChoice } from "./automatic-choice";
 import { exchangeFight } from "./tracker";
 
 /**
@@ -245,9 +246,11 @@ export async function acceptMessage(message: MessageLike): Promise<Accepted> {
       },
       rolls,
     });
-    const accepted = acceptExchange(fr.ruleset, fresh, gm, authorOwns);
-    const who = rolledBy(accepted.rolls, byAuthor, author);
-    if (Object.keys(who).length > 0) accepted.context.rolledBy = who;
+    const checked = acceptExchange(fr.ruleset, fresh, gm, authorOwns);
+    const who = rolledBy(checked.rolls, byAuthor, author);
+    if (Object.keys(who).length > 0) checked.context.rolledBy = who;
+    // A choice taken without a prompt (an object Ignores) is made here (automatic-choice.ts).
+    const accepted = await withAutomaticChoice(fr, checked);
     if (isGMCard(live)) {
       await updateCard(live, accepted);
       return { card: accepted, message: live };

@@ -28,6 +28,7 @@ import {
 } from "./query-common";
 import type { UserLike } from "./snapshot";
 import { afterResolved, chosenCard } from "./steps";
+import { withAutomaticChoice } from "./automatic-choice";
 
 /** Whispers `text` as a refusal to `userId` (the player told) and every GM. */
 async function whisperRefusal(live: MessageLike, userId: unknown, text: string): Promise<void> {
@@ -111,8 +112,10 @@ export async function approveOnMessage(
         attacker: card.attacker.name,
       });
     if (approve) {
-      const approved = copy(card);
-      approved.context.approval = { ...approval, pending: false, approvedBy: user.name ?? "" };
+      const held = copy(card);
+      held.context.approval = { ...approval, pending: false, approvedBy: user.name ?? "" };
+      // A choice taken without a prompt (an object Ignores) is made now (automatic-choice.ts).
+      const approved = await withAutomaticChoice(rulesetOf(card), held);
       await updateCard(live, approved);
       return approved;
     }

@@ -4,7 +4,7 @@
  */
 import type { ExchangeFight } from "../../core/combat";
 import { pairedCarried } from "./gold/paired-carry";
-import { objectFighter } from "./gold/paired-object-combat";
+import { objectAttackKey, objectAttackReason, objectFighter } from "./gold/paired-object-combat";
 import { carriedAttackRows } from "./gold/carry";
 import { chargeFields } from "./gold/armour-charge";
 import { carriedTangles, carriedTangleTarget } from "./gold/carry-combat";
@@ -125,13 +125,13 @@ export function attackOptions(
     const why =
       unavailable(item, a) ??
       (at
-        ? attackReachKey(
+        ? (attackReachKey(
             attacker,
             item,
             option.kind,
             distanceHexes(at.distance, at.units),
             at.options,
-          )
+          ) ?? objectAttackKey(defender, option.kind, at.options))
         : undefined);
     if (why) option.unavailableKey = why;
     out.push(option);
@@ -197,6 +197,7 @@ function resolveAttack(
   if (option.unavailableKey) {
     const why =
       reachReason(option.unavailableKey) ??
+      objectAttackReason(option.unavailableKey) ??
       (option.unavailableKey === HM3_COMBAT_KEYS.unavailable.broken
         ? "it is broken (WQ 0)"
         : option.unavailableKey === HM3_COMBAT_KEYS.unavailable.notEquipped
@@ -479,7 +480,7 @@ export function buildDeclaration(
   // HârnMaster Gold tangle & strike: the area's penalty and dice (gold/paired-combat.ts).
   pairedTangle(r.request, options, attack, item);
   // HârnMaster Gold double strike: the off-hand weapon as a second attack (gold/paired-combat.ts).
-  pairedDoubleStrike(
+  const doubleItemId = pairedDoubleStrike(
     r.request,
     options,
     attack,
@@ -524,6 +525,8 @@ export function buildDeclaration(
       options,
     ),
     ...carried,
+    // The double strike's off-hand weapon, recorded for strike recovery (ruling G76).
+    ...(doubleItemId ? { doubleItemId } : {}),
   };
   if (r.option.kind === "missile") {
     const velocity = itemSystem(item).hm3.velocity;

@@ -94,6 +94,8 @@ export const hm3: Ruleset<Hm3Declaration, Hm3Defence, Hm3State, Hm3Result> = {
         ),
       ),
       ...(state.reaction ? { data: { reaction: state.reaction } } : {}),
+      // An object cannot defend: it Ignores, taken by the flow without a prompt (ruling G70).
+      ...(state.decl.defender.object ? { automatic: "ignore" } : {}),
     };
   },
   choose(state: Hm3State, choice: Hm3Defence, dice: Dice): Hm3State {

@@ -220,6 +220,46 @@ describe("strike recovery carried to the same weapon's next strike (000:340-342;
   });
 });
 
+describe("a double strike's two weapons both recorded for strike recovery (000:340-342; G76)", () => {
+  it("Aldric's double strike with sword and shield: both items carried until his next turn", async () => {
+    await setOption("strikeRecovery");
+    await setOption("pairedWeapons");
+    const w = world();
+    const { combat, aldric } = await startCombat(w);
+    vi.spyOn(AttackDialog, "prompt").mockImplementation((input) =>
+      Promise.resolve({
+        itemId: SWORD,
+        mode: "edge",
+        aim: "mid",
+        band: null,
+        situation: input.situation,
+        custom: [],
+        catalog: [{ id: "doubleStrike" }],
+      }),
+    );
+    const message = await asUser(w.alice, () =>
+      attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD }),
+    );
+    await settle();
+    const id = cardId(message as never);
+    // A catalog row waits for the GM's approval (the flow's rule for declared rows).
+    await approveAttack(id, true);
+    await settle();
+    // The declaration's notes name the off-hand weapon (seed 000 lines 249-262).
+    expect((card(id).context.rules as Obj).doubleItemId).toBe(SHIELD);
+    expect(((card(id).declaration as Obj).attack as Obj).double).toBeDefined();
+    await gmDefends(id, w.brigand, block, { attack: 50, defence: 50 });
+    expect(card(id).state).toBe("resolved");
+    // Both weapons struck in quick succession (000:340): each is recorded.
+    expect(storedCarry(w.aldric)).toEqual({
+      combat: combat.id,
+      recovery: { items: [SWORD, SHIELD] },
+    });
+    await HM3_FOUNDRY.turnEvent(combat, aldric, "turnStart");
+    expect(storedCarry(w.aldric)).toBeNull();
+  });
+});
+
 describe("a tangle penalty carried by the tangled fighter (000:272, 278; G77)", () => {
   it("Aldric tangles the Brigand: the rolled penalty is on the Brigand's next attack and defence", async () => {
     await setOption("pairedWeapons");

@@ -13,8 +13,10 @@ import { asUser, settle, standIns, type StandInActor } from "../stand-ins";
 import { replayExchange, type ExchangeCard } from "../../../src/core/flow";
 import { localizeTree } from "../../../src/foundry/chat/text";
 import * as actions from "../../../src/foundry/combat/actions";
+import { AttackDialog } from "../../../src/foundry/combat/attack-dialog";
 import { DefenceDialog } from "../../../src/foundry/combat/defence-dialog";
 import { exchangeBuild } from "../../../src/foundry/combat/query-common";
+import { worldOptions } from "../../../src/foundry/combat/settings";
 import { fighterSnapshot, type ActorLike } from "../../../src/foundry/combat/snapshot";
 import { cardOf } from "../../../src/foundry/data/chat-message/exchange";
 import { FOUNDRY_RULESETS, fightingRuleset } from "../../../src/foundry/rulesets";
@@ -22,6 +24,7 @@ import { hm3ResultContext } from "../../../src/foundry/rulesets/hm3/card";
 import { PAIRED_CARD_KEY } from "../../../src/foundry/rulesets/hm3/paired-card";
 import type { Hm3Result } from "../../../src/rules/hm3";
 import { OBJECT_IGNORE_KEY } from "../../../src/rules/hm3/gold/paired";
+import { OBJECT_MELEE_ONLY_KEY } from "../../../src/rules/hm3/gold/paired-object-combat";
 import { format, localize } from "../stand-ins/handlebars";
 import { viewer } from "../chat/fixtures";
 import {
@@ -36,6 +39,7 @@ import {
 } from "./fixtures";
 
 type Obj = Record<string, unknown>;
+const LONGBOW = "msLongbow0000001";
 const fr = fightingRuleset(FOUNDRY_RULESETS.hm3!);
 
 let w: World;
@@ -79,23 +83,36 @@ async function aliceAttacks() {
 const card = (message: { id: string }): ExchangeCard =>
   cardOf(standIns.game.messages!.get(cardId(message))!.system);
 
-/** The GM's NPC door Ignores with the rolls of `plan` (by roll name), scripted for its client. */
-async function doorIgnores(message: { id: string }, plan: DicePlan) {
-  const c = card(message);
-  const { state, pending } = replayExchange(fr.ruleset, c);
-  const request = { optionId: "ignore", itemId: null, mode: null, aim: null, custom: [] };
-  const value = fr.combat.buildChoice(
-    pending!,
-    exchangeBuild(c),
-    fighterSnapshot(w.brigand as unknown as ActorLike),
-    request,
+const IGNORE = { optionId: "ignore", itemId: null, mode: null, aim: null, custom: [] };
+
+/**
+ * Scripts the dice of the door's Ignore as `plan` names them (in the order the engine asks for
+ * them), from the declaration Alice's sword attack makes: the GM's client makes the choice
+ * itself when it accepts the card (no prompt, ruling G70). Returns the defence the declaration
+ * leaves pending.
+ */
+async function planDoor(plan: DicePlan) {
+  // Alice's dialog, cancelled: the situation the attack measures.
+  const seen = vi.spyOn(AttackDialog, "prompt").mockResolvedValueOnce(null);
+  await asUser(w.alice, () =>
+    actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
   );
-  const dice = planningDice(plan);
-  fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), dice);
-  scriptDice(dice.faces);
-  vi.spyOn(DefenceDialog, "prompt").mockResolvedValue(request);
-  await actions.defend(cardId(message), "ignore");
-  await settle();
+  const situation = seen.mock.calls.at(-1)![0].situation;
+  stubAttack();
+  const door = fighterSnapshot(w.brigand as unknown as ActorLike);
+  const build = fr.combat.buildDeclaration(
+    fighterSnapshot(w.aldric as unknown as ActorLike),
+    door,
+    { itemId: "wpSword000000001", mode: "edge", aim: "mid", band: null, situation, custom: [] },
+    worldOptions("hm3"),
+  );
+  const planning = planningDice(plan);
+  const state = fr.ruleset.start(fr.ruleset.parseDeclaration(build.declaration), planning);
+  const pending = fr.ruleset.pending(state)!;
+  const value = fr.combat.buildChoice(pending, build, door, IGNORE);
+  fr.ruleset.choose(state, fr.ruleset.parseChoice(state, value), planning);
+  scriptDice(planning.faces);
+  return { pending, build };
 }
 
 /** DF 2d6 = 3 + 4 = 7 (line 55); attack 10 (CS: A*4 against Ignore); impact 5 + 4d6 (6s) = 29 Edge. */
@@ -105,27 +122,33 @@ describe("brute force against a door in Foundry (rulings G70, G71)", () => {
   it("the declaration carries the door; it only Ignores; Apply writes the damage and DF back once", async () => {
     await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", true as never);
     await makeDoor();
-    const message = await aliceAttacks();
-    expect(message).not.toBeNull();
-    const c = card(message!);
-    expect((c.declaration as { defender: Obj }).defender.object).toEqual({
-      damage: 0,
-      door: "plain",
-      thickness: 1,
-    });
-    // The door's defence prompt offers only Ignore (seed 000 line 49).
-    const { pending } = replayExchange(fr.ruleset, c);
+    // The door's defence offers only Ignore (seed 000 line 49), marked to be taken unprompted.
+    const { pending, build } = await planDoor(SMASH);
+    expect(pending.automatic).toBe("ignore");
     const offered = fr.combat.choiceOptions(
-      pending!,
-      exchangeBuild(c),
+      pending,
+      build,
       fighterSnapshot(w.brigand as unknown as ActorLike),
     );
     expect(offered.filter((o) => !o.unavailableKey).map((o) => o.id)).toEqual(["ignore"]);
     expect(offered.find((o) => o.id === "block")?.unavailableKey).toBe(OBJECT_IGNORE_KEY);
 
-    await doorIgnores(message!, SMASH);
+    const prompt = vi.spyOn(DefenceDialog, "prompt");
+    const message = await aliceAttacks();
+    expect(message).not.toBeNull();
     const resolved = card(message!);
+    expect((resolved.declaration as { defender: Obj }).defender.object).toEqual({
+      damage: 0,
+      door: "plain",
+      thickness: 1,
+    });
+    // No prompt and no GM click: the GM's client took the Ignore when it accepted the card.
+    expect(prompt).not.toHaveBeenCalled();
     expect(resolved.state).toBe("resolved");
+    expect(resolved.choices).toEqual([
+      expect.objectContaining({ by: "defender", kind: "defence", userId: w.gm.id }),
+    ]);
+    expect((resolved.choices[0]!.value as { type: string }).type).toBe("ignore");
     const result = resolved.result as unknown as Hm3Result;
     // Edge 29 against the plain door's Edge AP 13 (line 55): 16 counted, beyond DF 7 (line 51).
     expect(result.object).toMatchObject({
@@ -194,14 +217,14 @@ describe("brute force against a door in Foundry (rulings G70, G71)", () => {
   it("the next attack takes the stored DF and damage (no DF roll), and Apply adds to what is stored", async () => {
     await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", true as never);
     await makeDoor({ kind: "ironBound", df: 30, damage: 4 });
+    // Attack 10 (CS), impact 5 + 4d6 (6, 6, 1, 1) = 19 Edge against iron bound Edge 16 (line 56): 3.
+    await planDoor({ attack: 10, impact: [6, 6, 1, 1] });
     const message = await aliceAttacks();
     expect((card(message!).declaration as { defender: Obj }).defender.object).toEqual({
       damage: 4,
       door: "ironBound",
       df: 30,
     });
-    // Attack 10 (CS), impact 5 + 4d6 (6, 6, 1, 1) = 19 Edge against iron bound Edge 16 (line 56): 3.
-    await doorIgnores(message!, { attack: 10, impact: [6, 6, 1, 1] });
     const result = card(message!).result as unknown as Hm3Result;
     expect(result.rolls.map((r) => r.name)).not.toContain("damageFactor");
     expect(result.object).toMatchObject({ df: 30, damage: 7, destroyed: false });
@@ -209,6 +232,37 @@ describe("brute force against a door in Foundry (rulings G70, G71)", () => {
     await w.brigand.update({ "system.hm3.object.damage": 7 });
     await actions.apply(cardId(message!));
     expect(objectOf(w.brigand)).toMatchObject({ kind: "ironBound", df: 30, damage: 10 });
+  });
+
+  it("a player's attack held for approval: the door Ignores once the GM approves it (G70)", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", true as never);
+    await standIns.game.settings.set("blow-by-blow", "customModifierCap", 0 as never);
+    await makeDoor();
+    await planDoor(SMASH);
+    vi.spyOn(AttackDialog, "prompt").mockImplementation((input) =>
+      Promise.resolve({
+        itemId: "wpSword000000001",
+        mode: "edge",
+        aim: "mid",
+        band: null,
+        situation: input.situation,
+        custom: [{ label: "Ram", value: 5 }],
+      }),
+    );
+    const prompt = vi.spyOn(DefenceDialog, "prompt");
+    const message = await aliceAttacks();
+    // Beyond the world's cap: the card waits for the GM, nothing chosen yet.
+    expect(card(message!).state).toBe("awaitingDefence");
+    expect(card(message!).choices).toEqual([]);
+    await actions.approveAttack(cardId(message!), true);
+    await settle();
+    const resolved = card(message!);
+    expect(prompt).not.toHaveBeenCalled();
+    expect(resolved.state).toBe("resolved");
+    expect(resolved.choices).toEqual([
+      expect.objectContaining({ by: "defender", kind: "defence", userId: w.gm.id }),
+    ]);
+    expect((resolved.result as unknown as Hm3Result).object).toMatchObject({ df: 7, damage: 16 });
   });
 
   it("with the option off the block plays no part: an ordinary attack on the Brigand", async () => {
@@ -223,6 +277,40 @@ describe("brute force against a door in Foundry (rulings G70, G71)", () => {
       fighterSnapshot(w.brigand as unknown as ActorLike),
     );
     expect(offered.find((o) => o.id === "block")?.unavailableKey).toBeUndefined();
+  });
+
+  it("a missile is marked unavailable against an object (brute force is melee, 000:49; G70)", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", true as never);
+    await makeDoor();
+    await w.aldric.items.get(LONGBOW)!.update({ "system.equipped": true });
+    const offered = vi.spyOn(AttackDialog, "prompt").mockResolvedValue(null);
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    const options = offered.mock.calls[0]![0].options;
+    expect(options.find((o) => o.itemId === LONGBOW)?.unavailableKey).toBe(OBJECT_MELEE_ONLY_KEY);
+    expect(localize(OBJECT_MELEE_ONLY_KEY)).toBe(
+      "Brute force is a melee attack: a missile cannot strike an object",
+    );
+    expect(options.find((o) => o.itemId === "wpSword000000001")?.unavailableKey).toBeUndefined();
+
+    // A request naming the bow anyway is refused naming the item; no card is made.
+    stubAttack(LONGBOW, "point");
+    const refused = await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    expect(refused).toBeNull();
+    expect(messages().at(-1)).toMatch(/itemId.*brute force is a melee attack/);
+
+    // With the option off the bow is offered as usual.
+    await standIns.game.settings.set("blow-by-blow", "hm3.bruteForce", false as never);
+    offered.mockClear();
+    offered.mockResolvedValue(null);
+    await asUser(w.alice, () =>
+      actions.attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid }),
+    );
+    const off = offered.mock.calls[0]![0].options;
+    expect(off.find((o) => o.itemId === LONGBOW)?.unavailableKey).toBeUndefined();
   });
 
   it("another object without its DF is refused naming the field; no card is made", async () => {

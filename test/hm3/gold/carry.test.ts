@@ -66,6 +66,15 @@ describe("what a resolved exchange leaves each side (G75-G77)", () => {
     expect(carryAfter(none, ex({ attackType: "missile" })).attacker).toEqual({});
   });
 
+  it("a double strike marks both its weapons (000:340-342 'the same weapon'; G76)", () => {
+    const after = carryAfter(
+      { attacker: { recovery: { items: ["sword"] } }, defender: {} },
+      ex({ doubleItemId: "dagger" }),
+    );
+    expect(after.attacker).toEqual({ recovery: { items: ["sword", "dagger"] } });
+    expect(carryAfter(none, ex({ doubleItemId: "dagger", options: {} })).attacker).toEqual({});
+  });
+
   it("a successful tangle puts its rolled penalty on the defender (000:272, 278)", () => {
     expect(carryAfter(none, ex({ tanglePenalty: 14 })).defender).toEqual({
       tangled: { penalty: 14, armed: false },

@@ -128,10 +128,12 @@ export function settledExchange(card: ExchangeCard): SettledExchange | null {
   if (!isObj(result) || !isObj(decl)) return null;
   const items = sideItems(card);
   const tangle = isObj(result.tangle) ? result.tangle : null;
+  const rules = isObj(card.context?.rules) ? card.context.rules : null;
   return {
     options: (isObj(decl.options) ? decl.options : {}) as Readonly<Partial<GoldOptions>>,
     attackType: result.attackType === "missile" ? "missile" : "melee",
     attackItemId: items.attacker,
+    doubleItemId: typeof rules?.doubleItemId === "string" ? rules.doubleItemId : null,
     defenceType: typeof result.defenceType === "string" ? result.defenceType : "ignore",
     defenceItemId: result.defenceType === "counterstrike" ? items.defender : null,
     tacticalAdvantage:

@@ -125,6 +125,8 @@ export interface SettledExchange {
   attackType: "melee" | "missile";
   /** The attacker's item (the request's). */
   attackItemId: string | null;
+  /** A double strike's off-hand weapon (000:249-262; the declaration's notes); null: none. */
+  doubleItemId?: string | null;
   defenceType: string;
   /** The item of the defender's choice (a counterstrike's weapon); null: none. */
   defenceItemId: string | null;
@@ -150,7 +152,8 @@ function struck(c: Carried, itemId: string | null): Carried {
  * What each side carries after a resolved exchange (G75-G77), from what it carried before:
  *
  * - the attacker rolled an attack: its carried Dodge is spent; a melee attack's weapon struck
- *   (strike recovery), as does a counterstriker's, whose Dodge is spent too;
+ *   (strike recovery; a double strike's two weapons both, G76), as does a counterstriker's,
+ *   whose Dodge is spent too;
  * - the defender's Dodge that won no DTA is carried (dodging); one that won a DTA adds nothing;
  * - a successful tangle puts the rolled penalty on the defender (replacing an older one).
  *
@@ -164,7 +167,7 @@ export function carryAfter(
   let attacker = withoutDodge(before.attacker);
   let defender = { ...before.defender };
   if (on("strikeRecovery") && ex.attackType === "melee")
-    attacker = struck(attacker, ex.attackItemId);
+    attacker = struck(struck(attacker, ex.attackItemId), ex.doubleItemId ?? null);
   if (ex.defenceType === "counterstrike") {
     defender = withoutDodge(defender);
     if (on("strikeRecovery")) defender = struck(defender, ex.defenceItemId);

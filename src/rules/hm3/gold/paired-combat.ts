@@ -237,7 +237,9 @@ export function pairedAttackTarget(
 /**
  * The double strike's secondary weapon (seed 000 lines 249-262): the first ready item held in
  * the off hand that can strike, other than the attacking one, with its best aspect (the highest
- * impact) at the same aim; `resolve` gives its attack as the dialog would. Adds `attack.double`.
+ * impact) at the same aim; `resolve` gives its attack as the dialog would. Adds `attack.double`
+ * and returns the off-hand item's id (strike recovery records it, ruling G76); null: no double
+ * strike declared.
  */
 export function pairedDoubleStrike(
   request: AttackRequest,
@@ -248,8 +250,8 @@ export function pairedDoubleStrike(
     impacts: readonly { aspect: string; impact: number }[];
   }[],
   resolve: (itemId: string, mode: string) => OffHandAttack,
-): void {
-  if (!declaresDoubleStrike(request)) return;
+): string | null {
+  if (!declaresDoubleStrike(request)) return null;
   if (options.pairedWeapons !== true)
     throw new InputError("catalog.doubleStrike", true, "the pairedWeapons option is off");
   if (attack.type !== "melee")
@@ -276,4 +278,5 @@ export function pairedDoubleStrike(
     },
     ...(r.wq !== undefined ? { wq: r.wq } : {}),
   };
+  return off.item.id;
 }

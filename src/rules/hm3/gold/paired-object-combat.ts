@@ -102,6 +102,31 @@ export function isObjectTarget(
   return options.bruteForce === true && fighter !== null && storedObject(fighter) !== null;
 }
 
+/** Key of an attack an object rules out: a missile (brute force is a melee attack, 000:49). */
+export const OBJECT_MELEE_ONLY_KEY = "BLOWBYBLOW.HM3.Gold.Paired.Object.meleeOnly";
+
+/**
+ * Why an attack of `kind` cannot strike the defender (a lang key), or undefined: while
+ * `bruteForce` is on every attack on an object is brute force, and brute force is a melee attack
+ * (seed 000 line 49; ruling G70), so a missile is unavailable against it.
+ */
+export function objectAttackKey(
+  defender: FighterSnapshot | null,
+  kind: "melee" | "missile",
+  options: Readonly<Record<string, boolean>>,
+): string | undefined {
+  return kind === "missile" && isObjectTarget(defender, options)
+    ? OBJECT_MELEE_ONLY_KEY
+    : undefined;
+}
+
+/** The input error's reason for `OBJECT_MELEE_ONLY_KEY`, or null for any other key. */
+export function objectAttackReason(key: string): string | null {
+  return key === OBJECT_MELEE_ONLY_KEY
+    ? "the defender is an object and brute force is a melee attack (seed 000 line 49, ruling G70)"
+    : null;
+}
+
 /**
  * The actor update for an object's `tally` effect (ruling G71), from the block as it is now:
  * the strike's damage added to the damage it holds (up to 1000), and a DF this exchange rolled
