@@ -167,7 +167,18 @@ export interface ChoiceOptionView {
    * Counts the chooser sets at once, each up to its `max` (the zone-die winner's tactical
    * advantages: how many Impact, Precision, Action, Setup); absent: none.
    */
-  counts?: { id: string; labelKey: string; max: number }[];
+  counts?: {
+    id: string;
+    labelKey: string;
+    max: number;
+    /**
+     * The legend of the box this count shares with the others of the same key (the zone-die
+     * tactical advantages); absent: the count stands alone under its own label.
+     */
+    legendKey?: string;
+    /** A 0/1 count (its `max` 1) asked as a checkbox. */
+    toggle?: boolean;
+  }[];
 }
 
 /** What the defence dialog submits. Untrusted: validated by the ruleset. */
