@@ -278,6 +278,8 @@ export interface CombatRules {
    * The attacks a fighter's items allow, in sheet order. With `at` (the measured distance, the
    * scene's units when the ruleset reads them, and the world's optional rules) an attack the
    * distance rules out is unavailable (HM3 with HârnMaster Gold weapon reach); without it none is.
+   * With `at.fight` (the combat's round and the combatants' marks) an attack a mark rules out is
+   * unavailable too (HM3: the attacker's own Reaction Roll after a tactical advantage).
    */
   attackOptions(
     attacker: FighterSnapshot,
@@ -286,6 +288,7 @@ export interface CombatRules {
       distance: number | null;
       units?: string | null;
       options: Readonly<Record<string, boolean>>;
+      fight?: ExchangeFight;
     },
   ): AttackOption[];
   /**

@@ -16,7 +16,13 @@ import {
   targetTokens,
   type StandInActor,
 } from "../stand-ins";
-import type { AttackRequest, CatalogRowInput, ChoiceRequest } from "../../../src/core/combat";
+import type {
+  AttackOption,
+  AttackRequest,
+  CatalogRowInput,
+  ChoiceRequest,
+} from "../../../src/core/combat";
+import { ADVANTAGE_UNAVAILABLE_KEY } from "../../../src/rules/hm3/gold/paired-carry";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { replayExchange } from "../../../src/core/flow";
 import { attack, defend, takeAdvantage } from "../../../src/foundry/combat/actions";
@@ -280,6 +286,40 @@ describe("the TA taker's own Reaction Roll (000:296-303, rulings G53, G81)", () 
     }) as { goldNotes: { text: { i18n: string } }[] };
     expect(view.goldNotes.map((n) => n.text.i18n)).toContain(CARRY_KEY.attacker);
     expect(marksOf(w.aldric).advantageReaction).toBeNull();
+  });
+
+  it("the attack dialog marks the weapon the roll rules out, with its reason (000:301)", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.reactionRoll", true as never);
+    await startedCombat();
+    /** The options Sir Aldric's attack dialog offers (the dialog closed: no card). */
+    const offered = async () => {
+      let got: AttackOption[] = [];
+      vi.spyOn(AttackDialog, "prompt").mockImplementation((input) => {
+        got = input.options;
+        return Promise.resolve(null);
+      });
+      targetTokens([w.tBrigand], w.gm);
+      await attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD });
+      return Object.fromEntries(got.map((o) => [o.itemId, o.unavailableKey ?? null]));
+    };
+    // No roll carried: both his weapons are offered (his longbow is not strung).
+    const bow = { msLongbow0000001: "BLOWBYBLOW.HM3.Combat.Unavailable.NotEquipped" };
+    expect(await offered()).toEqual({ [SWORD]: null, [SHIELD]: null, ...bow });
+    const first = await gmAttacks(w.brigand, SWORD, [], []);
+    await gmDefends(first!, BLOCK, { attack: 96, defence: 5 });
+    scriptDice([[11, 100]]);
+    await takeAdvantage(cardId(first as never), "defender");
+    await settle();
+    expect(marksOf(w.aldric).advantageReaction).toMatchObject({ level: "MS" });
+    // MS: the shield, in his off hand, is unavailable, its reason said in the dialog.
+    expect(await offered()).toEqual({
+      [SWORD]: null,
+      [SHIELD]: ADVANTAGE_UNAVAILABLE_KEY.primary,
+      ...bow,
+    });
+    expect(standIns.game.i18n.localize(ADVANTAGE_UNAVAILABLE_KEY.primary)).toMatch(
+      /allows only the primary weapon/,
+    );
   });
 
   it("with the option off the claim rolls nothing", async () => {
