@@ -505,7 +505,7 @@ describe("the defence dialog's counts in Chromium", () => {
       expect(await texts(page, ".bbb-count")).toEqual([
         "Angry counterstrike (EML points given up, in tens)",
         "Feint (EML points given up)",
-        "Dodged last turn (1 = yes)",
+        "Dodged last turn",
         "Into an adjacent open hex, at full EML (the defender says the hex is open)",
       ]);
       expect(await page.locator('input[name="counts.gold.angry"]').getAttribute("type")).toBe(

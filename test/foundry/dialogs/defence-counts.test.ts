@@ -117,8 +117,8 @@ describe("each count's own box, the shared legend only for counts that share it"
     expect(view.countGroups.map((g) => [g.legend, g.counts.map((c) => c.label)])).toEqual([
       [null, ["Angry counterstrike (EML points given up, in tens)"]],
       [null, ["Feint (EML points given up)"]],
-      [null, ["Dodged last turn (1 = yes)"]],
-      [null, ["Mounted (1 = yes)"]],
+      [null, ["Dodged last turn"]],
+      [null, ["Mounted"]],
     ]);
     expect(view.counts.map((c) => [c.id, c.checkbox, c.checked])).toEqual([
       ["gold.angry", false, false],
