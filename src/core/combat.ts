@@ -167,7 +167,18 @@ export interface ChoiceOptionView {
    * Counts the chooser sets at once, each up to its `max` (the zone-die winner's tactical
    * advantages: how many Impact, Precision, Action, Setup); absent: none.
    */
-  counts?: { id: string; labelKey: string; max: number }[];
+  counts?: {
+    id: string;
+    labelKey: string;
+    max: number;
+    /**
+     * The legend of the box this count shares with the others of the same key (the zone-die
+     * tactical advantages); absent: the count stands alone under its own label.
+     */
+    legendKey?: string;
+    /** A 0/1 count (its `max` 1) asked as a checkbox. */
+    toggle?: boolean;
+  }[];
 }
 
 /** What the defence dialog submits. Untrusted: validated by the ruleset. */
@@ -267,6 +278,8 @@ export interface CombatRules {
    * The attacks a fighter's items allow, in sheet order. With `at` (the measured distance, the
    * scene's units when the ruleset reads them, and the world's optional rules) an attack the
    * distance rules out is unavailable (HM3 with HârnMaster Gold weapon reach); without it none is.
+   * With `at.fight` (the combat's round and the combatants' marks) an attack a mark rules out is
+   * unavailable too (HM3: the attacker's own Reaction Roll after a tactical advantage).
    */
   attackOptions(
     attacker: FighterSnapshot,
@@ -275,6 +288,7 @@ export interface CombatRules {
       distance: number | null;
       units?: string | null;
       options: Readonly<Record<string, boolean>>;
+      fight?: ExchangeFight;
     },
   ): AttackOption[];
   /**

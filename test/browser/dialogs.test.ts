@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AttackOption, FighterSnapshot } from "../../src/core/combat";
+import type { AttackOption, ChoiceOptionView, FighterSnapshot } from "../../src/core/combat";
 import {
   attackDialogContext,
   initialAttackDraft,
@@ -442,6 +442,106 @@ describe("the defence dialog in Chromium", () => {
       expect(await texts(page, ".bbb-no-roll")).toEqual(["Nothing is rolled."]);
       expect(await texts(page, "button.bbb-submit")).toEqual(["Defend"]);
       expect(await page.locator("button.bbb-submit").getAttribute("aria-disabled")).toBe("false");
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+/** The counts' context: `counts` on the one option (Counterstrike or a star spending). */
+function countsContext(counts: NonNullable<ChoiceOptionView["counts"]>, extra = {}): Obj {
+  const option: ChoiceOptionView = {
+    id: "counterstrike",
+    labelKey: "BLOWBYBLOW.HM3.Defence.counterstrike",
+    items: [],
+    target: null,
+    aims: [],
+    counts,
+  };
+  const draft = { ...initialDefenceDraft(option), ...extra };
+  return {
+    ...defenceDialogContext(defenceInput("counterstrike", [option]), draft, localize, format),
+    submitLabel: "BLOWBYBLOW.Dialog.Defence.submit",
+  };
+}
+
+describe("the defence dialog's counts in Chromium", () => {
+  it("Gold counts each stand under their own label, a 0/1 toggle as a checkbox", async () => {
+    const page = await open(
+      "defence",
+      countsContext(
+        [
+          { id: "gold.angry", labelKey: "BLOWBYBLOW.HM3.Gold.Impact.Count.angry", max: 100 },
+          { id: "gold.feint", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.feint", max: 90 },
+          {
+            id: "gold.dodged",
+            labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.dodged",
+            max: 1,
+            toggle: true,
+          },
+          {
+            id: "gold.dodgeHex",
+            labelKey: "BLOWBYBLOW.HM3.Gold.Paired.Carry.dodgeHexCount",
+            max: 1,
+            toggle: true,
+          },
+        ],
+        {
+          counts: {
+            "gold.angry": "20",
+            "gold.feint": "0",
+            "gold.dodged": "1",
+            "gold.dodgeHex": "0",
+          },
+        },
+      ),
+      "defence-gold-counts",
+    );
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      // No shared legend: nothing says "Tactical advantages".
+      expect(await page.locator(".bbb-counts legend").count()).toBe(0);
+      expect(await page.locator(".bbb-count-own").count()).toBe(4);
+      expect(await texts(page, ".bbb-count")).toEqual([
+        "Angry counterstrike (EML points given up, in tens)",
+        "Feint (EML points given up)",
+        "Dodged last turn",
+        "Into an adjacent open hex, at full EML (the defender says the hex is open)",
+      ]);
+      expect(await page.locator('input[name="counts.gold.angry"]').getAttribute("type")).toBe(
+        "number",
+      );
+      expect(await page.locator('input[name="counts.gold.angry"]').inputValue()).toBe("20");
+      const dodged = page.locator('input[name="counts.gold.dodged"]');
+      const hex = page.locator('input[name="counts.gold.dodgeHex"]');
+      expect(await dodged.getAttribute("type")).toBe("checkbox");
+      expect(await dodged.isChecked()).toBe(true);
+      expect(await hex.getAttribute("type")).toBe("checkbox");
+      expect(await hex.isChecked()).toBe(false);
+      // Clicking the label ticks the box (the label wraps it).
+      await page.locator('.bbb-count[data-count="gold.dodgeHex"]').click();
+      expect(await hex.isChecked()).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the tactical advantages share their one legend, as number fields", async () => {
+    const legendKey = "BLOWBYBLOW.HMZD.Combat.Spend.legend";
+    const page = await open(
+      "defence",
+      countsContext([
+        { id: "impact", labelKey: "BLOWBYBLOW.HMZD.Combat.Spend.impact", max: 2, legendKey },
+        { id: "action", labelKey: "BLOWBYBLOW.HMZD.Combat.Spend.action", max: 1, legendKey },
+      ]),
+      "defence-ta-counts",
+    );
+    try {
+      expect(await missingKeys(page)).toEqual([]);
+      expect(await texts(page, ".bbb-counts legend")).toEqual(["Tactical advantages to spend"]);
+      expect(await page.locator(".bbb-counts-shared .bbb-count").count()).toBe(2);
+      expect(await page.locator('.bbb-counts input[type="checkbox"]').count()).toBe(0);
     } finally {
       await page.close();
     }

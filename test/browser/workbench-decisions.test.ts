@@ -196,6 +196,19 @@ describe("the workbench's HârnMaster Gold decisions", () => {
       ).toContain("counts.gold.angry");
       expect(await page.locator(".bbb-wb-problem").count()).toBe(1);
       await shot(page, "workbench-decisions");
+      // A 0/1 toggle (Dodged last turn) is a checkbox; ticked, the counterstrike is at −20.
+      await count.fill("");
+      await count.dispatchEvent("change");
+      await tick(page, "dodging");
+      const dodged = page.locator('#wb-decisions li[data-count="gold.dodged"] input');
+      expect(await dodged.getAttribute("type")).toBe("checkbox");
+      expect(await dodged.isChecked()).toBe(false);
+      await dodged.check();
+      await page.waitForFunction(() =>
+        document.querySelector('#wb-eml table[data-eml="defence"]')?.textContent?.includes("−20"),
+      );
+      expect((await eml(page, "defence")).lines.some(([, v]) => v === "−20")).toBe(true);
+      expect(await page.locator(".bbb-wb-problem").count()).toBe(0);
       // Another defence offers no count: the defence part goes.
       await page.selectOption("#wb-defence", "dodge|");
       expect(await page.locator("#wb-decisions-defence").isHidden()).toBe(true);

@@ -257,6 +257,8 @@ export async function attack(args: {
     // In the scene's units, when the ruleset reads them (`CombatRules.situation`).
     ...(situation.units !== undefined ? { units: situation.units } : {}),
     options: worldOptions(fr.id),
+    // The combatants' marks: an attack one rules out is marked (HârnMaster Gold Reaction Roll).
+    fight: exchangeFight(actor.uuid, defenderActor.uuid),
   });
   if (options.length === 0) {
     warn("BLOWBYBLOW.Combat.Warning.noAttacks", { name: actor.name });

@@ -94,6 +94,12 @@ function text(value: unknown, fallback: string): string {
   return typeof value === "string" ? value : typeof value === "number" ? String(value) : fallback;
 }
 
+/** A count as typed; a checkbox's (FormDataExtended's boolean, a raw form's "on") is 1 or 0. */
+function countText(value: unknown, fallback: string): string {
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return value === "on" ? "1" : text(value, fallback);
+}
+
 /** The draft after a change of the form; another item keeps the mode only if it offers it. */
 export function defenceDraftFromForm(
   flat: Obj,
@@ -110,7 +116,7 @@ export function defenceDraftFromForm(
     draft.counts = { ...previous.counts };
     for (const [key, value] of Object.entries(flat)) {
       const m = /^counts\.(.+)$/.exec(key);
-      if (m && m[1]! in draft.counts) draft.counts[m[1]!] = text(value, draft.counts[m[1]!]!);
+      if (m && m[1]! in draft.counts) draft.counts[m[1]!] = countText(value, draft.counts[m[1]!]!);
     }
   }
   if (draft.itemId !== previous.itemId) {
@@ -215,6 +221,38 @@ export interface DefenceViewInput {
   approval?: { cap: number };
 }
 
+/** A count of the defence dialog: a number field, or a checkbox for a 0/1 toggle. */
+export interface CountView {
+  id: string;
+  name: string;
+  label: string;
+  max: number;
+  value: string;
+  error: string | null;
+  checkbox: boolean;
+  checked: boolean;
+}
+
+/** Consecutive counts with one `legendKey` share a box under it; any other count has its own. */
+function countGroups(
+  offered: NonNullable<ChoiceOptionView["counts"]>,
+  views: CountView[],
+  localize: Localize,
+): DefenceDialogContext["countGroups"] {
+  const groups: (DefenceDialogContext["countGroups"][number] & { key?: string })[] = [];
+  offered.forEach((c, i) => {
+    const last = groups.at(-1);
+    if (c.legendKey && last?.key === c.legendKey) last.counts.push(views[i]!);
+    else
+      groups.push({
+        legend: c.legendKey ? localize(c.legendKey) : null,
+        counts: [views[i]!],
+        ...(c.legendKey ? { key: c.legendKey } : {}),
+      });
+  });
+  return groups.map(({ legend, counts }) => ({ legend, counts }));
+}
+
 export interface DefenceDialogContext {
   heading: string;
   option: string | null;
@@ -223,14 +261,12 @@ export interface DefenceDialogContext {
   modes: (Choice & { impact: string })[];
   aims: Choice[];
   /** Counts to set (the zone-die star spending), each with its most and its problem. */
-  counts: {
-    id: string;
-    name: string;
-    label: string;
-    max: number;
-    value: string;
-    error: string | null;
-  }[];
+  counts: CountView[];
+  /**
+   * The counts by box: those sharing a `legendKey` under that legend, each other count alone
+   * (legend null: its own label names it).
+   */
+  countGroups: { legend: string | null; counts: CountView[] }[];
   custom: CustomRowView[];
   errors: Record<string, string | null>;
   formErrors: string[];
@@ -298,6 +334,19 @@ export function defenceDialogContext(
   const shown = target ? defenceBreakdown(target, valid, localize, format, input.labels) : null;
   const errors: Record<string, string | null> = {};
   for (const name of ["itemId", "mode", "aim"]) errors[name] = byField.get(name) ?? null;
+  const counts: CountView[] = (option?.counts ?? []).map((c) => {
+    const value = draft.counts?.[c.id] ?? "0";
+    return {
+      id: c.id,
+      name: `counts.${c.id}`,
+      label: localize(c.labelKey),
+      max: c.max,
+      value,
+      error: byField.get(`counts.${c.id}`) ?? null,
+      checkbox: c.toggle === true && c.max === 1,
+      checked: value.trim() === "1",
+    };
+  });
   return {
     heading: format(KEY.heading, { defender: input.chooser.name, attacker: input.attackerName }),
     option: option
@@ -324,14 +373,8 @@ export function defenceDialogContext(
       label: localize(a.labelKey),
       checked: a.id === draft.aim,
     })),
-    counts: (option?.counts ?? []).map((c) => ({
-      id: c.id,
-      name: `counts.${c.id}`,
-      label: localize(c.labelKey),
-      max: c.max,
-      value: draft.counts?.[c.id] ?? "0",
-      error: byField.get(`counts.${c.id}`) ?? null,
-    })),
+    counts,
+    countGroups: countGroups(option?.counts ?? [], counts, localize),
     custom: customRows(draft.custom, byField),
     errors,
     formErrors: general,

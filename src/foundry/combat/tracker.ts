@@ -506,7 +506,7 @@ export function decorateTracker(combat: CombatLike | null | undefined, html: Ele
     if (!combatant) continue;
     row.querySelector(".bbb-tracker-conditions")?.remove();
     row.querySelector(".bbb-tracker-sequence")?.remove();
-    row.querySelector(".bbb-tracker-carried")?.remove();
+    for (const old of row.querySelectorAll(".bbb-tracker-carried")) old.remove();
     const ruleset = worldRulesetOrNull()?.tracker;
     const markup =
       sequenceMarkup(combatant as { initiative?: number | null; flags?: unknown }) +

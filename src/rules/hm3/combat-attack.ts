@@ -3,7 +3,7 @@
  * engine takes (seed 003 lines 54, 175-181, 208-215, 279-295; rulings R16, R31-R33).
  */
 import type { ExchangeFight } from "../../core/combat";
-import { pairedCarried } from "./gold/paired-carry";
+import { advantageAttackKey, pairedCarried } from "./gold/paired-carry";
 import { objectAttackKey, objectAttackReason, objectFighter } from "./gold/paired-object-combat";
 import { carriedAttackRows } from "./gold/carry";
 import { chargeFields } from "./gold/armour-charge";
@@ -76,6 +76,7 @@ export function attackOptions(
     distance: number | null;
     units?: string | null;
     options: Readonly<Record<string, boolean>>;
+    fight?: ExchangeFight;
   },
 ): AttackOption[] {
   const a = view(attacker, "attacker");
@@ -132,7 +133,8 @@ export function attackOptions(
             distanceHexes(at.distance, at.units),
             at.options,
           ) ?? objectAttackKey(defender, option.kind, at.options))
-        : undefined);
+        : undefined) ??
+      (at ? advantageAttackKey(at.options, at.fight, item) : null);
     if (why) option.unavailableKey = why;
     out.push(option);
   }

@@ -123,11 +123,14 @@ export function fillCounts(option: ChoiceOptionView | undefined): void {
     list.innerHTML = counts
       .map(
         (c) =>
-          `<li class="bbb-wb-decision" data-count="${escapeHtml(c.id)}"><label>${escapeHtml(
-            localize(c.labelKey),
-          )} <input type="text" inputmode="numeric" data-count-input value="${escapeHtml(
-            typed[c.id] ?? "",
-          )}" placeholder="0" /></label></li>`,
+          `<li class="bbb-wb-decision" data-count="${escapeHtml(c.id)}"><label>${
+            // A 0/1 toggle (HârnMaster Gold: dodged, mounted…) is a checkbox, as in the dialog.
+            c.toggle === true && c.max === 1
+              ? `<input type="checkbox" data-count-input${typed[c.id] === "1" ? " checked" : ""} /> ${escapeHtml(localize(c.labelKey))}`
+              : `${escapeHtml(localize(c.labelKey))} <input type="text" inputmode="numeric" data-count-input value="${escapeHtml(
+                  typed[c.id] ?? "",
+                )}" placeholder="0" />`
+          }</label></li>`,
       )
       .join("");
   }
@@ -137,8 +140,11 @@ export function fillCounts(option: ChoiceOptionView | undefined): void {
 
 function countTexts(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const li of el("wb-decisions-defence").querySelectorAll<HTMLElement>("li[data-count]"))
-    out[li.dataset.count!] = li.querySelector<HTMLInputElement>("input")!.value;
+  for (const li of el("wb-decisions-defence").querySelectorAll<HTMLElement>("li[data-count]")) {
+    const input = li.querySelector<HTMLInputElement>("input")!;
+    // A toggle's checkbox: ticked is 1, unticked no count.
+    out[li.dataset.count!] = input.type === "checkbox" ? (input.checked ? "1" : "") : input.value;
+  }
   return out;
 }
 

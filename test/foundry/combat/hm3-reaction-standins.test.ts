@@ -16,7 +16,15 @@ import {
   targetTokens,
   type StandInActor,
 } from "../stand-ins";
-import type { AttackRequest, CatalogRowInput, ChoiceRequest } from "../../../src/core/combat";
+import type {
+  AttackOption,
+  AttackRequest,
+  CatalogRowInput,
+  ChoiceRequest,
+} from "../../../src/core/combat";
+import { ADVANTAGE_UNAVAILABLE_KEY } from "../../../src/rules/hm3/gold/paired-carry";
+import { CLEAR_MARKS_ACTION } from "../../../src/foundry/rulesets/hm3/carry-marks";
+import { exchangeFight, setMark } from "../../../src/foundry/combat/tracker";
 import type { ExchangeCard } from "../../../src/core/flow";
 import { replayExchange } from "../../../src/core/flow";
 import { attack, defend, takeAdvantage } from "../../../src/foundry/combat/actions";
@@ -282,6 +290,40 @@ describe("the TA taker's own Reaction Roll (000:296-303, rulings G53, G81)", () 
     expect(marksOf(w.aldric).advantageReaction).toBeNull();
   });
 
+  it("the attack dialog marks the weapon the roll rules out, with its reason (000:301)", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.reactionRoll", true as never);
+    await startedCombat();
+    /** The options Sir Aldric's attack dialog offers (the dialog closed: no card). */
+    const offered = async () => {
+      let got: AttackOption[] = [];
+      vi.spyOn(AttackDialog, "prompt").mockImplementation((input) => {
+        got = input.options;
+        return Promise.resolve(null);
+      });
+      targetTokens([w.tBrigand], w.gm);
+      await attack({ actorUuid: w.aldric.uuid, tokenUuid: w.tAldric.document.uuid, itemId: SWORD });
+      return Object.fromEntries(got.map((o) => [o.itemId, o.unavailableKey ?? null]));
+    };
+    // No roll carried: both his weapons are offered (his longbow is not strung).
+    const bow = { msLongbow0000001: "BLOWBYBLOW.HM3.Combat.Unavailable.NotEquipped" };
+    expect(await offered()).toEqual({ [SWORD]: null, [SHIELD]: null, ...bow });
+    const first = await gmAttacks(w.brigand, SWORD, [], []);
+    await gmDefends(first!, BLOCK, { attack: 96, defence: 5 });
+    scriptDice([[11, 100]]);
+    await takeAdvantage(cardId(first as never), "defender");
+    await settle();
+    expect(marksOf(w.aldric).advantageReaction).toMatchObject({ level: "MS" });
+    // MS: the shield, in his off hand, is unavailable, its reason said in the dialog.
+    expect(await offered()).toEqual({
+      [SWORD]: null,
+      [SHIELD]: ADVANTAGE_UNAVAILABLE_KEY.primary,
+      ...bow,
+    });
+    expect(standIns.game.i18n.localize(ADVANTAGE_UNAVAILABLE_KEY.primary)).toMatch(
+      /allows only the primary weapon/,
+    );
+  });
+
   it("with the option off the claim rolls nothing", async () => {
     await startedCombat();
     const first = await gmAttacks(w.brigand, SWORD, [], []);
@@ -296,5 +338,45 @@ describe("the TA taker's own Reaction Roll (000:296-303, rulings G53, G81)", () 
     );
     expect(posted).toEqual([]);
     expect(standIns.notifications.messages).toEqual([]);
+  });
+});
+
+describe("the Reaction Rolls a combatant carries on the tracker line, cleared by a GM", () => {
+  it("shows the TA roll and the CF's roll due to everyone; only a GM's click clears them", async () => {
+    await standIns.game.settings.set("blow-by-blow", "hm3.reactionRoll", true as never);
+    const combat = await startedCombat();
+    const combatantOf = (a: StandInActor) =>
+      [...combat.combatants].find(
+        (x) => (x as unknown as { actor: { uuid: string } }).actor.uuid === a.uuid,
+      )!;
+    const aldric = combatantOf(w.aldric);
+    const t = HM3_FOUNDRY.tracker;
+    expect(t.markup(combat, aldric, true)).toBe("");
+    const first = await gmAttacks(w.brigand, SWORD, [], []);
+    await gmDefends(first!, BLOCK, { attack: 96, defence: 5 });
+    scriptDice([[11, 100]]);
+    await takeAdvantage(cardId(first as never), "defender");
+    await settle();
+    // A CF left him too (set by hand here: the mark the carry writes, 000:287).
+    await setMark(w.aldric.uuid, "reactionDue", { round: 1 });
+    const gmLine = t.markup(combat, aldric, true);
+    expect(gmLine).toContain("Reaction Roll (HârnMaster Gold)");
+    expect(gmLine).toContain("due again (completely surprised, CF, in round 1)");
+    expect(gmLine).toContain(
+      "after the tactical advantage in round 1: MS, must attack with the primary weapon",
+    );
+    expect(gmLine).toContain(`data-bbb-tracker-action="${CLEAR_MARKS_ACTION}"`);
+    const playerLine = t.markup(combat, aldric, false);
+    expect(playerLine).toContain("must attack with the primary weapon");
+    expect(playerLine).not.toContain("data-bbb-tracker-action");
+    // A player's click changes nothing; the GM's clears both marks, once.
+    expect(await asUser(w.alice, () => t.action(CLEAR_MARKS_ACTION, combat, aldric))).toBe(false);
+    expect(marksOf(w.aldric).advantageReaction).toMatchObject({ level: "MS" });
+    expect(await t.action(CLEAR_MARKS_ACTION, combat, aldric)).toBe(true);
+    expect(marksOf(w.aldric)).toMatchObject({ advantageReaction: null, reactionDue: null });
+    expect(t.markup(combat, aldric, true)).toBe("");
+    expect(await t.action(CLEAR_MARKS_ACTION, combat, aldric)).toBe(false);
+    // Nothing carried: the next attack offers every weapon again.
+    expect(exchangeFight(w.aldric.uuid, w.brigand.uuid).marks).toBeUndefined();
   });
 });

@@ -82,3 +82,72 @@ describe("the star-spending counts in the defence dialog", () => {
     expect(read.request!.counts).toBeUndefined();
   });
 });
+
+/** A Gold counterstrike's counts (issue 19): two numbers and two 0/1 toggles, none shared. */
+const GOLD_COUNTS = [
+  { id: "gold.angry", labelKey: "BLOWBYBLOW.HM3.Gold.Impact.Count.angry", max: 100 },
+  { id: "gold.feint", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.feint", max: 90 },
+  { id: "gold.dodged", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.dodged", max: 1, toggle: true },
+  { id: "gold.mounted", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.mounted", max: 1, toggle: true },
+];
+const GOLD: ChoiceOptionView[] = [
+  { id: "counterstrike", labelKey: "x", items: [], target: null, aims: [], counts: GOLD_COUNTS },
+];
+const TA = counts.map((c) => ({ ...c, legendKey: "BLOWBYBLOW.HMZD.Combat.Spend.legend" }));
+
+describe("each count's own box, the shared legend only for counts that share it", () => {
+  it("puts the tactical advantages under their one legend", () => {
+    const spend = SPEND.map((o) => ({ ...o, counts: TA }));
+    const view = defenceDialogContext(
+      defenceInput("impact", spend),
+      initialDefenceDraft(spend[0]),
+      localize,
+      format,
+    );
+    expect(view.countGroups.map((g) => [g.legend, g.counts.map((c) => c.id)])).toEqual([
+      ["Tactical advantages to spend", ["impact", "precision", "action", "setup"]],
+    ]);
+    // Action (max 1) is no toggle: still a number field.
+    expect(view.counts.some((c) => c.checkbox)).toBe(false);
+  });
+
+  it("gives each Gold count its own box, a toggle a checkbox read as 1 or 0", () => {
+    const first = initialDefenceDraft(GOLD[0]);
+    const view = defenceDialogContext(defenceInput("counterstrike", GOLD), first, localize, format);
+    expect(view.countGroups.map((g) => [g.legend, g.counts.map((c) => c.label)])).toEqual([
+      [null, ["Angry counterstrike (EML points given up, in tens)"]],
+      [null, ["Feint (EML points given up)"]],
+      [null, ["Dodged last turn"]],
+      [null, ["Mounted"]],
+    ]);
+    expect(view.counts.map((c) => [c.id, c.checkbox, c.checked])).toEqual([
+      ["gold.angry", false, false],
+      ["gold.feint", false, false],
+      ["gold.dodged", true, false],
+      ["gold.mounted", true, false],
+    ]);
+    // FormDataExtended gives a checkbox's boolean (unticked: false).
+    const ticked = defenceDraftFromForm(
+      { "counts.gold.dodged": true, "counts.gold.mounted": false, "counts.gold.feint": "20" },
+      first,
+      GOLD[0],
+    );
+    expect(readDefenceDraft(ticked, GOLD, "counterstrike").request!.counts).toEqual({
+      "gold.angry": 0,
+      "gold.feint": 20,
+      "gold.dodged": 1,
+      "gold.mounted": 0,
+    });
+    const again = defenceDialogContext(
+      defenceInput("counterstrike", GOLD),
+      ticked,
+      localize,
+      format,
+    );
+    expect(again.counts.find((c) => c.id === "gold.dodged")!.checked).toBe(true);
+    const unticked = defenceDraftFromForm({ "counts.gold.dodged": false }, ticked, GOLD[0]);
+    expect(readDefenceDraft(unticked, GOLD, "counterstrike").request!.counts!["gold.dodged"]).toBe(
+      0,
+    );
+  });
+});

@@ -543,7 +543,7 @@ describe("a dodge into an adjacent open hex in the defence dialog (000:324-325, 
     const d = declared("advantage", 27);
     const view = dodgeView(d);
     expect(view.counts).toEqual([
-      { id: REACTION_HEX_COUNT, labelKey: REACTION_HEX_KEY.count, max: 1 },
+      { id: REACTION_HEX_COUNT, labelKey: REACTION_HEX_KEY.count, max: 1, toggle: true },
     ]);
     expect(view.target!.value).toBe(25);
     const hex = hm3Combat.buildChoice(

@@ -17,6 +17,12 @@ import {
   type CarryCombatLike,
 } from "./gold-carry";
 import { carryAdvantage, carryResolved as reactionResolved } from "./carry";
+import {
+  CLEAR_MARKS_ACTION,
+  clearReactionMarks,
+  marksMarkup,
+  type MarkedCombatantLike,
+} from "./carry-marks";
 import { disengage } from "./disengage-action";
 import { rest } from "./gold-rest";
 import { DISENGAGE_BUTTON } from "./disengage-view";
@@ -168,6 +174,7 @@ export const HM3_FOUNDRY = Object.freeze({
   turnEvent: (combat: unknown, combatant: unknown, event: "turnStart" | "turnEnd") =>
     carryTurn(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null }, event),
   combatEnded: (combat: unknown) => carryCombatEnded(combat as CarryCombatLike),
+  // And the Reaction Rolls its combatant carries (carry-marks.ts, G80, G81), each line with a GM's clear.
   tracker: {
     markup: (combat: unknown, combatant: unknown, isGM: boolean) =>
       carriedMarkup(
@@ -176,11 +183,19 @@ export const HM3_FOUNDRY = Object.freeze({
         isGM,
         (key) => game.i18n?.localize(key) ?? key,
         (key, data) => game.i18n?.format(key, data) ?? key,
+      ) +
+      marksMarkup(
+        combatant as MarkedCombatantLike | null,
+        isGM,
+        (key) => game.i18n?.localize(key) ?? key,
+        (key, data) => game.i18n?.format(key, data) ?? key,
       ),
     action: (id: string, combat: unknown, combatant: unknown) =>
       id === "clearCarried"
         ? clearCarried(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null })
-        : Promise.resolve(false),
+        : id === CLEAR_MARKS_ACTION
+          ? clearReactionMarks(combatant as MarkedCombatantLike | null)
+          : Promise.resolve(false),
   },
   // HârnMaster Gold Reaction Rolls carried across turns (seed 000 lines 280-326; ./carry.ts).
   resolved: reactionResolved,

@@ -44,6 +44,9 @@ import {
 
 // ── Choices ──────────────────────────────────────────────────────────────────────────────────
 
+/** The legend of the star-spending counts' shared box in the defence dialog (Z6). */
+const SPEND_LEGEND = "BLOWBYBLOW.HMZD.Combat.Spend.legend";
+
 export interface ExchangeContext {
   attackType: "melee" | "missile";
   engagingDefender: number;
@@ -132,7 +135,7 @@ export function optionsIn(
     // many of each (`counts`), all at once.
     const counts = pending.options
       .filter((o) => !o.unavailableKey)
-      .map((o) => ({ id: o.id, labelKey: o.labelKey, max: maxOf(o) }));
+      .map((o) => ({ id: o.id, labelKey: o.labelKey, max: maxOf(o), legendKey: SPEND_LEGEND }));
     return pending.options.map((o) => ({ ...bare(o), counts }));
   }
   if (pending.kind === "pickZone") return pending.options.map(bare);

@@ -156,16 +156,27 @@ export function emlDefenceCounts(
     if (on("feintingCounterstrikes"))
       out.push({ id: "gold.feint", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.feint", max: 90 });
     if (on("dodging"))
-      out.push({ id: "gold.dodged", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.dodged", max: 1 });
+      out.push({
+        id: "gold.dodged",
+        labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.dodged",
+        max: 1,
+        toggle: true,
+      });
     if (on("strikeRecovery"))
       out.push({
         id: "gold.recovering",
         labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.recovering",
         max: 1,
+        toggle: true,
       });
   }
   if ((optionId === "counterstrike" || optionId === "block") && on("mountedCombat"))
-    out.push({ id: "gold.mounted", labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.mounted", max: 1 });
+    out.push({
+      id: "gold.mounted",
+      labelKey: "BLOWBYBLOW.HM3.Gold.Eml.Count.mounted",
+      max: 1,
+      toggle: true,
+    });
   return out;
 }
 

@@ -96,9 +96,8 @@ export function pairedCarried(
 ): CarriedRules {
   if (options.reactionRoll !== true || !fight || fight.round < 1) return {};
   const out: CarriedRules = {};
-  const ta = readAdvantageReaction(fight.marks?.attacker?.[ADVANTAGE_REACTION_MARK]);
-  // The TA's extra action is taken in the character turn it was gained in (hm3.md §2).
-  if (ta && ta.round === fight.round && (ta.turn === undefined || ta.turn === fight.turn)) {
+  const ta = advantageNow(fight);
+  if (ta) {
     const hand = handOf(item);
     if (!attackAllowed(ta.level, hand)) {
       const manner = ADVANTAGE_ATTACK[ta.level];
@@ -124,6 +123,43 @@ export function pairedCarried(
     out.reactionCarried = due.round;
   }
   return out;
+}
+
+/**
+ * The attacker's own Reaction Roll after its TA that holds for this fight's turn, or null. The
+ * TA's extra action is taken in the character turn it was gained in (hm3.md §2).
+ */
+function advantageNow(fight: ExchangeFight): AdvantageReaction | null {
+  const ta = readAdvantageReaction(fight.marks?.attacker?.[ADVANTAGE_REACTION_MARK]);
+  return ta && ta.round === fight.round && (ta.turn === undefined || ta.turn === fight.turn)
+    ? ta
+    : null;
+}
+
+/** Why the attack dialog offers an item not (lines 301-303), by the roll's manner. */
+export const ADVANTAGE_UNAVAILABLE_KEY = Object.freeze({
+  primary: "BLOWBYBLOW.HM3.Gold.Paired.Carry.unavailable.primary",
+  secondaryOrPass: "BLOWBYBLOW.HM3.Gold.Paired.Carry.unavailable.secondaryOrPass",
+  pass: "BLOWBYBLOW.HM3.Gold.Paired.Carry.unavailable.pass",
+});
+
+/**
+ * The attack dialog's reason (a lang key) an item may not attack now: the attacker's own
+ * Reaction Roll after its TA allows another hand or only a Pass (lines 301-303, G81); null when
+ * it may (or nothing is carried, or `reactionRoll` is off). `pairedCarried` refuses the same.
+ */
+export function advantageAttackKey(
+  options: Readonly<Record<string, boolean>>,
+  fight: ExchangeFight | undefined,
+  item: FighterItem,
+): string | null {
+  if (options.reactionRoll !== true || !fight || fight.round < 1) return null;
+  const ta = advantageNow(fight);
+  if (!ta || attackAllowed(ta.level, handOf(item))) return null;
+  const manner = ADVANTAGE_ATTACK[ta.level];
+  return manner === "primary" || manner === "secondaryOrPass" || manner === "pass"
+    ? ADVANTAGE_UNAVAILABLE_KEY[manner]
+    : null;
 }
 
 /** The marks an exchange leaves (null: cleared; absent: unchanged), by side. */

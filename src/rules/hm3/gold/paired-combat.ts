@@ -187,7 +187,7 @@ export function pairedDefenceView(out: ChoiceOptionView, pending: PendingChoice)
   if (manner === "hexOrHalf")
     out.counts = [
       ...(out.counts ?? []),
-      { id: REACTION_HEX_COUNT, labelKey: REACTION_HEX_KEY.count, max: 1 },
+      { id: REACTION_HEX_COUNT, labelKey: REACTION_HEX_KEY.count, max: 1, toggle: true },
     ];
 }
 

@@ -223,8 +223,8 @@ describe("the star spending (Z6) and the Precision pick (Z5)", () => {
   it("offers the counts of every open type with its most", () => {
     const views = hmzdCombat.choiceOptions(blocker, exchange, defender);
     expect(views[0]!.counts).toEqual([
-      { id: "action", labelKey: "a", max: 1 },
-      { id: "setup", labelKey: "s", max: 2 },
+      { id: "action", labelKey: "a", max: 1, legendKey: "BLOWBYBLOW.HMZD.Combat.Spend.legend" },
+      { id: "setup", labelKey: "s", max: 2, legendKey: "BLOWBYBLOW.HMZD.Combat.Spend.legend" },
     ]);
   });
 
