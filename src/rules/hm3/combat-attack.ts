@@ -338,6 +338,33 @@ function goldAttack(
   return { fields, target: emlAttackTarget(r.target, fields, ctx) };
 }
 
+/**
+ * A double strike's off-hand attack with the strike recovery its own weapon carries (G76): a
+ * weapon still recovering from its last strike takes its penalty on the second attack roll as
+ * it would on the first. Only its recovery: a carried Dodge is spent by the primary attack
+ * (G75), and the rows declared by hand are the primary attack's.
+ */
+function offHandRecovery(
+  off: ResolvedAttack,
+  a: Hm3View,
+  options: Readonly<Record<string, boolean>>,
+): Target {
+  const rows = carriedAttackRows([], a.snapshot.carried, {
+    options,
+    kind: off.option.kind,
+    itemId: off.option.itemId,
+  }).filter((row) => row.id === "gold.recovering");
+  if (rows.length === 0) return off.target;
+  const ctx: EmlAttackContext = {
+    options,
+    kind: off.option.kind,
+    aspect: off.aspect,
+    weapon: emlWeaponOf(a.snapshot, a.derived, off.option.itemId),
+    ridingMl: ridingMlOf(a.snapshot, a.derived),
+  };
+  return emlAttackTarget(off.target, emlAttackFields(rows, ctx), ctx);
+}
+
 /** The HârnMaster Gold impact group's decisions and weapon fields (gold/impact-combat.ts). */
 function impactOf(
   r: ResolvedAttack,
@@ -490,7 +517,7 @@ export function buildDeclaration(
     (itemId, mode) => {
       const off = resolveAttack(attacker, defender, { ...r.request, itemId, mode, catalog: [] });
       const offItem = a.snapshot.items.find((i) => i.id === itemId)!;
-      return { ...off, ...wqField(offItem) };
+      return { ...off, target: offHandRecovery(off, a, options), ...wqField(offItem) };
     },
   );
   const declaration = {

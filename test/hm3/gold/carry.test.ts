@@ -299,3 +299,60 @@ describe("a mounted charge's impact bonus declared in the attack dialog (000:368
     expect(chargeFields([], on, "melee")).toEqual({});
   });
 });
+
+describe("a double strike's off-hand weapon attacks at its own strike recovery (000:340-342; G76)", () => {
+  /** The fighter of these tests with the shortsword in the off hand, for a double strike. */
+  function paired(carried?: unknown): FighterSnapshot {
+    const f = fighter("A", carried);
+    const items = f.items.map((i) =>
+      i.id === "shortsword"
+        ? { ...i, system: { ...i.system, held: "off" } }
+        : i.id === "battlesword"
+          ? { ...i, system: { ...i.system, held: "main" } }
+          : i,
+    );
+    return { ...f, items };
+  }
+  const double = (a: FighterSnapshot, options: Record<string, boolean>) => {
+    const build = hm3Combat.buildDeclaration(
+      a,
+      fighter("B"),
+      { ...request(), catalog: [{ id: "doubleStrike" }] },
+      options,
+    );
+    const attack = build.declaration.attack as {
+      eml: { modifiers: { key: string; value: number }[] };
+      double: { eml: { modifiers: { key: string; value: number }[] } };
+    };
+    const keysOf = (e: { modifiers: { key: string; value: number }[] }) =>
+      Object.fromEntries(e.modifiers.map((m) => [m.key, m.value]));
+    return { first: keysOf(attack.eml), second: keysOf(attack.double.eml), build };
+  };
+
+  it("the recovering off-hand shortsword takes its penalty on the second attack only", () => {
+    const { first, second, build } = double(paired({ recovery: { items: ["shortsword"] } }), ALL);
+    expect(second["gold.strikeRecovery"]).toBeLessThan(0);
+    expect(first["gold.strikeRecovery"]).toBeUndefined();
+    // The engine reads the declaration as built (parse keeps the off-hand's modifier).
+    const decl = hm3.parseDeclaration(build.declaration) as unknown as {
+      attack: { double: unknown };
+    };
+    expect(JSON.stringify(decl.attack.double)).toContain("gold.strikeRecovery");
+  });
+
+  it("a carried Dodge stays on the primary attack; nothing carried, nothing added", () => {
+    const both = double(
+      paired({ dodged: { armed: true }, recovery: { items: ["shortsword"] } }),
+      ALL,
+    );
+    expect(both.first["gold.dodged"]).toBe(-20);
+    expect(both.second["gold.dodged"]).toBeUndefined();
+    const none = double(paired(), ALL);
+    expect(none.second["gold.strikeRecovery"]).toBeUndefined();
+    const off = double(paired({ recovery: { items: ["shortsword"] } }), {
+      ...ALL,
+      strikeRecovery: false,
+    });
+    expect(off.second["gold.strikeRecovery"]).toBeUndefined();
+  });
+});
