@@ -320,7 +320,7 @@ describe("a double strike's off-hand weapon attacks at its own strike recovery (
       { ...request(), catalog: [{ id: "doubleStrike" }] },
       options,
     );
-    const attack = build.declaration.attack as {
+    const attack = (build.declaration as { attack: unknown }).attack as {
       eml: { modifiers: { key: string; value: number }[] };
       double: { eml: { modifiers: { key: string; value: number }[] } };
     };
