@@ -6,7 +6,6 @@
  */
 import { cardOf } from "../data/chat-message/exchange";
 import { escapeHtml } from "../sheets/common";
-import { foundryRuleset } from "../rulesets";
 import { acceptMessage } from "./accept";
 import { requestOf } from "./queries";
 import {
@@ -89,28 +88,10 @@ function rerenderCards(): void {
     if (message.type === "exchange") void chat.updateMessage(message);
 }
 
-/**
- * A resolved card, on the active GM's client: its ruleset's `exchangeResolved` (HM3: the Gold
- * state the fighters carry to their next exchanges). An error is logged, the card unchanged.
- */
-async function resolvedQuietly(message: MessageLike): Promise<void> {
-  if (!isActiveGM() || message.type !== "exchange") return;
-  const card = cardOf(message.system);
-  if (card.state !== "resolved" && card.state !== "applied") return;
-  try {
-    await foundryRuleset(String(card.ruleset))?.exchangeResolved?.(message, card);
-  } catch (err) {
-    console.error("Blow by Blow | after a resolved exchange", err);
-  }
-}
-
 /** Registers the flow's hooks (call at `init`). */
 export function registerFlowHooks(): void {
   Hooks.on("createChatMessage", (message) => {
-    void acceptQuietly(message).then(() => resolvedQuietly(message));
-  });
-  Hooks.on("updateChatMessage", (message) => {
-    void resolvedQuietly(message);
+    void acceptQuietly(message);
   });
   Hooks.once("ready", () => {
     void sweepDeclared();

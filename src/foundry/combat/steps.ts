@@ -389,12 +389,12 @@ function warnFailure(err: unknown): void {
 }
 
 /** The ruleset's `resolved` step for a card just resolved; a failure is told, not thrown. */
-async function rulesetResolved(card: ExchangeCard): Promise<void> {
+async function rulesetResolved(message: MessageLike, card: ExchangeCard): Promise<void> {
   try {
     const fr = rulesetOf(card);
     if (!fr.resolved) return;
     const { result } = replayExchange(fr.ruleset, card);
-    if (result) await fr.resolved(card, result, () => stepTools(card));
+    if (result) await fr.resolved(card, result, () => stepTools(card), message);
   } catch (err) {
     warnFailure(err);
   }
@@ -461,7 +461,7 @@ export async function amputateOnMessage(
 export async function afterResolved(message: MessageLike): Promise<void> {
   const card = cardOf(message.system);
   if (card.state !== "resolved") return;
-  await rulesetResolved(card);
+  await rulesetResolved(message, card);
   if (applyMode() !== "auto") return;
   try {
     await applyMessage(message, g().user, card.revision);

@@ -310,11 +310,6 @@ export interface FoundryRuleset<Derived = unknown> {
    */
   roundStart?(combat: unknown, round: number): Promise<unknown>;
   /**
-   * What the ruleset does on the active GM's client once an exchange card of it is resolved
-   * (HM3: HârnMaster Gold's state carried to the fighters' next exchanges). Absent: nothing.
-   */
-  exchangeResolved?(message: unknown, card: ExchangeCard): Promise<unknown>;
-  /**
    * What the ruleset does as a combatant's turn starts or ends in the tracker, on the active
    * GM's client (HM3: the carried Gold state lapses). Absent: nothing.
    */
@@ -331,14 +326,16 @@ export interface FoundryRuleset<Derived = unknown> {
   };
   /**
    * What the ruleset does on the active GM's client as an exchange card resolves (before any
-   * apply), with the replayed result (HM3: the HârnMaster Gold Reaction Roll a fighter carries
-   * to the next turn, kept as a combatant mark, tracker.ts `setMark`); `tools` reads the card's
-   * actors only when called. Absent: nothing.
+   * apply; every way a card resolves comes through here once), with the replayed result and the
+   * card's message (HM3: the HârnMaster Gold state and Reaction Rolls the fighters carry to their
+   * next exchanges, an actor flag and combatant marks, tracker.ts `setMark`); `tools` reads the
+   * card's actors only when called. Absent: nothing.
    */
   resolved?(
     card: ExchangeCard,
     result: ExchangeRecord,
     tools: () => Promise<RulesetStepTools>,
+    message: unknown,
   ): Promise<unknown>;
   /**
    * What the ruleset does on the active GM's client once a side's tactical advantage is claimed

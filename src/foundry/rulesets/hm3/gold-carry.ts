@@ -9,7 +9,7 @@
  *   (`FighterSnapshot.carried`, src/foundry/combat/snapshot.ts), so the GM's client rebuilds
  *   the same declaration. Outside a combat nothing is recorded: the dialog's rows are declared
  *   by hand, as before.
- * - Written only by the active GM's client: as an exchange card resolves (`exchangeResolved`,
+ * - Written only by the active GM's client: as an exchange card resolves (the ruleset's `resolved`,
  *   once per card: its flag `carried`), as the bearer's turn starts or ends in the tracker
  *   (`turnEvent`), when the combat is deleted (`combatEnded`), and when a GM clears it from the
  *   tracker (the row's clear button, GM only, checked at the click).

@@ -37,7 +37,7 @@ import { hm3, hm3Combat, type Hm3Result } from "../../../rules/hm3";
 import { deriveHm3Character } from "../../../rules/hm3/character";
 import { prefixFor } from "../../data/prefixes";
 import type { CharacterSource, CreatureSource } from "../../data/source";
-import type { FoundryRuleset, ItemLike } from "../contract";
+import type { FoundryRuleset, ItemLike, RulesetStepTools } from "../contract";
 import { HM3_RESULT_TEMPLATE, hm3ResultContext } from "./card";
 import { HM3_BLOCKS } from "./fields";
 import { hm3Input } from "./input";
@@ -169,8 +169,6 @@ export const HM3_FOUNDRY = Object.freeze({
   roundStart: async (combat: unknown, round: number) =>
     goldFatigueOn() ? addMinuteFatigue(combat as FatigueCombatLike, round) : [],
   // HârnMaster Gold state carried across turns (gold-carry.ts, G75-G78).
-  exchangeResolved: (message: unknown, card: ExchangeCard) =>
-    carryResolved(message as MessageLike, card),
   turnEvent: (combat: unknown, combatant: unknown, event: "turnStart" | "turnEnd") =>
     carryTurn(combat as CarryCombatLike, combatant as { actor: CarryActorLike | null }, event),
   combatEnded: (combat: unknown) => carryCombatEnded(combat as CarryCombatLike),
@@ -197,7 +195,16 @@ export const HM3_FOUNDRY = Object.freeze({
           ? clearReactionMarks(combatant as MarkedCombatantLike | null)
           : Promise.resolve(false),
   },
-  // HârnMaster Gold Reaction Rolls carried across turns (seed 000 lines 280-326; ./carry.ts).
-  resolved: reactionResolved,
+  // As a card resolves: the Gold state (gold-carry.ts, G75-G78) and Reaction Rolls (./carry.ts,
+  // seed 000 lines 280-326, G80-G84) the fighters carry to their next exchanges.
+  resolved: async (
+    card: ExchangeCard,
+    result: ExchangeRecord,
+    tools: () => Promise<RulesetStepTools>,
+    message: unknown,
+  ) => {
+    await carryResolved(message as MessageLike, card);
+    await reactionResolved(card, result, tools);
+  },
   advantageClaimed: carryAdvantage,
 } satisfies FoundryRuleset);
