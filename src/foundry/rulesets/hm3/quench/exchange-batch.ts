@@ -12,6 +12,7 @@
  * tracker's defeated mark are asserted. Everything made is deleted afterwards, failure or not,
  * and every setting and function replaced is put back.
  */
+import { flowCleanUps, flowOriginals } from "../../../quench/flow-run";
 import type { AttackRequest, ChoiceRequest } from "../../../../core/combat";
 import { replayExchange, type ExchangeCard } from "../../../../core/flow";
 import type { Hm3Result } from "../../../../rules/hm3";
@@ -110,11 +111,7 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
     let applyModeBefore: string | undefined = undefined;
     let swordId = "";
     let shieldId = "";
-    const originals = {
-      attackPrompt: AttackDialog.prompt,
-      defencePrompt: DefenceDialog.prompt,
-      randomUniform: null as (() => number) | null, // a widening: the original, once saved
-    };
+    const originals = flowOriginals();
 
     /** The Brigand's answer to the defence prompt: block with the shield. */
     const blockRequest = (): ChoiceRequest => ({
@@ -174,23 +171,15 @@ export function exchangeBatch(context: QuenchContext, stage: QuenchStage): void 
 
     after(async () => {
       await cleanUp([
-        () => {
-          AttackDialog.prompt = originals.attackPrompt;
-          DefenceDialog.prompt = originals.defencePrompt;
-          if (originals.randomUniform) CONFIG.Dice.randomUniform = originals.randomUniform;
-          if (hookId !== null) Hooks.off("createChatMessage", hookId);
-        },
-        () =>
-          applyModeBefore === undefined
-            ? undefined
-            : game.settings.set(SYSTEM_ID, "applyMode", applyModeBefore),
-        async () => {
-          for (const id of created) await game.messages.get(id)?.delete();
-        },
-        () => combat?.delete(),
-        () => cleanupStage?.(),
-        () => aldric?.delete(),
-        () => brigand?.delete(),
+        ...flowCleanUps(() => ({
+          originals,
+          hookId,
+          combat,
+          created,
+          cleanupStage,
+          actors: [aldric, brigand],
+          applyModeBefore,
+        })),
       ]);
     });
 

@@ -17,6 +17,7 @@
  * menu's options, the apply mode, the dialogs and the dice are put back and everything made is
  * deleted afterwards, failure or not.
  */
+import { flowCleanUps, flowOriginals } from "../../../quench/flow-run";
 import type { AttackRequest, CatalogRowInput, ChoiceRequest } from "../../../../core/combat";
 import { replayExchange, type ExchangeCard } from "../../../../core/flow";
 import { parseDeclaration, type Hm3Result } from "../../../../rules/hm3";
@@ -165,11 +166,7 @@ export function goldBatch(context: QuenchContext, stage: QuenchStage): void {
     let answer: ((input: AttackDialogInput) => AttackRequest | null) | null = null;
     let offered: AttackDialogInput | null = null;
     let defence: ChoiceRequest = block("");
-    const originals = {
-      attackPrompt: AttackDialog.prompt,
-      defencePrompt: DefenceDialog.prompt,
-      randomUniform: null as (() => number) | null, // a widening: the original, once saved
-    };
+    const originals = flowOriginals();
 
     const card = (id: string): ExchangeCard => {
       const message = game.messages.get(id);
@@ -302,23 +299,15 @@ export function goldBatch(context: QuenchContext, stage: QuenchStage): void {
 
     after(async () => {
       await cleanUp([
-        () => {
-          AttackDialog.prompt = originals.attackPrompt;
-          DefenceDialog.prompt = originals.defencePrompt;
-          if (originals.randomUniform) CONFIG.Dice.randomUniform = originals.randomUniform;
-          if (hookId !== null) Hooks.off("createChatMessage", hookId);
-        },
-        () => combat?.delete(),
-        async () => {
-          for (const id of created) await game.messages.get(id)?.delete();
-        },
-        () => cleanupStage?.(),
-        () => aldric?.delete(),
-        () => brigand?.delete(),
-        () =>
-          applyModeBefore === undefined
-            ? undefined
-            : game.settings.set(SYSTEM_ID, "applyMode", applyModeBefore),
+        ...flowCleanUps(() => ({
+          originals,
+          hookId,
+          combat,
+          created,
+          cleanupStage,
+          actors: [aldric, brigand],
+          applyModeBefore,
+        })),
         () => (menu && optionsBefore ? saveRuleValues(menu, optionsBefore) : undefined),
       ]);
     });

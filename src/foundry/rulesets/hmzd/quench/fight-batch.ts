@@ -15,6 +15,7 @@
  * fails the step). Everything made is deleted afterwards, failure or not, and every setting and
  * function replaced is put back.
  */
+import { flowCleanUps, flowOriginals } from "../../../quench/flow-run";
 import type { AttackRequest, ChoiceRequest } from "../../../../core/combat";
 import { replayExchange, type ExchangeCard } from "../../../../core/flow";
 import type { HmzdResult } from "../../../../rules/hmzd/types";
@@ -120,11 +121,7 @@ export function hmzdFightBatch(context: QuenchContext, stage: QuenchStage): void
     let shieldId = "";
     let cardId = "";
     let choice: ChoiceRequest = req("block");
-    const originals = {
-      attackPrompt: AttackDialog.prompt,
-      defencePrompt: DefenceDialog.prompt,
-      randomUniform: null as (() => number) | null, // a widening: the original, once saved
-    };
+    const originals = flowOriginals();
 
     const card = (id: string): ExchangeCard => {
       const message = game.messages.get(id);
@@ -230,23 +227,15 @@ export function hmzdFightBatch(context: QuenchContext, stage: QuenchStage): void
 
     after(async () => {
       await cleanUp([
-        () => {
-          AttackDialog.prompt = originals.attackPrompt;
-          DefenceDialog.prompt = originals.defencePrompt;
-          if (originals.randomUniform) CONFIG.Dice.randomUniform = originals.randomUniform;
-          if (hookId !== null) Hooks.off("createChatMessage", hookId);
-        },
-        () => combat?.delete(),
-        async () => {
-          for (const id of created) await game.messages.get(id)?.delete();
-        },
-        () => cleanupStage?.(),
-        () => aldric?.delete(),
-        () => brigand?.delete(),
-        () =>
-          applyModeBefore === undefined
-            ? undefined
-            : game.settings.set(SYSTEM_ID, "applyMode", applyModeBefore),
+        ...flowCleanUps(() => ({
+          originals,
+          hookId,
+          combat,
+          created,
+          cleanupStage,
+          actors: [aldric, brigand],
+          applyModeBefore,
+        })),
         () =>
           rulesetBefore === null
             ? undefined

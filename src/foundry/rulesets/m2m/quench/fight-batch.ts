@@ -18,6 +18,7 @@
  * made is deleted afterwards, failure or not, and every setting and function replaced is put
  * back.
  */
+import { flowCleanUps, flowOriginals } from "../../../quench/flow-run";
 import type { AttackRequest, ChoiceRequest } from "../../../../core/combat";
 import { replayExchange, type ExchangeCard } from "../../../../core/flow";
 import { parseFighterBlock, type M2mFighterState } from "../../../../rules/m2m/flow";
@@ -113,11 +114,7 @@ export function m2mFightBatch(context: QuenchContext, stage: QuenchStage): void 
     let applyModeBefore: string | undefined = undefined;
     let axeId = "";
     let defence: ChoiceRequest["optionId"] = "dodge";
-    const originals = {
-      attackPrompt: AttackDialog.prompt,
-      defencePrompt: DefenceDialog.prompt,
-      randomUniform: null as (() => number) | null, // a widening: the original, once saved
-    };
+    const originals = flowOriginals();
 
     const card = (id: string): ExchangeCard => {
       const message = game.messages.get(id);
@@ -251,23 +248,15 @@ export function m2mFightBatch(context: QuenchContext, stage: QuenchStage): void 
 
     after(async () => {
       await cleanUp([
-        () => {
-          AttackDialog.prompt = originals.attackPrompt;
-          DefenceDialog.prompt = originals.defencePrompt;
-          if (originals.randomUniform) CONFIG.Dice.randomUniform = originals.randomUniform;
-          if (hookId !== null) Hooks.off("createChatMessage", hookId);
-        },
-        () => combat?.delete(),
-        async () => {
-          for (const id of created) await game.messages.get(id)?.delete();
-        },
-        () => cleanupStage?.(),
-        () => friedrick?.delete(),
-        () => pierre?.delete(),
-        () =>
-          applyModeBefore === undefined
-            ? undefined
-            : game.settings.set(SYSTEM_ID, "applyMode", applyModeBefore),
+        ...flowCleanUps(() => ({
+          originals,
+          hookId,
+          combat,
+          created,
+          cleanupStage,
+          actors: [friedrick, pierre],
+          applyModeBefore,
+        })),
         () =>
           rulesetBefore === null
             ? undefined
